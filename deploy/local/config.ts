@@ -1,0 +1,175 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { generateSecret } from '@nsa/local-infra';
+
+export const SERVICE_NAMES = ['catalog', 'registrations', 'identity', 'notify'] as const;
+export type ServiceName = (typeof SERVICE_NAMES)[number];
+
+export interface Ports {
+  gateway: number;
+  postgres: number;
+  nats: number;
+  services: Record<ServiceName, number>;
+  mailSmtp: number;
+  mailWeb: number;
+}
+
+export interface StackConfig {
+  repoRoot: string;
+  dataDir: string;
+  ports: Ports;
+  databaseUrl?: string;
+  natsUrl?: string;
+  smtpUrl?: string;
+  publicBaseUrl: string;
+  sessionSecret: string;
+  loginRateLimit: number;
+  signupRateLimit: number;
+  demoData: '0' | '1';
+  logLevel: string;
+  bootstrapAdmin: { email?: string; password?: string; name?: string };
+}
+
+// Offsets from GATEWAY_PORT + 10000, so that two copies on different gateway ports never
+// collide and none lands on a standard port (5432, 4222, 25, 1025...).
+const OFFSETS = {
+  PG_PORT: 1,
+  NATS_PORT: 2,
+  CATALOG_PORT: 11,
+  REGISTRATIONS_PORT: 12,
+  IDENTITY_PORT: 13,
+  NOTIFY_PORT: 14,
+  MAIL_SMTP_PORT: 25,
+  MAIL_WEB_PORT: 26,
+} as const;
+
+function fail(message: string): never {
+  throw new Error(`configuration: ${message}`);
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = 1e9): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) fail(`${name} must be an integer ${min}-${max}`);
+  return n;
+}
+
+function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    fail(`${name} is not a URL`);
+  }
+  if (!protocols.includes(parsed.protocol))
+    fail(`${name} must start with ${protocols.join(' or ')}//`);
+  return raw;
+}
+
+export function derivePorts(env: NodeJS.ProcessEnv, gateway: number): Ports {
+  // Near the top of the range the offsets would overflow, so those copies count downwards.
+  const base = gateway + 10_000 + 30 <= 65_535 ? gateway + 10_000 : gateway - 10_000;
+  const port = (name: keyof typeof OFFSETS) => int(env, name, base + OFFSETS[name], 1, 65_535);
+  return {
+    gateway,
+    postgres: port('PG_PORT'),
+    nats: port('NATS_PORT'),
+    services: {
+      catalog: port('CATALOG_PORT'),
+      registrations: port('REGISTRATIONS_PORT'),
+      identity: port('IDENTITY_PORT'),
+      notify: port('NOTIFY_PORT'),
+    },
+    mailSmtp: port('MAIL_SMTP_PORT'),
+    mailWeb: port('MAIL_WEB_PORT'),
+  };
+}
+
+/** SESSION_SECRET from the environment, else one generated on first start and kept. */
+function sessionSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
+  const given = env.SESSION_SECRET;
+  if (given) {
+    if (given.length < 32) fail('SESSION_SECRET must be at least 32 characters');
+    return given;
+  }
+  const file = path.join(dataDir, 'session-secret');
+  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
+  const secret = generateSecret(48);
+  fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+  return secret;
+}
+
+/**
+ * Reads CONTRACT §1's environment. Creates dataDir, because the session secret lives there.
+ */
+export function loadConfig(opts: {
+  env: NodeJS.ProcessEnv;
+  repoRoot: string;
+  gatewayPort?: number;
+  dataDir?: string;
+}): StackConfig {
+  const { env, repoRoot } = opts;
+  const gateway = opts.gatewayPort ?? int(env, 'GATEWAY_PORT', 8080, 1, 65_535);
+  const dataDir = path.resolve(repoRoot, opts.dataDir ?? env.DATA_DIR ?? '.data');
+  fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  const ports = derivePorts(env, gateway);
+  const publicBaseUrl = (
+    url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${gateway}`
+  ).replace(/\/+$/, '');
+  const demo = env.DEMO_DATA ?? '1';
+  if (demo !== '0' && demo !== '1') fail('DEMO_DATA must be 0 or 1');
+  return {
+    repoRoot,
+    dataDir,
+    ports,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    natsUrl: url(env, 'NATS_URL', ['nats:', 'tls:']),
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    publicBaseUrl,
+    sessionSecret: sessionSecret(env, dataDir),
+    loginRateLimit: int(env, 'LOGIN_RATE_LIMIT', 10),
+    signupRateLimit: int(env, 'SIGNUP_RATE_LIMIT', 60),
+    demoData: demo,
+    logLevel: env.LOG_LEVEL || 'info',
+    bootstrapAdmin: {
+      email: env.BOOTSTRAP_ADMIN_EMAIL || undefined,
+      password: env.BOOTSTRAP_ADMIN_PASSWORD || undefined,
+      name: env.BOOTSTRAP_ADMIN_NAME || undefined,
+    },
+  };
+}
+
+/** The environment one service process gets (besides the launcher's own, minus test noise). */
+export function serviceEnv(
+  config: StackConfig,
+  name: ServiceName,
+  urls: { database: string; nats: string; smtp: string },
+): Record<string, string> {
+  const peers = SERVICE_NAMES.map((s) => `${s}=http://127.0.0.1:${config.ports.services[s]}`).join(
+    ',',
+  );
+  const env: Record<string, string> = {
+    PORT: String(config.ports.services[name]),
+    HOST: '127.0.0.1',
+    SERVICE_NAME: name,
+    DATABASE_URL: urls.database,
+    DB_SCHEMA: name,
+    NATS_URL: urls.nats,
+    SMTP_URL: urls.smtp,
+    SESSION_SECRET: config.sessionSecret,
+    PUBLIC_BASE_URL: config.publicBaseUrl,
+    HEALTH_PEERS: peers,
+    LOGIN_RATE_LIMIT: String(config.loginRateLimit),
+    SIGNUP_RATE_LIMIT: String(config.signupRateLimit),
+    DEMO_DATA: config.demoData,
+    LOG_LEVEL: config.logLevel,
+  };
+  const admin = config.bootstrapAdmin;
+  if (admin.email) env.BOOTSTRAP_ADMIN_EMAIL = admin.email;
+  if (admin.password) env.BOOTSTRAP_ADMIN_PASSWORD = admin.password;
+  if (admin.name) env.BOOTSTRAP_ADMIN_NAME = admin.name;
+  return env;
+}

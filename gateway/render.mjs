@@ -1,0 +1,181 @@
+// Renders the gateway's nginx.conf from nginx.conf.template. Plain JavaScript with no
+// dependencies so that a container image can render it at start without a build step.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+export const SERVICES = ['catalog', 'registrations', 'identity', 'notify'];
+export const STATIC_ROOTS = ['shell', 'mfe_public', 'mfe_admin', 'mfe_provider'];
+
+/** Which service answers which /api prefix. Exact matches start with '='. */
+export const API_ROUTES = [
+  ['/api/auth/', 'identity'],
+  ['/api/admin/users', 'identity'],
+  ['/api/schools', 'catalog'],
+  ['/api/blocks', 'catalog'],
+  ['/api/providers', 'catalog'],
+  ['/api/activities', 'catalog'],
+  ['/api/admin/activities', 'catalog'],
+  ['/api/admin/schools/', 'catalog'],
+  ['/api/qr/', 'catalog'],
+  ['= /api/registrations', 'registrations'],
+  ['/api/registrations/', 'registrations'],
+  ['/api/admin/registrations', 'registrations'],
+  ['/api/provider/', 'registrations'],
+];
+
+// Generous on purpose: the services enforce the real login rules (CONTRACT §2); this only
+// stops floods, and must stay at or above 120 requests a minute per address.
+const AUTH_RATE_PER_MINUTE = 600;
+const AUTH_BURST = 120;
+
+function hostPort(name, value) {
+  if (typeof value !== 'string' || !/^[A-Za-z0-9.[\]:-]+:\d{1,5}$/.test(value)) {
+    throw new Error(`gateway: ${name} must be host:port, got ${JSON.stringify(value)}`);
+  }
+  return value;
+}
+
+function absolutePath(name, value) {
+  if (typeof value !== 'string' || !path.isAbsolute(value) || /[\s;{}'"]/.test(value)) {
+    throw new Error(`gateway: ${name} must be an absolute path without spaces or quotes`);
+  }
+  return value.replace(/\/+$/, '') || '/';
+}
+
+function rate(name, value) {
+  const n = Number(value ?? 0);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`gateway: ${name} must be an integer >= 0`);
+  return n;
+}
+
+function upstreams(services) {
+  const one = SERVICES.map(
+    (s) => `    upstream gw_${s} {\n        server ${services[s]};\n        keepalive 16;\n    }`,
+  );
+  const any = SERVICES.map((s) => `        server ${services[s]} max_fails=1 fail_timeout=5s;`);
+  return [...one, `    upstream gw_any {\n${any.join('\n')}\n        keepalive 8;\n    }`].join(
+    '\n',
+  );
+}
+
+function apiLocations({ authLimited, signupLimit }) {
+  return API_ROUTES.map(([route, service]) => {
+    const exact = route.startsWith('= ');
+    const match = exact ? route : `^~ ${route}`;
+    const lines = [];
+    if (route === '/api/auth/' && authLimited) {
+      lines.push(`limit_req zone=gw_auth burst=${AUTH_BURST} nodelay;`);
+    }
+    if (route === '= /api/registrations' && signupLimit > 0) {
+      lines.push(`limit_req zone=gw_signup burst=${signupLimit * 2} nodelay;`);
+    }
+    lines.push(`proxy_pass http://gw_${service};`);
+    return `        location ${match} {\n${lines.map((l) => `            ${l}`).join('\n')}\n        }`;
+  }).join('\n');
+}
+
+function rateLimitZones({ authLimited, signupLimit }) {
+  const out = [];
+  if (authLimited) {
+    out.push(
+      `    limit_req_zone $binary_remote_addr zone=gw_auth:10m rate=${AUTH_RATE_PER_MINUTE}r/m;`,
+    );
+  }
+  if (signupLimit > 0) {
+    // Twice the service's own per-minute limit, so the service's rule (with its exact window
+    // and message) is the one that bites; nginx only catches what gets past a broken service.
+    out.push(
+      '    map $request_method $gw_signup_key {\n        POST $binary_remote_addr;\n        default "";\n    }',
+      `    limit_req_zone $gw_signup_key zone=gw_signup:10m rate=${signupLimit * 2}r/m;`,
+    );
+  }
+  return out.join('\n');
+}
+
+function mfeLocations(roots) {
+  return [
+    ['public', roots.mfe_public],
+    ['admin', roots.mfe_admin],
+    ['provider', roots.mfe_provider],
+  ]
+    .map(
+      ([name, root]) =>
+        `        location ^~ /mfe/${name}/ {\n` +
+        `            alias ${root}/;\n` +
+        `            include {{snippets}}/security-headers.conf;\n` +
+        `            add_header Cache-Control $gw_cache_control always;\n` +
+        `        }`,
+    )
+    .join('\n');
+}
+
+/**
+ * @param {{
+ *   port: number,
+ *   dataDir: string,
+ *   services: Record<'catalog'|'registrations'|'identity'|'notify', string>,
+ *   staticRoots: Record<'shell'|'mfe_public'|'mfe_admin'|'mfe_provider', string>,
+ *   registryFile: string,
+ *   publicBaseUrl: string,
+ *   signupRateLimit?: number,
+ *   loginRateLimit?: number,
+ *   user?: string,
+ *   snippetsDir?: string,
+ * }} opts
+ * @returns {string} nginx.conf text
+ */
+export function renderGatewayConfig(opts) {
+  const port = Number(opts.port);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`gateway: port must be 1-65535, got ${opts.port}`);
+  }
+  const services = {};
+  for (const s of SERVICES) services[s] = hostPort(`services.${s}`, opts.services?.[s]);
+  const roots = {};
+  for (const r of STATIC_ROOTS) roots[r] = absolutePath(`staticRoots.${r}`, opts.staticRoots?.[r]);
+  const publicUrl = new URL(opts.publicBaseUrl);
+  const limits = {
+    authLimited: rate('loginRateLimit', opts.loginRateLimit ?? 10) > 0,
+    signupLimit: rate('signupRateLimit', opts.signupRateLimit ?? 60),
+  };
+  if (opts.user !== undefined && !/^[a-z_][a-z0-9_-]*$/.test(opts.user)) {
+    throw new Error(`gateway: invalid user ${JSON.stringify(opts.user)}`);
+  }
+
+  const values = {
+    user: opts.user ? `user ${opts.user};` : '',
+    port: String(port),
+    data_dir: absolutePath('dataDir', opts.dataDir),
+    registry_file: absolutePath('registryFile', opts.registryFile),
+    shell_root: roots.shell,
+    hsts: publicUrl.protocol === 'https:' ? 'max-age=31536000; includeSubDomains' : '',
+    // nginx itself speaks plain HTTP; an https public URL means TLS ends in front of it.
+    forwarded_proto: publicUrl.protocol === 'https:' ? 'https' : '$scheme',
+    rate_limit_zones: rateLimitZones(limits),
+    upstreams: upstreams(services),
+    api_locations: apiLocations(limits),
+    mfe_locations: mfeLocations(roots),
+  };
+  const template = readFileSync(path.join(here, 'nginx.conf.template'), 'utf8');
+  // Two passes: generated blocks may themselves refer to {{snippets}}.
+  const fill = (text) =>
+    text.replace(/\{\{(\w+)\}\}/g, (whole, key) => {
+      if (key === 'snippets') return whole;
+      if (!(key in values)) throw new Error(`gateway: template placeholder ${whole} has no value`);
+      return values[key];
+    });
+  const snippets = absolutePath('snippetsDir', opts.snippetsDir ?? path.join(here, 'snippets'));
+  return fill(template).replaceAll('{{snippets}}', snippets);
+}
+
+// `node render.mjs opts.json` prints the config: handy for a container entrypoint.
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const file = process.argv[2];
+  if (!file) {
+    console.error('usage: node render.mjs <options.json>');
+    process.exit(2);
+  }
+  process.stdout.write(renderGatewayConfig(JSON.parse(readFileSync(file, 'utf8'))));
+}

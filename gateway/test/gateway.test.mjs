@@ -1,0 +1,218 @@
+// Runs the rendered config in a real nginx against stand-in services and static files.
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderGatewayConfig } from '../render.mjs';
+import { cleanupDirs, fakeService, freePort, options, runNginx, tempDir } from './helpers.mjs';
+
+const names = ['catalog', 'registrations', 'identity', 'notify'];
+let base;
+let dir;
+let services;
+let stopNginx;
+
+function write(file, text) {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
+}
+
+beforeAll(async () => {
+  dir = tempDir();
+  services = Object.fromEntries(
+    await Promise.all(names.map(async (n) => [n, await fakeService(n)])),
+  );
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const opts = options(dir, {
+    port,
+    services: Object.fromEntries(names.map((n) => [n, services[n].address])),
+    signupRateLimit: 2,
+    user: process.getuid?.() === 0 ? 'root' : undefined,
+  });
+  write(path.join(opts.staticRoots.shell, 'index.html'), '<!doctype html><title>shell</title>');
+  write(
+    path.join(opts.staticRoots.shell, 'main.0123abcd.js'),
+    `console.log(${'"x",'.repeat(500)}1);`,
+  );
+  write(path.join(opts.staticRoots.mfe_public, 'remoteEntry.js'), 'var remote;');
+  write(path.join(opts.staticRoots.mfe_public, 'mf-manifest.json'), '{}');
+  write(path.join(opts.staticRoots.mfe_public, 'chunk.0123abcd4567.js'), 'var chunk;');
+  write(opts.registryFile, '{"mfe_public":"/mfe/public/mf-manifest.json"}');
+  stopNginx = await runNginx(renderGatewayConfig(opts), opts.dataDir, port);
+});
+
+afterAll(async () => {
+  await stopNginx?.();
+  await Promise.all(Object.values(services ?? {}).map((s) => s.close()));
+  cleanupDirs();
+});
+
+async function get(p, init) {
+  const res = await fetch(`${base}${p}`, init);
+  const text = await res.text();
+  let json;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    json = undefined;
+  }
+  return { status: res.status, headers: res.headers, text, json };
+}
+
+function expectSecurityHeaders(headers) {
+  expect(headers.get('content-security-policy')).toContain("script-src 'self';");
+  expect(headers.get('content-security-policy')).not.toContain('unsafe-eval');
+  expect(headers.get('x-content-type-options')).toBe('nosniff');
+  expect(headers.get('x-frame-options')).toBe('DENY');
+  expect(headers.get('permissions-policy')).toContain('camera=()');
+  expect(headers.get('strict-transport-security')).toBeNull();
+  expect(headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+}
+
+describe('gateway in nginx', () => {
+  it.each([
+    ['/api/auth/login', 'identity'],
+    ['/api/admin/users/3', 'identity'],
+    ['/api/schools/by-token/x', 'catalog'],
+    ['/api/blocks', 'catalog'],
+    ['/api/providers/1', 'catalog'],
+    ['/api/activities?schoolId=1', 'catalog'],
+    ['/api/admin/activities/1/provider-token', 'catalog'],
+    ['/api/admin/schools/1/qrcode', 'catalog'],
+    ['/api/qr/block/1', 'catalog'],
+    ['/api/registrations', 'registrations'],
+    ['/api/admin/registrations/export', 'registrations'],
+    ['/api/provider/1/participants?token=abc', 'registrations'],
+  ])('routes %s to %s', async (p, service) => {
+    const res = await get(p);
+    expect(res.status).toBe(200);
+    expect(res.json.service).toBe(service);
+    expect(res.json.url).toBe(p);
+  });
+
+  it('forwards the client address and one request id, and owns the security headers', async () => {
+    const res = await get('/api/blocks', { headers: { 'X-Forwarded-For': '6.6.6.6' } });
+    const sent = res.json.headers;
+    expect(sent['x-real-ip']).toBe('127.0.0.1');
+    expect(sent['x-forwarded-for']).toBe('127.0.0.1');
+    expect(sent['x-forwarded-proto']).toBe('http');
+    expect(sent.host).toBe('127.0.0.1');
+    expect(sent['x-request-id']).toBe(res.headers.get('x-request-id'));
+    expectSecurityHeaders(res.headers);
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('answers unknown /api paths with a JSON 404 in the caller language', async () => {
+    const nl = await get('/api/nothing/here');
+    expect(nl.status).toBe(404);
+    expect(nl.headers.get('content-type')).toContain('application/json');
+    expect(nl.json).toEqual({ message: 'Niet gevonden', code: 'NOT_FOUND' });
+    expectSecurityHeaders(nl.headers);
+    const en = await get('/api/nothing', { headers: { 'Accept-Language': 'en-GB,en;q=0.9' } });
+    expect(en.json).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  it('refuses a body over 64 KiB with a JSON 413', async () => {
+    const res = await get('/api/schools', { method: 'POST', body: 'x'.repeat(65 * 1024) });
+    expect(res.status).toBe(413);
+    expect(res.json.code).toBe('PAYLOAD_TOO_LARGE');
+    expectSecurityHeaders(res.headers);
+    const ok = await get('/api/schools', { method: 'POST', body: 'x'.repeat(60 * 1024) });
+    expect(ok.status).toBe(200);
+  });
+
+  it('serves the shell with an SPA fallback, but 404 for missing static files', async () => {
+    const page = await get('/activities/0123456789abcdef0123456789abcdef');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('<title>shell</title>');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    expectSecurityHeaders(page.headers);
+    expect((await get('/missing.js')).status).toBe(404);
+    expect((await get('/missing.css')).status).toBe(404);
+    const hashed = await get('/main.0123abcd.js');
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expectSecurityHeaders(hashed.headers);
+  });
+
+  it('keeps the referrer off provider and reset-password pages', async () => {
+    const provider = await get('/provider/1?token=abc');
+    expect(provider.headers.get('referrer-policy')).toBe('no-referrer');
+    const reset = await get('/reset-password?token=abc');
+    expect(reset.headers.get('referrer-policy')).toBe('no-referrer');
+  });
+
+  it('serves remotes and the registry with the right caching', async () => {
+    const entry = await get('/mfe/public/remoteEntry.js');
+    expect(entry.status).toBe(200);
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+    expect((await get('/mfe/public/mf-manifest.json')).headers.get('cache-control')).toBe(
+      'no-cache',
+    );
+    const chunk = await get('/mfe/public/chunk.0123abcd4567.js');
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/mfe/public/nope.js')).status).toBe(404);
+    const registry = await get('/mfe-registry.json');
+    expect(registry.json).toEqual({ mfe_public: '/mfe/public/mf-manifest.json' });
+    expect(registry.headers.get('cache-control')).toBe('no-cache');
+    expectSecurityHeaders(registry.headers);
+  });
+
+  it('compresses JavaScript', async () => {
+    const res = await fetch(`${base}/main.0123abcd.js`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(res.headers.get('content-encoding')).toBe('gzip');
+    await res.arrayBuffer();
+  });
+
+  it('passes the aggregated health answer through, 503 included', async () => {
+    expect((await get('/api/health')).status).toBe(200);
+    for (const s of names) services[s].state.healthStatus = 503;
+    const down = await get('/api/health');
+    expect(down.status).toBe(503);
+    expect(down.json.service).toBeDefined();
+    for (const s of names) services[s].state.healthStatus = 200;
+  });
+
+  it('rate-limits sign-ups per address with a JSON 429, at twice the service limit', async () => {
+    const statuses = [];
+    for (let i = 0; i < 6; i++) {
+      statuses.push((await get('/api/registrations', { method: 'POST', body: '{}' })).status);
+    }
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    const limited = await get('/api/registrations', { method: 'POST', body: '{}' });
+    expect(limited.status).toBe(429);
+    expect(limited.json.code).toBe('RATE_LIMITED');
+    expectSecurityHeaders(limited.headers);
+    // Reading the list is not a sign-up.
+    expect((await get('/api/registrations')).status).toBe(200);
+  });
+
+  it('rate-limits the auth paths only above 120 requests a minute', async () => {
+    const statuses = [];
+    for (let i = 0; i < 121; i++) statuses.push((await get('/api/auth/me')).status);
+    expect(statuses.every((s) => s === 200)).toBe(true);
+  });
+
+  it('keeps query strings and school tokens out of the access log', async () => {
+    await get('/api/provider/1/participants?token=supersecret');
+    await get('/api/schools/by-token/0123456789abcdef0123456789abcdef');
+    await new Promise((r) => setTimeout(r, 200));
+    const log = fs.readFileSync(path.join(dir, 'data', 'logs', 'access.log'), 'utf8');
+    expect(log).toContain('/api/provider/1/participants');
+    expect(log).toContain('/api/schools/by-token/[token]');
+    expect(log).not.toContain('supersecret');
+    expect(log).not.toContain('0123456789abcdef0123456789abcdef');
+    const line = JSON.parse(log.trim().split('\n').at(-1));
+    expect(line.request_id).toMatch(/^[0-9a-f]{32}$/);
+  });
+
+  it('answers 503 JSON when a service is down, while health still reaches the others', async () => {
+    await services.catalog.close();
+    const res = await get('/api/schools', { headers: { 'Accept-Language': 'en' } });
+    expect(res.status).toBe(503);
+    expect(res.json.code).toBe('SERVICE_UNAVAILABLE');
+    expect(res.json.message).toMatch(/unavailable/);
+    expectSecurityHeaders(res.headers);
+    for (let i = 0; i < 8; i++) expect((await get('/api/health')).status).toBe(200);
+  });
+});

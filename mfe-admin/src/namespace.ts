@@ -1,0 +1,2 @@
+/** The remote's federation name, also its i18n namespace and its pages' data-remote. */
+export const NAMESPACE = 'mfe_admin';

@@ -1,0 +1,97 @@
+import pg from 'pg';
+import { generateSecret } from './secrets.js';
+
+const NAME = /^[a-z][a-z0-9_]{0,40}$/;
+// Any constant shared by every caller; serialises concurrent ensureServiceDatabase calls.
+const LOCK_KEY = 4_815_162_342;
+const CREDENTIALS = 'local_infra.service_credentials';
+
+const ident = (name: string) => pg.escapeIdentifier(name);
+const literal = (value: string) => pg.escapeLiteral(value);
+
+async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = `/${encodeURIComponent(database)}`;
+  return u.toString();
+}
+
+/**
+ * Gives one service its own role, schema and URL, idempotently.
+ *
+ * The generated password is kept in a table of the admin URL's database (roles are cluster-wide,
+ * so that is where one row per role belongs), readable only by the admin: the same call returns
+ * the same URL next time, against the local cluster and an external DATABASE_URL alike.
+ */
+export async function ensureServiceDatabase(
+  adminUrl: string,
+  service: string,
+  opts: { database?: string } = {},
+): Promise<string> {
+  const database = opts.database ?? 'naschool';
+  if (!NAME.test(service)) throw new Error(`invalid service name ${JSON.stringify(service)}`);
+  if (!NAME.test(database)) throw new Error(`invalid database name ${JSON.stringify(database)}`);
+  const role = `svc_${service}`;
+
+  const password = await withClient(adminUrl, async (admin) => {
+    await admin.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
+    const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+    if (exists.rowCount === 0) {
+      await admin.query(`CREATE DATABASE ${ident(database)} TEMPLATE template0 ENCODING 'UTF8'`);
+    }
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS local_infra`);
+    await admin.query(`REVOKE ALL ON SCHEMA local_infra FROM PUBLIC`);
+    await admin.query(
+      `CREATE TABLE IF NOT EXISTS ${CREDENTIALS} (role text PRIMARY KEY, password text NOT NULL)`,
+    );
+    const stored = await admin.query<{ password: string }>(
+      `SELECT password FROM ${CREDENTIALS} WHERE role = $1`,
+      [role],
+    );
+    let pw = stored.rows[0]?.password;
+    if (pw === undefined) {
+      pw = generateSecret(32);
+      await admin.query(`INSERT INTO ${CREDENTIALS} (role, password) VALUES ($1, $2)`, [role, pw]);
+    }
+    const roleExists = await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
+    // A role left by something else, or whose password drifted, gets the stored password again.
+    const verb = roleExists.rowCount === 0 ? 'CREATE' : 'ALTER';
+    await admin.query(
+      `${verb} ROLE ${ident(role)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD ${literal(pw)}`,
+    );
+    await admin.query(`REVOKE ALL ON DATABASE ${ident(database)} FROM PUBLIC`);
+    await admin.query(`GRANT CONNECT, TEMPORARY ON DATABASE ${ident(database)} TO ${ident(role)}`);
+    await admin.query(
+      `ALTER ROLE ${ident(role)} IN DATABASE ${ident(database)} SET search_path TO ${ident(service)}`,
+    );
+    // Still under the advisory lock: CREATE SCHEMA IF NOT EXISTS is not safe against a racer.
+    await withClient(withDatabase(adminUrl, database), (db) => ownSchema(db, service, role));
+    return pw;
+  });
+
+  const url = new URL(withDatabase(adminUrl, database));
+  url.username = encodeURIComponent(role);
+  url.password = encodeURIComponent(password);
+  return url.toString();
+}
+
+async function ownSchema(db: pg.Client, service: string, role: string): Promise<void> {
+  const me = await db.query<{ rolsuper: boolean }>(
+    'SELECT rolsuper FROM pg_roles WHERE rolname = current_user',
+  );
+  // A non-superuser admin (CREATEROLE) must be a member to hand a schema to the role.
+  if (!me.rows[0]?.rolsuper) await db.query(`GRANT ${ident(role)} TO CURRENT_USER`);
+  await db.query(`CREATE SCHEMA IF NOT EXISTS ${ident(service)} AUTHORIZATION ${ident(role)}`);
+  await db.query(`ALTER SCHEMA ${ident(service)} OWNER TO ${ident(role)}`);
+  await db.query(`REVOKE ALL ON SCHEMA ${ident(service)} FROM PUBLIC`);
+  await db.query(`REVOKE CREATE ON SCHEMA public FROM PUBLIC`);
+}

@@ -1,0 +1,200 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  ensureServiceDatabase,
+  freePort,
+  isAlive,
+  spawnManaged,
+  startNats,
+  startPostgres,
+  waitForHttp,
+  type Managed,
+} from '../src/index.js';
+
+let dir: string;
+const running: Managed[] = [];
+
+beforeAll(() => {
+  // 0700, like a fresh CI checkout: startPostgres must make it passable for the postgres user.
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'local-infra-'));
+});
+
+afterAll(async () => {
+  for (const p of running.reverse()) await p.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+function groupGone(pid: number): boolean {
+  try {
+    process.kill(-pid, 0);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+async function query(url: string, sql: string): Promise<pg.QueryResult> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('local infrastructure', () => {
+  let adminUrl: string;
+  let pgProc: Managed;
+  let pgPort: number;
+
+  it('starts PostgreSQL and nats-server side by side', async () => {
+    pgPort = await freePort();
+    const natsPort = await freePort();
+    const started = await Promise.allSettled([
+      startPostgres({
+        dataDir: path.join(dir, 'pg', 'data'),
+        port: pgPort,
+        logFile: path.join(dir, 'logs', 'postgres.log'),
+      }),
+      startNats({
+        storeDir: path.join(dir, 'nats'),
+        port: natsPort,
+        logFile: path.join(dir, 'logs', 'nats.log'),
+      }),
+    ]);
+    for (const r of started) if (r.status === 'fulfilled') running.push(r.value.proc);
+    const [p, n] = started.map((r) => {
+      if (r.status === 'rejected') throw r.reason;
+      return r.value;
+    }) as [Awaited<ReturnType<typeof startPostgres>>, Awaited<ReturnType<typeof startNats>>];
+    adminUrl = p.adminUrl;
+    pgProc = p.proc;
+    expect(n.url).toBe(`nats://127.0.0.1:${natsPort}`);
+    if (process.getuid?.() === 0) expect(fs.statSync(dir).mode & 0o777).toBe(0o701);
+    expect((await query(adminUrl, 'SHOW fsync')).rows[0].fsync).toBe('on');
+    const pwFile = path.join(dir, 'pg', 'data.superuser-password');
+    expect(fs.statSync(pwFile).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(path.join(dir, 'logs', 'postgres.log'), 'utf8')).not.toContain(
+      fs.readFileSync(pwFile, 'utf8'),
+    );
+
+    await n.proc.stop();
+    expect(isAlive(n.proc.pid)).toBe(false);
+    expect(groupGone(n.proc.pid)).toBe(true);
+  });
+
+  it('gives a service the same URL twice, and a schema only it can write', async () => {
+    const first = await ensureServiceDatabase(adminUrl, 'catalog');
+    const second = await ensureServiceDatabase(adminUrl, 'catalog');
+    expect(second).toBe(first);
+    expect(new URL(first).username).toBe('svc_catalog');
+    expect(new URL(first).pathname).toBe('/naschool');
+    const other = await ensureServiceDatabase(adminUrl, 'identity');
+
+    await query(first, 'CREATE TABLE catalog.things (id int)');
+    // search_path points at the own schema, so unqualified names land there.
+    await query(first, 'CREATE TABLE more_things (id int)');
+    const where = await query(
+      first,
+      "SELECT schemaname FROM pg_tables WHERE tablename = 'more_things'",
+    );
+    expect(where.rows).toEqual([{ schemaname: 'catalog' }]);
+
+    await expect(query(first, 'CREATE TABLE public.leak (id int)')).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(query(first, 'CREATE TABLE identity.leak (id int)')).rejects.toThrow(
+      /permission denied/,
+    );
+    await expect(query(other, 'SELECT * FROM catalog.things')).rejects.toThrow(/permission denied/);
+    // The stored passwords live in the admin database, out of the services' reach.
+    const inAdminDb = new URL(first);
+    inAdminDb.pathname = new URL(adminUrl).pathname;
+    await expect(
+      query(inAdminDb.toString(), 'SELECT * FROM local_infra.service_credentials'),
+    ).rejects.toThrow(/permission denied/);
+  });
+
+  it('serialises concurrent calls', async () => {
+    const urls = await Promise.all(
+      ['notify', 'notify', 'registrations'].map((s) => ensureServiceDatabase(adminUrl, s)),
+    );
+    expect(urls[0]).toBe(urls[1]);
+    await query(urls[2]!, 'SELECT 1');
+  });
+
+  it('reuses the cluster on a second start, and stop() leaves no process', async () => {
+    const before = await ensureServiceDatabase(adminUrl, 'catalog');
+    await pgProc.stop();
+    expect(groupGone(pgProc.pid)).toBe(true);
+
+    const again = await startPostgres({
+      dataDir: path.join(dir, 'pg', 'data'),
+      port: pgPort,
+      logFile: path.join(dir, 'logs', 'postgres.log'),
+    });
+    running.push(again.proc);
+    expect(again.adminUrl).toBe(adminUrl);
+    expect((await query(before, 'SELECT count(*)::int AS n FROM catalog.things')).rows[0].n).toBe(
+      0,
+    );
+    expect(await ensureServiceDatabase(again.adminUrl, 'catalog')).toBe(before);
+
+    await again.proc.stop();
+    expect(groupGone(again.proc.pid)).toBe(true);
+  });
+});
+
+describe('spawnManaged', () => {
+  it('stops a whole process group, escalating to SIGKILL', async () => {
+    const logFile = path.join(dir, 'logs', 'stubborn.log');
+    // A parent that ignores SIGTERM and a grandchild in the same group.
+    const script = "trap '' TERM; sleep 300 & wait";
+    const proc = spawnManaged('stubborn', 'bash', ['-c', script], { logFile });
+    await new Promise((r) => setTimeout(r, 200));
+    const started = Date.now();
+    await proc.stop('SIGTERM', 500);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(groupGone(proc.pid)).toBe(true);
+    expect(await proc.exited).toBeNull();
+  });
+
+  it('appends output to the log file and reports the exit code', async () => {
+    const logFile = path.join(dir, 'logs', 'echo.log');
+    const proc = spawnManaged('echo', 'bash', ['-c', 'echo hello; exit 3'], { logFile });
+    expect(await proc.exited).toBe(3);
+    expect(fs.readFileSync(logFile, 'utf8')).toContain('hello');
+  });
+
+  it('hands output lines to onOutput as well as to the log file', async () => {
+    const logFile = path.join(dir, 'logs', 'tee.log');
+    const lines: string[] = [];
+    const proc = spawnManaged('tee', 'bash', ['-c', 'echo one; echo two >&2; printf three'], {
+      logFile,
+      onOutput: (line, stream) => lines.push(`${stream}:${line}`),
+    });
+    expect(await proc.exited).toBe(0);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(lines.sort()).toEqual(['stderr:two', 'stdout:one', 'stdout:three']);
+    expect(fs.readFileSync(logFile, 'utf8')).toMatch(/one\n[\s\S]*three/);
+  });
+
+  it('refuses a missing command', () => {
+    expect(() =>
+      spawnManaged('nope', '/nonexistent/cmd', [], { logFile: path.join(dir, 'logs', 'n.log') }),
+    ).toThrow(/could not start nope/);
+  });
+});
+
+describe('waitForHttp', () => {
+  it('times out with the last answer', async () => {
+    const port = await freePort();
+    await expect(waitForHttp(`http://127.0.0.1:${port}/`, { timeoutMs: 300 })).rejects.toThrow(
+      /timed out/,
+    );
+  });
+});

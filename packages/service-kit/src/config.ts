@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+const port = z.coerce.number().int().min(0).max(65535);
+
+/** What every service reads from its environment. */
+export const baseConfigSchema = z.object({
+  SERVICE_NAME: z.string().min(1),
+  SERVICE_VERSION: z.string().default('0.1.0'),
+  HOST: z.string().default('127.0.0.1'),
+  PORT: port.default(0),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'lowercase letters, digits and _ only'),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  NATS_URL: z
+    .string()
+    .regex(/^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/, 'nats://host:port'),
+  /** How long JetStream waits for an ack before redelivering. */
+  CONSUMER_ACK_WAIT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
+  SESSION_SECRET: z.string().min(32, 'at least 32 characters'),
+  PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
+  /** `name=http://host:port,...`: the services `/api/health` aggregates. */
+  HEALTH_PEERS: z
+    .string()
+    .default('')
+    .refine(
+      (v) => v === '' || v.split(',').every((p) => /^[a-z]+=https?:\/\/\S+$/.test(p)),
+      'name=http://host:port, comma separated',
+    ),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+export type BaseConfig = z.infer<typeof baseConfigSchema>;
+
+/**
+ * Reads and validates the environment once at start. A bad value stops the
+ * service with a message naming the variable, never a half-configured start.
+ */
+export function loadConfig<S extends z.ZodObject>(
+  schema: S,
+  env: NodeJS.ProcessEnv = process.env,
+): z.infer<S> {
+  // Empty strings mean "unset" so that `FOO= npm start` falls back to defaults.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const result = schema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.') || '(env)'}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export function parseHealthPeers(value: string): Record<string, string> {
+  if (!value) return {};
+  return Object.fromEntries(
+    value.split(',').map((pair) => {
+      const i = pair.indexOf('=');
+      return [pair.slice(0, i), pair.slice(i + 1).replace(/\/$/, '')];
+    }),
+  );
+}

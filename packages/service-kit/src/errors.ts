@@ -1,0 +1,116 @@
+import type { ErrorRequestHandler, Request, RequestHandler } from 'express';
+import {
+  ERROR_MESSAGES,
+  MALFORMED_JSON,
+  langFromAcceptLanguage,
+  type ErrorBody,
+  type ErrorCode,
+  type Lang,
+  type Localized,
+} from '@nsa/contracts';
+import type { Logger } from './logger.js';
+
+export type Text = Localized | string;
+
+/** The one error type of every service; the handler turns it into CONTRACT §2's body. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    readonly status: number,
+    readonly text?: Text,
+    readonly fields?: Record<string, Text>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(typeof text === 'string' ? text : (text?.en ?? code));
+    this.name = 'AppError';
+  }
+
+  static notFound(text?: Text): AppError {
+    return new AppError('NOT_FOUND', 404, text);
+  }
+  static conflict(text?: Text, code: ErrorCode = 'CONFLICT'): AppError {
+    return new AppError(code, 409, text);
+  }
+  static forbidden(text?: Text, code: ErrorCode = 'FORBIDDEN'): AppError {
+    return new AppError(code, 403, text);
+  }
+  static unauthenticated(text?: Text): AppError {
+    return new AppError('UNAUTHENTICATED', 401, text);
+  }
+  static badRequest(text?: Text): AppError {
+    return new AppError('BAD_REQUEST', 400, text);
+  }
+  static validation(fields: Record<string, Text>, text?: Text): AppError {
+    return new AppError('VALIDATION_FAILED', 400, text, fields);
+  }
+}
+
+export function localize(text: Text, lang: Lang): string {
+  return typeof text === 'string' ? text : text[lang];
+}
+
+export function requestLang(req: Request): Lang {
+  return langFromAcceptLanguage(req.headers['accept-language']);
+}
+
+export function errorBody(err: AppError, lang: Lang): ErrorBody {
+  const body: ErrorBody = {
+    message: localize(err.text ?? ERROR_MESSAGES[err.code], lang),
+    code: err.code,
+  };
+  if (err.fields) {
+    body.fields = Object.fromEntries(
+      Object.entries(err.fields).map(([k, v]) => [k, localize(v, lang)]),
+    );
+  }
+  return body;
+}
+
+/** body-parser and other http-errors carry a client status; map them to our codes. */
+function fromClientError(err: unknown): AppError | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const e = err as { status?: number; statusCode?: number; type?: string };
+  const status = e.status ?? e.statusCode;
+  if (typeof status !== 'number' || status < 400 || status >= 500) return undefined;
+  if (e.type === 'entity.parse.failed') return new AppError('BAD_REQUEST', 400, MALFORMED_JSON);
+  if (status === 413) return new AppError('PAYLOAD_TOO_LARGE', 413);
+  if (status === 404) return new AppError('NOT_FOUND', 404);
+  return new AppError('BAD_REQUEST', 400);
+}
+
+export const notFoundHandler: RequestHandler = (_req, _res, next) => {
+  next(AppError.notFound());
+};
+
+/** Answers every error with the CONTRACT body; unknown errors are logged with the request id. */
+export function createErrorHandler(logger: Logger): ErrorRequestHandler {
+  return (err: unknown, req, res, _next) => {
+    const appError =
+      err instanceof AppError ? err : (fromClientError(err) ?? new AppError('INTERNAL', 500));
+    if (appError.code === 'INTERNAL') {
+      (req.log ?? logger).error({ err, reqId: req.id }, 'unhandled error');
+    }
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    for (const [k, v] of Object.entries(appError.headers ?? {})) res.setHeader(k, v);
+    const body = errorBody(appError, requestLang(req));
+    res.status(appError.status).json(decorateBody(req, body));
+  };
+}
+
+type BodyDecorator = (req: Request, body: ErrorBody) => object;
+const decorators: BodyDecorator[] = [];
+
+/**
+ * Some routes add fields to the error body (POST /api/registrations carries
+ * `success` and `error`); they register a decorator instead of a second handler.
+ */
+export function addErrorBodyDecorator(decorator: BodyDecorator): void {
+  decorators.push(decorator);
+}
+
+function decorateBody(req: Request, body: ErrorBody): object {
+  return decorators.reduce<object>((b, d) => ({ ...b, ...d(req, body) }), body);
+}

@@ -1,0 +1,74 @@
+import type { Request, Response, Router } from 'express';
+import {
+  PRODUCT_SERVICE_NAME,
+  SERVICE_NAMES,
+  type CheckState,
+  type ProductHealth,
+  type ServiceHealth,
+  type ServiceName,
+} from '@nsa/contracts';
+
+export type HealthCheck = () => Promise<boolean>;
+
+async function runCheck(check: HealthCheck, timeoutMs: number): Promise<CheckState> {
+  try {
+    const ok = await Promise.race([
+      check(),
+      new Promise<boolean>((r) => setTimeout(() => r(false), timeoutMs).unref()),
+    ]);
+    return ok ? 'ok' : 'down';
+  } catch {
+    return 'down';
+  }
+}
+
+/**
+ * `GET /health`: liveness and readiness of this service (its database and
+ * NATS). `GET /api/health`: the product's health, which any live service can
+ * answer by asking every peer, so it still answers while one service is down.
+ */
+export function mountHealth(
+  router: Router,
+  opts: {
+    service: string;
+    version: string;
+    checks: Record<string, HealthCheck>;
+    peers: Record<string, string>;
+  },
+): void {
+  router.get('/health', async (_req: Request, res: Response) => {
+    const entries = await Promise.all(
+      Object.entries(opts.checks).map(
+        async ([name, check]) => [name, await runCheck(check, 1500)] as const,
+      ),
+    );
+    const checks = Object.fromEntries(entries);
+    const ok = entries.every(([, state]) => state === 'ok');
+    const body: ServiceHealth = { ok, service: opts.service, version: opts.version, checks };
+    res.status(ok ? 200 : 503).json(body);
+  });
+
+  router.get('/api/health', async (_req: Request, res: Response) => {
+    const states = await Promise.all(
+      SERVICE_NAMES.map(async (name) => {
+        const url = opts.peers[name];
+        if (!url) return [name, 'down'] as const;
+        const state = await runCheck(async () => {
+          const r = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1500) });
+          return r.ok;
+        }, 2000);
+        return [name, state] as const;
+      }),
+    );
+    const services = Object.fromEntries(states) as Record<ServiceName, CheckState>;
+    const ok = states.every(([, s]) => s === 'ok');
+    const body: ProductHealth = {
+      ok,
+      service: PRODUCT_SERVICE_NAME,
+      version: opts.version,
+      services,
+    };
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(ok ? 200 : 503).json(body);
+  });
+}

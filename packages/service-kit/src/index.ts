@@ -1,0 +1,12 @@
+export * from './config.js';
+export * from './logger.js';
+export * from './errors.js';
+export * from './validation.js';
+export * from './db.js';
+export * from './nats.js';
+export * from './outbox.js';
+export * from './consumer.js';
+export * from './health.js';
+export * from './http.js';
+export * from './service.js';
+export { kitMigrations } from './kit-migrations.js';

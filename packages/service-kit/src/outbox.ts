@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
+import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
+import { NATS_HEADERS, type EventEnvelope } from '@nsa/contracts';
+import { QueryTypes, type Sequelize, type Transaction } from './db.js';
+import type { Logger } from './logger.js';
+
+export interface NewEvent<T> {
+  type: string;
+  version?: number;
+  data: T;
+  requestId?: string;
+}
+
+interface OutboxRow {
+  id: string;
+  subject: string;
+  type: string;
+  version: number;
+  occurred_at: Date;
+  data: unknown;
+  headers: Record<string, string>;
+}
+
+const BATCH = 200;
+
+/**
+ * Transactional outbox: events are rows written in the same transaction as
+ * the change; the relay publishes them to JetStream with the event id as
+ * `Nats-Msg-Id`, so a row published twice is dropped by the stream.
+ */
+export class Outbox {
+  private js: JetStreamClient;
+  private running = false;
+  private wake: (() => void) | undefined;
+  private kicked = false;
+  private loop: Promise<void> | undefined;
+
+  constructor(
+    private readonly sequelize: Sequelize,
+    nc: NatsConnection,
+    private readonly logger: Logger,
+    private readonly pollMs = 1000,
+  ) {
+    this.js = jetstream(nc);
+  }
+
+  /** Writes the event in `tx`; the relay is woken once the transaction commits. */
+  async add<T>(tx: Transaction, event: NewEvent<T>): Promise<EventEnvelope<T>> {
+    const envelope: EventEnvelope<T> = {
+      id: randomUUID(),
+      type: event.type,
+      version: event.version ?? 1,
+      occurredAt: new Date().toISOString(),
+      data: event.data,
+    };
+    const headers = event.requestId ? { [NATS_HEADERS.requestId]: event.requestId } : {};
+    await this.sequelize.query(
+      `INSERT INTO outbox (id, subject, type, version, occurred_at, data, headers)
+       VALUES (:id, :subject, :type, :version, :occurredAt, :data, :headers)`,
+      {
+        replacements: {
+          ...envelope,
+          subject: envelope.type,
+          data: JSON.stringify(envelope.data),
+          headers: JSON.stringify(headers),
+        },
+        transaction: tx,
+      },
+    );
+    tx.afterCommit(() => this.kick());
+    return envelope;
+  }
+
+  kick(): void {
+    this.kicked = true;
+    this.wake?.();
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.kick();
+    await this.loop;
+  }
+
+  /** Publishes what is pending; returns how many rows were published. */
+  async publishPending(): Promise<number> {
+    return this.sequelize.transaction(async (t) => {
+      const rows = await this.sequelize.query<OutboxRow>(
+        `SELECT id, subject, type, version, occurred_at, data, headers FROM outbox
+         WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
+        { type: QueryTypes.SELECT, transaction: t },
+      );
+      if (rows.length === 0) return 0;
+      // Sent in order on one connection; the server stores them in that order.
+      await Promise.all(rows.map((row) => this.publishRow(row)));
+      await this.sequelize.query('UPDATE outbox SET published_at = now() WHERE id IN (:ids)', {
+        replacements: { ids: rows.map((r) => r.id) },
+        transaction: t,
+      });
+      return rows.length;
+    });
+  }
+
+  private async publishRow(row: OutboxRow): Promise<void> {
+    const envelope: EventEnvelope = {
+      id: row.id,
+      type: row.type,
+      version: row.version,
+      occurredAt: new Date(row.occurred_at).toISOString(),
+      data: row.data,
+    };
+    const h = natsHeaders();
+    for (const [k, v] of Object.entries(row.headers ?? {})) h.set(k, v);
+    await this.js.publish(row.subject, JSON.stringify(envelope), { msgID: row.id, headers: h });
+  }
+
+  private async run(): Promise<void> {
+    let failures = 0;
+    while (this.running) {
+      let published = 0;
+      this.kicked = false;
+      try {
+        published = await this.publishPending();
+        failures = 0;
+      } catch (err) {
+        failures += 1;
+        this.logger.warn({ err: (err as Error).message, failures }, 'outbox relay: publish failed');
+      }
+      // A commit that landed while we were publishing must not wait for the poll.
+      if (!failures && (published === BATCH || this.kicked)) continue;
+      const delay = failures ? Math.min(5000, 250 * 2 ** failures) : this.pollMs;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, delay);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+}

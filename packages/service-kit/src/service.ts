@@ -1,0 +1,187 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express, { type Express } from 'express';
+import type { z } from 'zod';
+import { baseConfigSchema, loadConfig, parseHealthPeers, type BaseConfig } from './config.js';
+import { connectDatabase, runMigrations, type Migration, type Sequelize } from './db.js';
+import { kitMigrations } from './kit-migrations.js';
+import { createLogger, type Logger } from './logger.js';
+import { connectNats, ensureStreams, type NatsConnection } from './nats.js';
+import { Outbox } from './outbox.js';
+import { DurableConsumer, type ConsumerHooks, type ConsumerSpec } from './consumer.js';
+import { createHttpApp } from './http.js';
+import { mountHealth } from './health.js';
+
+export interface ServiceContext<C extends BaseConfig = BaseConfig> {
+  config: C;
+  logger: Logger;
+  sequelize: Sequelize;
+  nc: NatsConnection;
+  outbox: Outbox;
+}
+
+export interface ServiceDefinition<S extends z.ZodObject> {
+  name: string;
+  version: string;
+  /** The service's own variables, merged over the kit's base schema. */
+  configSchema?: S;
+  migrations: Migration[];
+  routes?: (app: Express, ctx: ServiceContext<z.infer<S> & BaseConfig>) => void;
+  consumers?: (ctx: ServiceContext<z.infer<S> & BaseConfig>) => ConsumerSpec[];
+  /** Runs once everything is up (seeding, bootstrap). */
+  onStarted?: (ctx: ServiceContext<z.infer<S> & BaseConfig>) => Promise<void>;
+}
+
+export interface StartOptions {
+  env?: NodeJS.ProcessEnv;
+  consumerHooks?: ConsumerHooks;
+}
+
+export interface RunningService<C extends BaseConfig = BaseConfig> {
+  url: string;
+  port: number;
+  ctx: ServiceContext<C>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Boots a service: config, database and migrations, NATS and streams, the
+ * outbox relay, consumers and HTTP. stop() undoes it in reverse order.
+ */
+export async function startService<S extends z.ZodObject>(
+  def: ServiceDefinition<S>,
+  opts: StartOptions = {},
+): Promise<RunningService<z.infer<S> & BaseConfig>> {
+  const schema = def.configSchema
+    ? baseConfigSchema.extend(def.configSchema.shape)
+    : baseConfigSchema;
+  const config = loadConfig(schema, {
+    SERVICE_NAME: def.name,
+    ...(opts.env ?? process.env),
+  }) as z.infer<S> & BaseConfig;
+  const logger = createLogger(def.name, config.LOG_LEVEL);
+
+  const sequelize = await connectDatabase({
+    url: config.DATABASE_URL,
+    schema: config.DB_SCHEMA,
+    poolMax: config.DB_POOL_MAX,
+    applicationName: `svc-${def.name}`,
+  });
+  await runMigrations(sequelize, config.DB_SCHEMA, [...kitMigrations, ...def.migrations], logger);
+
+  const nc = await connectNats(config.NATS_URL, `svc-${def.name}`, logger);
+  await ensureStreams(nc, config.STREAM_REPLICAS);
+  const outbox = new Outbox(sequelize, nc, logger);
+  const ctx: ServiceContext<z.infer<S> & BaseConfig> = { config, logger, sequelize, nc, outbox };
+
+  outbox.start();
+  const consumers = (def.consumers?.(ctx) ?? []).map(
+    (spec) =>
+      new DurableConsumer(
+        nc,
+        sequelize,
+        { ackWaitMs: config.CONSUMER_ACK_WAIT_MS, ...spec },
+        logger,
+        opts.consumerHooks,
+      ),
+  );
+  for (const c of consumers) await c.start();
+
+  const app = createHttpApp(logger, (a) => {
+    const router = express.Router();
+    mountHealth(router, {
+      service: def.name,
+      version: def.version,
+      checks: {
+        db: async () => {
+          await sequelize.query('SELECT 1');
+          return true;
+        },
+        nats: async () => {
+          if (nc.isClosed()) return false;
+          await nc.flush();
+          return true;
+        },
+      },
+      peers: parseHealthPeers(config.HEALTH_PEERS),
+    });
+    a.use(router);
+    def.routes?.(a, ctx);
+  });
+
+  const server: Server = await new Promise((resolve, reject) => {
+    const s = app.listen(config.PORT, config.HOST, () => resolve(s));
+    s.once('error', reject);
+  });
+  server.keepAliveTimeout = 65_000;
+  const port = (server.address() as AddressInfo).port;
+  logger.info({ port }, 'listening');
+  await def.onStarted?.(ctx);
+
+  let stopping: Promise<void> | undefined;
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeIdleConnections();
+      });
+      for (const c of consumers) await c.stop();
+      await outbox.stop();
+      // A handler stuck mid-message must not hold the drain forever.
+      await Promise.race([
+        nc.drain().catch(() => undefined),
+        new Promise((r) => setTimeout(r, 5000)),
+      ]);
+      if (!nc.isClosed()) await nc.close();
+      await sequelize.close();
+      logger.info('stopped');
+    })());
+
+  return { url: `http://${config.HOST}:${port}`, port, ctx, stop };
+}
+
+/**
+ * The process entry of a service: start, and on SIGTERM/SIGINT stop HTTP,
+ * drain NATS, close the pool and exit 0. A bad config exits 1 naming the variable.
+ */
+export function runMain(start: () => Promise<{ stop(): Promise<void> }>): void {
+  start().then(
+    (running) => {
+      let signalled = false;
+      const onSignal = (): void => {
+        if (signalled) return;
+        signalled = true;
+        const force = setTimeout(() => process.exit(1), 10_000);
+        force.unref();
+        running.stop().then(
+          () => process.exit(0),
+          () => process.exit(1),
+        );
+      };
+      process.on('SIGTERM', onSignal);
+      process.on('SIGINT', onSignal);
+    },
+    (err: Error) => {
+      process.stderr.write(
+        `${err.name === 'ConfigError' ? err.message : (err.stack ?? String(err))}\n`,
+      );
+      process.exit(1);
+    },
+  );
+}
+
+/** The version in the nearest package.json above a module (works from src and dist). */
+export function packageVersion(moduleUrl: string): string {
+  let dir = dirname(fileURLToPath(moduleUrl));
+  for (;;) {
+    const file = join(dir, 'package.json');
+    if (existsSync(file))
+      return (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version;
+    const parent = dirname(dir);
+    if (parent === dir) return '0.0.0';
+    dir = parent;
+  }
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ConfigError, baseConfigSchema, loadConfig, parseHealthPeers } from '../src/config.js';
+
+const valid = {
+  SERVICE_NAME: 'catalog',
+  DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/db',
+  DB_SCHEMA: 'catalog',
+  NATS_URL: 'nats://127.0.0.1:4222',
+  SESSION_SECRET: 'x'.repeat(32),
+};
+
+describe('loadConfig', () => {
+  it('applies defaults to a valid environment', () => {
+    const config = loadConfig(baseConfigSchema, valid);
+    expect(config.PORT).toBe(0);
+    expect(config.LOG_LEVEL).toBe('info');
+  });
+
+  it('fails naming the variable that is wrong', () => {
+    expect(() => loadConfig(baseConfigSchema, { ...valid, DATABASE_URL: 'not a url' })).toThrow(
+      /DATABASE_URL/,
+    );
+    expect(() => loadConfig(baseConfigSchema, { ...valid, PORT: '70000' })).toThrow(ConfigError);
+    expect(() => loadConfig(baseConfigSchema, { ...valid, SESSION_SECRET: 'short' })).toThrow(
+      /SESSION_SECRET: at least 32 characters/,
+    );
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig(baseConfigSchema, { ...valid, LOG_LEVEL: '' }).LOG_LEVEL).toBe('info');
+  });
+
+  it('validates a service extension', () => {
+    const schema = baseConfigSchema.extend({ SMTP_URL: z.url() });
+    expect(() => loadConfig(schema, valid)).toThrow(/SMTP_URL/);
+  });
+});
+
+describe('parseHealthPeers', () => {
+  it('reads name=url pairs', () => {
+    expect(parseHealthPeers('catalog=http://a:1/,identity=http://b:2')).toEqual({
+      catalog: 'http://a:1',
+      identity: 'http://b:2',
+    });
+  });
+});

@@ -1,0 +1,10 @@
+export interface SharedItem {
+  singleton: true;
+  requiredVersion: string;
+}
+export declare const SHARE_STRATEGY: 'loaded-first';
+export declare function sharedMap(appPackageJson?: URL | string): Record<string, SharedItem>;
+export declare function federationSharing(appPackageJson?: URL | string): {
+  shared: Record<string, SharedItem>;
+  shareStrategy: 'loaded-first';
+};

@@ -1,0 +1,103 @@
+// The one HTTP client of every frontend; error messages follow spec §8 "Generic".
+
+export class ApiError extends Error {
+  readonly status: number;
+  /** The parsed JSON body, or null when the body was not JSON. */
+  readonly body: unknown;
+
+  constructor(message: string, status: number, body: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.body = body;
+  }
+}
+
+function nonEmptyString(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined;
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: false };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+/** Spec §8: body.message, else body.error, else the status text; non-JSON: "status: text". */
+export function errorFromResponse(status: number, statusText: string, text: string): ApiError {
+  // HTTP/2 has no reason phrase, so statusText can be empty.
+  const reason = statusText || String(status);
+  const parsed = parseJson(text);
+  if (!parsed.ok) {
+    return new ApiError(`${status}: ${text || reason}`, status, null);
+  }
+  const body = parsed.value;
+  const fields = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const message = nonEmptyString(fields.message) ?? nonEmptyString(fields.error) ?? reason;
+  return new ApiError(message, status, body);
+}
+
+// The server answers in the request's language (CONTRACT §2); the i18n setup
+// keeps <html lang> current, so no import of i18next is needed here.
+function currentLanguage(): string | undefined {
+  return typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
+}
+
+export interface ApiFetchInit extends Omit<RequestInit, 'body'> {
+  /** A plain value is sent as JSON; a string, FormData or Blob as is. */
+  body?: unknown;
+  fetchImpl?: typeof fetch;
+}
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob) ||
+    (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams)
+  );
+}
+
+export async function apiFetch<T = unknown>(path: string, init: ApiFetchInit = {}): Promise<T> {
+  const { body, fetchImpl = fetch, headers: initHeaders, ...rest } = init;
+  const headers = new Headers(initHeaders);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+  const lang = currentLanguage();
+  if (lang && !headers.has('Accept-Language')) headers.set('Accept-Language', lang);
+
+  let requestBody: BodyInit | undefined;
+  if (body !== undefined) {
+    if (isRawBody(body)) {
+      requestBody = body;
+    } else {
+      requestBody = JSON.stringify(body);
+      if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+    }
+  }
+
+  const method = (rest.method ?? 'GET').toUpperCase();
+  // Spec §8 asks for request logging; the path only, because query strings
+  // may carry provider tokens.
+  const logPath = path.split('?')[0];
+  console.debug(`[api] ${method} ${logPath}`);
+
+  const response = await fetchImpl(path, {
+    ...rest,
+    method,
+    headers,
+    body: requestBody,
+    credentials: 'include',
+  });
+  const text = await response.text();
+  console.debug(`[api] ${method} ${logPath} → ${response.status}`);
+
+  if (!response.ok) {
+    throw errorFromResponse(response.status, response.statusText, text);
+  }
+  if (text === '') return undefined as T;
+  const parsed = parseJson(text);
+  return (parsed.ok ? parsed.value : text) as T;
+}

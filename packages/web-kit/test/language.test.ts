@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { pickLanguage } from '../src/i18n';
+import { pathFromQueryKey } from '../src/query-client';
+
+describe('language selection (CONTRACT §3)', () => {
+  it('is Dutch without a query or a remembered choice, whatever the browser prefers', () => {
+    expect(pickLanguage('', null)).toBe('nl');
+  });
+
+  it('selects English with ?lng=en', () => {
+    expect(pickLanguage('?lng=en', null)).toBe('en');
+    expect(pickLanguage('?foo=1&lng=EN', 'nl')).toBe('en');
+  });
+
+  it('uses the remembered choice', () => {
+    expect(pickLanguage('', 'en')).toBe('en');
+  });
+
+  it('lets the query win over the remembered choice', () => {
+    expect(pickLanguage('?lng=nl', 'en')).toBe('nl');
+  });
+
+  it('ignores unsupported languages', () => {
+    expect(pickLanguage('?lng=fr', null)).toBe('nl');
+    expect(pickLanguage('?lng=de', 'en')).toBe('en');
+    expect(pickLanguage('', 'en-US')).toBe('nl');
+  });
+});
+
+describe('generic query paths (spec §7)', () => {
+  it('joins key segments with "/"', () => {
+    expect(pathFromQueryKey(['/api/schools/by-token', 'abc'])).toBe('/api/schools/by-token/abc');
+  });
+});

@@ -1,0 +1,36 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import { LANGUAGES, type Language } from '@nsa/web-kit';
+
+export function LanguageSwitcher() {
+  const { t, i18n } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const current = i18n.resolvedLanguage ?? i18n.language;
+
+  const choose = (language: Language) => {
+    void i18n.changeLanguage(language);
+    // A stale ?lng= would undo this choice on the next reload.
+    if (searchParams.has('lng')) {
+      const next = new URLSearchParams(searchParams);
+      next.delete('lng');
+      setSearchParams(next, { replace: true });
+    }
+  };
+
+  return (
+    <div className="language-switcher" role="group" aria-label={t('language.label')}>
+      {LANGUAGES.map((language) => (
+        <button
+          key={language}
+          type="button"
+          lang={language}
+          aria-pressed={current === language}
+          aria-label={t(`language.${language}`)}
+          onClick={() => choose(language)}
+        >
+          {language.toUpperCase()}
+        </button>
+      ))}
+    </div>
+  );
+}

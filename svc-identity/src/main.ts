@@ -1,0 +1,4 @@
+import { runMain } from '@nsa/service-kit';
+import { start } from './start.js';
+
+runMain(start);

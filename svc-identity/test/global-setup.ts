@@ -1,0 +1,3 @@
+import { infraGlobalSetup } from '@nsa/service-kit/testing';
+
+export default infraGlobalSetup;

@@ -1,0 +1,28 @@
+import {
+  packageVersion,
+  startService,
+  type RunningService,
+  type StartOptions,
+} from '@nsa/service-kit';
+import { migrations } from '../migrations/index.js';
+import { catalogConsumer } from './entry-points/messaging/catalog-consumer.js';
+
+let running: RunningService | undefined;
+
+export async function start(opts: StartOptions = {}): Promise<RunningService> {
+  running = await startService(
+    {
+      name: 'registrations',
+      version: packageVersion(import.meta.url),
+      migrations,
+      consumers: (ctx) => [catalogConsumer(ctx)],
+    },
+    opts,
+  );
+  return running;
+}
+
+export async function stop(): Promise<void> {
+  await running?.stop();
+  running = undefined;
+}
