@@ -5,6 +5,7 @@ import {
   type StartOptions,
 } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
+import { mountRoutes } from './entry-points/http/routes.js';
 
 let running: RunningService | undefined;
 
@@ -14,6 +15,7 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
       name: 'catalog',
       version: packageVersion(import.meta.url),
       migrations,
+      routes: mountRoutes,
     },
     opts,
   );

@@ -1,4 +1,5 @@
 import type { Migration } from '@nsa/service-kit';
 import { m0001Users } from './0001-users.js';
+import { m0002Auth } from './0002-auth.js';
 
-export const migrations: Migration[] = [m0001Users];
+export const migrations: Migration[] = [m0001Users, m0002Auth];

@@ -5,15 +5,26 @@ import {
   type StartOptions,
 } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
+import { identityConfigSchema, type IdentityConfig } from './config.js';
+import { Accounts } from './domain/accounts.js';
+import { bootstrapAdmins } from './domain/bootstrap.js';
+import { mountRoutes } from './entry-points/http/routes.js';
 
-let running: RunningService | undefined;
+let running: RunningService<IdentityConfig & RunningService['ctx']['config']> | undefined;
 
-export async function start(opts: StartOptions = {}): Promise<RunningService> {
+export async function start(opts: StartOptions = {}) {
+  let accounts: Accounts | undefined;
   running = await startService(
     {
       name: 'identity',
       version: packageVersion(import.meta.url),
+      configSchema: identityConfigSchema,
       migrations,
+      routes: (app, ctx) => {
+        accounts = new Accounts(ctx);
+        mountRoutes(app, ctx, accounts);
+      },
+      onStarted: (ctx) => bootstrapAdmins(ctx, accounts!),
     },
     opts,
   );

@@ -3,3 +3,4 @@ export * from './errors.js';
 export * from './events.js';
 export * from './health.js';
 export * from './validation.js';
+export * from './auth.js';

@@ -23,6 +23,18 @@ export const baseConfigSchema = z.object({
   STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   SESSION_SECRET: z.string().min(32, 'at least 32 characters'),
   PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(60),
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   /** `name=http://host:port,...`: the services `/api/health` aggregates. */
   HEALTH_PEERS: z
     .string()

@@ -3,6 +3,7 @@ import express, { type Express } from 'express';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from './logger.js';
 import { createErrorHandler, notFoundHandler } from './errors.js';
+import { csrfOriginCheck, type Sessions } from './session.js';
 
 export const BODY_LIMIT = '64kb';
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
@@ -11,7 +12,11 @@ const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
  * The Express app every service uses: request ids from the gateway, JSON
  * bodies up to 64 KiB, the service's routes, then 404 and the one error handler.
  */
-export function createHttpApp(logger: Logger, mount: (app: Express) => void): Express {
+export function createHttpApp(
+  logger: Logger,
+  opts: { publicBaseUrl: string; sessions: Sessions },
+  mount: (app: Express) => void,
+): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
@@ -40,9 +45,17 @@ export function createHttpApp(logger: Logger, mount: (app: Express) => void): Ex
       autoLogging: { ignore: (req) => req.url === '/health' },
     }),
   );
+  app.use(csrfOriginCheck(opts.publicBaseUrl));
   app.use(express.json({ limit: BODY_LIMIT }));
+  app.use(opts.sessions.middleware());
   mount(app);
   app.use(notFoundHandler);
   app.use(createErrorHandler(logger));
   return app;
+}
+
+/** The request id pino-http assigned (from the gateway's X-Request-Id). */
+export function requestId(req: object): string | undefined {
+  const id = (req as { id?: unknown }).id;
+  return id === undefined ? undefined : String(id);
 }

@@ -10,3 +10,5 @@ export * from './health.js';
 export * from './http.js';
 export * from './service.js';
 export { kitMigrations } from './kit-migrations.js';
+export * from './session.js';
+export * from './revocations.js';

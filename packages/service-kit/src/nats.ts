@@ -47,11 +47,19 @@ export async function ensureStreams(nc: NatsConnection, replicas: number): Promi
       storage: StorageType.File,
       duplicate_window: nanos(DUPLICATE_WINDOW_MS),
       num_replicas: replicas,
+      // Identity events carry sealed links; the stream keeps them no longer than they live.
+      max_age: 'maxAgeMs' in stream ? nanos(stream.maxAgeMs) : 0,
     };
     try {
       const info = await jsm.streams.info(stream.name);
-      if (info.config.duplicate_window !== config.duplicate_window) {
-        await jsm.streams.update(stream.name, { duplicate_window: config.duplicate_window });
+      if (
+        info.config.duplicate_window !== config.duplicate_window ||
+        info.config.max_age !== config.max_age
+      ) {
+        await jsm.streams.update(stream.name, {
+          duplicate_window: config.duplicate_window,
+          max_age: config.max_age,
+        });
       }
     } catch (err) {
       if (!isNotFound(err)) throw err;

@@ -14,6 +14,8 @@ import { Outbox } from './outbox.js';
 import { DurableConsumer, type ConsumerHooks, type ConsumerSpec } from './consumer.js';
 import { createHttpApp } from './http.js';
 import { mountHealth } from './health.js';
+import { Revocations } from './revocations.js';
+import { Sessions } from './session.js';
 
 export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   config: C;
@@ -21,6 +23,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   sequelize: Sequelize;
   nc: NatsConnection;
   outbox: Outbox;
+  sessions: Sessions;
+  revocations: Revocations;
 }
 
 export interface ServiceDefinition<S extends z.ZodObject> {
@@ -75,7 +79,24 @@ export async function startService<S extends z.ZodObject>(
   const nc = await connectNats(config.NATS_URL, `svc-${def.name}`, logger);
   await ensureStreams(nc, config.STREAM_REPLICAS);
   const outbox = new Outbox(sequelize, nc, logger);
-  const ctx: ServiceContext<z.infer<S> & BaseConfig> = { config, logger, sequelize, nc, outbox };
+  const revocations = new Revocations();
+  await revocations.start(nc, logger);
+  const sessions = new Sessions({
+    secret: config.SESSION_SECRET,
+    idleMs: config.SESSION_IDLE_MINUTES * 60_000,
+    absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
+    secure: config.PUBLIC_BASE_URL.startsWith('https:'),
+    revocations,
+  });
+  const ctx: ServiceContext<z.infer<S> & BaseConfig> = {
+    config,
+    logger,
+    sequelize,
+    nc,
+    outbox,
+    sessions,
+    revocations,
+  };
 
   outbox.start();
   const consumers = (def.consumers?.(ctx) ?? []).map(
@@ -90,7 +111,7 @@ export async function startService<S extends z.ZodObject>(
   );
   for (const c of consumers) await c.start();
 
-  const app = createHttpApp(logger, (a) => {
+  const app = createHttpApp(logger, { publicBaseUrl: config.PUBLIC_BASE_URL, sessions }, (a) => {
     const router = express.Router();
     mountHealth(router, {
       service: def.name,
@@ -130,6 +151,7 @@ export async function startService<S extends z.ZodObject>(
       });
       for (const c of consumers) await c.stop();
       await outbox.stop();
+      revocations.stop();
       // A handler stuck mid-message must not hold the drain forever.
       await Promise.race([
         nc.drain().catch(() => undefined),

@@ -28,3 +28,9 @@ export async function countSchools(sequelize: Sequelize): Promise<number> {
   });
   return Number(row?.n ?? 0);
 }
+
+export async function listSchools(sequelize: Sequelize): Promise<School[]> {
+  return sequelize.query<School>(`SELECT ${COLUMNS} FROM schools ORDER BY name, id`, {
+    type: QueryTypes.SELECT,
+  });
+}

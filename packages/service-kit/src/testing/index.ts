@@ -99,3 +99,4 @@ export async function infraGlobalSetup({
   provide('infraDir', infra.dir);
   return () => infra.stop();
 }
+export { serviceBasicsSuite } from './basics.js';

@@ -1,0 +1,74 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { RunningService, StartOptions } from '../service.js';
+import { serviceTestEnv } from './index.js';
+
+function runProcess(
+  mainPath: string,
+  env: NodeJS.ProcessEnv,
+  onReady?: (pid: number) => void,
+): Promise<{ code: number | null; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [mainPath], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdout.on('data', (d: Buffer) => {
+      if (d.toString().includes('"msg":"listening"')) onReady?.(child.pid!);
+    });
+    child.on('exit', (code) => resolve({ code, stderr }));
+  });
+}
+
+/**
+ * What every service must do the same way, checked against the real process:
+ * ready on /health, exit 0 on SIGTERM, exit 1 naming a bad variable.
+ */
+export function serviceBasicsSuite(
+  name: string,
+  start: (opts: StartOptions) => Promise<RunningService>,
+  mainPath: string,
+  extraEnv: Record<string, string> = {},
+): void {
+  describe(`${name} service basics`, () => {
+    const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
+    let svc: RunningService;
+
+    beforeAll(async () => {
+      svc = await start({ env: await serviceTestEnv(infra, name, extraEnv) });
+    });
+    afterAll(async () => {
+      await svc?.stop();
+    });
+
+    it('is ready on /health with its database and NATS', async () => {
+      const res = await fetch(`${svc.url}/health`);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toMatchObject({
+        ok: true,
+        service: name,
+        checks: { db: 'ok', nats: 'ok' },
+      });
+    });
+
+    it('stops cleanly with exit code 0 on SIGTERM', async () => {
+      const env = {
+        ...process.env,
+        ...(await serviceTestEnv(infra, name, extraEnv)),
+        LOG_LEVEL: 'info',
+      };
+      const result = await runProcess(mainPath, env, (pid) => process.kill(pid, 'SIGTERM'));
+      expect(result.code).toBe(0);
+    });
+
+    it('refuses to start with a bad variable and names it', async () => {
+      const env = {
+        ...process.env,
+        ...(await serviceTestEnv(infra, name, extraEnv)),
+        NATS_URL: 'http://nope',
+      };
+      const result = await runProcess(mainPath, env);
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain('NATS_URL');
+    });
+  });
+}

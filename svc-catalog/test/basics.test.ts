@@ -1,0 +1,9 @@
+import { fileURLToPath } from 'node:url';
+import { serviceBasicsSuite } from '@nsa/service-kit/testing';
+import { start } from '../src/start.js';
+
+serviceBasicsSuite(
+  'catalog',
+  start,
+  fileURLToPath(new URL('../dist/src/main.js', import.meta.url)),
+);

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+const optional = z.string().optional();
+
+export const identityConfigSchema = z.object({
+  LOGIN_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(10),
+  /** Seals secret links inside events so that only svc-notify can open them. */
+  LINK_SEAL_SECRET: z.string().min(32, 'at least 32 characters'),
+  BOOTSTRAP_ADMIN_EMAIL: optional,
+  BOOTSTRAP_ADMIN_PASSWORD: optional,
+  BOOTSTRAP_ADMIN_NAME: optional,
+  DEMO_DATA: z.enum(['0', '1']).default('0'),
+  DEMO_ADMIN_EMAIL: z.string().default('beheer@voorbeeld.nl'),
+  DEMO_ADMIN_PASSWORD: optional,
+});
+export type IdentityConfig = z.infer<typeof identityConfigSchema>;

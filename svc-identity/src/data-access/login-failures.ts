@@ -1,0 +1,44 @@
+import { QueryTypes, type Sequelize } from '@nsa/service-kit';
+
+export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
+
+export class LoginFailureRepository {
+  constructor(private readonly db: Sequelize) {}
+
+  async record(emailHash: string, clientIp: string): Promise<void> {
+    await this.db.query(
+      'INSERT INTO login_failures (email_hash, client_ip) VALUES (:emailHash, :clientIp)',
+      {
+        replacements: { emailHash, clientIp },
+      },
+    );
+  }
+
+  /** Failures in the window for the email and for the address, and when the oldest counted one leaves it. */
+  async recent(
+    emailHash: string,
+    clientIp: string,
+  ): Promise<{ byEmail: number; byIp: number; oldest: Date | null }> {
+    const [row] = await this.db.query<{ byEmail: string; byIp: string; oldest: Date | null }>(
+      `SELECT count(*) FILTER (WHERE email_hash = :emailHash) AS "byEmail",
+              count(*) FILTER (WHERE client_ip = :clientIp) AS "byIp",
+              min(at) AS oldest
+       FROM login_failures
+       WHERE at > now() - make_interval(secs => :windowSec)
+         AND (email_hash = :emailHash OR client_ip = :clientIp)`,
+      {
+        replacements: { emailHash, clientIp, windowSec: LOGIN_WINDOW_MS / 1000 },
+        type: QueryTypes.SELECT,
+      },
+    );
+    return {
+      byEmail: Number(row?.byEmail ?? 0),
+      byIp: Number(row?.byIp ?? 0),
+      oldest: row?.oldest ?? null,
+    };
+  }
+
+  async prune(): Promise<void> {
+    await this.db.query("DELETE FROM login_failures WHERE at < now() - interval '1 day'");
+  }
+}

@@ -1,0 +1,195 @@
+import { sealData } from 'iron-session';
+import {
+  EVENT_TYPES,
+  RESET_TOKEN_TTL_MS,
+  SETUP_TOKEN_TTL_MS,
+  type AdminUserInput,
+  type Lang,
+  type PublicUser,
+  type SecretLinkEvent,
+} from '@nsa/contracts';
+import {
+  AppError,
+  type ServiceContext,
+  type SessionUser,
+  type Transaction,
+} from '@nsa/service-kit';
+import type { IdentityConfig } from '../config.js';
+import { LoginFailureRepository, LOGIN_WINDOW_MS } from '../data-access/login-failures.js';
+import { PasswordTokenRepository, type TokenPurpose } from '../data-access/password-tokens.js';
+import { toPublic, UserRepository, type UserRow } from '../data-access/users.js';
+import { MSG } from './messages.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { emailKey, newSecretToken, sha256 } from './tokens.js';
+
+type Ctx = ServiceContext & { config: IdentityConfig };
+
+const isUniqueViolation = (err: unknown) =>
+  (err as { parent?: { code?: string } })?.parent?.code === '23505';
+
+/** The use cases of administrators and their passwords. */
+export class Accounts {
+  readonly users: UserRepository;
+  private readonly tokens: PasswordTokenRepository;
+  private readonly failures: LoginFailureRepository;
+
+  constructor(private readonly ctx: Ctx) {
+    this.users = new UserRepository(ctx.sequelize);
+    this.tokens = new PasswordTokenRepository(ctx.sequelize);
+    this.failures = new LoginFailureRepository(ctx.sequelize);
+  }
+
+  /** Checks the brute-force limits first, then the password; every failure is counted. */
+  async login(email: string, password: string, clientIp: string): Promise<UserRow> {
+    const limit = this.ctx.config.LOGIN_RATE_LIMIT;
+    const key = emailKey(this.ctx.config.SESSION_SECRET, email);
+    if (limit > 0) {
+      const recent = await this.failures.recent(key, clientIp);
+      if (recent.byEmail >= limit || recent.byIp >= limit) {
+        const until = (recent.oldest?.getTime() ?? Date.now()) + LOGIN_WINDOW_MS;
+        const retryAfter = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+        throw new AppError('RATE_LIMITED', 429, undefined, undefined, {
+          'Retry-After': String(retryAfter),
+        });
+      }
+    }
+    const user = await this.users.byEmail(email);
+    const ok = await verifyPassword(user?.passwordHash, password);
+    if (!user || !ok) {
+      await this.failures.record(key, clientIp);
+      throw AppError.unauthenticated(MSG.badCredentials);
+    }
+    await this.users.touchLogin(user.id);
+    return user;
+  }
+
+  /**
+   * Answers the same for known and unknown emails: the caller does not wait
+   * for this work, so neither the answer nor its timing tells them apart.
+   */
+  requestReset(email: string, requestId?: string): void {
+    setImmediate(() => {
+      void (async () => {
+        const user = await this.users.byEmail(email);
+        if (!user) return;
+        await this.ctx.sequelize.transaction((tx) => this.issueLink(tx, user, 'reset', requestId));
+      })().catch((err: Error) =>
+        this.ctx.logger.error({ err: err.message }, 'reset request failed'),
+      );
+    });
+  }
+
+  async resetPassword(token: string, newPassword: string): Promise<void> {
+    const passwordHash = await hashPassword(newPassword);
+    await this.ctx.sequelize.transaction(async (tx) => {
+      const found = await this.tokens.consume(tx, sha256(token));
+      if (!found) throw AppError.badRequest(MSG.badToken);
+      await this.users.setPassword(tx, found.userId, passwordHash);
+    });
+  }
+
+  async createUser(input: AdminUserInput, lang: Lang, requestId?: string): Promise<PublicUser> {
+    try {
+      return await this.ctx.sequelize.transaction(async (tx) => {
+        const user = await this.users.insert(tx, { ...input, passwordHash: null, language: lang });
+        await this.issueLink(tx, user, 'setup', requestId);
+        return toPublic(user);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw AppError.conflict(MSG.emailTaken);
+      throw err;
+    }
+  }
+
+  async updateUser(id: number, input: AdminUserInput): Promise<PublicUser> {
+    let roleChanged = false;
+    try {
+      const updated = await this.ctx.sequelize.transaction(async (tx) => {
+        const admins = await this.users.lockAdmins(tx);
+        const current = await this.users.byId(id, tx);
+        if (!current) throw AppError.notFound(MSG.userNotFound);
+        roleChanged = current.role !== input.role;
+        if (roleChanged && current.role === 'admin' && admins.length <= 1)
+          throw AppError.conflict(MSG.lastAdmin);
+        return (await this.users.update(tx, id, input))!;
+      });
+      if (roleChanged) await this.ctx.revocations.revoke(id);
+      return toPublic(updated);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw AppError.conflict(MSG.emailTaken);
+      throw err;
+    }
+  }
+
+  async deleteUser(actor: SessionUser, id: number): Promise<void> {
+    if (actor.uid === id) throw AppError.conflict(MSG.deleteSelf);
+    await this.ctx.sequelize.transaction(async (tx) => {
+      const admins = await this.users.lockAdmins(tx);
+      const current = await this.users.byId(id, tx);
+      if (!current) throw AppError.notFound(MSG.userNotFound);
+      if (current.role === 'admin' && admins.length <= 1) throw AppError.conflict(MSG.lastAdmin);
+      await this.users.remove(tx, id);
+    });
+    await this.ctx.revocations.revoke(id);
+  }
+
+  /** Creates a user with a password unless one with that email exists (bootstrap and demo). */
+  async ensureUser(email: string, name: string, password: string): Promise<boolean> {
+    if (await this.users.byEmail(email)) return false;
+    const passwordHash = await hashPassword(password);
+    await this.ctx.sequelize.transaction((tx) =>
+      this.users.insert(tx, { email, name, role: 'admin', passwordHash }),
+    );
+    return true;
+  }
+
+  /** Creates an admin without a password and returns the one-time setup link (CLI). */
+  async createWithSetupLink(email: string, name: string): Promise<string> {
+    return this.ctx.sequelize.transaction(async (tx) => {
+      const user = await this.users.insert(tx, { email, name, role: 'admin', passwordHash: null });
+      const { link } = await this.newToken(tx, user, 'setup');
+      return link;
+    });
+  }
+
+  private async newToken(tx: Transaction, user: UserRow, purpose: TokenPurpose) {
+    const token = newSecretToken();
+    const ttl = purpose === 'setup' ? SETUP_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS;
+    const expiresAt = new Date(Date.now() + ttl);
+    await this.tokens.insert(tx, {
+      userId: user.id,
+      email: user.email,
+      tokenHash: sha256(token),
+      purpose,
+      expiresAt,
+    });
+    const link = `${this.ctx.config.PUBLIC_BASE_URL.replace(/\/$/, '')}/reset-password?token=${token}`;
+    return { link, expiresAt, ttl };
+  }
+
+  /** A new token whose link travels sealed in an event for svc-notify to email. */
+  private async issueLink(
+    tx: Transaction,
+    user: UserRow,
+    purpose: TokenPurpose,
+    requestId?: string,
+  ) {
+    const { link, expiresAt, ttl } = await this.newToken(tx, user, purpose);
+    const sealedLink = await sealData(
+      { link },
+      { password: this.ctx.config.LINK_SEAL_SECRET, ttl: Math.ceil(ttl / 1000) },
+    );
+    await this.ctx.outbox.add<SecretLinkEvent>(tx, {
+      type: purpose === 'setup' ? EVENT_TYPES.adminCreated : EVENT_TYPES.passwordResetRequested,
+      data: {
+        userId: user.id,
+        email: user.email,
+        name: user.name,
+        language: user.language,
+        sealedLink,
+        expiresAt: expiresAt.toISOString(),
+      },
+      requestId,
+    });
+  }
+}

@@ -1,0 +1,27 @@
+import type { ServiceContext } from '@nsa/service-kit';
+import type { IdentityConfig } from '../config.js';
+import type { Accounts } from './accounts.js';
+
+/**
+ * BOOTSTRAP_ADMIN_* creates that admin when the email is new. With demo data on
+ * and no users yet, a demo admin is created with the password the launcher
+ * chose; the launcher prints it once, so it never reaches a log line here.
+ */
+export async function bootstrapAdmins(
+  ctx: ServiceContext & { config: IdentityConfig },
+  accounts: Accounts,
+): Promise<void> {
+  const c = ctx.config;
+  if (c.BOOTSTRAP_ADMIN_EMAIL && c.BOOTSTRAP_ADMIN_PASSWORD) {
+    const created = await accounts.ensureUser(
+      c.BOOTSTRAP_ADMIN_EMAIL,
+      c.BOOTSTRAP_ADMIN_NAME ?? 'Beheerder',
+      c.BOOTSTRAP_ADMIN_PASSWORD,
+    );
+    if (created) ctx.logger.info({ bootstrapAdminCreated: true }, 'bootstrap admin created');
+  }
+  if (c.DEMO_DATA === '1' && c.DEMO_ADMIN_PASSWORD && (await accounts.users.count()) === 0) {
+    await accounts.ensureUser(c.DEMO_ADMIN_EMAIL, 'Demo Beheerder', c.DEMO_ADMIN_PASSWORD);
+    ctx.logger.info({ demoAdminCreated: true }, 'demo admin created');
+  }
+}

@@ -1,0 +1,77 @@
+import { Router, type Express, type Request } from 'express';
+import { adminUserSchema, loginSchema, requestResetSchema, resetSchema } from '@nsa/contracts';
+import {
+  AppError,
+  parseOrThrow,
+  requestId,
+  requestLang,
+  requireRole,
+  type ServiceContext,
+} from '@nsa/service-kit';
+import type { Accounts } from '../../domain/accounts.js';
+import { toPublic } from '../../data-access/users.js';
+
+function idParam(req: Request): number {
+  const id = Number(req.params.id);
+  if (!Number.isSafeInteger(id) || id <= 0) throw AppError.notFound();
+  return id;
+}
+
+export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Accounts): void {
+  const auth = Router();
+
+  auth.post('/login', async (req, res) => {
+    const input = parseOrThrow(loginSchema, req.body);
+    const user = await accounts.login(input.email, input.password, req.ip ?? 'unknown');
+    await ctx.sessions.issue(res, { uid: user.id, role: user.role, name: user.name });
+    res.json({ user: toPublic(user) });
+  });
+
+  auth.get('/me', async (req, res) => {
+    if (!req.sessionUser) throw AppError.unauthenticated();
+    const user = await accounts.users.byId(req.sessionUser.uid);
+    if (!user) throw AppError.unauthenticated();
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ user: toPublic(user) });
+  });
+
+  auth.post('/logout', (_req, res) => {
+    ctx.sessions.clear(res);
+    res.json({ success: true });
+  });
+
+  auth.post('/request-reset', (req, res) => {
+    const input = parseOrThrow(requestResetSchema, req.body);
+    accounts.requestReset(input.email, requestId(req));
+    res.json({ success: true });
+  });
+
+  auth.post('/reset', async (req, res) => {
+    const input = parseOrThrow(resetSchema, req.body);
+    await accounts.resetPassword(input.token, input.newPassword);
+    res.json({ success: true });
+  });
+
+  const users = Router();
+  users.use(requireRole('admin'));
+  users.get('/', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json((await accounts.users.list()).map(toPublic));
+  });
+  users.post('/', async (req, res) => {
+    const input = parseOrThrow(adminUserSchema, req.body);
+    res.status(201).json(await accounts.createUser(input, requestLang(req), requestId(req)));
+  });
+  users.put('/:id', async (req, res) => {
+    const id = idParam(req);
+    const input = parseOrThrow(adminUserSchema, req.body);
+    res.json(await accounts.updateUser(id, input));
+  });
+  users.delete('/:id', async (req, res) => {
+    await accounts.deleteUser(req.sessionUser!, idParam(req));
+    res.json({ success: true });
+  });
+
+  app.use('/api/auth', auth);
+  app.use('/api/admin/users', users);
+}

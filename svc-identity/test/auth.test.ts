@@ -1,0 +1,206 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { QueryTypes, type RunningService } from '@nsa/service-kit';
+import { start } from '../src/start.js';
+import { ADMIN, Client, identityEnv, latestLink } from './helpers.js';
+
+const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
+const until = async (fn: () => Promise<boolean>, ms = 5000) => {
+  const end = Date.now() + ms;
+  while (!(await fn())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+};
+
+describe('login, sessions and password reset', () => {
+  let svc: RunningService;
+  beforeAll(async () => {
+    svc = await start({ env: await identityEnv(infra, { LOGIN_RATE_LIMIT: '10' }) });
+  });
+  afterAll(() => svc?.stop());
+
+  it('logs the bootstrap admin in with a case-insensitive email and an HttpOnly, Lax cookie', async () => {
+    const c = new Client(svc.url);
+    const res = await c.login(ADMIN.email.toLowerCase());
+    expect(res.status).toBe(200);
+    expect(res.body.user).toMatchObject({ name: ADMIN.name, role: 'admin' });
+    expect(res.body.user.passwordHash).toBeUndefined();
+    expect(c.lastSetCookie).toMatch(/HttpOnly/i);
+    expect(c.lastSetCookie).toMatch(/SameSite=Lax/i);
+    expect(c.lastSetCookie).toMatch(/Path=\//);
+    expect(c.lastSetCookie).not.toMatch(/Secure/i);
+    const me = await c.call('GET', '/api/auth/me');
+    expect(me.status).toBe(200);
+    expect(me.body.user.lastLoginAt).not.toBeNull();
+  });
+
+  it('refuses a wrong password with 401 in the caller language', async () => {
+    const c = new Client(svc.url, { 'x-forwarded-for': '10.0.0.9' });
+    const nl = await c.login(ADMIN.email, 'wrong');
+    expect(nl.status).toBe(401);
+    expect(nl.body).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: 'Onjuist e-mailadres of wachtwoord.',
+    });
+    const en = await c.call(
+      'POST',
+      '/api/auth/login',
+      { email: ADMIN.email, password: 'x' },
+      { 'accept-language': 'en' },
+    );
+    expect(en.body.message).toBe('Invalid email or password.');
+    expect(c.cookie).toBe('');
+  });
+
+  it('answers me with 401 without a session and after logout', async () => {
+    const c = new Client(svc.url);
+    expect((await c.call('GET', '/api/auth/me')).status).toBe(401);
+    await c.login();
+    expect((await c.call('GET', '/api/auth/me')).status).toBe(200);
+    expect((await c.call('POST', '/api/auth/logout')).status).toBe(200);
+    expect(c.lastSetCookie).toMatch(/Max-Age=0/);
+    expect((await c.call('GET', '/api/auth/me')).status).toBe(401);
+  });
+
+  it('stores passwords only as argon2id hashes with the OWASP parameters', async () => {
+    const rows = await svc.ctx.sequelize.query<{ h: string }>(
+      'SELECT password_hash AS h FROM users WHERE password_hash IS NOT NULL',
+      {
+        type: QueryTypes.SELECT,
+      },
+    );
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      expect(r.h).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
+      expect(r.h).not.toContain(ADMIN.password);
+    }
+  });
+
+  it('answers a reset request the same for known and unknown emails', async () => {
+    const c = new Client(svc.url);
+    const known = await c.call('POST', '/api/auth/request-reset', { email: ADMIN.email });
+    const unknown = await c.call('POST', '/api/auth/request-reset', { email: 'nobody@nowhere.nl' });
+    expect(known.status).toBe(200);
+    expect(unknown.status).toBe(200);
+    expect(unknown.body).toEqual(known.body);
+  });
+
+  it('resets a password with a single-use token and refuses an expired one', async () => {
+    const c = new Client(svc.url);
+    await c.call('POST', '/api/auth/request-reset', { email: ADMIN.email });
+    await until(async () => {
+      const [r] = await svc.ctx.sequelize.query<{ n: string }>(
+        "SELECT count(*) n FROM password_tokens WHERE purpose = 'reset' AND NOT used",
+        { type: QueryTypes.SELECT },
+      );
+      return Number(r!.n) > 0;
+    });
+    const { token } = await latestLink(svc, 'identity.password-reset.requested');
+    expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
+    const [stored] = await svc.ctx.sequelize.query<{ n: string }>(
+      'SELECT count(*) n FROM password_tokens WHERE token_hash = :token',
+      { replacements: { token }, type: QueryTypes.SELECT },
+    );
+    expect(Number(stored!.n)).toBe(0); // only the hash is stored
+
+    const newPassword = 'a brand new password';
+    expect((await c.call('POST', '/api/auth/reset', { token, newPassword })).status).toBe(200);
+    const again = await c.call('POST', '/api/auth/reset', {
+      token,
+      newPassword: 'yet another one',
+    });
+    expect(again.status).toBe(400);
+    expect(again.body.message).toBe('De link is ongeldig of verlopen.');
+    expect((await c.login(ADMIN.email, newPassword)).status).toBe(200);
+
+    // An expired token is refused.
+    await c.call('POST', '/api/auth/request-reset', { email: ADMIN.email });
+    await new Promise((r) => setTimeout(r, 300));
+    const expired = await latestLink(svc, 'identity.password-reset.requested');
+    await svc.ctx.sequelize.query(
+      "UPDATE password_tokens SET expires_at = now() - interval '1 second' WHERE NOT used",
+    );
+    expect(
+      (
+        await c.call('POST', '/api/auth/reset', {
+          token: expired.token,
+          newPassword: 'whatever123',
+        })
+      ).status,
+    ).toBe(400);
+    // Put the password back for the other tests.
+    await c.call('POST', '/api/auth/request-reset', { email: ADMIN.email });
+    await new Promise((r) => setTimeout(r, 300));
+    const restore = await latestLink(svc, 'identity.password-reset.requested');
+    expect(
+      (
+        await c.call('POST', '/api/auth/reset', {
+          token: restore.token,
+          newPassword: ADMIN.password,
+        })
+      ).status,
+    ).toBe(200);
+  });
+
+  it('validates reset input with the spec messages', async () => {
+    const res = await new Client(svc.url).call('POST', '/api/auth/reset', {
+      token: '',
+      newPassword: 'short',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION_FAILED');
+    expect(res.body.fields).toEqual({
+      token: 'Token is verplicht',
+      newPassword: 'Wachtwoord moet minimaal 8 karakters bevatten',
+    });
+  });
+
+  it('refuses a cross-origin POST with 403 CSRF_REJECTED', async () => {
+    const res = await new Client(svc.url).call(
+      'POST',
+      '/api/auth/login',
+      { email: ADMIN.email, password: ADMIN.password },
+      {
+        origin: 'https://evil.example',
+      },
+    );
+    expect(res.status).toBe(403);
+    expect(res.body.code).toBe('CSRF_REJECTED');
+  });
+
+  it('gives 429 with Retry-After on the 11th failed login for one email', async () => {
+    const email = 'target@school.nl';
+    for (let i = 0; i < 10; i += 1) {
+      const c = new Client(svc.url, { 'x-forwarded-for': `10.1.0.${i}` });
+      expect((await c.login(email, 'guess')).status).toBe(401);
+    }
+    const eleventh = await new Client(svc.url, { 'x-forwarded-for': '10.1.1.1' }).login(
+      email,
+      'guess',
+    );
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.body.code).toBe('RATE_LIMITED');
+    expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('gives 429 on the 11th failed login from one address across emails', async () => {
+    const c = new Client(svc.url, { 'x-forwarded-for': '10.2.0.1' });
+    for (let i = 0; i < 10; i += 1) expect((await c.login(`u${i}@x.nl`, 'guess')).status).toBe(401);
+    expect((await c.login(ADMIN.email, ADMIN.password)).status).toBe(429);
+  });
+});
+
+describe('sessions under https', () => {
+  it('marks the cookie Secure when PUBLIC_BASE_URL is https', async () => {
+    const svc = await start({
+      env: await identityEnv(infra, { PUBLIC_BASE_URL: 'https://aanmelden.example.nl' }),
+    });
+    try {
+      const c = new Client(svc.url);
+      expect((await c.login()).status).toBe(200);
+      expect(c.lastSetCookie).toMatch(/Secure/);
+    } finally {
+      await svc.stop();
+    }
+  });
+});

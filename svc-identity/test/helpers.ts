@@ -1,0 +1,81 @@
+import { unsealData } from 'iron-session';
+import { QueryTypes, type RunningService } from '@nsa/service-kit';
+import { serviceTestEnv } from '@nsa/service-kit/testing';
+
+export const LINK_SEAL_SECRET = 'link-seal-secret-for-tests-0123456789abcdef';
+export const ADMIN = {
+  email: 'Admin@School.nl',
+  password: 'correct horse battery',
+  name: 'Anna Admin',
+};
+
+export async function identityEnv(
+  infra: { adminUrl: string; natsUrl: string },
+  extra: Record<string, string> = {},
+) {
+  return serviceTestEnv(infra, 'identity', {
+    LINK_SEAL_SECRET,
+    BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
+    BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
+    BOOTSTRAP_ADMIN_NAME: ADMIN.name,
+    ...extra,
+  });
+}
+
+/** A tiny client that keeps the session cookie like a browser would. */
+export class Client {
+  cookie = '';
+  lastSetCookie = '';
+  constructor(
+    readonly base: string,
+    readonly headers: Record<string, string> = {},
+  ) {}
+
+  async call(method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+    const res = await fetch(`${this.base}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...this.headers,
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = res.headers.getSetCookie().find((c) => c.startsWith('nsa_session='));
+    if (set) {
+      this.lastSetCookie = set;
+      const value = set.split(';')[0]!;
+      this.cookie = value === 'nsa_session=' ? '' : value;
+    }
+    const text = await res.text();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are asserted field by field
+    let json: any;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = text;
+    }
+    return { status: res.status, body: json, headers: res.headers };
+  }
+
+  login(email = ADMIN.email, password = ADMIN.password) {
+    return this.call('POST', '/api/auth/login', { email, password });
+  }
+}
+
+/** Reads the newest sealed link event of a type from the outbox and opens it as svc-notify would. */
+export async function latestLink(
+  svc: RunningService,
+  type: string,
+): Promise<{ token: string; email: string; link: string }> {
+  const [row] = await svc.ctx.sequelize.query<{ data: { sealedLink: string; email: string } }>(
+    'SELECT data FROM outbox WHERE type = :type ORDER BY seq DESC LIMIT 1',
+    { replacements: { type }, type: QueryTypes.SELECT },
+  );
+  if (!row) throw new Error(`no ${type} event`);
+  const { link } = await unsealData<{ link: string }>(row.data.sealedLink, {
+    password: LINK_SEAL_SECRET,
+  });
+  return { link, email: row.data.email, token: new URL(link).searchParams.get('token')! };
+}

@@ -1,0 +1,5 @@
+import { fileURLToPath } from 'node:url';
+import { serviceBasicsSuite } from '@nsa/service-kit/testing';
+import { start } from '../src/start.js';
+
+serviceBasicsSuite('notify', start, fileURLToPath(new URL('../dist/src/main.js', import.meta.url)));
