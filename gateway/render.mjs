@@ -54,7 +54,7 @@ function upstreams(services) {
   const one = SERVICES.map(
     (s) => `    upstream gw_${s} {\n        server ${services[s]};\n        keepalive 16;\n    }`,
   );
-  const any = SERVICES.map((s) => `        server ${services[s]} max_fails=1 fail_timeout=5s;`);
+  const any = SERVICES.map((s) => `        server ${services[s]} max_fails=1 fail_timeout=2s;`);
   return [...one, `    upstream gw_any {\n${any.join('\n')}\n        keepalive 8;\n    }`].join(
     '\n',
   );
@@ -149,6 +149,8 @@ export function renderGatewayConfig(opts) {
     port: String(port),
     data_dir: absolutePath('dataDir', opts.dataDir),
     registry_file: absolutePath('registryFile', opts.registryFile),
+    // The frontends' run-time settings (organisation name and links) sit beside the registry.
+    app_config_file: path.join(path.dirname(absolutePath('registryFile', opts.registryFile)), 'app-config.json'),
     shell_root: roots.shell,
     hsts: publicUrl.protocol === 'https:' ? 'max-age=31536000; includeSubDomains' : '',
     // nginx itself speaks plain HTTP; an https public URL means TLS ends in front of it.

@@ -1,6 +1,7 @@
 // `npm run build`: builds every workspace package that has a build script, dependencies
 // first, skipping a package whose last successful build is newer than all of its inputs and
-// its workspace dependencies' inputs. `--backend` builds the TypeScript (tsc) packages only.
+// its workspace dependencies' inputs. `--backend` builds the TypeScript (tsc) packages only,
+// `--force` ignores up-to-date stamps, `--dry-run` only lists what is stale.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { root } from './workspaces.mjs';
 
 const backendOnly = process.argv.includes('--backend');
 const force = process.argv.includes('--force');
+const dryRun = process.argv.includes('--dry-run');
 const stampDir = path.join(root, 'node_modules', '.cache', 'naschool-build');
 // Not inputs of a build: outputs, dependencies, tests.
 const SKIP_DIRS = new Set(['node_modules', 'dist', 'test', 'tests', 'coverage', 'test-results']);
@@ -100,6 +102,10 @@ for (const pkg of ordered) {
   const stamp = fs.existsSync(stampFile(pkg)) ? fs.statSync(stampFile(pkg)).mtimeMs : 0;
   const hasOutput = fs.existsSync(path.join(root, pkg.dir, 'dist'));
   if (!force && hasOutput && stamp >= inputsWithDeps(pkg)) continue;
+  if (dryRun) {
+    console.log(`[build] ${pkg.dir} is stale`);
+    continue;
+  }
   console.log(`[build] ${pkg.dir}`);
   // The stamp time is taken before the build, so an edit made during it still counts.
   const before = new Date();
@@ -115,4 +121,5 @@ for (const pkg of ordered) {
   built += 1;
 }
 const total = ((Date.now() - started) / 1000).toFixed(1);
-console.log(`[build] ${built} built, ${ordered.length - built} up to date (${total} s)`);
+if (!dryRun)
+  console.log(`[build] ${built} built, ${ordered.length - built} up to date (${total} s)`);

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { generateSecret } from '@nsa/local-infra';
@@ -23,15 +24,24 @@ export interface StackConfig {
   smtpUrl?: string;
   publicBaseUrl: string;
   sessionSecret: string;
+  /** svc-identity seals password-setup and reset links with it (not in CONTRACT §1). */
+  linkSealSecret: string;
   loginRateLimit: number;
   signupRateLimit: number;
   demoData: '0' | '1';
   logLevel: string;
   bootstrapAdmin: { email?: string; password?: string; name?: string };
+  /**
+   * Chosen afresh at every start and used only when the database is empty: the
+   * launcher prints them once on the console, so they never reach a log file.
+   */
+  demo: { adminEmail: string; adminPassword: string; schoolToken: string };
+  organisation: { name: string; contactEmail: string; website: string; privacyUrl: string };
 }
 
-// Offsets from GATEWAY_PORT + 10000, so that two copies on different gateway ports never
-// collide and none lands on a standard port (5432, 4222, 25, 1025...).
+// Offsets from GATEWAY_PORT + 10000: copies whose gateway ports are 30 or more apart never
+// collide, and none lands on a standard port (5432, 4222, 25, 1025...). Closer copies are
+// caught by the free-port check at start, which names the variable to set.
 const OFFSETS = {
   PG_PORT: 1,
   NATS_PORT: 2,
@@ -88,14 +98,14 @@ export function derivePorts(env: NodeJS.ProcessEnv, gateway: number): Ports {
   };
 }
 
-/** SESSION_SECRET from the environment, else one generated on first start and kept. */
-function sessionSecret(env: NodeJS.ProcessEnv, dataDir: string): string {
-  const given = env.SESSION_SECRET;
+/** A secret from the environment, else one generated on first start and kept in dataDir. */
+function persistentSecret(env: NodeJS.ProcessEnv, name: string, dataDir: string): string {
+  const given = env[name];
   if (given) {
-    if (given.length < 32) fail('SESSION_SECRET must be at least 32 characters');
+    if (given.length < 32) fail(`${name} must be at least 32 characters`);
     return given;
   }
-  const file = path.join(dataDir, 'session-secret');
+  const file = path.join(dataDir, name.toLowerCase().replaceAll('_', '-'));
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
   const secret = generateSecret(48);
   fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
@@ -129,7 +139,8 @@ export function loadConfig(opts: {
     natsUrl: url(env, 'NATS_URL', ['nats:', 'tls:']),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     publicBaseUrl,
-    sessionSecret: sessionSecret(env, dataDir),
+    sessionSecret: persistentSecret(env, 'SESSION_SECRET', dataDir),
+    linkSealSecret: persistentSecret(env, 'LINK_SEAL_SECRET', dataDir),
     loginRateLimit: int(env, 'LOGIN_RATE_LIMIT', 10),
     signupRateLimit: int(env, 'SIGNUP_RATE_LIMIT', 60),
     demoData: demo,
@@ -138,6 +149,17 @@ export function loadConfig(opts: {
       email: env.BOOTSTRAP_ADMIN_EMAIL || undefined,
       password: env.BOOTSTRAP_ADMIN_PASSWORD || undefined,
       name: env.BOOTSTRAP_ADMIN_NAME || undefined,
+    },
+    demo: {
+      adminEmail: 'beheer@voorbeeld.nl',
+      adminPassword: generateSecret(20),
+      schoolToken: randomBytes(16).toString('hex'),
+    },
+    organisation: {
+      name: env.ORG_NAME || 'Welzijn Voorbeeldstad',
+      contactEmail: env.ORG_CONTACT_EMAIL || 'info@welzijn.example',
+      website: env.ORG_WEBSITE || 'https://welzijn.example',
+      privacyUrl: env.ORG_PRIVACY_URL || 'https://welzijn.example/privacy',
     },
   };
 }
@@ -167,6 +189,15 @@ export function serviceEnv(
     DEMO_DATA: config.demoData,
     LOG_LEVEL: config.logLevel,
   };
+  // Only the sealer and the one service that opens sealed links hold the key.
+  if (name === 'identity' || name === 'notify') env.LINK_SEAL_SECRET = config.linkSealSecret;
+  if (name === 'identity' && config.demoData === '1') {
+    env.DEMO_ADMIN_EMAIL = config.demo.adminEmail;
+    env.DEMO_ADMIN_PASSWORD = config.demo.adminPassword;
+  }
+  if (name === 'catalog' && config.demoData === '1') env.DEMO_SCHOOL_TOKEN = config.demo.schoolToken;
+  env.ORG_NAME = config.organisation.name;
+  env.ORG_CONTACT_EMAIL = config.organisation.contactEmail;
   const admin = config.bootstrapAdmin;
   if (admin.email) env.BOOTSTRAP_ADMIN_EMAIL = admin.email;
   if (admin.password) env.BOOTSTRAP_ADMIN_PASSWORD = admin.password;

@@ -41,12 +41,17 @@ export function nginxBinary(): string {
   return bin;
 }
 
-/** maildev's CLI script; its package exports no bin path, so it is found next to its entry. */
-export function maildevScript(): string {
-  const entry = fileURLToPath(import.meta.resolve('maildev'));
-  const script = path.join(path.dirname(entry), 'bin', 'maildev.js');
-  if (!fs.existsSync(script)) throw new Error(`maildev CLI not found at ${script}`);
-  return script;
+/** maildev's CLI, found the way Node finds packages: node_modules upwards from here. */
+export function maildevScript(from = path.dirname(fileURLToPath(import.meta.url))): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const pkgFile = path.join(dir, 'node_modules', 'maildev', 'package.json');
+    if (fs.existsSync(pkgFile)) {
+      const pkg = JSON.parse(fs.readFileSync(pkgFile, 'utf8')) as { bin?: Record<string, string> };
+      const bin = pkg.bin?.maildev;
+      if (bin) return path.join(path.dirname(pkgFile), bin);
+    }
+    if (dir === path.dirname(dir)) throw new Error('maildev is not installed (npm ci)');
+  }
 }
 
 /** Rejects as soon as the signal aborts, so a Ctrl-C during start-up is not kept waiting. */

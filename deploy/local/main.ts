@@ -5,12 +5,14 @@ const log = (line: string) => console.log(`[naschool] ${line}`);
 const started = Date.now();
 const abort = new AbortController();
 let exiting = false;
+let exitingSince = 0;
 
 const starting = startStack({ env: process.env, log, signal: abort.signal });
 
 async function shutdown(reason: string, code: number): Promise<void> {
   if (exiting) return;
   exiting = true;
+  exitingSince = Date.now();
   log(`${reason}: stopping gateway, services, mail catcher, NATS and PostgreSQL…`);
   // During start-up the abort makes startStack stop what it started before it rejects.
   abort.abort();
@@ -27,7 +29,10 @@ async function shutdown(reason: string, code: number): Promise<void> {
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
-    if (exiting) log('still stopping, please wait…');
+    // A terminal's Ctrl-C reaches npm's wrapper and this process alike, and the wrapper
+    // forwards it too: only a later, deliberate repeat deserves an answer.
+    if (exiting && Date.now() - exitingSince > 1000)
+      log(`still stopping (${signal}), please wait…`);
     void shutdown(`received ${signal}`, 0);
   });
 }

@@ -1,3 +1,5 @@
+import type { StackConfig } from './config.js';
+
 const LEVELS: Record<number, string> = { 40: 'WARN', 50: 'ERROR', 60: 'FATAL' };
 
 /**
@@ -25,4 +27,18 @@ export function consoleLine(service: string, line: string): string | undefined {
       ? `: ${String((entry.err as { message: unknown }).message)}`
       : '';
   return `[${service}] ${tag}${typeof entry.msg === 'string' ? entry.msg : trimmed}${err}`;
+}
+
+/**
+ * The services mark the moment they seed demo data; only then does the
+ * console get the demo admin's credentials and the demo school's link.
+ */
+export function demoAnnouncement(config: StackConfig, line: string): string | undefined {
+  if (line.includes('"demoAdminCreated":true')) {
+    return `demo admin: ${config.demo.adminEmail} / ${config.demo.adminPassword} (shown once)`;
+  }
+  if (line.includes('"demoSchoolCreated":true')) {
+    return `demo school page: ${config.publicBaseUrl}/schools/${config.demo.schoolToken}`;
+  }
+  return undefined;
 }

@@ -96,7 +96,7 @@ describe('gateway in nginx', () => {
     expect(sent['x-real-ip']).toBe('127.0.0.1');
     expect(sent['x-forwarded-for']).toBe('127.0.0.1');
     expect(sent['x-forwarded-proto']).toBe('http');
-    expect(sent.host).toBe('127.0.0.1');
+    expect(sent.host).toBe(new URL(base).host);
     expect(sent['x-request-id']).toBe(res.headers.get('x-request-id'));
     expectSecurityHeaders(res.headers);
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');

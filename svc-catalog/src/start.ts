@@ -1,21 +1,32 @@
-import {
-  packageVersion,
-  startService,
-  type RunningService,
-  type StartOptions,
-} from '@nsa/service-kit';
+import { packageVersion, startService, type RunningService, type StartOptions } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
-import { mountRoutes } from './entry-points/http/routes.js';
+import { catalogConfigSchema } from './config.js';
+import { Catalog } from './domain/catalog.js';
+import { seedDemoData } from './domain/demo-data.js';
+import { ProviderLinks } from './domain/provider-links.js';
+import { mountActivityRoutes } from './entry-points/http/activity-routes.js';
+import { mountCatalogRoutes } from './entry-points/http/routes.js';
+import { countsConsumer } from './entry-points/messaging/counts-consumer.js';
 
 let running: RunningService | undefined;
 
 export async function start(opts: StartOptions = {}): Promise<RunningService> {
+  let catalog: Catalog | undefined;
   running = await startService(
     {
       name: 'catalog',
       version: packageVersion(import.meta.url),
+      configSchema: catalogConfigSchema,
       migrations,
-      routes: mountRoutes,
+      routes: (app, ctx) => {
+        catalog = new Catalog(ctx);
+        mountCatalogRoutes(app, ctx, catalog);
+        mountActivityRoutes(app, ctx, catalog, new ProviderLinks(ctx, catalog.activities));
+      },
+      consumers: (ctx) => [countsConsumer(ctx)],
+      onStarted: async (ctx) => {
+        if (ctx.config.DEMO_DATA === '1') await seedDemoData(ctx, catalog!);
+      },
     },
     opts,
   );

@@ -6,6 +6,7 @@ import {
 } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
 import { catalogConsumer } from './entry-points/messaging/catalog-consumer.js';
+import { startResponders } from './entry-points/messaging/rpc.js';
 
 let running: RunningService | undefined;
 
@@ -16,6 +17,7 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
       version: packageVersion(import.meta.url),
       migrations,
       consumers: (ctx) => [catalogConsumer(ctx)],
+      responders: (ctx) => [startResponders(ctx)],
     },
     opts,
   );

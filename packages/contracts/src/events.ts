@@ -27,6 +27,18 @@ export type EventEnvelope<T = unknown> = Omit<z.infer<typeof eventEnvelopeSchema
 export const EVENT_TYPES = {
   schoolCreated: 'catalog.school.created',
   schoolUpdated: 'catalog.school.updated',
+  schoolDeleted: 'catalog.school.deleted',
+  blockCreated: 'catalog.block.created',
+  blockUpdated: 'catalog.block.updated',
+  blockDeleted: 'catalog.block.deleted',
+  providerCreated: 'catalog.provider.created',
+  providerUpdated: 'catalog.provider.updated',
+  providerDeleted: 'catalog.provider.deleted',
+  activityCreated: 'catalog.activity.created',
+  activityUpdated: 'catalog.activity.updated',
+  activityDeleted: 'catalog.activity.deleted',
+  providerTokenChanged: 'catalog.provider-token.changed',
+  countsChanged: 'registrations.counts.changed',
   adminCreated: 'identity.admin.created',
   passwordResetRequested: 'identity.password-reset.requested',
 } as const;
@@ -64,3 +76,62 @@ export const schoolEventSchema = z.object({
   accessTokenHash: z.string().regex(/^[0-9a-f]{64}$/),
 });
 export type SchoolEvent = z.infer<typeof schoolEventSchema>;
+
+export const deletedEventSchema = z.object({ id: z.number().int().positive() });
+
+export const blockEventSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string(),
+  weekStart: z.number().int(),
+  weekEnd: z.number().int(),
+});
+export const providerEventSchema = z.object({ id: z.number().int().positive(), name: z.string() });
+
+/**
+ * catalog.activity.created / updated, version 1: everything svc-registrations
+ * keeps in its own projection (schedule, capacity, flags, names, school token hash).
+ */
+export const activityEventSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string(),
+  capacity: z.number().int().positive(),
+  weekday: z.number().int().min(0).max(6),
+  startTime: z.string(),
+  isLocked: z.boolean(),
+  isHidden: z.boolean(),
+  school: schoolEventSchema,
+  block: blockEventSchema,
+  provider: providerEventSchema,
+});
+export type ActivityEvent = z.infer<typeof activityEventSchema>;
+
+/** catalog.provider-token.changed, version 1: only the hash ever travels. */
+export const providerTokenEventSchema = z.object({
+  activityId: z.number().int().positive(),
+  tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+  expiresAt: z.iso.datetime().nullable(),
+  revoked: z.boolean(),
+});
+export type ProviderTokenEvent = z.infer<typeof providerTokenEventSchema>;
+
+/**
+ * registrations.counts.changed, version 1: the counts after a change, with a
+ * per-activity sequence so that an older count never overwrites a newer one.
+ */
+export const countsEventSchema = z.object({
+  activityId: z.number().int().positive(),
+  approvedCount: z.number().int().min(0),
+  registrationsCount: z.number().int().min(0),
+  seq: z.number().int().min(0),
+});
+export type CountsEvent = z.infer<typeof countsEventSchema>;
+
+/**
+ * Request-reply subjects for checks that must be exact now. Outside the
+ * streams' subjects, so JetStream never captures a request.
+ */
+export const RPC_SUBJECTS = {
+  activitySignups: 'rpc.registrations.activity-signups',
+} as const;
+export const activitySignupsRequestSchema = z.object({ activityId: z.number().int().positive() });
+export const activitySignupsReplySchema = z.object({ count: z.number().int().min(0) });

@@ -4,3 +4,6 @@ export * from './events.js';
 export * from './health.js';
 export * from './validation.js';
 export * from './auth.js';
+export * from './dates.js';
+export * from './catalog.js';
+export * from './registration.js';

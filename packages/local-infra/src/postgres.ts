@@ -86,7 +86,8 @@ function initCluster(binDir: string, dataDir: string, logFile: string, user?: Ru
     `--pwfile=${pwTmp}`,
     '--auth=scram-sha-256',
     '--encoding=UTF8',
-    '--locale=C',
+    // C.UTF-8, not C: lower()/upper() must fold non-ASCII letters (É, Ü) in names.
+    '--locale=C.UTF-8',
     '--no-instructions',
   ];
   try {

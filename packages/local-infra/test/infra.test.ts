@@ -76,6 +76,7 @@ describe('local infrastructure', () => {
     expect(n.url).toBe(`nats://127.0.0.1:${natsPort}`);
     if (process.getuid?.() === 0) expect(fs.statSync(dir).mode & 0o777).toBe(0o701);
     expect((await query(adminUrl, 'SHOW fsync')).rows[0].fsync).toBe('on');
+    expect((await query(adminUrl, "SELECT lower('ÉMILE Ünal') AS l")).rows[0].l).toBe('émile ünal');
     const pwFile = path.join(dir, 'pg', 'data.superuser-password');
     expect(fs.statSync(pwFile).mode & 0o777).toBe(0o600);
     expect(fs.readFileSync(path.join(dir, 'logs', 'postgres.log'), 'utf8')).not.toContain(

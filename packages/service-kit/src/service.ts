@@ -35,6 +35,8 @@ export interface ServiceDefinition<S extends z.ZodObject> {
   migrations: Migration[];
   routes?: (app: Express, ctx: ServiceContext<z.infer<S> & BaseConfig>) => void;
   consumers?: (ctx: ServiceContext<z.infer<S> & BaseConfig>) => ConsumerSpec[];
+  /** NATS request-reply responders (exact checks for other services). */
+  responders?: (ctx: ServiceContext<z.infer<S> & BaseConfig>) => Array<{ stop(): void }>;
   /** Runs once everything is up (seeding, bootstrap). */
   onStarted?: (ctx: ServiceContext<z.infer<S> & BaseConfig>) => Promise<void>;
 }
@@ -110,6 +112,7 @@ export async function startService<S extends z.ZodObject>(
       ),
   );
   for (const c of consumers) await c.start();
+  const responders = def.responders?.(ctx) ?? [];
 
   const app = createHttpApp(logger, { publicBaseUrl: config.PUBLIC_BASE_URL, sessions }, (a) => {
     const router = express.Router();
@@ -149,6 +152,7 @@ export async function startService<S extends z.ZodObject>(
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      for (const r of responders) r.stop();
       for (const c of consumers) await c.stop();
       await outbox.stop();
       revocations.stop();

@@ -59,7 +59,7 @@ export class Accounts {
       await this.failures.record(key, clientIp);
       throw AppError.unauthenticated(MSG.badCredentials);
     }
-    await this.users.touchLogin(user.id);
+    user.lastLoginAt = (await this.users.touchLogin(user.id)).toISOString();
     return user;
   }
 

@@ -12,6 +12,7 @@ export async function bootstrapAdmins(
   accounts: Accounts,
 ): Promise<void> {
   const c = ctx.config;
+  const empty = (await accounts.users.count()) === 0;
   if (c.BOOTSTRAP_ADMIN_EMAIL && c.BOOTSTRAP_ADMIN_PASSWORD) {
     const created = await accounts.ensureUser(
       c.BOOTSTRAP_ADMIN_EMAIL,
@@ -20,7 +21,7 @@ export async function bootstrapAdmins(
     );
     if (created) ctx.logger.info({ bootstrapAdminCreated: true }, 'bootstrap admin created');
   }
-  if (c.DEMO_DATA === '1' && c.DEMO_ADMIN_PASSWORD && (await accounts.users.count()) === 0) {
+  if (c.DEMO_DATA === '1' && c.DEMO_ADMIN_PASSWORD && empty) {
     await accounts.ensureUser(c.DEMO_ADMIN_EMAIL, 'Demo Beheerder', c.DEMO_ADMIN_PASSWORD);
     ctx.logger.info({ demoAdminCreated: true }, 'demo admin created');
   }

@@ -1,13 +1,105 @@
 import { Router, type Express } from 'express';
-import { requireRole, type ServiceContext } from '@nsa/service-kit';
-import { listSchools } from '../../data-access/schools.js';
+import { SCHOOL_TOKEN_PATTERN, blockSchema, providerSchema, schoolSchema } from '@nsa/contracts';
+import { AppError, parseOrThrow, requestId, requireRole, type ServiceContext } from '@nsa/service-kit';
+import type { Catalog } from '../../domain/catalog.js';
+import { MSG } from '../../domain/messages.js';
+import { qrDataUrl, qrPng } from '../../domain/qr.js';
+import { idParam, optionalIdQuery } from './params.js';
 
-export function mountRoutes(app: Express, ctx: ServiceContext): void {
+const admin = requireRole('admin');
+
+export function mountCatalogRoutes(app: Express, ctx: ServiceContext, catalog: Catalog): void {
+  const base = ctx.config.PUBLIC_BASE_URL.replace(/\/$/, '');
+  const schoolUrl = (token: string) => `${base}/schools/${token}`;
+
   const schools = Router();
   // The list holds every school's access token: admins only.
-  schools.get('/', requireRole('admin'), async (_req, res) => {
+  schools.get('/', admin, async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await listSchools(ctx.sequelize));
+    res.json(await catalog.schools.list());
+  });
+  schools.get('/by-token/:token', async (req, res) => {
+    const token = String(req.params.token);
+    const school = SCHOOL_TOKEN_PATTERN.test(token) ? await catalog.schools.byToken(token) : undefined;
+    if (!school) throw AppError.notFound(MSG.schoolNotFound);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ id: school.id, name: school.name });
+  });
+  schools.post('/', admin, async (req, res) => {
+    const { name } = parseOrThrow(schoolSchema, req.body);
+    res.status(201).json(await catalog.createSchool(name, requestId(req)));
+  });
+  schools.put('/:id', admin, async (req, res) => {
+    const id = idParam(req);
+    const { name } = parseOrThrow(schoolSchema, req.body);
+    res.json(await catalog.updateSchool(id, name, requestId(req)));
+  });
+  schools.delete('/:id', admin, async (req, res) => {
+    await catalog.deleteSchool(idParam(req), requestId(req));
+    res.json({ success: true });
   });
   app.use('/api/schools', schools);
+
+  app.get('/api/admin/schools/:id/qrcode', admin, async (req, res) => {
+    const school = await catalog.schools.byId(idParam(req));
+    if (!school) throw AppError.notFound(MSG.schoolNotFound);
+    const url = schoolUrl(school.accessToken);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ schoolName: school.name, qrCodeDataUrl: await qrDataUrl(url), url });
+  });
+
+  const blocks = Router();
+  blocks.get('/', async (_req, res) => {
+    const rows = await catalog.blocks.list();
+    res.json(rows.map((b) => ({ ...b, weeks: b.weekEnd - b.weekStart + 1 })));
+  });
+  blocks.post('/', admin, async (req, res) => {
+    res.status(201).json(await catalog.createBlock(parseOrThrow(blockSchema, req.body), requestId(req)));
+  });
+  blocks.put('/:id', admin, async (req, res) => {
+    const id = idParam(req);
+    res.json(await catalog.updateBlock(id, parseOrThrow(blockSchema, req.body), requestId(req)));
+  });
+  blocks.delete('/:id', admin, async (req, res) => {
+    await catalog.deleteBlock(idParam(req), requestId(req));
+    res.json({ success: true });
+  });
+  app.use('/api/blocks', blocks);
+
+  /**
+   * A block's QR code. With `schoolId` it opens that school's page with the
+   * block preselected (what a school hangs up); without, the landing page.
+   */
+  app.get('/api/qr/block/:id', admin, async (req, res) => {
+    const block = await catalog.blocks.byId(idParam(req));
+    if (!block) throw AppError.notFound(MSG.blockNotFound);
+    const schoolId = optionalIdQuery(req, 'schoolId');
+    let target = `${base}/`;
+    if (schoolId !== undefined) {
+      const school = await catalog.schools.byId(schoolId);
+      if (!school) throw AppError.notFound(MSG.schoolNotFound);
+      target = `${schoolUrl(school.accessToken)}?blockId=${block.id}`;
+    }
+    res.setHeader('Content-Type', 'image/png');
+    res.setHeader('Content-Disposition', `attachment; filename="block-${block.id}-qr.png"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.send(await qrPng(target));
+  });
+
+  const providers = Router();
+  providers.get('/', async (_req, res) => {
+    res.json(await catalog.providers.list());
+  });
+  providers.post('/', admin, async (req, res) => {
+    res.status(201).json(await catalog.createProvider(parseOrThrow(providerSchema, req.body), requestId(req)));
+  });
+  providers.put('/:id', admin, async (req, res) => {
+    const id = idParam(req);
+    res.json(await catalog.updateProvider(id, parseOrThrow(providerSchema, req.body), requestId(req)));
+  });
+  providers.delete('/:id', admin, async (req, res) => {
+    await catalog.deleteProvider(idParam(req), requestId(req));
+    res.json({ success: true });
+  });
+  app.use('/api/providers', providers);
 }

@@ -1,0 +1,122 @@
+// `npm start` / `npm test` entry (CONTRACT §1). Plain JavaScript without dependencies: it runs
+// before `npm ci`. Installs what is missing, builds what is stale, then hands over.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const mode = process.argv[2];
+if (mode !== 'start' && mode !== 'test') {
+  console.error('usage: node deploy/local/bootstrap.mjs start|test');
+  process.exit(2);
+}
+const say = (line) => console.log(`[bootstrap] ${line}`);
+
+function onPath(name) {
+  return (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .some((dir) => dir && isExecutable(path.join(dir, name)));
+}
+
+function isExecutable(file) {
+  try {
+    fs.accessSync(file, fs.constants.X_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Debian keeps PostgreSQL's server binaries off PATH, in /usr/lib/postgresql/<major>/bin.
+function hasPostgres() {
+  if (onPath('initdb') && onPath('postgres')) return true;
+  const base = '/usr/lib/postgresql';
+  if (!fs.existsSync(base)) return false;
+  return fs
+    .readdirSync(base)
+    .some((v) => ['initdb', 'postgres'].every((b) => isExecutable(path.join(base, v, 'bin', b))));
+}
+
+function missingPackages() {
+  const missing = [];
+  if (!onPath('nginx') && !isExecutable('/usr/sbin/nginx')) missing.push('nginx');
+  if (!onPath('nats-server') && !isExecutable('/usr/sbin/nats-server')) missing.push('nats-server');
+  if (!hasPostgres()) missing.push('postgresql');
+  if (mode === 'test' && !onPath('chromium') && !isExecutable('/usr/bin/chromium')) {
+    // Recommends are skipped, so the fonts pages are rendered with come explicitly.
+    missing.push('chromium', 'fonts-liberation');
+  }
+  return missing;
+}
+
+function run(cmd, args, opts = {}) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts });
+  if (res.status !== 0) {
+    say(`failed: ${cmd} ${args.join(' ')} (exit ${res.status ?? res.signal})`);
+    process.exit(res.status || 1);
+  }
+}
+
+function installSystemPackages() {
+  const missing = missingPackages();
+  if (missing.length === 0) return;
+  const line = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  if (process.getuid?.() !== 0) {
+    console.error(`[bootstrap] missing: ${missing.join(', ')}. Install them as root, then retry:`);
+    console.error(`  sudo sh -c '${line}'`);
+    process.exit(1);
+  }
+  say(`installing ${missing.join(', ')}`);
+  // We need the binaries, not Debian's system-wide daemons (nginx on :80, a PostgreSQL
+  // cluster on :5432): policy-rc.d tells the packages not to start them.
+  const policy = '/usr/sbin/policy-rc.d';
+  const ownPolicy = !fs.existsSync(policy);
+  if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
+  try {
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    run('apt-get', ['update'], { env });
+    run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env });
+  } finally {
+    if (ownPolicy) fs.rmSync(policy, { force: true });
+  }
+}
+
+function mtime(file) {
+  try {
+    return fs.statSync(file).mtimeMs;
+  } catch {
+    return undefined;
+  }
+}
+
+function installNodeModules() {
+  const installed = mtime(path.join(root, 'node_modules', '.package-lock.json'));
+  const lock = mtime(path.join(root, 'package-lock.json'));
+  if (installed !== undefined && lock !== undefined && installed >= lock) return;
+  say(
+    installed === undefined
+      ? 'installing npm dependencies (npm ci)'
+      : 'package-lock.json changed: npm ci',
+  );
+  run('npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+/** Runs the next program in the foreground, forwarding signals, and exits as it exits. */
+function handOver(script) {
+  const child = spawn(process.execPath, [path.join(root, script)], { stdio: 'inherit', cwd: root });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+    process.on(signal, () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    });
+  }
+  child.on('exit', (code, signal) => {
+    process.exit(code ?? 128 + (os.constants.signals[signal] ?? 0));
+  });
+}
+
+installSystemPackages();
+installNodeModules();
+run(process.execPath, [path.join(root, 'scripts', 'build.mjs')]);
+handOver(mode === 'start' ? 'deploy/dist/local/main.js' : 'scripts/test-all.mjs');

@@ -1,0 +1,185 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  spawnManaged,
+  startNats,
+  startPostgres,
+  waitForHttp,
+  waitForTcp,
+  type Managed,
+} from '@nsa/local-infra';
+import { renderGatewayConfig } from 'gateway';
+import { SERVICE_NAMES, type StackConfig } from './config.js';
+import { childBaseEnv, maildevScript, nginxBinary } from './infra.js';
+
+// The pieces of the stack other than the supervised services, each started on its own.
+
+export type Track = (proc: Managed, signature: string) => void;
+
+/** PostgreSQL and NATS, local or external, started side by side. */
+export async function startData(
+  config: StackConfig,
+  track: Track,
+  log: (line: string) => void,
+): Promise<{ adminUrl: string; natsUrl: string }> {
+  const logs = path.join(config.dataDir, 'logs');
+  const pgData = path.join(config.dataDir, 'postgres', 'data');
+  const natsStore = path.join(config.dataDir, 'nats');
+  const [pg, nats] = await Promise.allSettled([
+    config.databaseUrl
+      ? undefined
+      : startPostgres({
+          dataDir: pgData,
+          port: config.ports.postgres,
+          logFile: path.join(logs, 'postgres.log'),
+        }),
+    config.natsUrl
+      ? undefined
+      : startNats({
+          storeDir: natsStore,
+          port: config.ports.nats,
+          logFile: path.join(logs, 'nats.log'),
+        }),
+  ]);
+  // Track whatever did start before reporting a failure, so that it is stopped too.
+  if (pg.status === 'fulfilled' && pg.value) track(pg.value.proc, pgData);
+  if (nats.status === 'fulfilled' && nats.value) track(nats.value.proc, natsStore);
+  if (pg.status === 'rejected') throw pg.reason;
+  if (nats.status === 'rejected') throw nats.reason;
+  const adminUrl = config.databaseUrl ?? pg.value!.adminUrl;
+  const natsUrl = config.natsUrl ?? nats.value!.url;
+  log(
+    config.databaseUrl
+      ? 'PostgreSQL: external DATABASE_URL'
+      : `PostgreSQL: 127.0.0.1:${config.ports.postgres}`,
+  );
+  log(config.natsUrl ? `NATS: ${natsUrl}` : `NATS (JetStream): ${natsUrl}`);
+  return { adminUrl, natsUrl };
+}
+
+export async function startMail(
+  config: StackConfig,
+  env: NodeJS.ProcessEnv,
+  track: Track,
+  log: (line: string) => void,
+): Promise<{ smtpUrl: string; mailWebUrl?: string }> {
+  if (config.smtpUrl) return { smtpUrl: config.smtpUrl };
+  const { ports } = config;
+  const mailDir = path.join(config.dataDir, 'mail');
+  const proc = spawnManaged(
+    'maildev',
+    process.execPath,
+    [maildevScript(), '--smtp', String(ports.mailSmtp), '--web', String(ports.mailWeb)].concat([
+      '--ip',
+      '127.0.0.1',
+      '--web-ip',
+      '127.0.0.1',
+      '--mail-directory',
+      mailDir,
+    ]),
+    { logFile: path.join(config.dataDir, 'logs', 'maildev.log'), env: childBaseEnv(env) },
+  );
+  track(proc, mailDir);
+  await waitForTcp('127.0.0.1', ports.mailSmtp, { abort: proc.exited });
+  await waitForTcp('127.0.0.1', ports.mailWeb, { abort: proc.exited });
+  const smtpUrl = `smtp://127.0.0.1:${ports.mailSmtp}`;
+  const mailWebUrl = `http://127.0.0.1:${ports.mailWeb}/`;
+  log(`mail catcher: ${mailWebUrl} (SMTP ${smtpUrl})`);
+  return { smtpUrl, mailWebUrl };
+}
+
+/** The service's built entry: its package.json `main`, else dist/main.js. */
+export function serviceEntry(repoRoot: string, name: string): string {
+  const dir = path.join(repoRoot, `svc-${name}`);
+  let main = 'dist/main.js';
+  try {
+    const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
+      main?: string;
+    };
+    if (pkg.main) main = pkg.main;
+  } catch {
+    // no package.json: the conventional path
+  }
+  return path.resolve(dir, main);
+}
+
+export function ownCommandLine(): string {
+  try {
+    return fs.readFileSync('/proc/self/cmdline', 'utf8').split('\0').join(' ').trim();
+  } catch {
+    return process.argv.join(' ');
+  }
+}
+
+/**
+ * The services' database: an external DATABASE_URL naming an application database is used
+ * as it is (its owner may not be allowed to create databases); otherwise `naschool`.
+ */
+export function databaseName(databaseUrl: string | undefined): string {
+  const name = databaseUrl ? decodeURIComponent(new URL(databaseUrl).pathname.slice(1)) : '';
+  return name && !['postgres', 'template0', 'template1'].includes(name) ? name : 'naschool';
+}
+
+export async function startGateway(
+  config: StackConfig,
+  ctx: {
+    registryFile: string;
+    gatewayDir: string;
+    logs: string;
+    track: Track;
+    log: (line: string) => void;
+  },
+): Promise<void> {
+  const { repoRoot, ports } = config;
+  const staticRoots = {
+    shell: path.join(repoRoot, 'shell', 'dist'),
+    mfe_public: path.join(repoRoot, 'mfe-public', 'dist'),
+    mfe_admin: path.join(repoRoot, 'mfe-admin', 'dist'),
+    mfe_provider: path.join(repoRoot, 'mfe-provider', 'dist'),
+  };
+  const unbuilt = Object.values(staticRoots).filter((d) => !fs.existsSync(d));
+  if (unbuilt.length > 0) ctx.log(`not built (pages will be missing): ${unbuilt.join(', ')}`);
+  const conf = path.join(ctx.gatewayDir, 'nginx.conf');
+  const text = renderGatewayConfig({
+    port: ports.gateway,
+    dataDir: ctx.gatewayDir,
+    services: Object.fromEntries(
+      SERVICE_NAMES.map((s) => [s, `127.0.0.1:${ports.services[s]}`]),
+    ) as Record<(typeof SERVICE_NAMES)[number], string>,
+    staticRoots,
+    registryFile: ctx.registryFile,
+    publicBaseUrl: config.publicBaseUrl,
+    signupRateLimit: config.signupRateLimit,
+    loginRateLimit: config.loginRateLimit,
+    // Started as root, nginx would drop its workers to `nobody`, who may not be able to enter
+    // the checkout (a 0700 home or temp directory). It listens on loopback only.
+    user: process.getuid?.() === 0 ? 'root' : undefined,
+  });
+  fs.writeFileSync(conf, text);
+  const errorLog = path.join(ctx.gatewayDir, 'logs', 'error.log');
+  const proc = spawnManaged(
+    'nginx',
+    nginxBinary(),
+    ['-c', conf, '-p', ctx.gatewayDir, '-e', errorLog],
+    {
+      logFile: path.join(ctx.logs, 'nginx.log'),
+    },
+  );
+  ctx.track(proc, conf);
+  await waitForTcp('127.0.0.1', ports.gateway, { abort: proc.exited, timeoutMs: 15_000 });
+}
+
+export async function waitHealthy(url: string, timeoutMs: number, logs: string): Promise<void> {
+  try {
+    await waitForHttp(url, { timeoutMs });
+  } catch (err) {
+    let detail = '';
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(3000) });
+      detail = ` — last answer ${res.status} ${await res.text()}`;
+    } catch {
+      // the timeout message already says what happened
+    }
+    throw new Error(`${(err as Error).message}${detail}; service logs are in ${logs}`);
+  }
+}

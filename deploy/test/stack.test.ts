@@ -1,0 +1,140 @@
+// The launcher's stack with stand-in services: real PostgreSQL, nats-server, maildev and nginx.
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, isAlive } from '@nsa/local-infra';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startStack, type Stack } from '../local/stack.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SERVICES = ['catalog', 'registrations', 'identity', 'notify'];
+let repo: string;
+let dataDir: string;
+let env: Record<string, string>;
+let gatewayPort: number;
+const lines: string[] = [];
+const log = (line: string) => lines.push(line);
+
+/** A repository with the layout the launcher expects, whose services are the stand-in. */
+function fakeRepo(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-stack-'));
+  fs.writeFileSync(path.join(dir, 'package.json'), '{"private":true,"workspaces":[]}');
+  for (const s of SERVICES) {
+    fs.mkdirSync(path.join(dir, `svc-${s}`, 'dist', 'src'), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, `svc-${s}`, 'package.json'),
+      '{"type":"module","main":"./dist/src/main.js"}',
+    );
+    fs.copyFileSync(
+      path.join(here, 'fake-service.mjs'),
+      path.join(dir, `svc-${s}`, 'dist', 'src', 'main.js'),
+    );
+  }
+  fs.mkdirSync(path.join(dir, 'shell', 'dist'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'shell', 'dist', 'index.html'), '<title>fake shell</title>');
+  return dir;
+}
+
+function pidOf(name: string): number {
+  return Number(fs.readFileSync(path.join(dataDir, 'run', `${name}.pid`), 'utf8').split('\n')[0]);
+}
+
+async function ports(): Promise<Record<string, string>> {
+  const names = ['PG_PORT', 'NATS_PORT', 'MAIL_SMTP_PORT', 'MAIL_WEB_PORT'].concat(
+    SERVICES.map((s) => `${s.toUpperCase()}_PORT`),
+  );
+  const out: Record<string, string> = {};
+  for (const n of names) out[n] = String(await freePort());
+  return out;
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const health = async () =>
+  (await fetch(`http://127.0.0.1:${gatewayPort}/api/health`).catch(() => undefined))?.status;
+
+beforeAll(async () => {
+  repo = fakeRepo();
+  dataDir = path.join(repo, '.data');
+  gatewayPort = await freePort();
+  env = { ...(await ports()), DEMO_DATA: '1' };
+});
+
+afterAll(() => {
+  fs.rmSync(repo, { recursive: true, force: true });
+});
+
+describe('startStack', () => {
+  let stack: Stack;
+  let firstPids: number[] = [];
+
+  it('starts everything and becomes healthy through the gateway', async () => {
+    stack = await startStack({ repoRoot: repo, dataDir, gatewayPort, env, log });
+    expect(stack.url).toBe(`http://localhost:${gatewayPort}/`);
+    expect(await health()).toBe(200);
+    const page = await fetch(`http://127.0.0.1:${gatewayPort}/some/page`);
+    expect(await page.text()).toContain('fake shell');
+    const registry = await fetch(`http://127.0.0.1:${gatewayPort}/mfe-registry.json`);
+    expect(await registry.json()).toMatchObject({ mfe_admin: '/mfe/admin/mf-manifest.json' });
+    const api = (await (await fetch(`http://127.0.0.1:${gatewayPort}/api/blocks`)).json()) as {
+      service: string;
+      database: string;
+    };
+    expect(api.service).toBe('catalog');
+    expect(new URL(api.database).username).toBe('svc_catalog');
+    expect(lines).toContain('[identity] Demo admin: demo@example.org / demo-password');
+    expect(stack.mailWebUrl).toBe(`http://127.0.0.1:${env.MAIL_WEB_PORT}/`);
+    firstPids = ['postgres', 'nats', 'maildev', 'nginx', ...SERVICES].map(pidOf);
+    expect(firstPids.every(isAlive)).toBe(true);
+  });
+
+  it('refuses a second copy on the same data directory', async () => {
+    const other = { ...env, ...(await ports()) };
+    await expect(
+      startStack({ repoRoot: repo, dataDir, gatewayPort: await freePort(), env: other, log }),
+    ).rejects.toThrow(/another copy of the product runs on/);
+    expect(await health()).toBe(200);
+  });
+
+  it('restarts a service that dies, the gateway showing it down meanwhile', async () => {
+    process.kill(pidOf('catalog'), 'SIGKILL');
+    await until(async () => (await health()) === 503, 5000);
+    await until(async () => (await health()) === 200, 10_000);
+    expect(lines.some((l) => /catalog exited unexpectedly .*restarting in 1 s/.test(l))).toBe(true);
+    firstPids.push(pidOf('catalog'));
+  });
+
+  it('stops every process it started and frees every port', async () => {
+    await stack.stop();
+    for (const pid of firstPids) {
+      expect(isAlive(pid), `pid ${pid}`).toBe(false);
+    }
+    for (const port of [gatewayPort, ...Object.values(env).map(Number).filter(Boolean)]) {
+      const free = await new Promise<boolean>((resolve) => {
+        const srv = net.createServer().once('error', () => resolve(false));
+        srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+      });
+      expect(free, `port ${port}`).toBe(true);
+    }
+    expect(fs.readdirSync(path.join(dataDir, 'run'))).toEqual([]);
+  });
+
+  it('reuses the data on a second start', async () => {
+    const secret = fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8');
+    const again = await startStack({ repoRoot: repo, dataDir, gatewayPort, env, log });
+    try {
+      expect(await health()).toBe(200);
+      expect(fs.readFileSync(path.join(dataDir, 'session-secret'), 'utf8')).toBe(secret);
+    } finally {
+      await again.stop();
+    }
+  });
+});

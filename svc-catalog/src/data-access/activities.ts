@@ -1,0 +1,160 @@
+import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import type { ActivityInput, ActivityView } from '@nsa/contracts';
+
+interface ActivityRow {
+  id: number;
+  title: string;
+  capacity: number;
+  weekday: number;
+  startTime: string;
+  schoolId: number;
+  blockId: number;
+  providerId: number;
+  isLocked: boolean;
+  isHidden: boolean;
+  schoolName: string;
+  schoolToken: string;
+  blockName: string;
+  weekStart: number;
+  weekEnd: number;
+  providerName: string;
+  approvedCount: number;
+  registrationsCount: number;
+}
+
+/** An activity with what its events and views embed; the school token stays inside the service. */
+export type ActivityRecord = ActivityView & { schoolToken: string };
+
+const SELECT = `SELECT a.id, a.title, a.capacity, a.weekday, a.start_time AS "startTime",
+    a.school_id AS "schoolId", a.block_id AS "blockId", a.provider_id AS "providerId",
+    a.is_locked AS "isLocked", a.is_hidden AS "isHidden",
+    s.name AS "schoolName", s.access_token AS "schoolToken",
+    b.name AS "blockName", b.week_start AS "weekStart", b.week_end AS "weekEnd",
+    p.name AS "providerName",
+    coalesce(c.approved_count, 0) AS "approvedCount",
+    coalesce(c.registrations_count, 0) AS "registrationsCount"
+  FROM activities a
+  JOIN schools s ON s.id = a.school_id
+  JOIN blocks b ON b.id = a.block_id
+  JOIN providers p ON p.id = a.provider_id
+  LEFT JOIN activity_counts c ON c.activity_id = a.id`;
+const ORDER = 'ORDER BY b.week_start, a.weekday, a.start_time, a.title, a.id';
+
+function toRecord(r: ActivityRow): ActivityRecord {
+  const weeks = Array.from({ length: r.weekEnd - r.weekStart + 1 }, (_, i) => r.weekStart + i);
+  return {
+    id: r.id,
+    title: r.title,
+    capacity: r.capacity,
+    weekday: r.weekday,
+    startTime: r.startTime,
+    schoolId: r.schoolId,
+    blockId: r.blockId,
+    providerId: r.providerId,
+    isLocked: r.isLocked,
+    isHidden: r.isHidden,
+    school: { id: r.schoolId, name: r.schoolName },
+    block: { id: r.blockId, name: r.blockName, weekStart: r.weekStart, weekEnd: r.weekEnd },
+    provider: { id: r.providerId, name: r.providerName },
+    approvedCount: r.approvedCount,
+    registrationsCount: r.registrationsCount,
+    availablePlaces: Math.max(0, r.capacity - r.approvedCount),
+    week: r.weekStart,
+    weeks,
+    schoolToken: r.schoolToken,
+  };
+}
+
+export function toView(record: ActivityRecord): ActivityView {
+  const { schoolToken: _token, ...view } = record;
+  return view;
+}
+
+export class ActivityRepository {
+  constructor(private readonly db: Sequelize) {}
+
+  async find(
+    filter: { schoolId?: number; blockId?: number; providerId?: number; includeHidden: boolean },
+    tx?: Transaction,
+  ): Promise<ActivityRecord[]> {
+    const where: string[] = [];
+    if (filter.schoolId !== undefined) where.push('a.school_id = :schoolId');
+    if (filter.blockId !== undefined) where.push('a.block_id = :blockId');
+    if (filter.providerId !== undefined) where.push('a.provider_id = :providerId');
+    if (!filter.includeHidden) where.push('NOT a.is_hidden');
+    const rows = await this.db.query<ActivityRow>(
+      `${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${ORDER}`,
+      { replacements: filter, type: QueryTypes.SELECT, transaction: tx },
+    );
+    return rows.map(toRecord);
+  }
+
+  async byId(id: number, tx?: Transaction): Promise<ActivityRecord | undefined> {
+    const [row] = await this.db.query<ActivityRow>(`${SELECT} WHERE a.id = :id`, {
+      replacements: { id },
+      type: QueryTypes.SELECT,
+      transaction: tx,
+    });
+    return row && toRecord(row);
+  }
+
+  async countBy(column: 'school_id' | 'block_id' | 'provider_id', id: number, tx: Transaction): Promise<number> {
+    const [row] = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM activities WHERE ${column} = :id`, {
+      replacements: { id },
+      type: QueryTypes.SELECT,
+      transaction: tx,
+    });
+    return Number(row?.n ?? 0);
+  }
+
+  async insert(tx: Transaction, a: ActivityInput): Promise<number> {
+    const [row] = await this.db.query<{ id: number }>(
+      `INSERT INTO activities (title, capacity, weekday, start_time, school_id, block_id, provider_id, is_locked, is_hidden)
+       VALUES (:title, :capacity, :weekday, :startTime, :schoolId, :blockId, :providerId, :isLocked, :isHidden)
+       RETURNING id`,
+      { replacements: a, type: QueryTypes.SELECT, transaction: tx },
+    );
+    return row!.id;
+  }
+
+  async update(tx: Transaction, id: number, a: ActivityInput): Promise<boolean> {
+    const rows = await this.db.query(
+      `UPDATE activities SET title = :title, capacity = :capacity, weekday = :weekday, start_time = :startTime,
+         school_id = :schoolId, block_id = :blockId, provider_id = :providerId,
+         is_locked = :isLocked, is_hidden = :isHidden, updated_at = now()
+       WHERE id = :id RETURNING id`,
+      { replacements: { ...a, id }, type: QueryTypes.SELECT, transaction: tx },
+    );
+    return rows.length > 0;
+  }
+
+  /** Locks the row so that a delete and a concurrent change cannot interleave. */
+  async lock(tx: Transaction, id: number): Promise<boolean> {
+    const rows = await this.db.query('SELECT id FROM activities WHERE id = :id FOR UPDATE', {
+      replacements: { id },
+      type: QueryTypes.SELECT,
+      transaction: tx,
+    });
+    return rows.length > 0;
+  }
+
+  async remove(tx: Transaction, id: number): Promise<void> {
+    await this.db.query('DELETE FROM activities WHERE id = :id', { replacements: { id }, transaction: tx });
+    await this.db.query('DELETE FROM activity_counts WHERE activity_id = :id', { replacements: { id }, transaction: tx });
+  }
+
+  /** Applies counts from svc-registrations unless a newer count is already stored. */
+  async applyCounts(
+    tx: Transaction,
+    c: { activityId: number; approvedCount: number; registrationsCount: number; seq: number },
+  ): Promise<void> {
+    await this.db.query(
+      `INSERT INTO activity_counts (activity_id, approved_count, registrations_count, seq)
+       VALUES (:activityId, :approvedCount, :registrationsCount, :seq)
+       ON CONFLICT (activity_id) DO UPDATE SET approved_count = EXCLUDED.approved_count,
+         registrations_count = EXCLUDED.registrations_count, seq = EXCLUDED.seq
+       WHERE activity_counts.seq < EXCLUDED.seq`,
+      { replacements: c, transaction: tx },
+    );
+  }
+}

@@ -1,0 +1,192 @@
+import {
+  EVENT_TYPES,
+  type ActivityInput,
+  type SchoolEvent,
+} from '@nsa/contracts';
+import { AppError, type ServiceContext, type Transaction } from '@nsa/service-kit';
+import { ActivityRepository, type ActivityRecord } from '../data-access/activities.js';
+import {
+  blockRepository,
+  providerRepository,
+  type Block,
+  type BlockRepository,
+  type Provider,
+  type ProviderRepository,
+} from '../data-access/named.js';
+import { SchoolRepository, type School } from '../data-access/schools.js';
+import { activityEvent } from './events.js';
+import { MSG } from './messages.js';
+import { hashToken, newAccessToken } from './tokens.js';
+
+const isForeignKeyViolation = (err: unknown) =>
+  (err as { parent?: { code?: string } })?.parent?.code === '23503';
+
+/** Schools, blocks, providers and activities, each change with its event in one transaction. */
+export class Catalog {
+  readonly schools: SchoolRepository;
+  readonly blocks: BlockRepository;
+  readonly providers: ProviderRepository;
+  readonly activities: ActivityRepository;
+
+  constructor(private readonly ctx: ServiceContext) {
+    this.schools = new SchoolRepository(ctx.sequelize);
+    this.blocks = blockRepository(ctx.sequelize);
+    this.providers = providerRepository(ctx.sequelize);
+    this.activities = new ActivityRepository(ctx.sequelize);
+  }
+
+  private tx<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
+    return this.ctx.sequelize.transaction(work);
+  }
+
+  private emit(tx: Transaction, type: string, data: unknown, requestId?: string) {
+    return this.ctx.outbox.add(tx, { type, data, requestId });
+  }
+
+  /** Re-announces every activity that embeds a renamed school, block or provider. */
+  private async reannounce(tx: Transaction, filter: { schoolId?: number; blockId?: number; providerId?: number }, requestId?: string) {
+    for (const a of await this.activities.find({ ...filter, includeHidden: true }, tx)) {
+      await this.emit(tx, EVENT_TYPES.activityUpdated, activityEvent(a), requestId);
+    }
+  }
+
+  createSchool(name: string, requestId?: string, accessToken = newAccessToken()): Promise<School> {
+    return this.tx(async (tx) => {
+      const school = await this.schools.insert(tx, { name, accessToken });
+      await this.emit(tx, EVENT_TYPES.schoolCreated, schoolEvent(school), requestId);
+      return school;
+    });
+  }
+
+  updateSchool(id: number, name: string, requestId?: string): Promise<School> {
+    return this.tx(async (tx) => {
+      const school = await this.schools.update(tx, id, name);
+      if (!school) throw AppError.notFound(MSG.schoolNotFound);
+      await this.emit(tx, EVENT_TYPES.schoolUpdated, schoolEvent(school), requestId);
+      await this.reannounce(tx, { schoolId: id }, requestId);
+      return school;
+    });
+  }
+
+  deleteSchool(id: number, requestId?: string): Promise<void> {
+    return this.deleteWithGuard('school_id', id, MSG.schoolHasActivities, MSG.schoolNotFound, EVENT_TYPES.schoolDeleted, (tx) =>
+      this.schools.remove(tx, id), requestId);
+  }
+
+  createBlock(input: { name: string; weekStart: number; weekEnd: number }, requestId?: string): Promise<Block> {
+    return this.tx(async (tx) => {
+      const block = await this.blocks.insert(tx, input);
+      await this.emit(tx, EVENT_TYPES.blockCreated, blockEvent(block), requestId);
+      return block;
+    });
+  }
+
+  updateBlock(id: number, input: { name: string; weekStart: number; weekEnd: number }, requestId?: string): Promise<Block> {
+    return this.tx(async (tx) => {
+      const block = await this.blocks.update(tx, id, input);
+      if (!block) throw AppError.notFound(MSG.blockNotFound);
+      await this.emit(tx, EVENT_TYPES.blockUpdated, blockEvent(block), requestId);
+      await this.reannounce(tx, { blockId: id }, requestId);
+      return block;
+    });
+  }
+
+  deleteBlock(id: number, requestId?: string): Promise<void> {
+    return this.deleteWithGuard('block_id', id, MSG.blockHasActivities, MSG.blockNotFound, EVENT_TYPES.blockDeleted, (tx) =>
+      this.blocks.remove(tx, id), requestId);
+  }
+
+  createProvider(input: { name: string }, requestId?: string): Promise<Provider> {
+    return this.tx(async (tx) => {
+      const provider = await this.providers.insert(tx, input);
+      await this.emit(tx, EVENT_TYPES.providerCreated, { id: provider.id, name: provider.name }, requestId);
+      return provider;
+    });
+  }
+
+  updateProvider(id: number, input: { name: string }, requestId?: string): Promise<Provider> {
+    return this.tx(async (tx) => {
+      const provider = await this.providers.update(tx, id, input);
+      if (!provider) throw AppError.notFound(MSG.providerNotFound);
+      await this.emit(tx, EVENT_TYPES.providerUpdated, { id: provider.id, name: provider.name }, requestId);
+      await this.reannounce(tx, { providerId: id }, requestId);
+      return provider;
+    });
+  }
+
+  deleteProvider(id: number, requestId?: string): Promise<void> {
+    return this.deleteWithGuard('provider_id', id, MSG.providerHasActivities, MSG.providerNotFound, EVENT_TYPES.providerDeleted, (tx) =>
+      this.providers.remove(tx, id), requestId);
+  }
+
+  async createActivity(input: ActivityInput, requestId?: string): Promise<ActivityRecord> {
+    try {
+      return await this.tx(async (tx) => {
+        const id = await this.activities.insert(tx, input);
+        const activity = (await this.activities.byId(id, tx))!;
+        await this.emit(tx, EVENT_TYPES.activityCreated, activityEvent(activity), requestId);
+        return activity;
+      });
+    } catch (err) {
+      if (isForeignKeyViolation(err)) throw AppError.validation({}, MSG.unknownReference);
+      throw err;
+    }
+  }
+
+  async updateActivity(id: number, input: ActivityInput, requestId?: string): Promise<ActivityRecord> {
+    try {
+      return await this.tx(async (tx) => {
+        if (!(await this.activities.update(tx, id, input))) throw AppError.notFound(MSG.activityNotFound);
+        const activity = (await this.activities.byId(id, tx))!;
+        await this.emit(tx, EVENT_TYPES.activityUpdated, activityEvent(activity), requestId);
+        return activity;
+      });
+    } catch (err) {
+      if (isForeignKeyViolation(err)) throw AppError.validation({}, MSG.unknownReference);
+      throw err;
+    }
+  }
+
+  /**
+   * Deletes an activity unless it has sign-ups. The count comes from
+   * svc-registrations now, while the row is locked, so it is exact.
+   */
+  deleteActivity(id: number, countSignups: (id: number) => Promise<number>, requestId?: string): Promise<void> {
+    return this.tx(async (tx) => {
+      if (!(await this.activities.lock(tx, id))) throw AppError.notFound(MSG.activityNotFound);
+      if ((await countSignups(id)) > 0) throw AppError.conflict(MSG.activityHasSignups);
+      await this.activities.remove(tx, id);
+      await this.emit(tx, EVENT_TYPES.activityDeleted, { id }, requestId);
+    });
+  }
+
+  private deleteWithGuard(
+    column: 'school_id' | 'block_id' | 'provider_id',
+    id: number,
+    hasActivities: (typeof MSG)[keyof typeof MSG],
+    notFound: (typeof MSG)[keyof typeof MSG],
+    eventType: string,
+    remove: (tx: Transaction) => Promise<boolean>,
+    requestId?: string,
+  ): Promise<void> {
+    return this.tx(async (tx) => {
+      if ((await this.activities.countBy(column, id, tx)) > 0) throw AppError.conflict(hasActivities);
+      try {
+        if (!(await remove(tx))) throw AppError.notFound(notFound);
+      } catch (err) {
+        // An activity added between the count and the delete.
+        if (isForeignKeyViolation(err)) throw AppError.conflict(hasActivities);
+        throw err;
+      }
+      await this.emit(tx, eventType, { id }, requestId);
+    });
+  }
+}
+
+function schoolEvent(school: School): SchoolEvent {
+  return { id: school.id, name: school.name, accessTokenHash: hashToken(school.accessToken) };
+}
+
+function blockEvent(b: Block) {
+  return { id: b.id, name: b.name, weekStart: b.weekStart, weekEnd: b.weekEnd };
+}

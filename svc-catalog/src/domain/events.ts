@@ -1,0 +1,35 @@
+import {
+  EVENT_TYPES,
+  type ActivityEvent,
+  type ProviderTokenEvent,
+} from '@nsa/contracts';
+import { hashToken } from './tokens.js';
+import type { ActivityRecord } from '../data-access/activities.js';
+import type { ActivityToken } from '../data-access/tokens.js';
+
+/** What svc-registrations keeps of an activity: the school token only as a hash. */
+export function activityEvent(a: ActivityRecord): ActivityEvent {
+  return {
+    id: a.id,
+    title: a.title,
+    capacity: a.capacity,
+    weekday: a.weekday,
+    startTime: a.startTime,
+    isLocked: a.isLocked,
+    isHidden: a.isHidden,
+    school: { id: a.school.id, name: a.school.name, accessTokenHash: hashToken(a.schoolToken) },
+    block: a.block,
+    provider: a.provider,
+  };
+}
+
+export function providerTokenEvent(t: ActivityToken): ProviderTokenEvent {
+  return {
+    activityId: t.activityId,
+    tokenHash: t.tokenHash,
+    expiresAt: t.expiresAt ? new Date(t.expiresAt).toISOString() : null,
+    revoked: t.revoked,
+  };
+}
+
+export { EVENT_TYPES };

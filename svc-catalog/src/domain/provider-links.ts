@@ -1,0 +1,81 @@
+import { blockDateRange, EVENT_TYPES } from '@nsa/contracts';
+import { AppError, type ServiceContext } from '@nsa/service-kit';
+import type { ActivityRepository } from '../data-access/activities.js';
+import { TokenRepository, type ActivityToken } from '../data-access/tokens.js';
+import { providerTokenEvent } from './events.js';
+import { MSG } from './messages.js';
+import { hashToken, newProviderToken } from './tokens.js';
+
+const GRACE_MS = 14 * 24 * 3600 * 1000;
+
+/**
+ * A provider link lives until two weeks after the last Friday of its
+ * activity's block (this year), so a provider can still look back at the
+ * list; a link made after that gets two weeks from now.
+ */
+export function defaultExpiry(block: { weekStart: number; weekEnd: number }, now = new Date()): Date {
+  const { end } = blockDateRange(now.getFullYear(), block.weekStart, block.weekEnd);
+  const endOfFriday = end.getTime() + 24 * 3600 * 1000 - 1;
+  return new Date(Math.max(endOfFriday, now.getTime()) + GRACE_MS);
+}
+
+export type ProviderLinkState = 'active' | 'revoked' | 'expired';
+
+export function linkState(t: ActivityToken, now = new Date()): ProviderLinkState {
+  if (t.revoked) return 'revoked';
+  if (t.expiresAt && new Date(t.expiresAt).getTime() <= now.getTime()) return 'expired';
+  return 'active';
+}
+
+export class ProviderLinks {
+  readonly tokens: TokenRepository;
+
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly activities: ActivityRepository,
+  ) {
+    this.tokens = new TokenRepository(ctx.sequelize);
+  }
+
+  async status(activityId: number) {
+    const t = await this.tokens.forActivity(activityId);
+    if (!t) throw AppError.notFound(MSG.noProviderLink);
+    return {
+      revoked: t.revoked,
+      expiresAt: t.expiresAt,
+      createdAt: t.createdAt,
+      lastUsedAt: t.lastUsedAt,
+      state: linkState(t),
+    };
+  }
+
+  /** A new 256-bit token; only its hash is stored; the URL is shown this once. */
+  async generate(activityId: number, requestId?: string) {
+    const token = newProviderToken();
+    const saved = await this.ctx.sequelize.transaction(async (tx) => {
+      const activity = await this.activities.byId(activityId, tx);
+      if (!activity) throw AppError.notFound(MSG.activityNotFound);
+      const t = await this.tokens.replace(tx, activityId, hashToken(token), defaultExpiry(activity.block));
+      await this.ctx.outbox.add(tx, { type: EVENT_TYPES.providerTokenChanged, data: providerTokenEvent(t), requestId });
+      return t;
+    });
+    const base = this.ctx.config.PUBLIC_BASE_URL.replace(/\/$/, '');
+    return {
+      url: `${base}/provider/${activityId}?token=${token}`,
+      revoked: false,
+      expiresAt: saved.expiresAt,
+      createdAt: saved.createdAt,
+      state: 'active' as const,
+    };
+  }
+
+  /** Permanent: a revoked link is only replaced by generating a new one. */
+  async revoke(activityId: number, requestId?: string) {
+    return this.ctx.sequelize.transaction(async (tx) => {
+      const t = await this.tokens.revoke(tx, activityId);
+      if (!t) throw AppError.notFound(MSG.noProviderLink);
+      await this.ctx.outbox.add(tx, { type: EVENT_TYPES.providerTokenChanged, data: providerTokenEvent(t), requestId });
+      return { revoked: true, expiresAt: t.expiresAt, createdAt: t.createdAt, lastUsedAt: t.lastUsedAt, state: 'revoked' as const };
+    });
+  }
+}

@@ -1,0 +1,75 @@
+import { Router, type Express } from 'express';
+import { activitySchema } from '@nsa/contracts';
+import { AppError, parseOrThrow, requestId, requireRole, type ServiceContext } from '@nsa/service-kit';
+import { toView } from '../../data-access/activities.js';
+import type { Catalog } from '../../domain/catalog.js';
+import { MSG } from '../../domain/messages.js';
+import type { ProviderLinks } from '../../domain/provider-links.js';
+import { sameToken } from '../../domain/tokens.js';
+import { signupCounter } from '../messaging/registrations-client.js';
+import { idParam, optionalIdQuery } from './params.js';
+
+const admin = requireRole('admin');
+
+export function mountActivityRoutes(app: Express, ctx: ServiceContext, catalog: Catalog, links: ProviderLinks): void {
+  const countSignups = signupCounter(ctx);
+  const activities = Router();
+
+  /**
+   * The public list. Without an admin session the caller proves it holds the
+   * school's link with X-School-Token; hidden activities are never listed.
+   */
+  activities.get('/', async (req, res) => {
+    const schoolId = optionalIdQuery(req, 'schoolId');
+    const blockId = optionalIdQuery(req, 'blockId');
+    if (req.sessionUser?.role !== 'admin') {
+      const token = req.headers['x-school-token'];
+      if (schoolId === undefined) throw AppError.forbidden(MSG.schoolTokenRequired);
+      const school = await catalog.schools.byId(schoolId);
+      if (!school || typeof token !== 'string' || !sameToken(token, school.accessToken)) {
+        throw AppError.forbidden(MSG.schoolTokenRequired);
+      }
+    }
+    const rows = await catalog.activities.find({ schoolId, blockId, includeHidden: false });
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(rows.map(toView));
+  });
+  activities.post('/', admin, async (req, res) => {
+    const activity = await catalog.createActivity(parseOrThrow(activitySchema, req.body), requestId(req));
+    res.status(201).json(toView(activity));
+  });
+  activities.put('/:id', admin, async (req, res) => {
+    const id = idParam(req);
+    const activity = await catalog.updateActivity(id, parseOrThrow(activitySchema, req.body), requestId(req));
+    res.json(toView(activity));
+  });
+  activities.delete('/:id', admin, async (req, res) => {
+    await catalog.deleteActivity(idParam(req), countSignups, requestId(req));
+    res.json({ success: true });
+  });
+  app.use('/api/activities', activities);
+
+  const adminActivities = Router();
+  adminActivities.use(admin);
+  adminActivities.get('/', async (req, res) => {
+    const rows = await catalog.activities.find({
+      schoolId: optionalIdQuery(req, 'schoolId'),
+      blockId: optionalIdQuery(req, 'blockId'),
+      includeHidden: true,
+    });
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(rows.map(toView));
+  });
+  adminActivities.get('/:id/provider-token', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await links.status(idParam(req)));
+  });
+  adminActivities.post('/:id/provider-token/generate', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await links.generate(idParam(req), requestId(req)));
+  });
+  adminActivities.post('/:id/provider-token/revoke', async (req, res) => {
+    res.json(await links.revoke(idParam(req), requestId(req)));
+  });
+  app.use('/api/admin/activities', adminActivities);
+}

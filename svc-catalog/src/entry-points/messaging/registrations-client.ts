@@ -1,0 +1,19 @@
+import {
+  RPC_SUBJECTS,
+  activitySignupsReplySchema,
+} from '@nsa/contracts';
+import { AppError, type ServiceContext } from '@nsa/service-kit';
+import { MSG } from '../../domain/messages.js';
+
+/** Asks svc-registrations how many sign-ups an activity has, right now. */
+export function signupCounter(ctx: ServiceContext) {
+  return async (activityId: number): Promise<number> => {
+    try {
+      const reply = await ctx.nc.request(RPC_SUBJECTS.activitySignups, JSON.stringify({ activityId }), { timeout: 3000 });
+      return activitySignupsReplySchema.parse(reply.json()).count;
+    } catch (err) {
+      ctx.logger.warn({ err: (err as Error).message }, 'sign-up count request failed');
+      throw new AppError('SERVICE_UNAVAILABLE', 503, MSG.signupsUnknown);
+    }
+  };
+}

@@ -1,0 +1,60 @@
+import type { ActivityEvent, ProviderTokenEvent } from '@nsa/contracts';
+import type { Sequelize, Transaction } from '@nsa/service-kit';
+
+/** Applies a catalog activity event; replaying the same event leaves the same row. */
+export async function upsertActivity(db: Sequelize, tx: Transaction, a: ActivityEvent): Promise<void> {
+  await db.query(
+    `INSERT INTO activities (id, title, capacity, weekday, start_time, is_locked, is_hidden,
+       school_id, school_name, school_token_hash, block_id, block_name, week_start, week_end,
+       provider_id, provider_name, deleted)
+     VALUES (:id, :title, :capacity, :weekday, :startTime, :isLocked, :isHidden,
+       :schoolId, :schoolName, :schoolTokenHash, :blockId, :blockName, :weekStart, :weekEnd,
+       :providerId, :providerName, false)
+     ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, capacity = EXCLUDED.capacity,
+       weekday = EXCLUDED.weekday, start_time = EXCLUDED.start_time, is_locked = EXCLUDED.is_locked,
+       is_hidden = EXCLUDED.is_hidden, school_id = EXCLUDED.school_id, school_name = EXCLUDED.school_name,
+       school_token_hash = EXCLUDED.school_token_hash, block_id = EXCLUDED.block_id,
+       block_name = EXCLUDED.block_name, week_start = EXCLUDED.week_start, week_end = EXCLUDED.week_end,
+       provider_id = EXCLUDED.provider_id, provider_name = EXCLUDED.provider_name, deleted = false,
+       updated_at = now()`,
+    {
+      replacements: {
+        id: a.id,
+        title: a.title,
+        capacity: a.capacity,
+        weekday: a.weekday,
+        startTime: a.startTime,
+        isLocked: a.isLocked,
+        isHidden: a.isHidden,
+        schoolId: a.school.id,
+        schoolName: a.school.name,
+        schoolTokenHash: a.school.accessTokenHash,
+        blockId: a.block.id,
+        blockName: a.block.name,
+        weekStart: a.block.weekStart,
+        weekEnd: a.block.weekEnd,
+        providerId: a.provider.id,
+        providerName: a.provider.name,
+      },
+      transaction: tx,
+    },
+  );
+}
+
+/** A deleted activity stays as a tombstone: sign-ups may still refer to it. */
+export async function markActivityDeleted(db: Sequelize, tx: Transaction, id: number): Promise<void> {
+  await db.query('UPDATE activities SET deleted = true, updated_at = now() WHERE id = :id', {
+    replacements: { id },
+    transaction: tx,
+  });
+}
+
+export async function upsertProviderToken(db: Sequelize, tx: Transaction, t: ProviderTokenEvent): Promise<void> {
+  await db.query(
+    `INSERT INTO provider_tokens (activity_id, token_hash, expires_at, revoked)
+     VALUES (:activityId, :tokenHash, :expiresAt, :revoked)
+     ON CONFLICT (activity_id) DO UPDATE SET token_hash = EXCLUDED.token_hash,
+       expires_at = EXCLUDED.expires_at, revoked = EXCLUDED.revoked`,
+    { replacements: t, transaction: tx },
+  );
+}
