@@ -3,18 +3,36 @@ import { registerResources } from '@nsa/web-kit';
 import en from './i18n/en.json';
 import nl from './i18n/nl.json';
 import { NAMESPACE } from './namespace';
+import { AdminNotFoundPage } from './pages/AdminNotFoundPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
+import { PlaceholderPage, type PlaceholderSection } from './pages/PlaceholderPage';
 import { ResetPasswordPage } from './pages/ResetPasswordPage';
+import { SettingsPage } from './pages/SettingsPage';
+import './styles.css';
 
 registerResources(NAMESPACE, { nl, en });
 
+// Screens that later changes fill in; until then they show their title.
+const PLACEHOLDERS: readonly PlaceholderSection[] = [
+  'schools',
+  'blocks',
+  'providers',
+  'activities',
+  'registrations',
+];
+
 // Absolute patterns matched against the location, so the remote does not
-// depend on how deep the shell mounted it.
+// depend on how deep the shell mounted it. The shell guards /admin/* (admins
+// only); /login and /reset-password are open to anyone.
 export default function App() {
   const { pathname } = useLocation();
   if (matchPath('/login', pathname)) return <LoginPage />;
   if (matchPath('/reset-password', pathname)) return <ResetPasswordPage />;
-  if (matchPath('/admin/*', pathname)) return <DashboardPage />;
+  if (matchPath('/admin', pathname)) return <DashboardPage />;
+  if (matchPath('/admin/settings', pathname)) return <SettingsPage />;
+  const section = PLACEHOLDERS.find((name) => matchPath(`/admin/${name}`, pathname));
+  if (section) return <PlaceholderPage section={section} />;
+  if (matchPath('/admin/*', pathname)) return <AdminNotFoundPage />;
   return null;
 }

@@ -7,7 +7,10 @@ describe('parseRegistry', () => {
   it('resolves manifest URLs against the registry URL', () => {
     expect(
       parseRegistry(
-        { mfe_public: '/mfe/public/1.2.3/mf-manifest.json', mfe_admin: 'https://cdn.test/admin/mf-manifest.json' },
+        {
+          mfe_public: '/mfe/public/1.2.3/mf-manifest.json',
+          mfe_admin: 'https://cdn.test/admin/mf-manifest.json',
+        },
         REGISTRY_URL,
       ),
     ).toEqual({

@@ -1,17 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { apiFetch } from '@nsa/web-kit';
+import type { LoginInput, ResetInput } from '@nsa/contracts';
 
-export interface CurrentUser {
-  id: number;
-  name: string;
-  email: string;
-  role: string;
+// Keys under 'auth': a 401 here is an answer (wrong password), not an
+// expired session (see web-kit's createQueryClient).
+
+/** POST /api/auth/login → {user}; the caller puts the user in the session cache. */
+export function useLogin() {
+  return useMutation({
+    mutationKey: ['auth', 'login'],
+    mutationFn: (input: LoginInput) =>
+      apiFetch<unknown>('/api/auth/login', { method: 'POST', body: input }),
+  });
 }
 
-/** GET /api/auth/me: spec §7 treats 401, and any other failure, as "no user". */
-export function useCurrentUser() {
-  return useQuery<CurrentUser | null>({
-    queryKey: ['/api/auth/me'],
-    queryFn: ({ signal }) => apiFetch<CurrentUser>('/api/auth/me', { signal }).catch(() => null),
+/** POST /api/auth/request-reset: answers the same for known and unknown addresses. */
+export function useRequestReset() {
+  return useMutation({
+    mutationKey: ['auth', 'request-reset'],
+    mutationFn: (input: { email: string }) =>
+      apiFetch<unknown>('/api/auth/request-reset', { method: 'POST', body: input }),
+  });
+}
+
+/** POST /api/auth/reset with {token, newPassword}; the confirmation is never sent (spec §3). */
+export function useResetPassword() {
+  return useMutation({
+    mutationKey: ['auth', 'reset'],
+    mutationFn: ({ token, newPassword }: ResetInput) =>
+      apiFetch<unknown>('/api/auth/reset', { method: 'POST', body: { token, newPassword } }),
   });
 }

@@ -1,9 +1,98 @@
 import { useTranslation } from 'react-i18next';
-import { Page } from '@nsa/web-kit';
+import { Link } from 'react-router-dom';
+import { Page, useLogout, useSession } from '@nsa/web-kit';
+import { useHealth } from '../api/health';
+import { healthView } from '../lib/health';
 import { NAMESPACE } from '../namespace';
 
-/** Stub for /admin and every /admin/* screen until they are built; no auth yet. */
+// Spec §2 "Admin dashboard": registrations first and most prominent.
+const CARDS = [
+  { key: 'registrations', to: '/admin/registrations', primary: true },
+  { key: 'schools', to: '/admin/schools', primary: false },
+  { key: 'blocks', to: '/admin/blocks', primary: false },
+  { key: 'providers', to: '/admin/providers', primary: false },
+  { key: 'activities', to: '/admin/activities', primary: false },
+] as const;
+
+function ApiStatus() {
+  const { t } = useTranslation(NAMESPACE);
+  const { data } = useHealth();
+  const health = healthView(data);
+  return (
+    <dl className="status-list">
+      <div>
+        <dt>{t('dashboard.api')}</dt>
+        <dd>
+          <span className="api-status" data-testid="api-status" data-state={health.state}>
+            <span className="api-dot" aria-hidden="true" />
+            {t(`dashboard.apiState.${health.state}`)}
+          </span>
+          {health.down.length > 0 ? (
+            <span className="muted">
+              {' '}
+              ({t('dashboard.down', { services: health.down.join(', ') })})
+            </span>
+          ) : null}
+        </dd>
+      </div>
+      <div>
+        <dt>{t('dashboard.version')}</dt>
+        <dd data-testid="api-version">{health.version}</dd>
+      </div>
+      <div>
+        <dt>{t('dashboard.service')}</dt>
+        <dd data-testid="api-service">{health.service}</dd>
+      </div>
+    </dl>
+  );
+}
+
 export function DashboardPage() {
   const { t } = useTranslation(NAMESPACE);
-  return <Page remote={NAMESPACE} page="admin" title={t('admin.title')} />;
+  const { user } = useSession();
+  const { logout, pending } = useLogout();
+
+  return (
+    <Page remote={NAMESPACE} page="admin" title={t('dashboard.title')}>
+      <section className="card dashboard-head" aria-label={t('dashboard.account')}>
+        <div>
+          <p className="welcome" data-testid="admin-user">
+            {t('dashboard.welcome', { name: user?.name ?? '' })}
+          </p>
+          <p className="muted">
+            {t('dashboard.role')}: {user ? t(`roles.${user.role}`) : ''}
+          </p>
+          <ApiStatus />
+        </div>
+        <div className="head-actions">
+          <Link to="/admin/settings" className="button secondary">
+            {t('dashboard.settings')}
+          </Link>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={pending}
+            onClick={() => void logout()}
+          >
+            {t('dashboard.logout')}
+          </button>
+        </div>
+      </section>
+
+      <p className="hint" data-testid="creation-order">
+        {t('dashboard.creationOrder')}
+      </p>
+
+      <ul className="card-grid">
+        {CARDS.map((card) => (
+          <li key={card.key} className={card.primary ? 'primary' : undefined}>
+            <Link to={card.to} className={`nav-card${card.primary ? ' nav-card-primary' : ''}`}>
+              <span className="nav-card-title">{t(`dashboard.cards.${card.key}.title`)}</span>
+              <span className="nav-card-text">{t(`dashboard.cards.${card.key}.text`)}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </Page>
+  );
 }

@@ -1,8 +1,144 @@
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '@nsa/web-kit';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { resetFormSchema } from '@nsa/contracts';
+import { Page, useToast } from '@nsa/web-kit';
+import { useResetPassword } from '../api/auth';
+import { Field } from '../components/Field';
+import { PasswordInput } from '../components/PasswordInput';
+import { serverMessage, type FieldErrors } from '../lib/errors';
+import { focusFirstInvalid } from '../lib/focus';
+import { useLang } from '../lib/use-lang';
+import { validate } from '../lib/validation';
 import { NAMESPACE } from '../namespace';
 
+/** /reset-password?token=…: both the reset link and the welcome mail's setup link land here. */
 export function ResetPasswordPage() {
   const { t } = useTranslation(NAMESPACE);
-  return <Page remote={NAMESPACE} page="reset-password" title={t('resetPassword.title')} />;
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token') ?? '';
+
+  if (token === '') {
+    return (
+      <Page remote={NAMESPACE} page="reset-password" title={t('resetPassword.invalidTitle')}>
+        <div className="card narrow">
+          <p>{t('resetPassword.invalidText')}</p>
+          <div className="actions">
+            <Link to="/login" className="button">
+              {t('resetPassword.backToLogin')}
+            </Link>
+          </div>
+        </div>
+      </Page>
+    );
+  }
+  return <ResetForm token={token} />;
+}
+
+function ResetForm({ token }: { token: string }) {
+  const { t } = useTranslation(NAMESPACE);
+  const lang = useLang();
+  const navigate = useNavigate();
+  const { toast } = useToast();
+  const reset = useResetPassword();
+  const formRef = useRef<HTMLFormElement>(null);
+
+  const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const check = (next: typeof values) => validate(resetFormSchema, { token, ...next }, lang);
+
+  const change = (field: keyof typeof values, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) {
+      const result = check(next);
+      setErrors(result.ok ? {} : result.errors);
+    }
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    setFailure(null);
+    const result = check(values);
+    if (!result.ok) {
+      setErrors(result.errors);
+      // A token that is too long is not something the user can fix in the form.
+      if (result.errors.token) setFailure(result.errors.token);
+      focusFirstInvalid(formRef.current);
+      return;
+    }
+    setErrors({});
+    reset.mutate(
+      { token: result.data.token, newPassword: result.data.newPassword },
+      {
+        onSuccess: () => {
+          toast({
+            title: t('resetPassword.successTitle'),
+            description: t('resetPassword.successText'),
+          });
+          void navigate('/login', { replace: true });
+        },
+        onError: (error) => {
+          const message = serverMessage(error, t('resetPassword.failed'));
+          setFailure(message);
+          toast({
+            variant: 'destructive',
+            title: t('resetPassword.errorTitle'),
+            description: message,
+          });
+        },
+      },
+    );
+  };
+
+  return (
+    <Page remote={NAMESPACE} page="reset-password" title={t('resetPassword.title')}>
+      <div className="card narrow">
+        <p>{t('resetPassword.intro')}</p>
+        {failure ? (
+          <p className="form-error" data-testid="reset-error">
+            {failure}
+          </p>
+        ) : null}
+        <form ref={formRef} className="form" noValidate onSubmit={submit}>
+          <Field
+            label={t('resetPassword.newPassword')}
+            hint={t('resetPassword.hint')}
+            error={errors.newPassword}
+          >
+            {(control) => (
+              <PasswordInput
+                {...control}
+                name="newPassword"
+                autoComplete="new-password"
+                value={values.newPassword}
+                onChange={(e) => change('newPassword', e.target.value)}
+              />
+            )}
+          </Field>
+          <Field label={t('resetPassword.confirmPassword')} error={errors.confirmPassword}>
+            {(control) => (
+              <PasswordInput
+                {...control}
+                name="confirmPassword"
+                autoComplete="new-password"
+                value={values.confirmPassword}
+                onChange={(e) => change('confirmPassword', e.target.value)}
+              />
+            )}
+          </Field>
+          <div className="form-actions">
+            <button type="submit" className="button" disabled={reset.isPending}>
+              {reset.isPending ? t('resetPassword.submitting') : t('resetPassword.submit')}
+            </button>
+            <Link to="/login">{t('resetPassword.backToLogin')}</Link>
+          </div>
+        </form>
+      </div>
+    </Page>
+  );
 }

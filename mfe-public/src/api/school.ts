@@ -1,12 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 
+/**
+ * The same pattern as SCHOOL_TOKEN_PATTERN in @nsa/contracts (a test keeps
+ * them equal). Not imported: it lives next to zod schemas built at module
+ * level, and importing it would pull zod (~25 KiB gzip) into the school
+ * page's first load.
+ */
+export const SCHOOL_TOKEN = /^[0-9a-f]{32}$/;
+
 export interface SchoolSummary {
   id: number;
   name: string;
 }
 
-// Spec §5/§9: a school token is exactly 32 lowercase hexadecimal characters.
-export const isSchoolToken = (token: string) => /^[0-9a-f]{32}$/.test(token);
+// Spec §5/§9: a school token is exactly 32 lowercase hexadecimal characters;
+// anything else is "not found" without asking the server.
+export const isSchoolToken = (token: string) => SCHOOL_TOKEN.test(token);
 
 /** GET /api/schools/by-token/{token}; the key doubles as the path (spec §7). */
 export function useSchoolByToken(token: string) {

@@ -1,12 +1,55 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '@nsa/web-kit';
+import { useOrganisation } from '../api/app-config';
+import { SiteFooter } from '../components/SiteFooter';
 import { NAMESPACE } from '../namespace';
 
+const STEPS = [1, 2, 3] as const;
+
+/** Spec §1: there is no school list; parents need their own school's link. */
 export function LandingPage() {
   const { t } = useTranslation(NAMESPACE);
+  const organisation = useOrganisation();
   return (
-    <Page remote={NAMESPACE} page="landing" title={t('landing.title')}>
-      <p className="lead">{t('landing.intro')}</p>
-    </Page>
+    <>
+      <Page remote={NAMESPACE} page="landing" title={t('landing.title')}>
+        <p className="lead">{t('landing.intro')}</p>
+        <p className="notice">{t('landing.privacy')}</p>
+
+        <section className="section" aria-labelledby="landing-steps">
+          <h2 id="landing-steps">{t('landing.stepsTitle')}</h2>
+          <ol className="steps">
+            {STEPS.map((step) => (
+              <li key={step} className="step">
+                <span className="step-number" aria-hidden="true">
+                  {step}
+                </span>
+                <div>
+                  <h3 className="step-title">{t(`landing.step${step}Title`)}</h3>
+                  <p>{t(`landing.step${step}Text`)}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <div className="card-grid">
+          <section className="card" aria-labelledby="landing-contact">
+            <h2 id="landing-contact">{t('landing.contactTitle')}</h2>
+            <p>{t('landing.contactText', { organisation: organisation.name })}</p>
+            <p>
+              <a href={`mailto:${organisation.contactEmail}`}>
+                {t('landing.contactLink', { email: organisation.contactEmail })}
+              </a>
+            </p>
+          </section>
+          <section className="card" aria-labelledby="landing-why">
+            <h2 id="landing-why">{t('landing.whyTitle')}</h2>
+            <p>{t('landing.whyText')}</p>
+          </section>
+        </div>
+      </Page>
+      <SiteFooter />
+    </>
   );
 }

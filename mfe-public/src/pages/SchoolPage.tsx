@@ -1,8 +1,49 @@
 import { useTranslation } from 'react-i18next';
-import { Page } from '@nsa/web-kit';
+import { ApiError, Page, Spinner } from '@nsa/web-kit';
+import { isSchoolToken, useSchoolByToken } from '../api/school';
+import { SchoolActivities } from '../components/SchoolActivities';
+import { SchoolNotFound } from '../components/SchoolNotFound';
+import { SiteFooter } from '../components/SiteFooter';
 import { NAMESPACE } from '../namespace';
 
-export function SchoolPage() {
+export function SchoolPage({ token }: { token: string }) {
+  // A malformed token never reaches the server.
+  if (!isSchoolToken(token)) return <SchoolNotFound />;
+  return <SchoolLoader key={token} token={token} />;
+}
+
+function SchoolLoader({ token }: { token: string }) {
   const { t } = useTranslation(NAMESPACE);
-  return <Page remote={NAMESPACE} page="school" title={t('school.title')} />;
+  const school = useSchoolByToken(token);
+
+  if (school.isSuccess) {
+    return <SchoolActivities school={school.data} token={token} />;
+  }
+  if (school.isError && school.error instanceof ApiError && school.error.status === 404) {
+    return <SchoolNotFound />;
+  }
+  return (
+    <>
+      <Page remote={NAMESPACE} page="school" title={t('school.title')}>
+        {school.isError ? (
+          <div className="card state-card" data-state="error" role="alert">
+            <h2>{t('school.errorTitle')}</h2>
+            <p>
+              {school.error instanceof ApiError
+                ? t('school.failedToFetch', { status: school.error.message })
+                : t('school.connection')}
+            </p>
+            <div className="actions">
+              <button type="button" className="button" onClick={() => void school.refetch()}>
+                {t('school.retry')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <Spinner label={t('school.loading')} />
+        )}
+      </Page>
+      <SiteFooter />
+    </>
+  );
 }

@@ -12,3 +12,22 @@ export {
   type NamespaceResources,
 } from './i18n';
 export { Page, type PageProps } from './page';
+export {
+  DEFAULT_TOAST_DURATION,
+  type Toast,
+  type ToastInput,
+  type ToastVariant,
+} from './toast-store';
+export { ToastProvider, ToastViewport, useToast, type ToastApi } from './toast';
+export {
+  SESSION_QUERY_KEY,
+  fetchSession,
+  logout,
+  sessionUserFrom,
+  useLogout,
+  useSession,
+  type Session,
+  type SessionRole,
+  type SessionUser,
+} from './session';
+export { ProtectedRoute, Spinner, type ProtectedRouteProps } from './protected-route';

@@ -1,5 +1,12 @@
-import { QueryClient, type QueryFunctionContext } from '@tanstack/react-query';
+import {
+  MutationCache,
+  QueryCache,
+  QueryClient,
+  type QueryFunctionContext,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { apiFetch } from './http';
+import { SESSION_QUERY_KEY } from './session';
 
 // Spec §7: "generic data queries build the path by joining key segments with '/'".
 export function pathFromQueryKey(queryKey: readonly unknown[]): string {
@@ -10,9 +17,31 @@ async function defaultQueryFn({ queryKey, signal }: QueryFunctionContext): Promi
   return apiFetch(pathFromQueryKey(queryKey), { signal });
 }
 
+const isAuthKey = (key: QueryKey | undefined) => key?.[0] === SESSION_QUERY_KEY[0];
+
+/**
+ * Spec §7: a 401 means "no user". When any call answers 401 (the session
+ * expired or was revoked) the session entry becomes null, so protected routes
+ * send the user to /login instead of showing errors. Calls under ['auth', …]
+ * (a wrong password answers 401 too) decide about the session themselves.
+ */
+export function expiredSession(error: unknown, key: QueryKey | undefined): boolean {
+  // Not `instanceof ApiError`: the error usually comes from a remote's own
+  // bundled copy of web-kit, whose ApiError is a different class.
+  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : 0;
+  return status === 401 && !isAuthKey(key);
+}
+
 /** Spec §9 defaults: no retries, no refetch on focus or interval, data never stale. */
 export function createQueryClient(): QueryClient {
-  return new QueryClient({
+  const forgetSession = (error: unknown, key: QueryKey | undefined) => {
+    if (expiredSession(error, key)) client.setQueryData(SESSION_QUERY_KEY, null);
+  };
+  const client: QueryClient = new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => forgetSession(error, query.queryKey) }),
+    mutationCache: new MutationCache({
+      onError: (error, _vars, _ctx, mutation) => forgetSession(error, mutation.options.mutationKey),
+    }),
     defaultOptions: {
       queries: {
         queryFn: defaultQueryFn,
@@ -24,4 +53,5 @@ export function createQueryClient(): QueryClient {
       mutations: { retry: false },
     },
   });
+  return client;
 }

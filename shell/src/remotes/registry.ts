@@ -17,9 +17,7 @@ let loading: Promise<Registry> | null = null;
 export function loadRegistry(): Promise<Registry> {
   loading ??= fetchRegistry().then(
     (registry) => {
-      registerRemotes(
-        Object.entries(registry).map(([name, entry]) => ({ name, entry })),
-      );
+      registerRemotes(Object.entries(registry).map(([name, entry]) => ({ name, entry })));
       return registry;
     },
     (error: unknown) => {

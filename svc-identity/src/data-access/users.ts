@@ -100,10 +100,12 @@ export class UserRepository {
     );
   }
 
-  async touchLogin(id: number): Promise<void> {
-    await this.db.query('UPDATE users SET last_login_at = now() WHERE id = :id', {
-      replacements: { id },
-    });
+  async touchLogin(id: number): Promise<Date> {
+    const [row] = await this.db.query<{ at: Date }>(
+      'UPDATE users SET last_login_at = now() WHERE id = :id RETURNING last_login_at AS at',
+      { replacements: { id }, type: QueryTypes.SELECT },
+    );
+    return row!.at;
   }
 
   async remove(tx: Transaction, id: number): Promise<boolean> {
