@@ -28,7 +28,8 @@ const isAuthKey = (key: QueryKey | undefined) => key?.[0] === SESSION_QUERY_KEY[
 export function expiredSession(error: unknown, key: QueryKey | undefined): boolean {
   // Not `instanceof ApiError`: the error usually comes from a remote's own
   // bundled copy of web-kit, whose ApiError is a different class.
-  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : 0;
+  const status =
+    typeof error === 'object' && error !== null && 'status' in error ? error.status : 0;
   return status === 401 && !isAuthKey(key);
 }
 

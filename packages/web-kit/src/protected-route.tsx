@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router-dom';
+import { useSession, type SessionRole } from './session';
+
+export interface ProtectedRouteProps {
+  /** Spec §6: the roles that may see the screen; only admins unless told otherwise. */
+  roles?: readonly SessionRole[];
+  /** Read out by screen readers while the session is checked. */
+  loadingLabel: string;
+  children: ReactNode;
+}
+
+const ADMIN_ONLY: readonly SessionRole[] = ['admin'];
+
+/**
+ * Renders its children only for a logged-in user with an allowed role. Until
+ * the session is known it shows a spinner and nothing of the screen (so a
+ * remote behind it is not even downloaded); then it redirects to /login
+ * (no session) or /unauthorized (wrong role).
+ */
+export function ProtectedRoute({
+  roles = ADMIN_ONLY,
+  loadingLabel,
+  children,
+}: ProtectedRouteProps) {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <Spinner label={loadingLabel} />;
+  if (!user) return <Navigate to="/login" replace />;
+  if (!roles.includes(user.role)) return <Navigate to="/unauthorized" replace />;
+  return <>{children}</>;
+}
+
+export function Spinner({ label }: { label: string }) {
+  return (
+    <div className="spinner-box" role="status" aria-live="polite">
+      <span className="spinner" aria-hidden="true" />
+      <span className="visually-hidden">{label}</span>
+    </div>
+  );
+}
