@@ -50,8 +50,7 @@ export const m0002Catalog: Migration = {
     await sql(`CREATE TABLE activity_counts (
       activity_id integer PRIMARY KEY,
       approved_count integer NOT NULL DEFAULT 0,
-      registrations_count integer NOT NULL DEFAULT 0,
-      seq bigint NOT NULL DEFAULT 0
+      registrations_count integer NOT NULL DEFAULT 0
     )`);
   },
 };

@@ -1,4 +1,9 @@
-import { packageVersion, startService, type RunningService, type StartOptions } from '@nsa/service-kit';
+import {
+  packageVersion,
+  startService,
+  type RunningService,
+  type StartOptions,
+} from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
 import { catalogConfigSchema } from './config.js';
 import { Catalog } from './domain/catalog.js';

@@ -29,11 +29,15 @@ export const m0002Registrations: Migration = {
       activity_id integer PRIMARY KEY,
       token_hash char(64) NOT NULL,
       expires_at timestamptz,
-      revoked boolean NOT NULL
+      revoked boolean NOT NULL,
+      last_used_at timestamptz
     )`);
     await sql(`CREATE TABLE registrations (
       id serial PRIMARY KEY,
       activity_id integer NOT NULL REFERENCES activities (id),
+      -- Copied from the activity so that the admin filters use an index.
+      school_id integer NOT NULL,
+      block_id integer NOT NULL,
       child_first_name text NOT NULL,
       child_last_name text NOT NULL,
       child_date_of_birth date,
@@ -58,6 +62,28 @@ export const m0002Registrations: Migration = {
     )`);
     await sql('CREATE INDEX registrations_activity_status ON registrations (activity_id, status)');
     await sql('CREATE INDEX registrations_child ON registrations (child_key)');
+    // Newest first, within each filter the admin list offers.
     await sql('CREATE INDEX registrations_created ON registrations (created_at DESC, id DESC)');
+    await sql(
+      'CREATE INDEX registrations_school ON registrations (school_id, created_at DESC, id DESC)',
+    );
+    await sql(
+      'CREATE INDEX registrations_block ON registrations (block_id, created_at DESC, id DESC)',
+    );
+    await sql(
+      'CREATE INDEX registrations_activity ON registrations (activity_id, created_at DESC, id DESC)',
+    );
+    await sql(
+      'CREATE INDEX registrations_status ON registrations (status, created_at DESC, id DESC)',
+    );
+    // Every look at a participant list: when, which activity, from where. Never the token.
+    await sql(`CREATE TABLE provider_access (
+      id bigserial PRIMARY KEY,
+      activity_id integer NOT NULL,
+      client_ip text NOT NULL,
+      granted boolean NOT NULL,
+      at timestamptz NOT NULL DEFAULT now()
+    )`);
+    await sql('CREATE INDEX provider_access_activity ON provider_access (activity_id, at DESC)');
   },
 };

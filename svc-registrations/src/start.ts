@@ -5,6 +5,8 @@ import {
   type StartOptions,
 } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
+import { registrationsConfigSchema } from './config.js';
+import { mountRoutes } from './entry-points/http/routes.js';
 import { catalogConsumer } from './entry-points/messaging/catalog-consumer.js';
 import { startResponders } from './entry-points/messaging/rpc.js';
 
@@ -15,7 +17,9 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
     {
       name: 'registrations',
       version: packageVersion(import.meta.url),
+      configSchema: registrationsConfigSchema,
       migrations,
+      routes: mountRoutes,
       consumers: (ctx) => [catalogConsumer(ctx)],
       responders: (ctx) => [startResponders(ctx)],
     },

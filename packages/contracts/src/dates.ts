@@ -16,11 +16,17 @@ export function isoWeekMonday(year: number, week: number): Date {
 /** The number of ISO weeks in a year: 53 when 1 January or 31 December is a Thursday. */
 export function isoWeeksInYear(year: number): number {
   const thursday = (d: Date) => d.getUTCDay() === 4;
-  return thursday(new Date(Date.UTC(year, 0, 1))) || thursday(new Date(Date.UTC(year, 11, 31))) ? 53 : 52;
+  return thursday(new Date(Date.UTC(year, 0, 1))) || thursday(new Date(Date.UTC(year, 11, 31)))
+    ? 53
+    : 52;
 }
 
 /** First Monday and last Friday of a block of weeks. */
-export function blockDateRange(year: number, weekStart: number, weekEnd: number): { start: Date; end: Date } {
+export function blockDateRange(
+  year: number,
+  weekStart: number,
+  weekEnd: number,
+): { start: Date; end: Date } {
   return {
     start: isoWeekMonday(year, weekStart),
     end: new Date(isoWeekMonday(year, weekEnd).getTime() + 4 * DAY_MS),
@@ -46,7 +52,8 @@ export function ageInYears(dateOfBirth: string | null | undefined, today: Date):
   if (!m) return 0;
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   let age = today.getFullYear() - y;
-  const beforeBirthday = today.getMonth() + 1 < mo || (today.getMonth() + 1 === mo && today.getDate() < d);
+  const beforeBirthday =
+    today.getMonth() + 1 < mo || (today.getMonth() + 1 === mo && today.getDate() < d);
   if (beforeBirthday) age -= 1;
   return Math.max(0, age);
 }
@@ -56,5 +63,9 @@ export function isValidIsoDate(value: string): boolean {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return false;
   const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  return (
+    d.getUTCFullYear() === Number(m[1]) &&
+    d.getUTCMonth() === Number(m[2]) - 1 &&
+    d.getUTCDate() === Number(m[3])
+  );
 }

@@ -38,7 +38,10 @@ export const EVENT_TYPES = {
   activityUpdated: 'catalog.activity.updated',
   activityDeleted: 'catalog.activity.deleted',
   providerTokenChanged: 'catalog.provider-token.changed',
-  countsChanged: 'registrations.counts.changed',
+  registrationCreated: 'registrations.registration.created',
+  registrationApproved: 'registrations.registration.approved',
+  registrationRejected: 'registrations.registration.rejected',
+  registrationReverted: 'registrations.registration.reverted',
   adminCreated: 'identity.admin.created',
   passwordResetRequested: 'identity.password-reset.requested',
 } as const;
@@ -114,17 +117,40 @@ export const providerTokenEventSchema = z.object({
 });
 export type ProviderTokenEvent = z.infer<typeof providerTokenEventSchema>;
 
-/**
- * registrations.counts.changed, version 1: the counts after a change, with a
- * per-activity sequence so that an older count never overwrites a newer one.
- */
-export const countsEventSchema = z.object({
-  activityId: z.number().int().positive(),
-  approvedCount: z.number().int().min(0),
-  registrationsCount: z.number().int().min(0),
-  seq: z.number().int().min(0),
+const registrationStatus = z.enum(['new', 'approved', 'rejected']);
+
+/** What an approval or rejection email needs; present only when one should be sent. */
+export const registrationNotificationSchema = z.object({
+  to: z.string(),
+  parentName: z.string(),
+  childName: z.string(),
+  activityTitle: z.string(),
+  schoolName: z.string(),
+  providerName: z.string(),
+  blockName: z.string(),
+  weekday: z.number().int().min(0).max(6),
+  startTime: z.string(),
+  weekStart: z.number().int(),
+  weekEnd: z.number().int(),
+  reason: z.string().nullable(),
 });
-export type CountsEvent = z.infer<typeof countsEventSchema>;
+export type RegistrationNotification = z.infer<typeof registrationNotificationSchema>;
+
+/**
+ * registrations.registration.created / approved / rejected / reverted,
+ * version 1. Counts follow from these: each event is applied once, and the
+ * changes they imply add up in any order.
+ */
+export const registrationEventSchema = z.object({
+  registrationId: z.number().int().positive(),
+  activityId: z.number().int().positive(),
+  status: registrationStatus,
+  previousStatus: registrationStatus.nullable(),
+  sendEmail: z.boolean(),
+  language: z.enum(['nl', 'en']),
+  notification: registrationNotificationSchema.optional(),
+});
+export type RegistrationEvent = z.infer<typeof registrationEventSchema>;
 
 /**
  * Request-reply subjects for checks that must be exact now. Outside the

@@ -6,7 +6,8 @@ export type ChildGroup = (typeof CHILD_GROUPS)[number];
 export const MIN_AGE = 3;
 export const MAX_AGE = 18;
 
-const required = (key: string, max = 200) => z.string({ error: key }).trim().min(1, key).max(max, 'tooLong');
+const required = (key: string, max = 200) =>
+  z.string({ error: key }).trim().min(1, key).max(max, 'tooLong');
 
 /**
  * The sign-up form and POST /api/registrations share this schema. `today`
@@ -14,7 +15,11 @@ const required = (key: string, max = 200) => z.string({ error: key }).trim().min
  */
 export function registrationSchema(today: () => Date = () => new Date()) {
   return z.object({
-    activityId: z.coerce.number({ error: 'invalidType' }).int('invalidType').positive('invalidType').max(2_147_483_647, 'invalidType'),
+    activityId: z.coerce
+      .number({ error: 'invalidType' })
+      .int('invalidType')
+      .positive('invalidType')
+      .max(2_147_483_647, 'invalidType'),
     childFirstName: required('childFirstNameRequired', 100),
     childLastName: required('childLastNameRequired', 100),
     childDateOfBirth: z
@@ -28,7 +33,11 @@ export function registrationSchema(today: () => Date = () => new Date()) {
       }, 'childAgeRange'),
     childGroup: z.enum(CHILD_GROUPS, { error: 'childGroupRequired' }),
     parentName: required('parentNameRequired'),
-    email: z.string({ error: 'emailRequired' }).trim().max(254, 'emailRequired').pipe(z.email('emailRequired')),
+    email: z
+      .string({ error: 'emailRequired' })
+      .trim()
+      .max(254, 'emailRequired')
+      .pipe(z.email('emailRequired')),
     phone: required('phoneRequired', 40),
   });
 }

@@ -43,6 +43,8 @@ export const baseConfigSchema = z.object({
       (v) => v === '' || v.split(',').every((p) => /^[a-z]+=https?:\/\/\S+$/.test(p)),
       'name=http://host:port, comma separated',
     ),
+  /** Logs go to stdout unless this names a file (tests read it back). */
+  LOG_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 export type BaseConfig = z.infer<typeof baseConfigSchema>;

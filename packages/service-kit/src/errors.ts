@@ -101,16 +101,21 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
 }
 
 type BodyDecorator = (req: Request, body: ErrorBody) => object;
-const decorators: BodyDecorator[] = [];
 
 /**
  * Some routes add fields to the error body (POST /api/registrations carries
- * `success` and `error`); they register a decorator instead of a second handler.
+ * `success` and `error`); they register a decorator on their app instead of
+ * writing a second error handler.
  */
-export function addErrorBodyDecorator(decorator: BodyDecorator): void {
-  decorators.push(decorator);
+export function addErrorBodyDecorator(
+  app: { locals: Record<string, unknown> },
+  decorator: BodyDecorator,
+): void {
+  const list = (app.locals.errorBodyDecorators ??= []) as BodyDecorator[];
+  list.push(decorator);
 }
 
 function decorateBody(req: Request, body: ErrorBody): object {
-  return decorators.reduce<object>((b, d) => ({ ...b, ...d(req, body) }), body);
+  const list = (req.app.locals.errorBodyDecorators ?? []) as BodyDecorator[];
+  return list.reduce<object>((b, d) => ({ ...b, ...d(req, body) }), body);
 }

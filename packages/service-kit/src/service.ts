@@ -68,7 +68,7 @@ export async function startService<S extends z.ZodObject>(
     SERVICE_NAME: def.name,
     ...(opts.env ?? process.env),
   }) as z.infer<S> & BaseConfig;
-  const logger = createLogger(def.name, config.LOG_LEVEL);
+  const logger = createLogger(def.name, config.LOG_LEVEL, config.LOG_FILE);
 
   const sequelize = await connectDatabase({
     url: config.DATABASE_URL,

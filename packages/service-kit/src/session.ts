@@ -12,6 +12,8 @@ export interface SessionUser {
   uid: number;
   role: Role;
   name: string;
+  /** Kept so that other services can record who acted (approved by, rejected by). */
+  email: string;
   /** Issued at (ms): the absolute lifetime and revocation count from here. */
   iat: number;
   /** Last seen (ms): the idle timeout counts from here. */
@@ -54,19 +56,19 @@ export class Sessions {
     } catch {
       return undefined;
     }
-    const { uid, role, name, iat, seen } = data;
+    const { uid, role, name, email, iat, seen } = data;
     if (typeof uid !== 'number' || typeof iat !== 'number' || typeof seen !== 'number')
       return undefined;
     if (role !== 'admin' && role !== 'provider') return undefined;
     if (now - iat > this.opts.absoluteMs || now - seen > this.opts.idleMs) return undefined;
     if (this.opts.revocations.isRevoked(uid, iat)) return undefined;
-    return { uid, role, name: name ?? '', iat, seen };
+    return { uid, role, name: name ?? '', email: email ?? '', iat, seen };
   }
 
   /** A fresh session on every login. */
   async issue(
     res: Response,
-    user: { uid: number; role: Role; name: string },
+    user: { uid: number; role: Role; name: string; email: string },
     now = Date.now(),
   ): Promise<SessionUser> {
     const session: SessionUser = { ...user, iat: now, seen: now };

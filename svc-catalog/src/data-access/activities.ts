@@ -98,12 +98,19 @@ export class ActivityRepository {
     return row && toRecord(row);
   }
 
-  async countBy(column: 'school_id' | 'block_id' | 'provider_id', id: number, tx: Transaction): Promise<number> {
-    const [row] = await this.db.query<{ n: string }>(`SELECT count(*) AS n FROM activities WHERE ${column} = :id`, {
-      replacements: { id },
-      type: QueryTypes.SELECT,
-      transaction: tx,
-    });
+  async countBy(
+    column: 'school_id' | 'block_id' | 'provider_id',
+    id: number,
+    tx: Transaction,
+  ): Promise<number> {
+    const [row] = await this.db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM activities WHERE ${column} = :id`,
+      {
+        replacements: { id },
+        type: QueryTypes.SELECT,
+        transaction: tx,
+      },
+    );
     return Number(row?.n ?? 0);
   }
 
@@ -139,22 +146,30 @@ export class ActivityRepository {
   }
 
   async remove(tx: Transaction, id: number): Promise<void> {
-    await this.db.query('DELETE FROM activities WHERE id = :id', { replacements: { id }, transaction: tx });
-    await this.db.query('DELETE FROM activity_counts WHERE activity_id = :id', { replacements: { id }, transaction: tx });
+    await this.db.query('DELETE FROM activities WHERE id = :id', {
+      replacements: { id },
+      transaction: tx,
+    });
+    await this.db.query('DELETE FROM activity_counts WHERE activity_id = :id', {
+      replacements: { id },
+      transaction: tx,
+    });
   }
 
-  /** Applies counts from svc-registrations unless a newer count is already stored. */
-  async applyCounts(
+  /** Adds a change in sign-up counts (each registration event is applied once). */
+  async adjustCounts(
     tx: Transaction,
-    c: { activityId: number; approvedCount: number; registrationsCount: number; seq: number },
+    activityId: number,
+    approved: number,
+    registrations: number,
   ): Promise<void> {
     await this.db.query(
-      `INSERT INTO activity_counts (activity_id, approved_count, registrations_count, seq)
-       VALUES (:activityId, :approvedCount, :registrationsCount, :seq)
-       ON CONFLICT (activity_id) DO UPDATE SET approved_count = EXCLUDED.approved_count,
-         registrations_count = EXCLUDED.registrations_count, seq = EXCLUDED.seq
-       WHERE activity_counts.seq < EXCLUDED.seq`,
-      { replacements: c, transaction: tx },
+      `INSERT INTO activity_counts (activity_id, approved_count, registrations_count)
+       VALUES (:activityId, GREATEST(0, :approved), GREATEST(0, :registrations))
+       ON CONFLICT (activity_id) DO UPDATE SET
+         approved_count = GREATEST(0, activity_counts.approved_count + :approved),
+         registrations_count = GREATEST(0, activity_counts.registrations_count + :registrations)`,
+      { replacements: { activityId, approved, registrations }, transaction: tx },
     );
   }
 }

@@ -35,11 +35,14 @@ export class NamedRepository<T extends object, Input extends Record<string, unkn
   }
 
   async byId(id: number, tx?: Transaction): Promise<T | undefined> {
-    const [row] = await this.db.query<T>(`SELECT ${this.columns} FROM ${this.table} WHERE id = :id`, {
-      replacements: { id },
-      type: QueryTypes.SELECT,
-      transaction: tx,
-    });
+    const [row] = await this.db.query<T>(
+      `SELECT ${this.columns} FROM ${this.table} WHERE id = :id`,
+      {
+        replacements: { id },
+        type: QueryTypes.SELECT,
+        transaction: tx,
+      },
+    );
     return row;
   }
 

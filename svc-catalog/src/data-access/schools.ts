@@ -14,7 +14,9 @@ export class SchoolRepository {
   constructor(private readonly db: Sequelize) {}
 
   list(): Promise<School[]> {
-    return this.db.query<School>(`SELECT ${COLUMNS} FROM schools ORDER BY name, id`, { type: QueryTypes.SELECT });
+    return this.db.query<School>(`SELECT ${COLUMNS} FROM schools ORDER BY name, id`, {
+      type: QueryTypes.SELECT,
+    });
   }
 
   async byId(id: number, tx?: Transaction): Promise<School | undefined> {
@@ -27,10 +29,13 @@ export class SchoolRepository {
   }
 
   async byToken(accessToken: string): Promise<School | undefined> {
-    const [row] = await this.db.query<School>(`SELECT ${COLUMNS} FROM schools WHERE access_token = :accessToken`, {
-      replacements: { accessToken },
-      type: QueryTypes.SELECT,
-    });
+    const [row] = await this.db.query<School>(
+      `SELECT ${COLUMNS} FROM schools WHERE access_token = :accessToken`,
+      {
+        replacements: { accessToken },
+        type: QueryTypes.SELECT,
+      },
+    );
     return row;
   }
 

@@ -25,7 +25,12 @@ export class TokenRepository {
   }
 
   /** Generating again replaces the old link, which stops working. */
-  async replace(tx: Transaction, activityId: number, tokenHash: string, expiresAt: Date): Promise<ActivityToken> {
+  async replace(
+    tx: Transaction,
+    activityId: number,
+    tokenHash: string,
+    expiresAt: Date,
+  ): Promise<ActivityToken> {
     const [row] = await this.db.query<ActivityToken>(
       `INSERT INTO activity_tokens (activity_id, token_hash, expires_at)
        VALUES (:activityId, :tokenHash, :expiresAt)
@@ -33,7 +38,11 @@ export class TokenRepository {
          expires_at = EXCLUDED.expires_at, revoked = false, last_used_at = NULL,
          created_at = now(), updated_at = now()
        RETURNING ${COLUMNS}`,
-      { replacements: { activityId, tokenHash, expiresAt }, type: QueryTypes.SELECT, transaction: tx },
+      {
+        replacements: { activityId, tokenHash, expiresAt },
+        type: QueryTypes.SELECT,
+        transaction: tx,
+      },
     );
     return row!;
   }

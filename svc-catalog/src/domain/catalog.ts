@@ -1,8 +1,4 @@
-import {
-  EVENT_TYPES,
-  type ActivityInput,
-  type SchoolEvent,
-} from '@nsa/contracts';
+import { EVENT_TYPES, type ActivityInput, type SchoolEvent } from '@nsa/contracts';
 import { AppError, type ServiceContext, type Transaction } from '@nsa/service-kit';
 import { ActivityRepository, type ActivityRecord } from '../data-access/activities.js';
 import {
@@ -44,7 +40,11 @@ export class Catalog {
   }
 
   /** Re-announces every activity that embeds a renamed school, block or provider. */
-  private async reannounce(tx: Transaction, filter: { schoolId?: number; blockId?: number; providerId?: number }, requestId?: string) {
+  private async reannounce(
+    tx: Transaction,
+    filter: { schoolId?: number; blockId?: number; providerId?: number },
+    requestId?: string,
+  ) {
     for (const a of await this.activities.find({ ...filter, includeHidden: true }, tx)) {
       await this.emit(tx, EVENT_TYPES.activityUpdated, activityEvent(a), requestId);
     }
@@ -69,11 +69,21 @@ export class Catalog {
   }
 
   deleteSchool(id: number, requestId?: string): Promise<void> {
-    return this.deleteWithGuard('school_id', id, MSG.schoolHasActivities, MSG.schoolNotFound, EVENT_TYPES.schoolDeleted, (tx) =>
-      this.schools.remove(tx, id), requestId);
+    return this.deleteWithGuard(
+      'school_id',
+      id,
+      MSG.schoolHasActivities,
+      MSG.schoolNotFound,
+      EVENT_TYPES.schoolDeleted,
+      (tx) => this.schools.remove(tx, id),
+      requestId,
+    );
   }
 
-  createBlock(input: { name: string; weekStart: number; weekEnd: number }, requestId?: string): Promise<Block> {
+  createBlock(
+    input: { name: string; weekStart: number; weekEnd: number },
+    requestId?: string,
+  ): Promise<Block> {
     return this.tx(async (tx) => {
       const block = await this.blocks.insert(tx, input);
       await this.emit(tx, EVENT_TYPES.blockCreated, blockEvent(block), requestId);
@@ -81,7 +91,11 @@ export class Catalog {
     });
   }
 
-  updateBlock(id: number, input: { name: string; weekStart: number; weekEnd: number }, requestId?: string): Promise<Block> {
+  updateBlock(
+    id: number,
+    input: { name: string; weekStart: number; weekEnd: number },
+    requestId?: string,
+  ): Promise<Block> {
     return this.tx(async (tx) => {
       const block = await this.blocks.update(tx, id, input);
       if (!block) throw AppError.notFound(MSG.blockNotFound);
@@ -92,14 +106,26 @@ export class Catalog {
   }
 
   deleteBlock(id: number, requestId?: string): Promise<void> {
-    return this.deleteWithGuard('block_id', id, MSG.blockHasActivities, MSG.blockNotFound, EVENT_TYPES.blockDeleted, (tx) =>
-      this.blocks.remove(tx, id), requestId);
+    return this.deleteWithGuard(
+      'block_id',
+      id,
+      MSG.blockHasActivities,
+      MSG.blockNotFound,
+      EVENT_TYPES.blockDeleted,
+      (tx) => this.blocks.remove(tx, id),
+      requestId,
+    );
   }
 
   createProvider(input: { name: string }, requestId?: string): Promise<Provider> {
     return this.tx(async (tx) => {
       const provider = await this.providers.insert(tx, input);
-      await this.emit(tx, EVENT_TYPES.providerCreated, { id: provider.id, name: provider.name }, requestId);
+      await this.emit(
+        tx,
+        EVENT_TYPES.providerCreated,
+        { id: provider.id, name: provider.name },
+        requestId,
+      );
       return provider;
     });
   }
@@ -108,15 +134,27 @@ export class Catalog {
     return this.tx(async (tx) => {
       const provider = await this.providers.update(tx, id, input);
       if (!provider) throw AppError.notFound(MSG.providerNotFound);
-      await this.emit(tx, EVENT_TYPES.providerUpdated, { id: provider.id, name: provider.name }, requestId);
+      await this.emit(
+        tx,
+        EVENT_TYPES.providerUpdated,
+        { id: provider.id, name: provider.name },
+        requestId,
+      );
       await this.reannounce(tx, { providerId: id }, requestId);
       return provider;
     });
   }
 
   deleteProvider(id: number, requestId?: string): Promise<void> {
-    return this.deleteWithGuard('provider_id', id, MSG.providerHasActivities, MSG.providerNotFound, EVENT_TYPES.providerDeleted, (tx) =>
-      this.providers.remove(tx, id), requestId);
+    return this.deleteWithGuard(
+      'provider_id',
+      id,
+      MSG.providerHasActivities,
+      MSG.providerNotFound,
+      EVENT_TYPES.providerDeleted,
+      (tx) => this.providers.remove(tx, id),
+      requestId,
+    );
   }
 
   async createActivity(input: ActivityInput, requestId?: string): Promise<ActivityRecord> {
@@ -133,10 +171,15 @@ export class Catalog {
     }
   }
 
-  async updateActivity(id: number, input: ActivityInput, requestId?: string): Promise<ActivityRecord> {
+  async updateActivity(
+    id: number,
+    input: ActivityInput,
+    requestId?: string,
+  ): Promise<ActivityRecord> {
     try {
       return await this.tx(async (tx) => {
-        if (!(await this.activities.update(tx, id, input))) throw AppError.notFound(MSG.activityNotFound);
+        if (!(await this.activities.update(tx, id, input)))
+          throw AppError.notFound(MSG.activityNotFound);
         const activity = (await this.activities.byId(id, tx))!;
         await this.emit(tx, EVENT_TYPES.activityUpdated, activityEvent(activity), requestId);
         return activity;
@@ -151,7 +194,11 @@ export class Catalog {
    * Deletes an activity unless it has sign-ups. The count comes from
    * svc-registrations now, while the row is locked, so it is exact.
    */
-  deleteActivity(id: number, countSignups: (id: number) => Promise<number>, requestId?: string): Promise<void> {
+  deleteActivity(
+    id: number,
+    countSignups: (id: number) => Promise<number>,
+    requestId?: string,
+  ): Promise<void> {
     return this.tx(async (tx) => {
       if (!(await this.activities.lock(tx, id))) throw AppError.notFound(MSG.activityNotFound);
       if ((await countSignups(id)) > 0) throw AppError.conflict(MSG.activityHasSignups);
@@ -170,7 +217,8 @@ export class Catalog {
     requestId?: string,
   ): Promise<void> {
     return this.tx(async (tx) => {
-      if ((await this.activities.countBy(column, id, tx)) > 0) throw AppError.conflict(hasActivities);
+      if ((await this.activities.countBy(column, id, tx)) > 0)
+        throw AppError.conflict(hasActivities);
       try {
         if (!(await remove(tx))) throw AppError.notFound(notFound);
       } catch (err) {

@@ -9,11 +9,21 @@ const clampWeek = (w: number) => Math.min(52, Math.max(1, w));
  * current week (one already past), three providers and ten activities, two
  * locked and one hidden. Only on an empty catalog.
  */
-export async function seedDemoData(ctx: ServiceContext & { config: { DEMO_SCHOOL_TOKEN?: string } }, catalog: Catalog): Promise<void> {
+export async function seedDemoData(
+  ctx: ServiceContext & { config: { DEMO_SCHOOL_TOKEN?: string } },
+  catalog: Catalog,
+): Promise<void> {
   if ((await catalog.schools.list()).length > 0) return;
   const week = currentWeekNumber(new Date());
-  const school = await catalog.createSchool('Basisschool De Regenboog', undefined, ctx.config.DEMO_SCHOOL_TOKEN);
-  const span = (from: number, to: number) => ({ weekStart: clampWeek(week + from), weekEnd: clampWeek(week + to) });
+  const school = await catalog.createSchool(
+    'Basisschool De Regenboog',
+    undefined,
+    ctx.config.DEMO_SCHOOL_TOKEN,
+  );
+  const span = (from: number, to: number) => ({
+    weekStart: clampWeek(week + from),
+    weekEnd: clampWeek(week + to),
+  });
   const blocks = [
     await catalog.createBlock({ name: 'Blok 1', ...span(-10, -4) }),
     await catalog.createBlock({ name: 'Blok 2', ...span(-1, 4) }),
@@ -36,7 +46,16 @@ export async function seedDemoData(ctx: ServiceContext & { config: { DEMO_SCHOOL
     ['Zingen in een koor', 2, 1, 3, '15:15', 25, true],
     ['Kleien (in voorbereiding)', 2, 2, 5, '14:00', 10, false, true],
   ];
-  for (const [title, b, p, weekday, startTime, capacity, isLocked = false, isHidden = false] of plan) {
+  for (const [
+    title,
+    b,
+    p,
+    weekday,
+    startTime,
+    capacity,
+    isLocked = false,
+    isHidden = false,
+  ] of plan) {
     await catalog.createActivity({
       title,
       capacity,

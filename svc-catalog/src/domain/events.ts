@@ -1,8 +1,4 @@
-import {
-  EVENT_TYPES,
-  type ActivityEvent,
-  type ProviderTokenEvent,
-} from '@nsa/contracts';
+import { EVENT_TYPES, type ActivityEvent, type ProviderTokenEvent } from '@nsa/contracts';
 import { hashToken } from './tokens.js';
 import type { ActivityRecord } from '../data-access/activities.js';
 import type { ActivityToken } from '../data-access/tokens.js';

@@ -5,7 +5,10 @@ export const MSG = {
   blockNotFound: { nl: 'Blok niet gevonden.', en: 'Block not found.' },
   providerNotFound: { nl: 'Aanbieder niet gevonden.', en: 'Provider not found.' },
   activityNotFound: { nl: 'Activiteit niet gevonden.', en: 'Activity not found.' },
-  noProviderLink: { nl: 'Er is geen aanbiederslink voor deze activiteit.', en: 'This activity has no provider link.' },
+  noProviderLink: {
+    nl: 'Er is geen aanbiederslink voor deze activiteit.',
+    en: 'This activity has no provider link.',
+  },
   schoolHasActivities: {
     nl: 'Deze school kan niet worden verwijderd: er zijn nog activiteiten gekoppeld aan deze school.',
     en: 'This school cannot be deleted: activities are still linked to it.',

@@ -13,7 +13,10 @@ const GRACE_MS = 14 * 24 * 3600 * 1000;
  * activity's block (this year), so a provider can still look back at the
  * list; a link made after that gets two weeks from now.
  */
-export function defaultExpiry(block: { weekStart: number; weekEnd: number }, now = new Date()): Date {
+export function defaultExpiry(
+  block: { weekStart: number; weekEnd: number },
+  now = new Date(),
+): Date {
   const { end } = blockDateRange(now.getFullYear(), block.weekStart, block.weekEnd);
   const endOfFriday = end.getTime() + 24 * 3600 * 1000 - 1;
   return new Date(Math.max(endOfFriday, now.getTime()) + GRACE_MS);
@@ -55,8 +58,17 @@ export class ProviderLinks {
     const saved = await this.ctx.sequelize.transaction(async (tx) => {
       const activity = await this.activities.byId(activityId, tx);
       if (!activity) throw AppError.notFound(MSG.activityNotFound);
-      const t = await this.tokens.replace(tx, activityId, hashToken(token), defaultExpiry(activity.block));
-      await this.ctx.outbox.add(tx, { type: EVENT_TYPES.providerTokenChanged, data: providerTokenEvent(t), requestId });
+      const t = await this.tokens.replace(
+        tx,
+        activityId,
+        hashToken(token),
+        defaultExpiry(activity.block),
+      );
+      await this.ctx.outbox.add(tx, {
+        type: EVENT_TYPES.providerTokenChanged,
+        data: providerTokenEvent(t),
+        requestId,
+      });
       return t;
     });
     const base = this.ctx.config.PUBLIC_BASE_URL.replace(/\/$/, '');
@@ -74,8 +86,18 @@ export class ProviderLinks {
     return this.ctx.sequelize.transaction(async (tx) => {
       const t = await this.tokens.revoke(tx, activityId);
       if (!t) throw AppError.notFound(MSG.noProviderLink);
-      await this.ctx.outbox.add(tx, { type: EVENT_TYPES.providerTokenChanged, data: providerTokenEvent(t), requestId });
-      return { revoked: true, expiresAt: t.expiresAt, createdAt: t.createdAt, lastUsedAt: t.lastUsedAt, state: 'revoked' as const };
+      await this.ctx.outbox.add(tx, {
+        type: EVENT_TYPES.providerTokenChanged,
+        data: providerTokenEvent(t),
+        requestId,
+      });
+      return {
+        revoked: true,
+        expiresAt: t.expiresAt,
+        createdAt: t.createdAt,
+        lastUsedAt: t.lastUsedAt,
+        state: 'revoked' as const,
+      };
     });
   }
 }

@@ -2,7 +2,11 @@ import type { ActivityEvent, ProviderTokenEvent } from '@nsa/contracts';
 import type { Sequelize, Transaction } from '@nsa/service-kit';
 
 /** Applies a catalog activity event; replaying the same event leaves the same row. */
-export async function upsertActivity(db: Sequelize, tx: Transaction, a: ActivityEvent): Promise<void> {
+export async function upsertActivity(
+  db: Sequelize,
+  tx: Transaction,
+  a: ActivityEvent,
+): Promise<void> {
   await db.query(
     `INSERT INTO activities (id, title, capacity, weekday, start_time, is_locked, is_hidden,
        school_id, school_name, school_token_hash, block_id, block_name, week_start, week_end,
@@ -39,22 +43,38 @@ export async function upsertActivity(db: Sequelize, tx: Transaction, a: Activity
       transaction: tx,
     },
   );
+  // An activity moved to another school or block takes its sign-ups along in the filters.
+  await db.query(
+    `UPDATE registrations SET school_id = :schoolId, block_id = :blockId
+     WHERE activity_id = :id AND (school_id <> :schoolId OR block_id <> :blockId)`,
+    { replacements: { id: a.id, schoolId: a.school.id, blockId: a.block.id }, transaction: tx },
+  );
 }
 
 /** A deleted activity stays as a tombstone: sign-ups may still refer to it. */
-export async function markActivityDeleted(db: Sequelize, tx: Transaction, id: number): Promise<void> {
+export async function markActivityDeleted(
+  db: Sequelize,
+  tx: Transaction,
+  id: number,
+): Promise<void> {
   await db.query('UPDATE activities SET deleted = true, updated_at = now() WHERE id = :id', {
     replacements: { id },
     transaction: tx,
   });
 }
 
-export async function upsertProviderToken(db: Sequelize, tx: Transaction, t: ProviderTokenEvent): Promise<void> {
+export async function upsertProviderToken(
+  db: Sequelize,
+  tx: Transaction,
+  t: ProviderTokenEvent,
+): Promise<void> {
   await db.query(
     `INSERT INTO provider_tokens (activity_id, token_hash, expires_at, revoked)
      VALUES (:activityId, :tokenHash, :expiresAt, :revoked)
      ON CONFLICT (activity_id) DO UPDATE SET token_hash = EXCLUDED.token_hash,
-       expires_at = EXCLUDED.expires_at, revoked = EXCLUDED.revoked`,
+       expires_at = EXCLUDED.expires_at, revoked = EXCLUDED.revoked,
+       last_used_at = CASE WHEN provider_tokens.token_hash = EXCLUDED.token_hash
+         THEN provider_tokens.last_used_at END`,
     { replacements: t, transaction: tx },
   );
 }

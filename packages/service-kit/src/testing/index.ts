@@ -1,5 +1,6 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { sealData } from 'iron-session';
 import { join } from 'node:path';
 import {
   ensureServiceDatabase,
@@ -8,6 +9,7 @@ import {
   startPostgres,
   type Managed,
 } from '@nsa/local-infra';
+import { SESSION_COOKIE } from '../session.js';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
 
@@ -100,3 +102,26 @@ export async function infraGlobalSetup({
   return () => infra.stop();
 }
 export { serviceBasicsSuite } from './basics.js';
+
+/** A session cookie sealed the way svc-identity seals it, for testing a service on its own. */
+export async function testSessionCookie(
+  user: { uid: number; role: 'admin' | 'provider'; name?: string; email?: string } = {
+    uid: 1,
+    role: 'admin',
+  },
+): Promise<string> {
+  const now = Date.now();
+  const sealed = await sealData(
+    {
+      uid: user.uid,
+      role: user.role,
+      name: user.name ?? 'Test Beheerder',
+      email: user.email ?? 'beheer@test.nl',
+      iat: now,
+      seen: now,
+    },
+    { password: TEST_SESSION_SECRET, ttl: 12 * 3600 },
+  );
+  return `${SESSION_COOKIE}=${sealed}`;
+}
+export { testClient, until, type Answer, type TestClient } from './client.js';

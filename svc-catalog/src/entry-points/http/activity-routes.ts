@@ -1,6 +1,12 @@
 import { Router, type Express } from 'express';
 import { activitySchema } from '@nsa/contracts';
-import { AppError, parseOrThrow, requestId, requireRole, type ServiceContext } from '@nsa/service-kit';
+import {
+  AppError,
+  parseOrThrow,
+  requestId,
+  requireRole,
+  type ServiceContext,
+} from '@nsa/service-kit';
 import { toView } from '../../data-access/activities.js';
 import type { Catalog } from '../../domain/catalog.js';
 import { MSG } from '../../domain/messages.js';
@@ -11,7 +17,12 @@ import { idParam, optionalIdQuery } from './params.js';
 
 const admin = requireRole('admin');
 
-export function mountActivityRoutes(app: Express, ctx: ServiceContext, catalog: Catalog, links: ProviderLinks): void {
+export function mountActivityRoutes(
+  app: Express,
+  ctx: ServiceContext,
+  catalog: Catalog,
+  links: ProviderLinks,
+): void {
   const countSignups = signupCounter(ctx);
   const activities = Router();
 
@@ -35,12 +46,19 @@ export function mountActivityRoutes(app: Express, ctx: ServiceContext, catalog: 
     res.json(rows.map(toView));
   });
   activities.post('/', admin, async (req, res) => {
-    const activity = await catalog.createActivity(parseOrThrow(activitySchema, req.body), requestId(req));
+    const activity = await catalog.createActivity(
+      parseOrThrow(activitySchema, req.body),
+      requestId(req),
+    );
     res.status(201).json(toView(activity));
   });
   activities.put('/:id', admin, async (req, res) => {
     const id = idParam(req);
-    const activity = await catalog.updateActivity(id, parseOrThrow(activitySchema, req.body), requestId(req));
+    const activity = await catalog.updateActivity(
+      id,
+      parseOrThrow(activitySchema, req.body),
+      requestId(req),
+    );
     res.json(toView(activity));
   });
   activities.delete('/:id', admin, async (req, res) => {

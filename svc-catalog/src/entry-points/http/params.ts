@@ -5,7 +5,13 @@ import { AppError } from '@nsa/service-kit';
 export function idParam(req: Request, name = 'id'): number {
   const raw = req.params[name];
   const id = Number(raw);
-  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw) || !Number.isSafeInteger(id) || id <= 0 || id > 2_147_483_647) {
+  if (
+    typeof raw !== 'string' ||
+    !/^\d{1,10}$/.test(raw) ||
+    !Number.isSafeInteger(id) ||
+    id <= 0 ||
+    id > 2_147_483_647
+  ) {
     throw AppError.notFound();
   }
   return id;
@@ -15,7 +21,12 @@ export function idParam(req: Request, name = 'id'): number {
 export function optionalIdQuery(req: Request, name: string): number | undefined {
   const raw = req.query[name];
   if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string' || !/^\d{1,10}$/.test(raw) || Number(raw) <= 0 || Number(raw) > 2_147_483_647) {
+  if (
+    typeof raw !== 'string' ||
+    !/^\d{1,10}$/.test(raw) ||
+    Number(raw) <= 0 ||
+    Number(raw) > 2_147_483_647
+  ) {
     throw AppError.validation({ [name]: { nl: 'Ongeldige waarde', en: 'Invalid value' } });
   }
   return Number(raw);

@@ -1,6 +1,12 @@
 import { Router, type Express } from 'express';
 import { SCHOOL_TOKEN_PATTERN, blockSchema, providerSchema, schoolSchema } from '@nsa/contracts';
-import { AppError, parseOrThrow, requestId, requireRole, type ServiceContext } from '@nsa/service-kit';
+import {
+  AppError,
+  parseOrThrow,
+  requestId,
+  requireRole,
+  type ServiceContext,
+} from '@nsa/service-kit';
 import type { Catalog } from '../../domain/catalog.js';
 import { MSG } from '../../domain/messages.js';
 import { qrDataUrl, qrPng } from '../../domain/qr.js';
@@ -20,7 +26,9 @@ export function mountCatalogRoutes(app: Express, ctx: ServiceContext, catalog: C
   });
   schools.get('/by-token/:token', async (req, res) => {
     const token = String(req.params.token);
-    const school = SCHOOL_TOKEN_PATTERN.test(token) ? await catalog.schools.byToken(token) : undefined;
+    const school = SCHOOL_TOKEN_PATTERN.test(token)
+      ? await catalog.schools.byToken(token)
+      : undefined;
     if (!school) throw AppError.notFound(MSG.schoolNotFound);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ id: school.id, name: school.name });
@@ -54,7 +62,9 @@ export function mountCatalogRoutes(app: Express, ctx: ServiceContext, catalog: C
     res.json(rows.map((b) => ({ ...b, weeks: b.weekEnd - b.weekStart + 1 })));
   });
   blocks.post('/', admin, async (req, res) => {
-    res.status(201).json(await catalog.createBlock(parseOrThrow(blockSchema, req.body), requestId(req)));
+    res
+      .status(201)
+      .json(await catalog.createBlock(parseOrThrow(blockSchema, req.body), requestId(req)));
   });
   blocks.put('/:id', admin, async (req, res) => {
     const id = idParam(req);
@@ -91,11 +101,15 @@ export function mountCatalogRoutes(app: Express, ctx: ServiceContext, catalog: C
     res.json(await catalog.providers.list());
   });
   providers.post('/', admin, async (req, res) => {
-    res.status(201).json(await catalog.createProvider(parseOrThrow(providerSchema, req.body), requestId(req)));
+    res
+      .status(201)
+      .json(await catalog.createProvider(parseOrThrow(providerSchema, req.body), requestId(req)));
   });
   providers.put('/:id', admin, async (req, res) => {
     const id = idParam(req);
-    res.json(await catalog.updateProvider(id, parseOrThrow(providerSchema, req.body), requestId(req)));
+    res.json(
+      await catalog.updateProvider(id, parseOrThrow(providerSchema, req.body), requestId(req)),
+    );
   });
   providers.delete('/:id', admin, async (req, res) => {
     await catalog.deleteProvider(idParam(req), requestId(req));

@@ -1,18 +1,37 @@
-import { EVENT_TYPES, countsEventSchema } from '@nsa/contracts';
-import type { ConsumerSpec, ServiceContext } from '@nsa/service-kit';
+import { EVENT_TYPES, registrationEventSchema, type RegistrationEvent } from '@nsa/contracts';
+import type { ConsumerSpec, EventHandler, ServiceContext } from '@nsa/service-kit';
 import { ActivityRepository } from '../../data-access/activities.js';
+
+/**
+ * What a registration event changes in the counts: every sign-up counts once
+ * in registrationsCount; approvedCount follows moves into and out of approved.
+ */
+export function countDelta(e: RegistrationEvent): { approved: number; registrations: number } {
+  const registrations = e.previousStatus === null ? 1 : 0;
+  const approved = (e.status === 'approved' ? 1 : 0) - (e.previousStatus === 'approved' ? 1 : 0);
+  return { approved, registrations };
+}
 
 /** Keeps the sign-up counts per activity from svc-registrations' events. */
 export function countsConsumer(ctx: ServiceContext): ConsumerSpec {
   const activities = new ActivityRepository(ctx.sequelize);
+  const apply: EventHandler = {
+    versions: [1],
+    handle: async (event, { tx }) => {
+      const e = registrationEventSchema.parse(event.data);
+      const d = countDelta(e);
+      if (d.approved || d.registrations)
+        await activities.adjustCounts(tx, e.activityId, d.approved, d.registrations);
+    },
+  };
   return {
     stream: 'REGISTRATIONS',
     durable: 'catalog',
     handlers: {
-      [EVENT_TYPES.countsChanged]: {
-        versions: [1],
-        handle: (event, { tx }) => activities.applyCounts(tx, countsEventSchema.parse(event.data)),
-      },
+      [EVENT_TYPES.registrationCreated]: apply,
+      [EVENT_TYPES.registrationApproved]: apply,
+      [EVENT_TYPES.registrationRejected]: apply,
+      [EVENT_TYPES.registrationReverted]: apply,
     },
   };
 }

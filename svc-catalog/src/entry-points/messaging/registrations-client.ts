@@ -1,7 +1,4 @@
-import {
-  RPC_SUBJECTS,
-  activitySignupsReplySchema,
-} from '@nsa/contracts';
+import { RPC_SUBJECTS, activitySignupsReplySchema } from '@nsa/contracts';
 import { AppError, type ServiceContext } from '@nsa/service-kit';
 import { MSG } from '../../domain/messages.js';
 
@@ -9,7 +6,11 @@ import { MSG } from '../../domain/messages.js';
 export function signupCounter(ctx: ServiceContext) {
   return async (activityId: number): Promise<number> => {
     try {
-      const reply = await ctx.nc.request(RPC_SUBJECTS.activitySignups, JSON.stringify({ activityId }), { timeout: 3000 });
+      const reply = await ctx.nc.request(
+        RPC_SUBJECTS.activitySignups,
+        JSON.stringify({ activityId }),
+        { timeout: 3000 },
+      );
       return activitySignupsReplySchema.parse(reply.json()).count;
     } catch (err) {
       ctx.logger.warn({ err: (err as Error).message }, 'sign-up count request failed');

@@ -23,7 +23,12 @@ export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Account
   auth.post('/login', async (req, res) => {
     const input = parseOrThrow(loginSchema, req.body);
     const user = await accounts.login(input.email, input.password, req.ip ?? 'unknown');
-    await ctx.sessions.issue(res, { uid: user.id, role: user.role, name: user.name });
+    await ctx.sessions.issue(res, {
+      uid: user.id,
+      role: user.role,
+      name: user.name,
+      email: user.email,
+    });
     res.json({ user: toPublic(user) });
   });
 

@@ -34,11 +34,13 @@ export function catalogConsumer(ctx: ServiceContext): ConsumerSpec {
       [EVENT_TYPES.activityUpdated]: applyActivity,
       [EVENT_TYPES.activityDeleted]: {
         versions: [1],
-        handle: (event, { tx }) => markActivityDeleted(db, tx, deletedEventSchema.parse(event.data).id),
+        handle: (event, { tx }) =>
+          markActivityDeleted(db, tx, deletedEventSchema.parse(event.data).id),
       },
       [EVENT_TYPES.providerTokenChanged]: {
         versions: [1],
-        handle: (event, { tx }) => upsertProviderToken(db, tx, providerTokenEventSchema.parse(event.data)),
+        handle: (event, { tx }) =>
+          upsertProviderToken(db, tx, providerTokenEventSchema.parse(event.data)),
       },
     },
   };

@@ -1,0 +1,387 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { QueryTypes, type RunningService } from '@nsa/service-kit';
+import { serviceTestEnv } from '@nsa/service-kit/testing';
+import { start } from '../src/start.js';
+import { testClient as api } from '@nsa/service-kit/testing';
+
+const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
+
+describe('catalog admin data', () => {
+  let svc: RunningService;
+  let a: ReturnType<typeof api>;
+  beforeAll(async () => {
+    svc = await start({ env: await serviceTestEnv(infra, 'catalog') });
+    a = api(svc.url);
+  });
+  afterAll(() => svc?.stop());
+
+  it('requires an admin for writes and the school list: 401 anonymous, 403 provider role', async () => {
+    expect((await a.get('/api/schools', { anonymous: true })).status).toBe(401);
+    expect(
+      (await a.post('/api/blocks', { name: 'x', weekStart: 1, weekEnd: 2 }, { anonymous: true }))
+        .status,
+    ).toBe(401);
+    const { testSessionCookie } = await import('@nsa/service-kit/testing');
+    const provider = await testSessionCookie({ uid: 9, role: 'provider' });
+    expect((await a.get('/api/schools', { headers: { cookie: provider } })).status).toBe(403);
+    expect((await a.get('/api/blocks', { anonymous: true })).status).toBe(200);
+    expect((await a.get('/api/providers', { anonymous: true })).status).toBe(200);
+  });
+
+  it('gives every school a unique 32-hex token from a CSPRNG', async () => {
+    const tokens = new Set<string>();
+    for (let i = 0; i < 5; i += 1) {
+      const res = await a.post('/api/schools', { name: `School ${i}` });
+      expect(res.status).toBe(201);
+      expect(res.body.accessToken).toMatch(/^[0-9a-f]{32}$/);
+      tokens.add(res.body.accessToken);
+    }
+    expect(tokens.size).toBe(5);
+    const [dup] = [...tokens];
+    await expect(
+      svc.ctx.sequelize.query("INSERT INTO schools (name, access_token) VALUES ('x', :dup)", {
+        replacements: { dup },
+      }),
+    ).rejects.toThrow();
+  });
+
+  it('keeps a school token permanent when the school is renamed', async () => {
+    const created = await a.post('/api/schools', { name: 'Oud' });
+    const renamed = await a.put(`/api/schools/${created.body.id}`, { name: 'Nieuw' });
+    expect(renamed.body).toMatchObject({ name: 'Nieuw', accessToken: created.body.accessToken });
+    expect(
+      (await a.get(`/api/schools/by-token/${created.body.accessToken}`, { anonymous: true })).body,
+    ).toEqual({
+      id: created.body.id,
+      name: 'Nieuw',
+    });
+    expect((await a.get('/api/schools/by-token/NOT-A-TOKEN', { anonymous: true })).status).toBe(
+      404,
+    );
+    expect(
+      (await a.get(`/api/schools/by-token/${'0'.repeat(32)}`, { anonymous: true })).status,
+    ).toBe(404);
+  });
+
+  it('validates schools, blocks, providers and activities with the spec messages in nl and en', async () => {
+    const nl = async (path: string, body: unknown) => (await a.post(path, body)).body;
+    const en = async (path: string, body: unknown) =>
+      (await a.post(path, body, { headers: { 'accept-language': 'en' } })).body;
+    expect((await nl('/api/schools', { name: ' ' })).fields).toEqual({
+      name: 'Schoolnaam is verplicht',
+    });
+    expect((await en('/api/schools', {})).fields).toEqual({ name: 'School name is required' });
+    expect((await en('/api/providers', { name: '' })).fields).toEqual({
+      name: 'Provider name is required',
+    });
+    expect((await en('/api/blocks', { name: '', weekStart: 0, weekEnd: 54 })).fields).toEqual({
+      name: 'Block name is required',
+      weekStart: 'Week must be between 1 and 53',
+      weekEnd: 'Week must be between 1 and 53',
+    });
+    expect(
+      (await nl('/api/blocks', { name: 'Winter', weekStart: 50, weekEnd: 3 })).fields.weekEnd,
+    ).toMatch(/Eindweek moet gelijk aan of na de startweek/);
+    const bad = await en('/api/activities', {
+      title: '',
+      capacity: 0,
+      weekday: 7,
+      startTime: '25:00',
+    });
+    expect(bad.code).toBe('VALIDATION_FAILED');
+    expect(bad.fields).toMatchObject({
+      title: 'Activity title is required',
+      capacity: 'Capacity must be at least 1',
+      weekday: 'Weekday must be between 0-6',
+      startTime: 'Start time must be in HH:MM format',
+    });
+  });
+
+  it('refuses deleting a school, block or provider that has activities (409), and allows it after', async () => {
+    const school = (await a.post('/api/schools', { name: 'Guarded' })).body;
+    const block = (await a.post('/api/blocks', { name: 'B', weekStart: 10, weekEnd: 12 })).body;
+    const provider = (await a.post('/api/providers', { name: 'P' })).body;
+    const activity = await a.post('/api/activities', {
+      title: 'Voetbal',
+      capacity: 10,
+      weekday: 3,
+      startTime: '15:00',
+      schoolId: school.id,
+      blockId: block.id,
+      providerId: provider.id,
+    });
+    expect(activity.status).toBe(201);
+    expect(activity.body).toMatchObject({
+      isLocked: false,
+      isHidden: false,
+      school: { name: 'Guarded' },
+      block: { name: 'B', weekStart: 10, weekEnd: 12 },
+      provider: { name: 'P' },
+    });
+    const s = await a.del(`/api/schools/${school.id}`);
+    expect(s.status).toBe(409);
+    expect(s.body.message).toBe(
+      'Deze school kan niet worden verwijderd: er zijn nog activiteiten gekoppeld aan deze school.',
+    );
+    expect((await a.del(`/api/blocks/${block.id}`)).status).toBe(409);
+    expect((await a.del(`/api/providers/${provider.id}`)).status).toBe(409);
+  });
+
+  it('refuses an activity that points at a missing school, block or provider', async () => {
+    const res = await a.post('/api/activities', {
+      title: 'X',
+      capacity: 1,
+      weekday: 1,
+      startTime: '10:00',
+      schoolId: 999999,
+      blockId: 999999,
+      providerId: 999999,
+    });
+    expect(res.status).toBe(400);
+  });
+});
+
+describe('public activity list', () => {
+  let svc: RunningService;
+  let a: ReturnType<typeof api>;
+  let school: { id: number; accessToken: string };
+  let other: { id: number; accessToken: string };
+  beforeAll(async () => {
+    svc = await start({ env: await serviceTestEnv(infra, 'catalog') });
+    a = api(svc.url);
+    school = (await a.post('/api/schools', { name: 'Zonnebloem' })).body;
+    other = (await a.post('/api/schools', { name: 'Anders' })).body;
+    const block = (await a.post('/api/blocks', { name: 'Lente', weekStart: 14, weekEnd: 18 })).body;
+    const provider = (await a.post('/api/providers', { name: 'Sportclub' })).body;
+    const base = {
+      capacity: 12,
+      weekday: 2,
+      startTime: '15:30',
+      schoolId: school.id,
+      blockId: block.id,
+      providerId: provider.id,
+    };
+    await a.post('/api/activities', { ...base, title: 'Open' });
+    await a.post('/api/activities', { ...base, title: 'Vol', isLocked: true });
+    await a.post('/api/activities', { ...base, title: 'Verborgen', isHidden: true });
+  });
+  afterAll(() => svc?.stop());
+
+  it('answers 403 without the school token or with another school token', async () => {
+    expect((await a.get(`/api/activities?schoolId=${school.id}`, { anonymous: true })).status).toBe(
+      403,
+    );
+    const wrong = await a.get(`/api/activities?schoolId=${school.id}`, {
+      anonymous: true,
+      headers: { 'x-school-token': other.accessToken },
+    });
+    expect(wrong.status).toBe(403);
+    expect(
+      (
+        await a.get('/api/activities', {
+          anonymous: true,
+          headers: { 'x-school-token': school.accessToken },
+        })
+      ).status,
+    ).toBe(403);
+  });
+
+  it('lists with the token: hidden never, locked with isLocked, counts and weeks embedded', async () => {
+    const res = await a.get(`/api/activities?schoolId=${school.id}`, {
+      anonymous: true,
+      headers: { 'x-school-token': school.accessToken },
+    });
+    expect(res.status).toBe(200);
+    const titles = res.body.map((x: { title: string }) => x.title).sort();
+    expect(titles).toEqual(['Open', 'Vol']);
+    const locked = res.body.find((x: { title: string }) => x.title === 'Vol');
+    expect(locked).toMatchObject({
+      isLocked: true,
+      schoolId: school.id,
+      approvedCount: 0,
+      registrationsCount: 0,
+      availablePlaces: 12,
+      week: 14,
+      weeks: [14, 15, 16, 17, 18],
+      school: { id: school.id, name: 'Zonnebloem' },
+      provider: { name: 'Sportclub' },
+    });
+  });
+
+  it('lets an admin list without a token, and shows hidden ones only in the admin list', async () => {
+    expect((await a.get(`/api/activities?schoolId=${school.id}`)).body).toHaveLength(2);
+    const all = await a.get('/api/admin/activities?includeCapacity=true');
+    expect(all.body.map((x: { title: string }) => x.title)).toContain('Verborgen');
+    expect(all.body[0]).toHaveProperty('approvedCount', 0);
+  });
+
+  it('refuses garbage query values with 400', async () => {
+    expect((await a.get('/api/activities?schoolId=abc')).status).toBe(400);
+  });
+});
+
+describe('provider links and QR codes', () => {
+  let svc: RunningService;
+  let a: ReturnType<typeof api>;
+  let activityId: number;
+  let schoolId: number;
+  let blockId: number;
+  beforeAll(async () => {
+    svc = await start({ env: await serviceTestEnv(infra, 'catalog') });
+    a = api(svc.url);
+    const school = (await a.post('/api/schools', { name: 'QR School' })).body;
+    const block = (await a.post('/api/blocks', { name: 'Herfst', weekStart: 40, weekEnd: 44 }))
+      .body;
+    const provider = (await a.post('/api/providers', { name: 'Muziek' })).body;
+    schoolId = school.id;
+    blockId = block.id;
+    activityId = (
+      await a.post('/api/activities', {
+        title: 'Gitaar',
+        capacity: 5,
+        weekday: 3,
+        startTime: '14:00',
+        schoolId,
+        blockId,
+        providerId: provider.id,
+      })
+    ).body.id;
+  });
+  afterAll(() => svc?.stop());
+
+  const hashes = async () =>
+    svc.ctx.sequelize.query<{ token_hash: string; revoked: boolean }>(
+      'SELECT token_hash, revoked FROM activity_tokens WHERE activity_id = :activityId',
+      {
+        replacements: { activityId },
+        type: QueryTypes.SELECT,
+      },
+    );
+
+  it('answers 404 before a link exists, then stores only a SHA-256 hash of a 256-bit token', async () => {
+    expect((await a.get(`/api/admin/activities/${activityId}/provider-token`)).status).toBe(404);
+    const gen = await a.post(`/api/admin/activities/${activityId}/provider-token/generate`);
+    expect(gen.status).toBe(200);
+    const url = new URL(gen.body.url);
+    expect(url.pathname).toBe(`/provider/${activityId}`);
+    const token = url.searchParams.get('token')!;
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    const [row] = await hashes();
+    expect(row!.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row!.token_hash).not.toContain(token);
+    const status = await a.get(`/api/admin/activities/${activityId}/provider-token`);
+    expect(status.body).toMatchObject({ revoked: false, state: 'active' });
+    expect(status.body.url).toBeUndefined();
+    expect(new Date(status.body.expiresAt).getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('regenerating replaces the hash (old link invalid); revoking is permanent until a new one is generated', async () => {
+    const [before] = await hashes();
+    await a.post(`/api/admin/activities/${activityId}/provider-token/generate`);
+    const [after] = await hashes();
+    expect(after!.token_hash).not.toBe(before!.token_hash);
+    const rev = await a.post(`/api/admin/activities/${activityId}/provider-token/revoke`);
+    expect(rev.body).toMatchObject({ revoked: true, state: 'revoked' });
+    expect((await a.get(`/api/admin/activities/${activityId}/provider-token`)).body.state).toBe(
+      'revoked',
+    );
+    const [revoked] = await hashes();
+    expect(revoked).toMatchObject({ token_hash: after!.token_hash, revoked: true });
+  });
+
+  it('reports an expired link as expired', async () => {
+    await a.post(`/api/admin/activities/${activityId}/provider-token/generate`);
+    await svc.ctx.sequelize.query(
+      "UPDATE activity_tokens SET expires_at = now() - interval '1 minute' WHERE activity_id = :activityId",
+      {
+        replacements: { activityId },
+      },
+    );
+    expect((await a.get(`/api/admin/activities/${activityId}/provider-token`)).body).toMatchObject({
+      state: 'expired',
+      revoked: false,
+    });
+  });
+
+  it('gives a school QR code as a PNG data URL of the school page', async () => {
+    const res = await a.get(`/api/admin/schools/${schoolId}/qrcode`);
+    expect(res.status).toBe(200);
+    const school = (await a.get('/api/schools')).body.find(
+      (s: { id: number }) => s.id === schoolId,
+    );
+    expect(res.body.url).toBe(`http://localhost:8080/schools/${school.accessToken}`);
+    expect(res.body.schoolName).toBe('QR School');
+    const png = Buffer.from(
+      res.body.qrCodeDataUrl.replace(/^data:image\/png;base64,/, ''),
+      'base64',
+    );
+    expect(png.subarray(0, 8)).toEqual(
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    );
+  });
+
+  it('gives a block QR code as a PNG download, admin only', async () => {
+    const res = await a.get(`/api/qr/block/${blockId}?schoolId=${schoolId}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('image/png');
+    expect(res.headers.get('content-disposition')).toContain(`block-${blockId}-qr.png`);
+    expect((res.body as Buffer).subarray(1, 4).toString()).toBe('PNG');
+    expect((await a.get(`/api/qr/block/${blockId}`, { anonymous: true })).status).toBe(401);
+  });
+
+  it('publishes one event per change with what the registrations projection needs', async () => {
+    const jsm = await jetstreamManager(svc.ctx.nc);
+    const stream = await jsm.streams.get('CATALOG');
+    await a.put(`/api/activities/${activityId}`, {
+      title: 'Gitaar',
+      capacity: 6,
+      weekday: 3,
+      startTime: '14:00',
+      schoolId,
+      blockId,
+      providerId: (await a.get('/api/providers')).body.find(
+        (p: { name: string }) => p.name === 'Muziek',
+      ).id,
+      isLocked: true,
+    });
+    const [row] = await svc.ctx.sequelize.query<{ id: string; data: Record<string, unknown> }>(
+      "SELECT id, data FROM outbox WHERE type = 'catalog.activity.updated' ORDER BY seq DESC LIMIT 1",
+      { type: QueryTypes.SELECT },
+    );
+    expect(row!.data).toMatchObject({
+      id: activityId,
+      capacity: 6,
+      weekday: 3,
+      startTime: '14:00',
+      isLocked: true,
+      isHidden: false,
+      school: { id: schoolId, name: 'QR School' },
+      block: { id: blockId, weekStart: 40, weekEnd: 44 },
+      provider: { name: 'Muziek' },
+    });
+    expect((row!.data.school as { accessTokenHash: string }).accessTokenHash).toMatch(
+      /^[0-9a-f]{64}$/,
+    );
+    // Published exactly once, under the event id.
+    let found = 0;
+    await new Promise((r) => setTimeout(r, 300));
+    const info = await stream.info();
+    for (let seq = info.state.first_seq; seq <= info.state.last_seq; seq += 1) {
+      const m = await stream.getMessage({ seq }).catch(() => null);
+      if (m && m.json<{ id: string }>().id === row!.id) found += 1;
+    }
+    expect(found).toBe(1);
+    // Token events carry only the hash.
+    const [tok] = await svc.ctx.sequelize.query<{ data: Record<string, unknown> }>(
+      "SELECT data FROM outbox WHERE type = 'catalog.provider-token.changed' ORDER BY seq DESC LIMIT 1",
+      { type: QueryTypes.SELECT },
+    );
+    expect(Object.keys(tok!.data).sort()).toEqual([
+      'activityId',
+      'expiresAt',
+      'revoked',
+      'tokenHash',
+    ]);
+  });
+});

@@ -1,0 +1,104 @@
+import { QueryTypes, type Sequelize } from '@nsa/service-kit';
+import type { RegistrationStatus } from '@nsa/contracts';
+import { REGISTRATION_COLUMNS, type RegistrationRow } from './registrations.js';
+
+export interface AdminListFilter {
+  schoolId?: number;
+  blockId?: number;
+  activityId?: number;
+  status?: RegistrationStatus;
+  page: number;
+  limit: number;
+}
+
+interface Row extends RegistrationRow {
+  aTitle: string;
+  aCapacity: number;
+  aWeekday: number;
+  aStartTime: string;
+  aSchoolName: string;
+  aProviderId: number;
+  aProviderName: string;
+  aBlockName: string;
+  aWeekStart: number;
+  aWeekEnd: number;
+  aApproved: string;
+}
+
+/** Spec §3's admin view of a sign-up, with its activity nested. */
+export function toAdminView(r: Row) {
+  const {
+    aTitle,
+    aCapacity,
+    aWeekday,
+    aStartTime,
+    aSchoolName,
+    aProviderId,
+    aProviderName,
+    aBlockName,
+    aWeekStart,
+    aWeekEnd,
+    aApproved,
+    schoolId,
+    blockId,
+    ...reg
+  } = r;
+  return {
+    ...reg,
+    timestamp: reg.createdAt,
+    activity: {
+      id: reg.activityId,
+      title: aTitle,
+      capacity: aCapacity,
+      approvedCount: Number(aApproved),
+      weekday: aWeekday,
+      startTime: aStartTime,
+      school: { id: schoolId, name: aSchoolName },
+      provider: { id: aProviderId, name: aProviderName },
+      block: { id: blockId, name: aBlockName, weekStart: aWeekStart, weekEnd: aWeekEnd },
+    },
+  };
+}
+export type AdminRegistrationView = ReturnType<typeof toAdminView>;
+
+/** A page of sign-ups, newest first; each filter has an index that starts with it. */
+export async function listForAdmin(db: Sequelize, f: AdminListFilter) {
+  const where: string[] = [];
+  if (f.schoolId !== undefined) where.push('r.school_id = :schoolId');
+  if (f.blockId !== undefined) where.push('r.block_id = :blockId');
+  if (f.activityId !== undefined) where.push('r.activity_id = :activityId');
+  if (f.status !== undefined) where.push('r.status = :status');
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const replacements = { ...f, offset: (f.page - 1) * f.limit };
+  const [rows, [count]] = await Promise.all([
+    db.query<Row>(
+      `SELECT ${REGISTRATION_COLUMNS},
+         a.title AS "aTitle", a.capacity AS "aCapacity", a.weekday AS "aWeekday", a.start_time AS "aStartTime",
+         a.school_name AS "aSchoolName", a.provider_id AS "aProviderId", a.provider_name AS "aProviderName",
+         a.block_name AS "aBlockName", a.week_start AS "aWeekStart", a.week_end AS "aWeekEnd",
+         (SELECT count(*) FROM registrations x WHERE x.activity_id = r.activity_id AND x.status = 'approved') AS "aApproved"
+       FROM registrations r JOIN activities a ON a.id = r.activity_id
+       ${clause}
+       ORDER BY r.created_at DESC, r.id DESC
+       LIMIT :limit OFFSET :offset`,
+      { replacements, type: QueryTypes.SELECT },
+    ),
+    db.query<{ n: string }>(`SELECT count(*) AS n FROM registrations r ${clause}`, {
+      replacements,
+      type: QueryTypes.SELECT,
+    }),
+  ]);
+  const total = Number(count?.n ?? 0);
+  const totalPages = Math.max(1, Math.ceil(total / f.limit));
+  return {
+    data: rows.map(toAdminView),
+    pagination: {
+      page: f.page,
+      limit: f.limit,
+      total,
+      totalPages,
+      hasNext: f.page < totalPages,
+      hasPrev: f.page > 1,
+    },
+  };
+}

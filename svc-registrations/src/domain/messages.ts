@@ -1,0 +1,35 @@
+import type { Localized } from '@nsa/contracts';
+
+export const MSG = {
+  activityNotFound: { nl: 'Activiteit niet gevonden.', en: 'Activity not found.' },
+  schoolToken: {
+    nl: 'Aanmelden kan alleen via de directe link van uw school.',
+    en: "Signing up is only possible through your school's direct link.",
+  },
+  locked: { nl: 'Aanmelden is niet meer mogelijk.', en: 'Sign-up is no longer possible.' },
+  full: { nl: 'Deze activiteit is vol.', en: 'This activity is full.' },
+  overlap: {
+    nl: 'Dit kind is al aangemeld voor een activiteit op hetzelfde tijdstip.',
+    en: 'This child is already signed up for an activity at the same time.',
+  },
+  duplicate: {
+    nl: 'Dit kind is al aangemeld voor deze activiteit.',
+    en: 'This child is already signed up for this activity.',
+  },
+  registrationNotFound: { nl: 'Aanmelding niet gevonden.', en: 'Sign-up not found.' },
+  transition: {
+    nl: 'Deze actie is niet mogelijk voor de huidige status van de aanmelding.',
+    en: 'This action is not possible for the current status of the sign-up.',
+  },
+  providerTokenMissing: {
+    nl: 'Activity ID en token zijn vereist',
+    en: 'Activity ID and token are required',
+  },
+  providerTokenInvalid: {
+    nl: 'Deze link is ongeldig, ingetrokken of verlopen.',
+    en: 'This link is invalid, revoked or expired.',
+  },
+} satisfies Record<string, Localized>;
+
+/** The reason stored when an approval finds the activity full (spec: 'activity full'). */
+export const ACTIVITY_FULL_REASON = 'activity full';

@@ -1,0 +1,154 @@
+import { Router, type Express, type Request } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { z } from 'zod';
+import { registrationSchema } from '@nsa/contracts';
+import {
+  AppError,
+  addErrorBodyDecorator,
+  parseOrThrow,
+  requestId,
+  requestLang,
+  requireRole,
+  type ServiceContext,
+} from '@nsa/service-kit';
+import type { RegistrationsConfig } from '../../config.js';
+import { listForAdmin } from '../../data-access/admin-list.js';
+import { MSG } from '../../domain/messages.js';
+import { participantsFor } from '../../domain/participants.js';
+import { Review } from '../../domain/review.js';
+import { signUp } from '../../domain/signup.js';
+
+const SIGNUP_PATH = '/api/registrations';
+const MAX_PAGE_SIZE = 200;
+
+function idParam(req: Request, name = 'id'): number {
+  const raw = String(req.params[name] ?? '');
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) <= 0 || Number(raw) > 2_147_483_647)
+    throw AppError.notFound();
+  return Number(raw);
+}
+
+const optionalId = z.coerce
+  .number({ error: 'invalidType' })
+  .int('invalidType')
+  .positive('invalidType')
+  .max(2_147_483_647, 'invalidType')
+  .optional();
+const listQuery = z.object({
+  schoolId: optionalId,
+  blockId: optionalId,
+  activityId: optionalId,
+  status: z.enum(['new', 'approved', 'rejected'], { error: 'invalidType' }).optional(),
+  page: z.coerce
+    .number({ error: 'invalidType' })
+    .int('invalidType')
+    .min(1, 'invalidType')
+    .max(100_000, 'invalidType')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'invalidType' })
+    .int('invalidType')
+    .min(1, 'invalidType')
+    .max(MAX_PAGE_SIZE, 'invalidType')
+    .default(50),
+});
+const approveBody = z
+  .object({ sendEmail: z.boolean({ error: 'invalidType' }).default(true) })
+  .default({ sendEmail: true });
+const rejectBody = z
+  .object({
+    reason: z.string({ error: 'invalidType' }).trim().max(500, 'tooLong').nullable().optional(),
+    sendEmail: z.boolean({ error: 'invalidType' }).default(true),
+  })
+  .default({ sendEmail: true });
+
+export function mountRoutes(
+  app: Express,
+  ctx: ServiceContext & { config: RegistrationsConfig },
+): void {
+  const review = new Review(ctx);
+  const schema = registrationSchema();
+
+  // The public create answers errors with `success: false` and `error` too (CONTRACT §2).
+  addErrorBodyDecorator(app, (req, body) =>
+    req.method === 'POST' && req.path === SIGNUP_PATH
+      ? { success: false, error: body.message }
+      : {},
+  );
+
+  const limit = ctx.config.SIGNUP_RATE_LIMIT;
+  if (limit > 0) {
+    app.post(
+      SIGNUP_PATH,
+      rateLimit({
+        windowMs: 60_000,
+        limit,
+        standardHeaders: 'draft-7',
+        legacyHeaders: false,
+        // req.ip is the address nginx saw (trust proxy: loopback).
+        handler: (_req, _res, next, options) =>
+          next(
+            new AppError('RATE_LIMITED', 429, undefined, undefined, {
+              'Retry-After': String(Math.ceil(options.windowMs / 1000)),
+            }),
+          ),
+      }),
+    );
+  }
+
+  app.post(SIGNUP_PATH, async (req, res) => {
+    const input = parseOrThrow(schema, req.body);
+    const token = req.headers['x-school-token'];
+    const created = await signUp(
+      ctx,
+      input,
+      typeof token === 'string' ? token : undefined,
+      requestLang(req),
+      requestId(req),
+    );
+    res.status(201).json(created);
+  });
+
+  const adminRoutes = Router();
+  adminRoutes.use(requireRole('admin'));
+  adminRoutes.get('/', async (req, res) => {
+    const q = parseOrThrow(listQuery, req.query);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await listForAdmin(ctx.sequelize, q));
+  });
+  adminRoutes.post('/:id/approve', async (req, res) => {
+    const { sendEmail } = parseOrThrow(approveBody, req.body ?? {});
+    res.json(
+      await review.approveWithinCapacity(idParam(req), req.sessionUser!, sendEmail, requestId(req)),
+    );
+  });
+  adminRoutes.post('/:id/reject', async (req, res) => {
+    const { reason, sendEmail } = parseOrThrow(rejectBody, req.body ?? {});
+    res.json(
+      await review.reject(
+        idParam(req),
+        req.sessionUser!,
+        reason || null,
+        sendEmail,
+        requestId(req),
+      ),
+    );
+  });
+  adminRoutes.post('/:id/revert', async (req, res) => {
+    res.json(await review.revert(idParam(req), requestId(req)));
+  });
+  app.use('/api/admin/registrations', adminRoutes);
+
+  app.get('/api/provider/:activityId/participants', async (req, res) => {
+    // The list is for the link holder only: never cached, never referred on.
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    const token = req.query.token;
+    const raw = String(req.params.activityId ?? '');
+    if (typeof token !== 'string' || token === '' || !/^\d{1,10}$/.test(raw)) {
+      throw AppError.badRequest(MSG.providerTokenMissing);
+    }
+    if (token.length > 256) throw AppError.forbidden(MSG.providerTokenInvalid);
+    res.json(await participantsFor(ctx, Number(raw), token, req.ip ?? 'unknown'));
+  });
+}

@@ -1,0 +1,254 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { testSessionCookie } from '@nsa/service-kit/testing';
+import { post, signup, startWorld, type World } from './world.js';
+
+const infra = {
+  adminUrl: inject('adminUrl'),
+  natsUrl: inject('natsUrl'),
+  infraDir: inject('infraDir'),
+};
+
+describe('sign-up review', () => {
+  let w: World;
+  let school: { id: number; accessToken: string };
+  let base: { schoolId: number; blockId: number; providerId: number };
+  beforeAll(async () => {
+    w = await startWorld(infra);
+    school = await w.school();
+    base = {
+      schoolId: school.id,
+      blockId: (await w.block(20, 24)).id,
+      providerId: (await w.provider()).id,
+    };
+  });
+  afterAll(() => w?.stop());
+
+  const create = async (activityId: number) =>
+    (await post(w.reg, school.accessToken, signup(activityId))).body.registration.id as number;
+
+  it('allows approve and reject from new, revert from approved and rejected, and refuses the rest with 409', async () => {
+    const a = await w.activity({ ...base, title: 'Transities' });
+    const id = await create(a.id);
+    expect((await w.reg.post(`/api/admin/registrations/${id}/revert`)).status).toBe(409);
+    const approved = await w.reg.post(`/api/admin/registrations/${id}/approve`, {
+      sendEmail: false,
+    });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toMatchObject({
+      status: 'approved',
+      approvedByAdminId: 1,
+      approvedByAdmin: { id: 1, name: 'Test Beheerder', email: 'beheer@test.nl' },
+    });
+    expect(Date.now() - new Date(approved.body.approvedAt).getTime()).toBeLessThan(10_000);
+    expect((await w.reg.post(`/api/admin/registrations/${id}/approve`)).status).toBe(409);
+    expect((await w.reg.post(`/api/admin/registrations/${id}/reject`)).status).toBe(409);
+    const reverted = await w.reg.post(`/api/admin/registrations/${id}/revert`);
+    expect(reverted.body).toMatchObject({ status: 'new', approvedAt: null, approvedByAdmin: null });
+    const rejected = await w.reg.post(`/api/admin/registrations/${id}/reject`, {
+      reason: 'te jong',
+      sendEmail: false,
+    });
+    expect(rejected.body).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'te jong',
+      rejectedByAdminId: 1,
+    });
+    expect(rejected.body.rejectedAt).not.toBeNull();
+    expect((await w.reg.post(`/api/admin/registrations/${id}/approve`)).status).toBe(409);
+    expect((await w.reg.post(`/api/admin/registrations/${id}/revert`)).body.status).toBe('new');
+    expect((await w.reg.post('/api/admin/registrations/999999/approve')).status).toBe(404);
+  });
+
+  it('is admin only', async () => {
+    expect((await w.reg.get('/api/admin/registrations', { anonymous: true })).status).toBe(401);
+    const provider = await testSessionCookie({ uid: 5, role: 'provider' });
+    expect(
+      (await w.reg.get('/api/admin/registrations', { headers: { cookie: provider } })).status,
+    ).toBe(403);
+  });
+
+  it('never approves more than capacity: 40 approvals at once on capacity 5, ten rounds', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const a = await w.activity({
+        ...base,
+        title: `Race ${round}`,
+        capacity: 5,
+        weekday: round % 7,
+      });
+      const ids: number[] = [];
+      for (let i = 0; i < 40; i += 1) ids.push(await create(a.id));
+      const answers = await Promise.all(
+        ids.map((id) => w.reg.post(`/api/admin/registrations/${id}/approve`, { sendEmail: false })),
+      );
+      expect(answers.every((r) => r.status === 200)).toBe(true);
+      expect(answers.filter((r) => r.body.status === 'approved')).toHaveLength(5);
+      const rejected = answers.filter((r) => r.body.status === 'rejected');
+      expect(rejected).toHaveLength(35);
+      expect(rejected.every((r) => r.body.rejectionReason === 'activity full')).toBe(true);
+    }
+  });
+
+  it('filters and paginates newest first with the nested activity', async () => {
+    const other = await w.school('Tweede school');
+    const a1 = await w.activity({ ...base, title: 'Lijst A', weekday: 1, startTime: '09:00' });
+    const a2 = await w.activity({
+      ...base,
+      schoolId: other.id,
+      title: 'Lijst B',
+      weekday: 1,
+      startTime: '10:00',
+    });
+    const mine: number[] = [];
+    for (let i = 0; i < 7; i += 1) mine.push(await create(a1.id));
+    for (let i = 0; i < 3; i += 1) await post(w.reg, other.accessToken, signup(a2.id));
+    await w.reg.post(`/api/admin/registrations/${mine[0]}/approve`, { sendEmail: false });
+
+    const page1 = await w.reg.get(`/api/admin/registrations?activityId=${a1.id}&limit=3`);
+    expect(page1.body.pagination).toEqual({
+      page: 1,
+      limit: 3,
+      total: 7,
+      totalPages: 3,
+      hasNext: true,
+      hasPrev: false,
+    });
+    expect(page1.body.data.map((r: { id: number }) => r.id)).toEqual([mine[6], mine[5], mine[4]]);
+    const row = page1.body.data[0];
+    expect(row.activity).toMatchObject({
+      id: a1.id,
+      title: 'Lijst A',
+      capacity: 10,
+      approvedCount: 1,
+      weekday: 1,
+      startTime: '09:00',
+      school: { id: school.id },
+      provider: { id: base.providerId },
+      block: { id: base.blockId, weekStart: 20, weekEnd: 24 },
+    });
+    const page3 = await w.reg.get(`/api/admin/registrations?activityId=${a1.id}&limit=3&page=3`);
+    expect(page3.body.pagination).toMatchObject({ page: 3, hasNext: false, hasPrev: true });
+    expect(page3.body.data).toHaveLength(1);
+
+    expect(
+      (await w.reg.get(`/api/admin/registrations?schoolId=${other.id}`)).body.pagination.total,
+    ).toBe(3);
+    const approved = await w.reg.get(
+      `/api/admin/registrations?activityId=${a1.id}&status=approved`,
+    );
+    expect(approved.body.data.map((r: { id: number }) => r.id)).toEqual([mine[0]]);
+    expect((await w.reg.get('/api/admin/registrations?status=maybe')).status).toBe(400);
+    expect((await w.reg.get('/api/admin/registrations?limit=100000')).status).toBe(400);
+    expect((await w.reg.get('/api/admin/registrations')).body.pagination.limit).toBe(50);
+  });
+});
+
+describe('provider participant list', () => {
+  let w: World;
+  let school: { id: number; accessToken: string };
+  let activityId: number;
+  let token: string;
+  const logFile = join(infra.infraDir, 'registrations-provider.log');
+  beforeAll(async () => {
+    // Every line the service can log, written where the test can read it back.
+    w = await startWorld(infra, { LOG_LEVEL: 'trace', LOG_FILE: logFile });
+    school = await w.school();
+    activityId = (
+      await w.activity({
+        schoolId: school.id,
+        blockId: (await w.block(30, 40)).id,
+        providerId: (await w.provider()).id,
+        title: 'Schaken',
+      })
+    ).id;
+  });
+  afterAll(() => w?.stop());
+
+  const generate = async () => {
+    const res = await w.cat.post(`/api/admin/activities/${activityId}/provider-token/generate`);
+    const t = new URL(res.body.url).searchParams.get('token')!;
+    // Wait until the registrations projection has the new hash.
+    const end = Date.now() + 5000;
+    while (Date.now() < end) {
+      const r = await w.reg.get(
+        `/api/provider/${activityId}/participants?token=${encodeURIComponent(t)}`,
+        { anonymous: true },
+      );
+      if (r.status === 200) break;
+      await new Promise((r2) => setTimeout(r2, 50));
+    }
+    return t;
+  };
+
+  it('lists only approved children with exactly name and age, not cached', async () => {
+    const ok = await post(
+      w.reg,
+      school.accessToken,
+      signup(activityId, {
+        childFirstName: 'Emma',
+        childLastName: 'Jansen',
+        childDateOfBirth: '2016-01-15',
+      }),
+    );
+    await post(
+      w.reg,
+      school.accessToken,
+      signup(activityId, { childFirstName: 'Niet', childLastName: 'Goedgekeurd' }),
+    );
+    await w.reg.post(`/api/admin/registrations/${ok.body.registration.id}/approve`, {
+      sendEmail: false,
+    });
+    token = await generate();
+    const res = await w.reg.get(`/api/provider/${activityId}/participants?token=${token}`, {
+      anonymous: true,
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.body).toEqual({
+      activity: { title: 'Schaken', school: 'De Regenboog', provider: 'Aanbieder' },
+      participantCount: 1,
+      participants: [{ childName: 'Emma Jansen', age: expect.any(Number) }],
+    });
+    expect(Object.keys(res.body.participants[0]).sort()).toEqual(['age', 'childName']);
+  });
+
+  it('answers 400 without a token and 403 for a wrong, replaced, revoked or expired one', async () => {
+    const get = (t: string) =>
+      w.reg.get(`/api/provider/${activityId}/participants?token=${encodeURIComponent(t)}`, {
+        anonymous: true,
+      });
+    expect(
+      (await w.reg.get(`/api/provider/${activityId}/participants`, { anonymous: true })).status,
+    ).toBe(400);
+    expect((await get('wrong')).status).toBe(403);
+    const old = token;
+    token = await generate();
+    expect((await get(old)).status).toBe(403);
+    expect((await get(token)).status).toBe(200);
+    await w.cat.post(`/api/admin/activities/${activityId}/provider-token/revoke`);
+    const end = Date.now() + 5000;
+    while ((await get(token)).status !== 403 && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 50));
+    expect((await get(token)).status).toBe(403);
+    token = await generate();
+    await w.registrations.ctx.sequelize.query(
+      "UPDATE provider_tokens SET expires_at = now() - interval '1 second'",
+    );
+    expect((await get(token)).status).toBe(403);
+  });
+
+  it('records every access without the token, and no log line of the run holds a token', async () => {
+    const [row] = await w.registrations.ctx.sequelize.query<{ n: string }>(
+      'SELECT count(*) n FROM provider_access WHERE activity_id = :activityId',
+      { replacements: { activityId }, type: 'SELECT' as never },
+    );
+    expect(Number(row!.n)).toBeGreaterThan(3);
+    const log = readFileSync(logFile, 'utf8');
+    expect(log).toContain('/participants'); // the requests were logged, just not their tokens
+    const files = readdirSync(infra.infraDir).filter((f) => f.endsWith('.log'));
+    for (const f of files)
+      expect(readFileSync(join(infra.infraDir, f), 'utf8')).not.toContain(token);
+  });
+});

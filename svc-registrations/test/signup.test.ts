@@ -1,0 +1,234 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { QueryTypes } from '@nsa/service-kit';
+import { until } from '@nsa/service-kit/testing';
+import { post, signup, startWorld, type World } from './world.js';
+
+const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
+
+describe('public sign-up', () => {
+  let w: World;
+  let school: { id: number; accessToken: string };
+  let other: { id: number; accessToken: string };
+  let ids: Record<string, number>;
+  beforeAll(async () => {
+    w = await startWorld(infra);
+    school = await w.school();
+    other = await w.school('Ander');
+    const b1 = await w.block(10, 15);
+    const b2 = await w.block(16, 20);
+    const p = await w.provider();
+    const base = { schoolId: school.id, blockId: b1.id, providerId: p.id };
+    ids = {
+      open: (await w.activity({ ...base, title: 'Open' })).id,
+      sameTime: (await w.activity({ ...base, title: 'Zelfde tijd' })).id,
+      otherDay: (await w.activity({ ...base, title: 'Andere dag', weekday: 4 })).id,
+      otherTime: (await w.activity({ ...base, title: 'Andere tijd', startTime: '16:00' })).id,
+      laterWeeks: (await w.activity({ ...base, title: 'Latere weken', blockId: b2.id })).id,
+      locked: (await w.activity({ ...base, title: 'Dicht', isLocked: true })).id,
+      hidden: (await w.activity({ ...base, title: 'Verborgen', isHidden: true })).id,
+      tiny: (await w.activity({ ...base, title: 'Klein', capacity: 1, weekday: 5 })).id,
+      race: (await w.activity({ ...base, title: 'Race', weekday: 6 })).id,
+    };
+  });
+  afterAll(() => w?.stop());
+
+  it('stores a sign-up and answers 201 with id and status new, in the page language', async () => {
+    const res = await post(w.reg, school.accessToken, signup(ids.open!), {
+      'accept-language': 'en',
+    });
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      success: true,
+      registration: { id: expect.any(Number), status: 'new' },
+    });
+    const [row] = await w.registrations.ctx.sequelize.query<{
+      language: string;
+      child_age: number;
+    }>('SELECT language, child_age FROM registrations WHERE id = :id', {
+      replacements: { id: res.body.registration.id },
+      type: QueryTypes.SELECT,
+    });
+    expect(row!.language).toBe('en');
+    expect(row!.child_age).toBeGreaterThanOrEqual(9);
+  });
+
+  it('reports every validation failure in fields, with success false and error', async () => {
+    const res = await post(w.reg, school.accessToken, {
+      activityId: ids.open,
+      childDateOfBirth: '2024-01-01',
+      childGroup: 'groep9',
+      email: 'x',
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({
+      success: false,
+      code: 'VALIDATION_FAILED',
+      error: res.body.message,
+    });
+    expect(res.body.fields).toEqual({
+      childFirstName: 'Voornaam van het kind is verplicht',
+      childLastName: 'Achternaam van het kind is verplicht',
+      childDateOfBirth: 'Kind moet tussen 3 en 18 jaar oud zijn',
+      childGroup: 'Selecteer de groep van uw kind',
+      parentName: 'Naam van de ouder is verplicht',
+      email: 'Een geldig e-mailadres is verplicht',
+      phone: 'Telefoonnummer is verplicht',
+    });
+    const en = await post(
+      w.reg,
+      school.accessToken,
+      { ...signup(ids.open!), childDateOfBirth: '2020-02-30' },
+      { 'accept-language': 'en' },
+    );
+    expect(en.body.fields).toEqual({ childDateOfBirth: 'Invalid date' });
+  });
+
+  it('answers 403 without the school token and with another school token', async () => {
+    expect((await post(w.reg, undefined, signup(ids.open!))).status).toBe(403);
+    const wrong = await post(w.reg, other.accessToken, signup(ids.open!));
+    expect(wrong.status).toBe(403);
+    expect(wrong.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
+  });
+
+  it('refuses hidden (404) and locked (409 ACTIVITY_LOCKED) activities', async () => {
+    expect((await post(w.reg, school.accessToken, signup(ids.hidden!))).status).toBe(404);
+    const locked = await post(w.reg, school.accessToken, signup(ids.locked!));
+    expect(locked.status).toBe(409);
+    expect(locked.body.code).toBe('ACTIVITY_LOCKED');
+    expect((await post(w.reg, school.accessToken, signup(999999))).status).toBe(404);
+  });
+
+  it('refuses a full activity with 409 ACTIVITY_FULL', async () => {
+    const first = await post(w.reg, school.accessToken, signup(ids.tiny!));
+    await w.reg.post(`/api/admin/registrations/${first.body.registration.id}/approve`, {
+      sendEmail: false,
+    });
+    const res = await post(w.reg, school.accessToken, signup(ids.tiny!));
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('ACTIVITY_FULL');
+  });
+
+  it('refuses the same child at the same time, with names differing only in case and spaces', async () => {
+    const child = {
+      childFirstName: 'Sanne',
+      childLastName: 'van Dijk',
+      childDateOfBirth: '2016-03-01',
+    };
+    expect((await post(w.reg, school.accessToken, signup(ids.open!, child))).status).toBe(201);
+    const again = await post(
+      w.reg,
+      school.accessToken,
+      signup(ids.sameTime!, { ...child, childFirstName: '  sANNE ', childLastName: 'Van  Dijk' }),
+    );
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe('CHILD_OVERLAP');
+    const twice = await post(
+      w.reg,
+      school.accessToken,
+      signup(ids.open!, { ...child, childFirstName: 'SANNE' }),
+    );
+    expect(twice.status).toBe(409);
+    expect(twice.body.code).toBe('CONFLICT');
+  });
+
+  it('allows the same child on another weekday, another time or in weeks that do not overlap', async () => {
+    const child = {
+      childFirstName: 'Daan',
+      childLastName: 'Bakker',
+      childDateOfBirth: '2015-09-09',
+    };
+    for (const id of [ids.open, ids.otherDay, ids.otherTime, ids.laterWeeks]) {
+      expect((await post(w.reg, school.accessToken, signup(id!, child))).status).toBe(201);
+    }
+  });
+
+  it('stores exactly one of 20 identical submissions sent at once', async () => {
+    const body = signup(ids.race!, {
+      childFirstName: 'Tess',
+      childLastName: 'Smit',
+      childDateOfBirth: '2018-01-01',
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(w.reg, school.accessToken, body)),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 409)).toHaveLength(19);
+    const [row] = await w.registrations.ctx.sequelize.query<{ n: string }>(
+      "SELECT count(*) n FROM registrations WHERE child_key = 'tess|smit|2018-01-01'",
+      { type: QueryTypes.SELECT },
+    );
+    expect(Number(row!.n)).toBe(1);
+  });
+
+  it('keeps the projection right when a catalog event is delivered again', async () => {
+    await w.cat.put(`/api/activities/${ids.open}`, {
+      title: 'Open',
+      capacity: 10,
+      weekday: 3,
+      startTime: '15:00',
+      schoolId: school.id,
+      blockId: (await w.cat.get('/api/blocks')).body[0].id,
+      providerId: (await w.cat.get('/api/providers')).body[0].id,
+      isLocked: false,
+      isHidden: false,
+    });
+    const db = w.registrations.ctx.sequelize;
+    const [last] = await w.catalog.ctx.sequelize.query<{ id: string }>(
+      "SELECT id FROM outbox WHERE type = 'catalog.activity.updated' ORDER BY seq DESC LIMIT 1",
+      { type: QueryTypes.SELECT },
+    );
+    const processedCount = async () =>
+      Number(
+        (
+          await db.query<{ n: string }>(
+            'SELECT count(*) n FROM processed_events WHERE event_id = :id',
+            {
+              replacements: { id: last!.id },
+              type: QueryTypes.SELECT,
+            },
+          )
+        )[0]!.n,
+      );
+    await until(async () => (await processedCount()) === 1);
+    const snapshot = async () =>
+      (
+        await db.query('SELECT * FROM activities WHERE id = :id', {
+          replacements: { id: ids.open },
+          type: QueryTypes.SELECT,
+        })
+      )[0];
+    const before = await snapshot();
+    // Publish the same event again, as a relay would after a crash.
+    await w.catalog.ctx.sequelize.query('UPDATE outbox SET published_at = NULL WHERE id = :id', {
+      replacements: { id: last!.id },
+    });
+    await w.catalog.ctx.outbox.publishPending();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await snapshot()).toEqual(before);
+    expect(await processedCount()).toBe(1);
+  });
+
+  it('makes the catalog refuse deleting an activity with sign-ups, asking right now over NATS', async () => {
+    const res = await w.cat.del(`/api/activities/${ids.open}`);
+    expect(res.status).toBe(409);
+    expect(res.body.message).toBe(
+      'Deze activiteit kan niet worden verwijderd: er zijn nog aanmeldingen gekoppeld aan deze activiteit.',
+    );
+    expect((await w.cat.del(`/api/activities/${ids.locked}`)).status).toBe(200);
+  });
+
+  it('feeds the catalog counts from registration events', async () => {
+    const list = async () =>
+      (
+        (await w.cat.get('/api/admin/activities')).body as Array<{
+          id: number;
+          approvedCount: number;
+          registrationsCount: number;
+        }>
+      ).find((a) => a.id === ids.tiny)!;
+    const end = Date.now() + 5000;
+    while ((await list()).approvedCount !== 1 && Date.now() < end)
+      await new Promise((r) => setTimeout(r, 100));
+    expect(await list()).toMatchObject({ approvedCount: 1, registrationsCount: 1 });
+  });
+});

@@ -1,0 +1,93 @@
+import { QueryTypes } from '@nsa/service-kit';
+import { serviceTestEnv, testClient, until, type TestClient } from '@nsa/service-kit/testing';
+import { start as startCatalog } from 'svc-catalog/dist/src/start.js';
+import { start as startRegistrations } from '../src/start.js';
+
+/** Catalog and registrations running together, with helpers to build a school's offer. */
+export async function startWorld(
+  infra: { adminUrl: string; natsUrl: string },
+  extra: Record<string, string> = {},
+) {
+  const catalog = await startCatalog({ env: await serviceTestEnv(infra, 'catalog') });
+  const registrations = await startRegistrations({
+    env: await serviceTestEnv(infra, 'registrations', { SIGNUP_RATE_LIMIT: '0', ...extra }),
+  });
+  const cat = testClient(catalog.url);
+  const reg = testClient(registrations.url);
+  const projected = async (
+    id: number,
+    check: (row: Record<string, unknown>) => boolean = () => true,
+  ) =>
+    until(async () => {
+      const [row] = await registrations.ctx.sequelize.query<Record<string, unknown>>(
+        'SELECT is_locked AS "isLocked", is_hidden AS "isHidden", capacity, deleted FROM activities WHERE id = :id',
+        { replacements: { id }, type: QueryTypes.SELECT },
+      );
+      return row !== undefined && check(row);
+    });
+  return {
+    catalog,
+    registrations,
+    cat,
+    reg,
+    projected,
+    async school(name = 'De Regenboog') {
+      return (await cat.post('/api/schools', { name })).body as { id: number; accessToken: string };
+    },
+    async block(weekStart = 10, weekEnd = 15) {
+      return (
+        await cat.post('/api/blocks', { name: `Blok ${weekStart}-${weekEnd}`, weekStart, weekEnd })
+      ).body as { id: number };
+    },
+    async provider() {
+      return (await cat.post('/api/providers', { name: 'Aanbieder' })).body as { id: number };
+    },
+    async activity(fields: Record<string, unknown>) {
+      const res = await cat.post('/api/activities', {
+        title: 'Activiteit',
+        capacity: 10,
+        weekday: 3,
+        startTime: '15:00',
+        ...fields,
+      });
+      if (res.status !== 201)
+        throw new Error(`activity: ${res.status} ${JSON.stringify(res.body)}`);
+      await projected(res.body.id);
+      return res.body as { id: number };
+    },
+    async stop() {
+      await registrations.stop();
+      await catalog.stop();
+    },
+  };
+}
+export type World = Awaited<ReturnType<typeof startWorld>>;
+
+let child = 0;
+/** A valid sign-up for a fresh child (or the given one). */
+export function signup(activityId: number, overrides: Record<string, unknown> = {}) {
+  child += 1;
+  return {
+    activityId,
+    childFirstName: `Kind${child}`,
+    childLastName: 'de Vries',
+    childDateOfBirth: '2017-05-04',
+    childGroup: 'groep4',
+    parentName: 'Ouder de Vries',
+    email: `ouder${child}@example.nl`,
+    phone: '0612345678',
+    ...overrides,
+  };
+}
+
+export function post(
+  reg: TestClient,
+  token: string | undefined,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  return reg.post('/api/registrations', body, {
+    anonymous: true,
+    headers: { ...(token ? { 'x-school-token': token } : {}), ...headers },
+  });
+}
