@@ -4,6 +4,7 @@ import en from './i18n/en.json';
 import nl from './i18n/nl.json';
 import { NAMESPACE } from './namespace';
 import { ParticipantsPage } from './pages/ParticipantsPage';
+import './styles.css';
 
 registerResources(NAMESPACE, { nl, en });
 
@@ -11,5 +12,6 @@ registerResources(NAMESPACE, { nl, en });
 // depend on how deep the shell mounted it.
 export default function App() {
   const { pathname } = useLocation();
-  return matchPath('/provider/:activityId', pathname) ? <ParticipantsPage /> : null;
+  const match = matchPath('/provider/:activityId', pathname);
+  return match ? <ParticipantsPage activityId={match.params.activityId} /> : null;
 }

@@ -8,6 +8,7 @@ import { migrations } from '../migrations/index.js';
 import { registrationsConfigSchema } from './config.js';
 import { mountRoutes } from './entry-points/http/routes.js';
 import { catalogConsumer } from './entry-points/messaging/catalog-consumer.js';
+import { notifyConsumer } from './entry-points/messaging/notify-consumer.js';
 import { startResponders } from './entry-points/messaging/rpc.js';
 
 let running: RunningService | undefined;
@@ -20,8 +21,8 @@ export async function start(opts: StartOptions = {}): Promise<RunningService> {
       configSchema: registrationsConfigSchema,
       migrations,
       routes: mountRoutes,
-      consumers: (ctx) => [catalogConsumer(ctx)],
-      responders: (ctx) => [startResponders(ctx)],
+      consumers: (ctx) => [catalogConsumer(ctx), notifyConsumer(ctx)],
+      background: (ctx) => [startResponders(ctx)],
     },
     opts,
   );

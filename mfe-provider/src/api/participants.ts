@@ -1,20 +1,35 @@
 import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { apiFetch } from '@nsa/web-kit';
+import type { ProviderParams } from '../lib/params';
+import { NAMESPACE } from '../namespace';
 
+export interface Participant {
+  childName: string;
+  age: number | null;
+}
+
+/** Spec §3 "Provider participants response". */
 export interface ParticipantsResponse {
   activity: { title: string; school: string; provider: string };
-  participants: { childName: string; age: number }[];
+  participantCount: number;
+  participants: Participant[];
 }
 
 /** GET /api/provider/{activityId}/participants?token=… (spec §7). */
-export function useParticipants(activityId: string, token: string | null) {
+export function useParticipants(params: ProviderParams) {
+  const { i18n } = useTranslation(NAMESPACE);
+  const { activityId, token } = params;
   return useQuery<ParticipantsResponse>({
-    queryKey: ['/api/provider', activityId, 'participants', token],
+    // The language is part of the key so a switch fetches the error message
+    // (CONTRACT §2: in the request's language) again.
+    queryKey: ['/api/provider', activityId, 'participants', token, i18n.language],
     queryFn: ({ signal }) =>
-      apiFetch(
-        `/api/provider/${encodeURIComponent(activityId)}/participants?token=${encodeURIComponent(token ?? '')}`,
+      apiFetch<ParticipantsResponse>(
+        `/api/provider/${activityId}/participants?token=${encodeURIComponent(token)}`,
         { signal },
       ),
-    enabled: Boolean(token),
+    // Children's names: not kept in memory once the page is left.
+    gcTime: 0,
   });
 }

@@ -1,8 +1,133 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '@nsa/web-kit';
+import { useLocation } from 'react-router-dom';
+import { Page, Spinner, useToast } from '@nsa/web-kit';
+import { useParticipants, type ParticipantsResponse } from '../api/participants';
+import { AccessDenied, MissingParams } from '../components/AccessDenied';
+import { ParticipantsTable } from '../components/ParticipantsTable';
+import { saveBlob } from '../lib/download';
+import { participantsCsvFileName } from '../lib/files';
+import { providerParams, type ProviderParams } from '../lib/params';
 import { NAMESPACE } from '../namespace';
 
-export function ParticipantsPage() {
+/**
+ * /provider/{activityId}?token=… (spec §2 "Provider participant page"): the
+ * approved participants of one activity for whoever holds its link. The
+ * token stays in this page: no external links or resources, and the gateway
+ * sends Referrer-Policy: no-referrer here.
+ */
+export function ParticipantsPage({ activityId }: { activityId: string | undefined }) {
   const { t } = useTranslation(NAMESPACE);
-  return <Page remote={NAMESPACE} page="provider" title={t('provider.title')} />;
+  const { search } = useLocation();
+  const params = providerParams(activityId, search);
+  return (
+    <Page remote={NAMESPACE} page="provider" title={t('provider.title')}>
+      {params ? (
+        <Participants key={`${params.activityId}/${params.token}`} params={params} />
+      ) : (
+        <MissingParams />
+      )}
+    </Page>
+  );
+}
+
+function Participants({ params }: { params: ProviderParams }) {
+  const { t } = useTranslation(NAMESPACE);
+  const query = useParticipants(params);
+
+  if (query.isPending) return <Spinner label={t('provider.loading')} />;
+  if (query.isError) {
+    return <AccessDenied error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  return <ParticipantsView data={query.data} />;
+}
+
+function ParticipantsView({ data }: { data: ParticipantsResponse }) {
+  const { t } = useTranslation(NAMESPACE);
+  const { toast } = useToast();
+  const [exporting, setExporting] = useState(false);
+  const { activity, participants } = data;
+  const count = data.participantCount ?? participants.length;
+
+  // Spec §5: export or print with no rows does nothing but say so.
+  const hasRows = () => {
+    if (participants.length > 0) return true;
+    toast({ title: t('provider.noData'), description: t('provider.noDataText') });
+    return false;
+  };
+
+  const print = () => {
+    if (hasRows()) window.print();
+  };
+
+  const exportCsv = async () => {
+    if (!hasRows() || exporting) return;
+    setExporting(true);
+    try {
+      const { buildParticipantsCsv, CSV_MIME } = await import(
+        /* webpackChunkName: "participants-csv" */ '../lib/csv'
+      );
+      const blob = new Blob([buildParticipantsCsv(participants)], { type: CSV_MIME });
+      saveBlob(blob, participantsCsvFileName(activity.title));
+    } catch (error) {
+      console.error('[mfe_provider] CSV export failed', error);
+      toast({
+        variant: 'destructive',
+        title: t('provider.exportFailed'),
+        description: t('provider.genericError'),
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <section
+        className="provider-card"
+        aria-labelledby="provider-activity"
+        data-testid="provider-activity"
+      >
+        <h2 id="provider-activity" className="provider-activity-title">
+          {activity.title}
+        </h2>
+        <dl className="provider-facts">
+          <div>
+            <dt>{t('provider.school')}</dt>
+            <dd data-testid="provider-school">{activity.school}</dd>
+          </div>
+          <div>
+            <dt>{t('provider.provider')}</dt>
+            <dd data-testid="provider-provider">{activity.provider}</dd>
+          </div>
+          <div>
+            <dt>{t('provider.count')}</dt>
+            <dd data-testid="provider-count">{count}</dd>
+          </div>
+        </dl>
+      </section>
+
+      <p className="provider-monitored" data-testid="provider-monitored">
+        {t('provider.monitored')}
+      </p>
+
+      <div className="provider-actions provider-no-print">
+        <button type="button" className="button" onClick={print} data-testid="provider-print">
+          {t('provider.print')}
+        </button>
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => void exportCsv()}
+          disabled={exporting}
+          aria-busy={exporting}
+          data-testid="provider-export"
+        >
+          {t('provider.export')}
+        </button>
+      </div>
+
+      <ParticipantsTable title={activity.title} participants={participants} />
+    </>
+  );
 }

@@ -5,6 +5,7 @@ export const STREAMS = {
   CATALOG: { name: 'CATALOG', subjects: ['catalog.>'] },
   REGISTRATIONS: { name: 'REGISTRATIONS', subjects: ['registrations.>'] },
   IDENTITY: { name: 'IDENTITY', subjects: ['identity.>'], maxAgeMs: 7 * 24 * 3600 * 1000 },
+  NOTIFY: { name: 'NOTIFY', subjects: ['notify.>'] },
 } as const satisfies Record<string, { name: string; subjects: string[]; maxAgeMs?: number }>;
 export type StreamName = keyof typeof STREAMS;
 
@@ -42,6 +43,7 @@ export const EVENT_TYPES = {
   registrationApproved: 'registrations.registration.approved',
   registrationRejected: 'registrations.registration.rejected',
   registrationReverted: 'registrations.registration.reverted',
+  emailSent: 'notify.email.sent',
   adminCreated: 'identity.admin.created',
   passwordResetRequested: 'identity.password-reset.requested',
 } as const;
@@ -161,3 +163,19 @@ export const RPC_SUBJECTS = {
 } as const;
 export const activitySignupsRequestSchema = z.object({ activityId: z.number().int().positive() });
 export const activitySignupsReplySchema = z.object({ count: z.number().int().min(0) });
+
+export const EMAIL_KINDS = [
+  'registration-approved',
+  'registration-rejected',
+  'admin-welcome',
+  'password-reset',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/** notify.email.sent, version 1: an email reached the SMTP server. */
+export const emailSentEventSchema = z.object({
+  sourceEventId: z.uuid(),
+  kind: z.enum(EMAIL_KINDS),
+  registrationId: z.number().int().positive().nullable(),
+});
+export type EmailSentEvent = z.infer<typeof emailSentEventSchema>;

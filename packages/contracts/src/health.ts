@@ -9,6 +9,7 @@ export interface ServiceHealth {
   service: string;
   version: string;
   checks: Record<string, CheckState>;
+  details?: Record<string, unknown>;
 }
 
 /** `GET /api/health` through the gateway (CONTRACT §1). */

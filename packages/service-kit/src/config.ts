@@ -20,6 +20,11 @@ export const baseConfigSchema = z.object({
     .regex(/^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/, 'nats://host:port'),
   /** How long JetStream waits for an ack before redelivering. */
   CONSUMER_ACK_WAIT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /**
+   * Fault injection for crash tests: consumers stop after committing an event
+   * and before acking it, and say so on the log. Never set in production.
+   */
+  FAULT_HOLD_BEFORE_ACK: z.enum(['0', '1']).default('0'),
   STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   SESSION_SECRET: z.string().min(32, 'at least 32 characters'),
   PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),

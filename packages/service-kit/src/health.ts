@@ -34,6 +34,7 @@ export function mountHealth(
     version: string;
     checks: Record<string, HealthCheck>;
     peers: Record<string, string>;
+    details?: () => Promise<Record<string, unknown>>;
   },
 ): void {
   router.get('/health', async (_req: Request, res: Response) => {
@@ -44,7 +45,14 @@ export function mountHealth(
     );
     const checks = Object.fromEntries(entries);
     const ok = entries.every(([, state]) => state === 'ok');
-    const body: ServiceHealth = { ok, service: opts.service, version: opts.version, checks };
+    const details = opts.details ? await opts.details().catch(() => undefined) : undefined;
+    const body: ServiceHealth = {
+      ok,
+      service: opts.service,
+      version: opts.version,
+      checks,
+      ...(details ? { details } : {}),
+    };
     res.status(ok ? 200 : 503).json(body);
   });
 

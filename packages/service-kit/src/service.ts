@@ -35,8 +35,14 @@ export interface ServiceDefinition<S extends z.ZodObject> {
   migrations: Migration[];
   routes?: (app: Express, ctx: ServiceContext<z.infer<S> & BaseConfig>) => void;
   consumers?: (ctx: ServiceContext<z.infer<S> & BaseConfig>) => ConsumerSpec[];
-  /** NATS request-reply responders (exact checks for other services). */
-  responders?: (ctx: ServiceContext<z.infer<S> & BaseConfig>) => Array<{ stop(): void }>;
+  /** Work that runs beside HTTP: request-reply responders, senders. Started after the consumers. */
+  background?: (
+    ctx: ServiceContext<z.infer<S> & BaseConfig>,
+  ) => Array<{ stop(): void | Promise<void> }>;
+  /** Extra facts for `GET /health` (e.g. a count of failed deliveries). */
+  healthDetails?: (
+    ctx: ServiceContext<z.infer<S> & BaseConfig>,
+  ) => Promise<Record<string, unknown>>;
   /** Runs once everything is up (seeding, bootstrap). */
   onStarted?: (ctx: ServiceContext<z.infer<S> & BaseConfig>) => Promise<void>;
 }
@@ -108,11 +114,22 @@ export async function startService<S extends z.ZodObject>(
         sequelize,
         { ackWaitMs: config.CONSUMER_ACK_WAIT_MS, ...spec },
         logger,
-        opts.consumerHooks,
+        opts.consumerHooks ??
+          (config.FAULT_HOLD_BEFORE_ACK === '1'
+            ? {
+                beforeAck: (event) => {
+                  logger.warn(
+                    { eventId: event.id, faultHoldBeforeAck: true },
+                    'holding before ack',
+                  );
+                  return new Promise<void>(() => undefined);
+                },
+              }
+            : undefined),
       ),
   );
   for (const c of consumers) await c.start();
-  const responders = def.responders?.(ctx) ?? [];
+  const background = def.background?.(ctx) ?? [];
 
   const app = createHttpApp(logger, { publicBaseUrl: config.PUBLIC_BASE_URL, sessions }, (a) => {
     const router = express.Router();
@@ -131,6 +148,7 @@ export async function startService<S extends z.ZodObject>(
         },
       },
       peers: parseHealthPeers(config.HEALTH_PEERS),
+      details: def.healthDetails && (() => def.healthDetails!(ctx)),
     });
     a.use(router);
     def.routes?.(a, ctx);
@@ -152,7 +170,7 @@ export async function startService<S extends z.ZodObject>(
         server.close(() => resolve());
         server.closeIdleConnections();
       });
-      for (const r of responders) r.stop();
+      for (const b of background) await b.stop();
       for (const c of consumers) await c.stop();
       await outbox.stop();
       revocations.stop();
@@ -174,29 +192,28 @@ export async function startService<S extends z.ZodObject>(
  * drain NATS, close the pool and exit 0. A bad config exits 1 naming the variable.
  */
 export function runMain(start: () => Promise<{ stop(): Promise<void> }>): void {
-  start().then(
-    (running) => {
-      let signalled = false;
-      const onSignal = (): void => {
-        if (signalled) return;
-        signalled = true;
-        const force = setTimeout(() => process.exit(1), 10_000);
-        force.unref();
-        running.stop().then(
-          () => process.exit(0),
-          () => process.exit(1),
-        );
-      };
-      process.on('SIGTERM', onSignal);
-      process.on('SIGINT', onSignal);
-    },
-    (err: Error) => {
-      process.stderr.write(
-        `${err.name === 'ConfigError' ? err.message : (err.stack ?? String(err))}\n`,
+  // Signal handlers go in before start, so a signal during start-up still ends cleanly.
+  let signalled = false;
+  const started = start();
+  const onSignal = (): void => {
+    if (signalled) return;
+    signalled = true;
+    setTimeout(() => process.exit(1), 10_000).unref();
+    started
+      .then((running) => running.stop())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
       );
-      process.exit(1);
-    },
-  );
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  started.catch((err: Error) => {
+    process.stderr.write(
+      `${err.name === 'ConfigError' ? err.message : (err.stack ?? String(err))}\n`,
+    );
+    process.exit(1);
+  });
 }
 
 /** The version in the nearest package.json above a module (works from src and dist). */

@@ -30,10 +30,17 @@ export function loadRegistry(): Promise<Registry> {
 
 /**
  * Forgets whatever the federation runtime cached for a remote (manifest,
- * container, pending loads) so the next load starts from the network.
+ * container, pending loads) and reads the registry again, so a retry picks up
+ * a remote that was re-published or rolled back since the page loaded.
  */
 export async function forgetRemote(name: RemoteName): Promise<void> {
-  const registry = await loading?.catch(() => null);
+  let registry: Registry | null;
+  try {
+    registry = await fetchRegistry();
+    loading = Promise.resolve(registry);
+  } catch {
+    registry = (await loading?.catch(() => null)) ?? null;
+  }
   const entry = registry?.[name];
   if (entry) registerRemotes([{ name, entry }], { force: true });
 }

@@ -1,0 +1,114 @@
+// The tests' view of the stack that global-setup.ts started: `stack` (its facts), helpers to
+// log in as the bootstrap admin, to read a remote's texts, and to point the gateway's
+// micro-frontend registry elsewhere for one test.
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { FACTS_ENV, repoRoot, type StackFacts } from '../lib/settings.js';
+
+export { expect };
+
+export function readStackFacts(): StackFacts {
+  const file = process.env[FACTS_ENV];
+  if (!file || !fs.existsSync(file)) {
+    throw new Error(
+      `e2e: ${FACTS_ENV} is not set or names no file: the global setup did not run (start the ` +
+        'tests with `npx playwright test` in e2e/, or `node scripts/test-all.mjs e2e`)',
+    );
+  }
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as StackFacts;
+}
+
+export type Language = 'nl' | 'en';
+export type RemoteName = 'mfe_public' | 'mfe_admin' | 'mfe_provider';
+type Texts = Record<string, unknown>;
+
+const textCache = new Map<string, Texts>();
+
+/**
+ * A text from a micro-frontend's (or the shell's) own i18n bundle, by dotted key, so the tests
+ * check "the Dutch text" / "the English text" without copying the wording.
+ */
+export function text(app: RemoteName | 'shell', language: Language, key: string): string {
+  const dir = app === 'shell' ? 'shell' : app.replace('_', '-');
+  const file = path.join(repoRoot, dir, 'src', 'i18n', `${language}.json`);
+  let texts = textCache.get(file);
+  if (!texts) {
+    texts = JSON.parse(fs.readFileSync(file, 'utf8')) as Texts;
+    textCache.set(file, texts);
+  }
+  const value = key
+    .split('.')
+    .reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], texts);
+  if (typeof value !== 'string') throw new Error(`e2e: no text ${key} in ${file}`);
+  return value;
+}
+
+/** POST /api/auth/login as the bootstrap admin; the cookie lands in the request's context. */
+export async function loginAsAdmin(request: APIRequestContext, facts: StackFacts): Promise<void> {
+  const res = await request.post('/api/auth/login', {
+    data: { email: facts.admin.email, password: facts.admin.password },
+  });
+  expect(res.status(), `login as ${facts.admin.email}: ${await res.text()}`).toBe(200);
+}
+
+/** The page root a remote renders: `<main data-remote data-page>`. */
+export function remoteRoot(page: Page, remote: RemoteName, dataPage: string) {
+  return page.locator(`main[data-remote="${remote}"][data-page="${dataPage}"]`);
+}
+
+/**
+ * Runs `body` with the gateway's /mfe-registry.json rewritten by `change`, and puts the file
+ * back afterwards, whatever happens. The gateway serves it with no-cache, so the next page
+ * load sees the change.
+ */
+export async function withRegistry<T>(
+  facts: StackFacts,
+  change: (registry: Record<string, string>) => Record<string, string>,
+  body: (restore: () => void) => Promise<T>,
+): Promise<T> {
+  const original = fs.readFileSync(facts.registryFile, 'utf8');
+  let restored = false;
+  const restore = () => {
+    if (restored) return;
+    fs.writeFileSync(facts.registryFile, original);
+    restored = true;
+  };
+  const changed = change(JSON.parse(original) as Record<string, string>);
+  fs.writeFileSync(facts.registryFile, `${JSON.stringify(changed, null, 2)}\n`);
+  try {
+    return await body(restore);
+  } finally {
+    restore();
+  }
+}
+
+/** Paths of every request a page made; `watchRequests(page)` before the first goto. */
+export function watchRequests(page: Page): string[] {
+  const paths: string[] = [];
+  page.on('request', (req) => paths.push(new URL(req.url()).pathname));
+  return paths;
+}
+
+/** Console messages that report a Content-Security-Policy violation. */
+export function watchCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (
+      /Content Security Policy|Refused to (execute|load|apply|evaluate|connect)/i.test(msg.text())
+    ) {
+      violations.push(msg.text());
+    }
+  });
+  return violations;
+}
+
+export const test = base.extend<object, { stack: StackFacts }>({
+  stack: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => {
+      await use(readStackFacts());
+    },
+    { scope: 'worker' },
+  ],
+});

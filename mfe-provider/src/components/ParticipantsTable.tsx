@@ -1,0 +1,44 @@
+import { useTranslation } from 'react-i18next';
+import type { Participant } from '../api/participants';
+import { NAMESPACE } from '../namespace';
+
+export function ParticipantsTable({
+  title,
+  participants,
+}: {
+  title: string;
+  participants: readonly Participant[];
+}) {
+  const { t } = useTranslation(NAMESPACE);
+  if (participants.length === 0) {
+    return (
+      <p className="provider-empty" data-testid="provider-empty">
+        {t('provider.empty')}
+      </p>
+    );
+  }
+  return (
+    <div className="provider-table-wrap">
+      <table className="provider-table" data-testid="provider-table">
+        <caption>{t('provider.caption', { title })}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('provider.name')}</th>
+            <th scope="col" className="provider-numeric">
+              {t('provider.age')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {participants.map((participant, index) => (
+            // Names can repeat and there is no id (CONTRACT §2: name and age only).
+            <tr key={index} data-testid="provider-row">
+              <th scope="row">{participant.childName}</th>
+              <td className="provider-numeric">{participant.age ?? '–'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

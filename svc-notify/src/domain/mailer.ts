@@ -1,0 +1,161 @@
+import nodemailer, { type Transporter } from 'nodemailer';
+import { unsealData } from 'iron-session';
+import {
+  EVENT_TYPES,
+  registrationNotificationSchema,
+  secretLinkEventSchema,
+  type EmailSentEvent,
+} from '@nsa/contracts';
+import type { ServiceContext, Transaction } from '@nsa/service-kit';
+import type { NotifyConfig } from '../config.js';
+import { DeliveryRepository, type Delivery } from '../data-access/deliveries.js';
+import { backoffMs } from './backoff.js';
+import { passwordLinkEmail, registrationEmail, type RenderedEmail } from './templates.js';
+
+class PermanentError extends Error {}
+
+/**
+ * Sends recorded deliveries. Each (event, kind) is sent once: it is marked
+ * sent right after the SMTP server accepts it; while the server is down or
+ * refuses, it is retried with exponential back-off until a final failed state.
+ */
+export class Mailer {
+  private readonly repo: DeliveryRepository;
+  private readonly transport: Transporter;
+  private running = false;
+  private loop: Promise<void> | undefined;
+  private wake: (() => void) | undefined;
+  private kicked = false;
+
+  constructor(private readonly ctx: ServiceContext & { config: NotifyConfig }) {
+    this.repo = new DeliveryRepository(ctx.sequelize);
+    this.transport = nodemailer.createTransport({
+      url: ctx.config.SMTP_URL,
+      pool: true,
+      maxConnections: Math.min(ctx.config.MAIL_CONCURRENCY, 5),
+      connectionTimeout: 5000,
+      greetingTimeout: 5000,
+      socketTimeout: 15_000,
+    });
+  }
+
+  get deliveries(): DeliveryRepository {
+    return this.repo;
+  }
+
+  kick(): void {
+    this.kicked = true;
+    this.wake?.();
+  }
+
+  start(): { stop(): Promise<void> } {
+    this.running = true;
+    this.loop = this.run();
+    return { stop: () => this.stop() };
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.kick();
+    await this.loop;
+    this.transport.close();
+  }
+
+  /** Several workers, each sending one delivery at a time inside its own transaction. */
+  private async run(): Promise<void> {
+    await Promise.all(
+      Array.from({ length: this.ctx.config.MAIL_CONCURRENCY }, () => this.worker()),
+    );
+  }
+
+  private async worker(): Promise<void> {
+    while (this.running) {
+      this.kicked = false;
+      let sent = false;
+      try {
+        sent = await this.ctx.sequelize.transaction(async (tx) => {
+          const d = await this.repo.claimOne(tx);
+          if (!d) return false;
+          await this.deliver(tx, d);
+          return true;
+        });
+      } catch (err) {
+        this.ctx.logger.warn({ err: (err as Error).message }, 'mail worker: database error');
+        await new Promise((r) => setTimeout(r, 1000));
+      }
+      if (sent || this.kicked) continue;
+      await this.idle();
+    }
+  }
+
+  private idle(): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const t = setTimeout(resolve, 500);
+      const previous = this.wake;
+      this.wake = () => {
+        clearTimeout(t);
+        resolve();
+        previous?.();
+      };
+    }).finally(() => {
+      this.wake = undefined;
+    });
+  }
+
+  private async deliver(tx: Transaction, d: Delivery): Promise<void> {
+    const log = this.ctx.logger.child({ eventId: d.eventId, kind: d.kind, attempt: d.attempts });
+    try {
+      const mail = await this.render(d);
+      await this.transport.sendMail({
+        from:
+          this.ctx.config.MAIL_FROM ??
+          `"${this.ctx.config.ORG_NAME}" <${this.ctx.config.ORG_CONTACT_EMAIL}>`,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: `<${d.eventId}.${d.kind}@naschool.local>`,
+      });
+    } catch (err) {
+      const message = (err as Error).message;
+      if (err instanceof PermanentError || d.attempts >= this.ctx.config.MAIL_MAX_ATTEMPTS) {
+        await this.repo.markFailed(tx, d, message);
+        log.error({ err: message }, 'email failed for good');
+        return;
+      }
+      const delay = backoffMs(
+        d.attempts,
+        this.ctx.config.MAIL_RETRY_BASE_MS,
+        this.ctx.config.MAIL_RETRY_MAX_MS,
+      );
+      await this.repo.retryLater(tx, d, delay, message);
+      log.warn({ err: message, retryInMs: delay }, 'email not sent; will retry');
+      return;
+    }
+    await this.repo.markSent(tx, d);
+    await this.ctx.outbox.add<EmailSentEvent>(tx, {
+      type: EVENT_TYPES.emailSent,
+      data: { sourceEventId: d.eventId, kind: d.kind, registrationId: d.registrationId },
+    });
+    log.info('email sent');
+  }
+
+  private async render(d: Delivery): Promise<RenderedEmail & { to: string }> {
+    const org = { name: this.ctx.config.ORG_NAME, contactEmail: this.ctx.config.ORG_CONTACT_EMAIL };
+    if (d.kind === 'registration-approved' || d.kind === 'registration-rejected') {
+      const n = registrationNotificationSchema.parse(d.payload);
+      return { to: n.to, ...registrationEmail(d.kind, n, d.language, org) };
+    }
+    const e = secretLinkEventSchema.parse(d.payload);
+    let link: string;
+    try {
+      ({ link } = await unsealData<{ link: string }>(e.sealedLink, {
+        password: this.ctx.config.LINK_SEAL_SECRET,
+      }));
+    } catch {
+      throw new PermanentError('sealed link could not be opened');
+    }
+    if (!link) throw new PermanentError('sealed link expired');
+    return { to: e.email, ...passwordLinkEmail(d.kind, { name: e.name }, link, d.language, org) };
+  }
+}

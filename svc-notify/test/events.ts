@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import { sealData } from 'iron-session';
+import { jetstream } from '@nats-io/jetstream';
+import type { NatsConnection } from '@nats-io/transport-node';
+import type { RegistrationNotification } from '@nsa/contracts';
+
+export const LINK_SEAL_SECRET = 'link-seal-secret-for-notify-tests-0123456789';
+
+export const notification = (
+  overrides: Partial<RegistrationNotification> = {},
+): RegistrationNotification => ({
+  to: 'ouder@example.nl',
+  parentName: 'Petra Jansen',
+  childName: 'Emma Jansen',
+  activityTitle: 'Schaken',
+  schoolName: 'De Regenboog',
+  providerName: 'Denksport BV',
+  blockName: 'Blok 2',
+  weekday: 3,
+  startTime: '15:15',
+  weekStart: 10,
+  weekEnd: 12,
+  reason: null,
+  ...overrides,
+});
+
+/** Publishes an event the way a producer's relay does; `msgId` may differ to get past the stream's dedupe. */
+export async function publish(
+  nc: NatsConnection,
+  type: string,
+  data: unknown,
+  opts: { id?: string; msgId?: string } = {},
+) {
+  const id = opts.id ?? randomUUID();
+  await jetstream(nc).publish(
+    type,
+    JSON.stringify({ id, type, version: 1, occurredAt: new Date().toISOString(), data }),
+    {
+      msgID: opts.msgId ?? id,
+    },
+  );
+  return id;
+}
+
+export async function registrationEvent(
+  nc: NatsConnection,
+  status: 'approved' | 'rejected',
+  n: RegistrationNotification,
+  language: 'nl' | 'en',
+  opts: { id?: string; msgId?: string; registrationId?: number } = {},
+) {
+  return publish(
+    nc,
+    `registrations.registration.${status}`,
+    {
+      registrationId: opts.registrationId ?? 7,
+      activityId: 3,
+      status,
+      previousStatus: 'new',
+      sendEmail: true,
+      language,
+      notification: n,
+    },
+    opts,
+  );
+}
+
+export async function linkEvent(
+  nc: NatsConnection,
+  kind: 'admin.created' | 'password-reset.requested',
+  to: { email: string; name: string },
+  language: 'nl' | 'en',
+  link: string,
+  ttlSec: number,
+) {
+  const sealedLink = await sealData({ link }, { password: LINK_SEAL_SECRET, ttl: ttlSec });
+  return publish(nc, `identity.${kind}`, {
+    userId: 4,
+    email: to.email,
+    name: to.name,
+    language,
+    sealedLink,
+    expiresAt: new Date(Date.now() + ttlSec * 1000).toISOString(),
+  });
+}

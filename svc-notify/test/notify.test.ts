@@ -1,0 +1,282 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '@nsa/local-infra';
+import { QueryTypes, type RunningService } from '@nsa/service-kit';
+import { serviceTestEnv, startTestInfra, until, type TestInfra } from '@nsa/service-kit/testing';
+import { jetstream } from '@nats-io/jetstream';
+import { start } from '../src/start.js';
+import { LINK_SEAL_SECRET, linkEvent, notification, registrationEvent } from './events.js';
+import { TestSmtp } from './smtp.js';
+
+const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
+const fastRetry = {
+  MAIL_RETRY_BASE_MS: '200',
+  MAIL_RETRY_MAX_MS: '2000',
+  CONSUMER_ACK_WAIT_MS: '2000',
+};
+
+async function notifyEnv(target: { adminUrl: string; natsUrl: string }, smtp: TestSmtp) {
+  return serviceTestEnv(target, 'notify', {
+    SMTP_URL: smtp.url(),
+    LINK_SEAL_SECRET,
+    ORG_NAME: 'Welzijn Test',
+    ORG_CONTACT_EMAIL: 'info@welzijn.test',
+    ...fastRetry,
+  });
+}
+
+describe('the four emails', () => {
+  let smtp: TestSmtp;
+  let svc: RunningService;
+  beforeAll(async () => {
+    smtp = new TestSmtp(await freePort());
+    await smtp.start();
+    svc = await start({ env: await notifyEnv(infra, smtp) });
+  });
+  afterAll(async () => {
+    await svc?.stop();
+    await smtp?.stop();
+  });
+  afterEach(() => {
+    smtp.received.length = 0;
+  });
+
+  it('sends the approval in the parent language with child, activity, school, time, dates and provider', async () => {
+    await registrationEvent(svc.ctx.nc, 'approved', notification(), 'nl');
+    await until(async () => smtp.received.length === 1);
+    const m = smtp.received[0]!;
+    expect(m.to).toBe('ouder@example.nl');
+    expect(m.subject).toBe('Aanmelding goedgekeurd: Schaken');
+    for (const part of [
+      'Emma Jansen',
+      'De Regenboog',
+      'elke woensdag om 15:15',
+      'Denksport BV',
+      'maandag 2 maart t/m vrijdag 20 maart',
+      'Welzijn Test',
+    ]) {
+      expect(m.text).toContain(part);
+    }
+    expect(m.html).toContain('Emma Jansen');
+  });
+
+  it('sends a rejection in English with the reason', async () => {
+    await registrationEvent(
+      svc.ctx.nc,
+      'rejected',
+      notification({ reason: 'the group is too young', to: 'parent@example.com' }),
+      'en',
+    );
+    await until(async () => smtp.received.length === 1);
+    const m = smtp.received[0]!;
+    expect(m.to).toBe('parent@example.com');
+    expect(m.subject).toBe('Sign-up not accepted: Schaken');
+    expect(m.text).toContain('Reason: the group is too young');
+    expect(m.text).toContain('every Wednesday at 15:15');
+  });
+
+  it('escapes parent-supplied text in the HTML part', async () => {
+    await registrationEvent(
+      svc.ctx.nc,
+      'rejected',
+      notification({ reason: '<script>alert(1)</script>' }),
+      'nl',
+    );
+    await until(async () => smtp.received.length === 1);
+    expect(smtp.received[0]!.html).not.toContain('<script>');
+    expect(smtp.received[0]!.html).toContain('&lt;script&gt;');
+  });
+
+  it('sends the welcome email with the setup link and its validity, and the reset email', async () => {
+    const setup = 'http://localhost:8080/reset-password?token=setup-token-abc';
+    await linkEvent(
+      svc.ctx.nc,
+      'admin.created',
+      { email: 'nieuw@school.nl', name: 'Nina' },
+      'nl',
+      setup,
+      7 * 24 * 3600,
+    );
+    await until(async () => smtp.received.length === 1);
+    expect(smtp.received[0]).toMatchObject({
+      to: 'nieuw@school.nl',
+      subject: 'Welkom bij Welzijn Test: stel uw wachtwoord in',
+    });
+    expect(smtp.received[0]!.text).toContain(setup);
+    expect(smtp.received[0]!.text).toContain('7 dagen geldig');
+
+    const reset = 'http://localhost:8080/reset-password?token=reset-token-xyz';
+    await linkEvent(
+      svc.ctx.nc,
+      'password-reset.requested',
+      { email: 'admin@school.nl', name: 'Ad' },
+      'en',
+      reset,
+      3600,
+    );
+    await until(async () => smtp.received.length === 2);
+    expect(smtp.received[1]).toMatchObject({
+      to: 'admin@school.nl',
+      subject: 'Reset your password',
+    });
+    expect(smtp.received[1]!.text).toContain(reset);
+    expect(smtp.received[1]!.text).toContain('valid for 1 hour');
+  });
+
+  it('sends nothing twice when the same event arrives twice', async () => {
+    const id = await registrationEvent(svc.ctx.nc, 'approved', notification(), 'nl');
+    await registrationEvent(svc.ctx.nc, 'approved', notification(), 'nl', {
+      id,
+      msgId: `${id}-again`,
+    });
+    await until(async () => smtp.received.length >= 1);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(smtp.received).toHaveLength(1);
+  });
+
+  it('reports each sent email as an event carrying the registration', async () => {
+    const id = await registrationEvent(svc.ctx.nc, 'approved', notification(), 'nl', {
+      registrationId: 4242,
+    });
+    await until(async () => {
+      const [row] = await svc.ctx.sequelize.query<{ n: string }>(
+        "SELECT count(*) n FROM outbox WHERE type = 'notify.email.sent' AND data->>'sourceEventId' = :id AND (data->>'registrationId')::int = 4242",
+        { replacements: { id }, type: QueryTypes.SELECT },
+      );
+      return Number(row!.n) === 1;
+    });
+    const [d] = await svc.ctx.sequelize.query<{ payload: unknown; status: string }>(
+      'SELECT payload, status FROM deliveries WHERE event_id = :id',
+      {
+        replacements: { id },
+        type: QueryTypes.SELECT,
+      },
+    );
+    expect(d).toEqual({ payload: null, status: 'sent' }); // personal data dropped once sent
+  });
+});
+
+describe('delivery through failures', () => {
+  it('sends once when the SMTP server is down for 20 s and comes back', async () => {
+    const smtp = new TestSmtp(await freePort());
+    const svc = await start({ env: await notifyEnv(infra, smtp) });
+    try {
+      await registrationEvent(
+        svc.ctx.nc,
+        'approved',
+        notification({ to: 'wacht@example.nl' }),
+        'nl',
+      );
+      await new Promise((r) => setTimeout(r, 20_000));
+      expect(smtp.received).toHaveLength(0);
+      await smtp.start();
+      await until(async () => smtp.received.some((m) => m.to === 'wacht@example.nl'), 15_000);
+      await new Promise((r) => setTimeout(r, 1500));
+      expect(smtp.received.filter((m) => m.to === 'wacht@example.nl')).toHaveLength(1);
+    } finally {
+      await svc.stop();
+      await smtp.stop();
+    }
+  });
+
+  it('marks a delivery failed after its last attempt and counts it on /health', async () => {
+    const svc = await start({
+      env: { ...(await notifyEnv(infra, new TestSmtp(1))), MAIL_MAX_ATTEMPTS: '2' },
+    });
+    try {
+      await registrationEvent(
+        svc.ctx.nc,
+        'approved',
+        notification({ to: 'nooit@example.nl' }),
+        'nl',
+      );
+      await until(async () => {
+        const body = await (await fetch(`${svc.url}/health`)).json();
+        return (
+          ((body as { details?: { failedDeliveries?: number } }).details?.failedDeliveries ?? 0) >=
+          1
+        );
+      }, 15_000);
+    } finally {
+      await svc.stop();
+    }
+  });
+
+  it('sends once after svc-notify is killed between committing and acking', async () => {
+    const smtp = new TestSmtp(await freePort());
+    await smtp.start();
+    const main = fileURLToPath(new URL('../dist/src/main.js', import.meta.url));
+    const env = { ...process.env, ...(await notifyEnv(infra, smtp)), LOG_LEVEL: 'info' };
+    let child: ChildProcess | undefined;
+    try {
+      // First life: stops after committing the delivery and before the ack; then SIGKILL.
+      child = spawn(process.execPath, [main], {
+        env: { ...env, FAULT_HOLD_BEFORE_ACK: '1' },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      let out = '';
+      child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+      await until(async () => out.includes('"msg":"listening"'), 20_000);
+      const nc = (await import('@nats-io/transport-node')).connect({ servers: infra.natsUrl });
+      const conn = await nc;
+      await registrationEvent(conn, 'approved', notification({ to: 'crash@example.nl' }), 'nl');
+      await until(async () => out.includes('holding before ack'), 15_000);
+      child.kill('SIGKILL');
+      await new Promise((r) => child!.once('exit', r));
+      // Second life: the unacked event comes back, is found processed and only acked.
+      child = spawn(process.execPath, [main], { env, stdio: 'ignore' });
+      await until(async () => smtp.received.some((m) => m.to === 'crash@example.nl'), 20_000);
+      await new Promise((r) => setTimeout(r, 4000)); // past the ack wait: a redelivery would show now
+      expect(smtp.received.filter((m) => m.to === 'crash@example.nl')).toHaveLength(1);
+      await conn.close();
+    } finally {
+      child?.kill('SIGTERM');
+      await smtp.stop();
+    }
+  });
+});
+
+describe('NATS restarted mid-run', () => {
+  let own: TestInfra;
+  beforeAll(async () => {
+    own = await startTestInfra();
+  });
+  afterAll(() => own?.stop());
+
+  it('loses nothing: events before and after the restart all become emails', async () => {
+    const smtp = new TestSmtp(await freePort());
+    await smtp.start();
+    const svc = await start({ env: await notifyEnv(own, smtp) });
+    try {
+      for (let i = 0; i < 5; i += 1)
+        await registrationEvent(
+          svc.ctx.nc,
+          'approved',
+          notification({ to: `voor${i}@example.nl` }),
+          'nl',
+        );
+      await own.restartNats();
+      // The service reconnects by itself; publish through a fresh connection.
+      const conn = await (
+        await import('@nats-io/transport-node')
+      ).connect({ servers: own.natsUrl });
+      await until(async () => {
+        try {
+          await jetstream(conn).streams.get('REGISTRATIONS');
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      for (let i = 0; i < 5; i += 1)
+        await registrationEvent(conn, 'approved', notification({ to: `na${i}@example.nl` }), 'nl');
+      await until(async () => smtp.received.length >= 10, 30_000);
+      expect(new Set(smtp.received.map((m) => m.to)).size).toBe(10);
+      await conn.close();
+    } finally {
+      await svc.stop();
+      await smtp.stop();
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import { SMTPServer } from 'smtp-server';
+import { simpleParser } from 'mailparser';
+
+export interface Received {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  messageId: string;
+  raw: string;
+}
+
+/** A real SMTP server on a fixed port that keeps what it receives; it can go down and come back. */
+export class TestSmtp {
+  readonly received: Received[] = [];
+  private server: SMTPServer | undefined;
+
+  constructor(readonly port: number) {}
+
+  async start(): Promise<void> {
+    this.server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData: (stream, _session, callback) => {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          const raw = Buffer.concat(chunks).toString('utf8');
+          simpleParser(raw).then(
+            (m) => {
+              const to = Array.isArray(m.to) ? m.to[0] : m.to;
+              this.received.push({
+                to: to?.value[0]?.address ?? '',
+                subject: m.subject ?? '',
+                text: m.text ?? '',
+                html: typeof m.html === 'string' ? m.html : '',
+                messageId: m.messageId ?? '',
+                raw,
+              });
+              callback();
+            },
+            (err: Error) => callback(err),
+          );
+        });
+      },
+    });
+    await new Promise<void>((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.port, '127.0.0.1', () => resolve());
+    });
+  }
+
+  async stop(): Promise<void> {
+    const s = this.server;
+    this.server = undefined;
+    if (s) await new Promise<void>((resolve) => s.close(() => resolve()));
+  }
+
+  url(): string {
+    return `smtp://127.0.0.1:${this.port}`;
+  }
+}
