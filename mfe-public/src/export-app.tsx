@@ -13,7 +13,8 @@ registerResources(NAMESPACE, { nl, en });
 // depend on how deep the shell mounted it.
 export default function App() {
   const { pathname } = useLocation();
-  const school = matchPath('/schools/:token', pathname) ?? matchPath('/activities/:token', pathname);
+  const school =
+    matchPath('/schools/:token', pathname) ?? matchPath('/activities/:token', pathname);
   if (school) return <SchoolPage token={school.params.token ?? ''} />;
   if (matchPath('/', pathname)) return <LandingPage />;
   return null;

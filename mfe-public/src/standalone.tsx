@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { BrowserRouter, Link } from 'react-router-dom';
-import { createQueryClient, initI18n } from '@nsa/web-kit';
+import { createQueryClient, initI18n, ToastProvider } from '@nsa/web-kit';
 import '@nsa/web-kit/base.css';
 import App from './export-app';
 import en from './i18n/en.json';
@@ -11,7 +11,7 @@ import { NAMESPACE } from './namespace';
 
 // Development only: what the shell provides in production (router, one
 // QueryClient, i18n), so the remote can be worked on alone.
-initI18n({ namespace: NAMESPACE, resources: { nl, en } });
+const i18n = initI18n({ namespace: NAMESPACE, resources: { nl, en } });
 const queryClient = createQueryClient();
 const devLinks = ['/', '/schools/0123456789abcdef0123456789abcdef', '/?lng=en'];
 
@@ -22,14 +22,16 @@ createRoot(container).render(
   <StrictMode>
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <nav className="page">
-          {devLinks.map((href) => (
-            <Link key={href} to={href} style={{ marginRight: '1rem' }}>
-              {href}
-            </Link>
-          ))}
-        </nav>
-        <App />
+        <ToastProvider closeLabel={i18n.t('toastClose')}>
+          <nav className="page">
+            {devLinks.map((href) => (
+              <Link key={href} to={href} style={{ marginRight: '1rem' }}>
+                {href}
+              </Link>
+            ))}
+          </nav>
+          <App />
+        </ToastProvider>
       </BrowserRouter>
     </QueryClientProvider>
   </StrictMode>,

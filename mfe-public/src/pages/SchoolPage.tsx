@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { ApiError, Page, Spinner } from '@nsa/web-kit';
+import { Page, Spinner } from '@nsa/web-kit';
+import { asApiError } from '../lib/api-error';
 import { isSchoolToken, useSchoolByToken } from '../api/school';
 import { SchoolActivities } from '../components/SchoolActivities';
 import { SchoolNotFound } from '../components/SchoolNotFound';
@@ -19,9 +20,8 @@ function SchoolLoader({ token }: { token: string }) {
   if (school.isSuccess) {
     return <SchoolActivities school={school.data} token={token} />;
   }
-  if (school.isError && school.error instanceof ApiError && school.error.status === 404) {
-    return <SchoolNotFound />;
-  }
+  const apiError = asApiError(school.error);
+  if (school.isError && apiError?.status === 404) return <SchoolNotFound />;
   return (
     <>
       <Page remote={NAMESPACE} page="school" title={t('school.title')}>
@@ -29,8 +29,8 @@ function SchoolLoader({ token }: { token: string }) {
           <div className="card state-card" data-state="error" role="alert">
             <h2>{t('school.errorTitle')}</h2>
             <p>
-              {school.error instanceof ApiError
-                ? t('school.failedToFetch', { status: school.error.message })
+              {apiError
+                ? t('school.failedToFetch', { status: apiError.message })
                 : t('school.connection')}
             </p>
             <div className="actions">

@@ -80,8 +80,8 @@ export async function apiFetch<T = unknown>(path: string, init: ApiFetchInit = {
 
   const method = (rest.method ?? 'GET').toUpperCase();
   // Spec §8 asks for request logging; the path only, because query strings
-  // may carry provider tokens.
-  const logPath = path.split('?')[0];
+  // may carry provider tokens, and school tokens in the path are masked.
+  const logPath = (path.split('?')[0] ?? '').replace(/[0-9a-f]{32}/g, '…');
   console.debug(`[api] ${method} ${logPath}`);
 
   const response = await fetchImpl(path, {

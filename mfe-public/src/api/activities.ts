@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import type { ActivityView, BlockRef } from '@nsa/contracts';
+import { apiFetch } from '@nsa/web-kit';
+import { assertSameSchool } from '../lib/activities';
+
+/** Every public activity list starts with this key; a sign-up invalidates it. */
+export const ACTIVITIES_KEY = ['/api/activities'] as const;
+
+/** The header that proves the caller holds the school's link (CONTRACT §2). */
+export const schoolTokenHeaders = (token: string) => ({ 'X-School-Token': token });
+
+/** GET /api/activities?schoolId=…[&blockId=…] with the school token. */
+export function useSchoolActivities(schoolId: number, token: string, blockId: string) {
+  return useQuery<ActivityView[]>({
+    queryKey: [...ACTIVITIES_KEY, schoolId, blockId || 'all'],
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({ schoolId: String(schoolId) });
+      if (blockId) query.set('blockId', blockId);
+      const data = await apiFetch<unknown>(`/api/activities?${query.toString()}`, {
+        signal,
+        headers: schoolTokenHeaders(token),
+      });
+      return assertSameSchool(data, schoolId);
+    },
+  });
+}
+
+/** GET /api/blocks (public), ordered by first week, for the block filter. */
+export function useBlocks() {
+  return useQuery<BlockRef[]>({
+    queryKey: ['/api/blocks'],
+    select: (blocks) => [...blocks].sort((a, b) => a.weekStart - b.weekStart || a.id - b.id),
+  });
+}

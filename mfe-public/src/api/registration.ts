@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RegistrationCreated, RegistrationInput } from '@nsa/contracts';
+import { ApiError, apiFetch } from '@nsa/web-kit';
+import { asApiError } from '../lib/api-error';
+import { ACTIVITIES_KEY, schoolTokenHeaders } from './activities';
+
+/** POST /api/registrations with the school token; a `success: false` answer is an error. */
+export async function createRegistration(
+  token: string,
+  input: RegistrationInput,
+): Promise<RegistrationCreated> {
+  const result = await apiFetch<RegistrationCreated | { success: false; error?: string }>(
+    '/api/registrations',
+    { method: 'POST', body: input, headers: schoolTokenHeaders(token) },
+  );
+  if (!result || result.success !== true) {
+    const error = (result as { error?: unknown } | undefined)?.error;
+    throw new ApiError(typeof error === 'string' ? error : 'Registration failed', 200, result);
+  }
+  return result;
+}
+
+export function useCreateRegistration(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: RegistrationInput) => createRegistration(token, input),
+    // Spec §7: places left change, and an admin's open list has a new sign-up.
+    // Not awaited: the success view should not wait for the list to reload.
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ACTIVITIES_KEY });
+      void queryClient.invalidateQueries({ queryKey: ['/api/admin/registrations'] });
+    },
+    // Locked, full or gone (409/404): the list is out of date, so reload it;
+    // a locked activity then shows as such and a new try makes no call.
+    onError: (error) => {
+      const status = asApiError(error)?.status;
+      if (status === 404 || status === 409)
+        void queryClient.invalidateQueries({ queryKey: ACTIVITIES_KEY });
+    },
+  });
+}

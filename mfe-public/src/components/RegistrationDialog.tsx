@@ -1,0 +1,301 @@
+import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHILD_GROUPS, registrationSchema } from '@nsa/contracts';
+import { useToast } from '@nsa/web-kit';
+import { useCreateRegistration } from '../api/registration';
+import { classifyRegistrationError, registrationErrorToast } from '../lib/registration-error';
+import {
+  EMPTY_REGISTRATION,
+  fieldErrorsFromIssues,
+  fieldErrorsFromServer,
+  firstInvalidField,
+  type FieldErrors,
+  type RegistrationField,
+  type RegistrationValues,
+} from '../lib/registration-form';
+import { NAMESPACE } from '../namespace';
+import { dateRangeText, scheduleText } from './activity-text';
+import { FormField } from './FormField';
+import type { RegistrationDialogProps } from './registration-dialog-props';
+
+const TOAST_MS = 5000;
+
+/**
+ * The sign-up dialog (spec §2). Loaded on demand: it brings zod with it, which
+ * the school page itself does not need. Unmounting it resets the form.
+ */
+export default function RegistrationDialog({
+  activity,
+  schoolName,
+  token,
+  locked,
+  today,
+  onClose,
+}: RegistrationDialogProps) {
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const { toast } = useToast();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const alertRef = useRef<HTMLDivElement>(null);
+  const baseId = useId();
+  const fieldId = (field: RegistrationField) => `${baseId}-${field}`;
+
+  const [values, setValues] = useState<RegistrationValues>(EMPTY_REGISTRATION);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [alertText, setAlertText] = useState('');
+  const [doneFor, setDoneFor] = useState<string | null>(null);
+
+  const schema = useMemo(() => registrationSchema(), []);
+  const mutation = useCreateRegistration(token);
+  const pending = mutation.isPending;
+  const pendingRef = useRef(false);
+  pendingRef.current = pending;
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    // The heading, not the first field: on a phone a focused field opens the
+    // keyboard over the activity summary.
+    headingRef.current?.focus();
+  }, []);
+
+  useEffect(() => {
+    if (doneFor !== null) closeRef.current?.focus();
+  }, [doneFor]);
+
+  const validate = (next: RegistrationValues) => {
+    const result = schema.safeParse({ activityId: activity.id, ...next });
+    return result.success
+      ? { data: result.data, errors: {} as FieldErrors }
+      : { data: null, errors: fieldErrorsFromIssues(result.error.issues, i18n.language) };
+  };
+
+  const change = (field: RegistrationField, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    // Spec §5: validated on submit, then again on every change.
+    if (submitted) {
+      const { errors: nextErrors } = validate(next);
+      setErrors(nextErrors);
+      if (Object.keys(nextErrors).length === 0) setAlertText('');
+    }
+  };
+
+  const focusField = (field: RegistrationField | undefined) => {
+    if (field)
+      formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(field))}`)?.focus();
+  };
+
+  const requestClose = () => {
+    if (!pendingRef.current) dialogRef.current?.close();
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setSubmitted(true);
+    if (locked) {
+      // Spec §5: no call for a locked activity.
+      toast({
+        title: t('registration.lockedTitle'),
+        description: t('registration.lockedText'),
+        variant: 'destructive',
+        duration: TOAST_MS,
+      });
+      setAlertText(t('registration.lockedText'));
+      requestAnimationFrame(() => alertRef.current?.scrollIntoView({ block: 'nearest' }));
+      return;
+    }
+    const { data, errors: found } = validate(values);
+    setErrors(found);
+    if (!data) {
+      setAlertText(t('registration.checkFields', { count: Object.keys(found).length }));
+      focusField(firstInvalidField(found));
+      return;
+    }
+    setAlertText('');
+    mutation.mutate(data, {
+      onSuccess: () => setDoneFor(`${data.childFirstName} ${data.childLastName}`.trim()),
+      onError: (error) => {
+        const failure = classifyRegistrationError(error);
+        const message = registrationErrorToast(failure, t);
+        toast({ ...message, variant: 'destructive', duration: TOAST_MS });
+        // Also inside the dialog: a modal dialog makes the page's toast region
+        // inert, and on a phone it covers the toast.
+        setAlertText(message.description);
+        requestAnimationFrame(() => alertRef.current?.scrollIntoView({ block: 'nearest' }));
+        if (failure.kind === 'rejected') {
+          const serverErrors = fieldErrorsFromServer(failure.fields);
+          if (Object.keys(serverErrors).length > 0) {
+            setErrors(serverErrors);
+            focusField(firstInvalidField(serverErrors));
+          }
+        }
+      },
+    });
+  };
+
+  const titleId = `${baseId}-title`;
+  const input = (field: RegistrationField, type: string, autoComplete: string, extra = {}) => (
+    <input
+      type={type}
+      name={field}
+      value={values[field]}
+      autoComplete={autoComplete}
+      onChange={(event) => change(field, event.target.value)}
+      {...extra}
+    />
+  );
+  const fieldProps = (field: RegistrationField) => ({
+    id: fieldId(field),
+    label: t(`registration.${field}`),
+    requiredLabel: t('registration.required'),
+    error: errors[field],
+  });
+
+  return (
+    <dialog
+      ref={dialogRef}
+      className="registration-dialog"
+      aria-labelledby={titleId}
+      aria-busy={pending || undefined}
+      // Escape must not close it while the sign-up is being sent.
+      closedby={pending ? 'none' : 'closerequest'}
+      onCancel={(event) => {
+        if (pendingRef.current) event.preventDefault();
+      }}
+      onClose={() => {
+        // A browser may refuse to let a cancel be prevented; reopen then.
+        if (pendingRef.current) dialogRef.current?.showModal();
+        else onClose();
+      }}
+    >
+      <div className="dialog-body">
+        <div className="dialog-head">
+          <h2 id={titleId} ref={headingRef} tabIndex={-1} className="dialog-title">
+            {t('registration.title')}
+          </h2>
+          <button
+            type="button"
+            className="dialog-close"
+            aria-label={t('registration.closeDialog')}
+            onClick={requestClose}
+            disabled={pending}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+
+        <dl className="dialog-summary">
+          <div>
+            <dt>{t('registration.activity')}</dt>
+            <dd>{activity.title}</dd>
+          </div>
+          <div>
+            <dt>{t('registration.school')}</dt>
+            <dd>{schoolName}</dd>
+          </div>
+          <div>
+            <dt>{t('registration.period')}</dt>
+            <dd>{dateRangeText(t, i18n.language, activity.block, today)}</dd>
+          </div>
+          <div>
+            <dt>{t('registration.time')}</dt>
+            <dd>{scheduleText(t, activity)}</dd>
+          </div>
+        </dl>
+
+        {doneFor !== null ? (
+          <div className="dialog-success" role="status">
+            <h3>{t('registration.successTitle')}</h3>
+            <p>
+              {t('registration.successText', {
+                name: doneFor || t('registration.successFallbackName'),
+              })}
+            </p>
+            <div className="actions">
+              <button ref={closeRef} type="button" className="button" onClick={requestClose}>
+                {t('registration.close')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <form ref={formRef} noValidate onSubmit={submit} aria-describedby={`${baseId}-note`}>
+            <p id={`${baseId}-note`} className="required-note">
+              {t('registration.requiredNote')}
+            </p>
+            <div ref={alertRef} className="form-alert" role="alert">
+              {alertText ? <p>{alertText}</p> : null}
+            </div>
+
+            <fieldset>
+              <legend>{t('registration.childSection')}</legend>
+              <FormField {...fieldProps('childFirstName')}>
+                {input('childFirstName', 'text', 'off', { maxLength: 100 })}
+              </FormField>
+              <FormField {...fieldProps('childLastName')}>
+                {input('childLastName', 'text', 'off', { maxLength: 100 })}
+              </FormField>
+              <FormField {...fieldProps('childDateOfBirth')}>
+                {input('childDateOfBirth', 'date', 'off', {
+                  placeholder: t('registration.dateOfBirthPlaceholder'),
+                  max: isoDay(today),
+                })}
+              </FormField>
+              <FormField {...fieldProps('childGroup')}>
+                <select
+                  name="childGroup"
+                  value={values.childGroup}
+                  onChange={(event) => change('childGroup', event.target.value)}
+                >
+                  <option value="">{t('registration.groupPlaceholder')}</option>
+                  {CHILD_GROUPS.map((group) => (
+                    <option key={group} value={group}>
+                      {t('registration.group', { number: group.replace('groep', '') })}
+                    </option>
+                  ))}
+                </select>
+              </FormField>
+            </fieldset>
+
+            <fieldset>
+              <legend>{t('registration.parentSection')}</legend>
+              <FormField {...fieldProps('parentName')}>
+                {input('parentName', 'text', 'name', { maxLength: 200 })}
+              </FormField>
+              <FormField {...fieldProps('email')}>
+                {input('email', 'email', 'email', { maxLength: 254, inputMode: 'email' })}
+              </FormField>
+              <FormField {...fieldProps('phone')}>
+                {input('phone', 'tel', 'tel', { maxLength: 40, inputMode: 'tel' })}
+              </FormField>
+            </fieldset>
+
+            <div className="actions dialog-actions">
+              <button
+                type="button"
+                className="button secondary"
+                onClick={requestClose}
+                disabled={pending}
+              >
+                {t('registration.cancel')}
+              </button>
+              {/* aria-disabled, not disabled: the button keeps the focus while the sign-up is sent. */}
+              <button type="submit" className="button" aria-disabled={pending || undefined}>
+                {pending ? t('registration.submitting') : t('registration.submit')}
+              </button>
+            </div>
+          </form>
+        )}
+      </div>
+    </dialog>
+  );
+}
+
+function isoDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}

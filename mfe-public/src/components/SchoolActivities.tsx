@@ -1,0 +1,211 @@
+import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { ActivityView } from '@nsa/contracts';
+import { Page, Spinner, useToast } from '@nsa/web-kit';
+import { useBlocks, useSchoolActivities } from '../api/activities';
+import type { SchoolSummary } from '../api/school';
+import {
+  InvalidDataError,
+  isPastActivity,
+  parseActivityId,
+  parseBlockId,
+  visibleActivities,
+} from '../lib/activities';
+import { asApiError } from '../lib/api-error';
+import { NAMESPACE } from '../namespace';
+import { ActivityCard } from './ActivityCard';
+import { lazyRegistrationDialog, preloadRegistrationDialog } from './registration-dialog-loader';
+import { SiteFooter } from './SiteFooter';
+
+export interface SchoolActivitiesProps {
+  school: SchoolSummary;
+  token: string;
+}
+
+export function SchoolActivities({ school, token }: SchoolActivitiesProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const { toast } = useToast();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const ids = { block: useId(), past: useId(), count: useId() };
+
+  const [today] = useState(() => new Date());
+  const [blockId, setBlockId] = useState(() => parseBlockId(searchParams.get('blockId')));
+  const [showPast, setShowPast] = useState(true);
+  const [selected, setSelected] = useState<ActivityView | null>(null);
+
+  const blocks = useBlocks();
+  const activities = useSchoolActivities(school.id, token, blockId);
+  const all = activities.data;
+  const shown = useMemo(
+    () => (all ? visibleActivities(all, { showPast, today }) : []),
+    [all, showPast, today],
+  );
+
+  const open = useCallback(
+    (activity: ActivityView | undefined) => {
+      if (!activity || activity.isHidden) {
+        toast({ title: t('registration.lockedTitle'), description: t('registration.unavailable') });
+      } else if (activity.isLocked) {
+        // Spec §2: the dialog does not render at all for a locked activity.
+        toast({
+          title: t('registration.lockedTitle'),
+          description: t('registration.lockedText'),
+          variant: 'destructive',
+        });
+      } else {
+        setSelected(activity);
+      }
+    },
+    [t, toast],
+  );
+
+  // ?activityId= and ?highlightActivity= open the dialog once the list is there;
+  // highlightActivity then clears the query string.
+  const requestedId = parseActivityId(
+    searchParams.get('activityId') ?? searchParams.get('highlightActivity'),
+  );
+  const highlight = searchParams.has('highlightActivity');
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (requestedId === null || !all || handled.current === location.search) return;
+    handled.current = location.search;
+    open(all.find((activity) => activity.id === requestedId));
+    if (highlight) void navigate({ pathname: location.pathname, search: '' }, { replace: true });
+  }, [requestedId, highlight, all, open, navigate, location.pathname, location.search]);
+
+  const closeDialog = useCallback(() => setSelected(null), []);
+  const Dialog = lazyRegistrationDialog();
+  const currentlyLocked = selected
+    ? (all?.find((a) => a.id === selected.id)?.isLocked ?? false)
+    : false;
+
+  return (
+    <>
+      <Page remote={NAMESPACE} page="school" title={school.name}>
+        <p className="lead">{t('school.subtitle')}</p>
+
+        <div className="filters" role="group" aria-label={t('filter.label')}>
+          <div className="filter-block">
+            <label htmlFor={ids.block}>{t('filter.block')}</label>
+            <div className="filter-row">
+              <select
+                id={ids.block}
+                value={blockId}
+                onChange={(event) => setBlockId(event.target.value)}
+              >
+                <option value="">{t('filter.allBlocks')}</option>
+                {(blocks.data ?? []).map((block) => (
+                  <option key={block.id} value={String(block.id)}>
+                    {t('filter.blockOption', {
+                      name: block.name,
+                      start: block.weekStart,
+                      end: block.weekEnd,
+                    })}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="button secondary"
+                disabled={blockId === ''}
+                onClick={() => setBlockId('')}
+              >
+                {t('filter.clear')}
+              </button>
+            </div>
+          </div>
+          <div className="filter-past">
+            <input
+              id={ids.past}
+              type="checkbox"
+              checked={showPast}
+              onChange={(event) => setShowPast(event.target.checked)}
+            />
+            <label htmlFor={ids.past}>{t('filter.showPast')}</label>
+          </div>
+        </div>
+
+        {/* Always in the page, so screen readers announce the new count after a filter change. */}
+        <p id={ids.count} className="activity-count" role="status">
+          {activities.isSuccess ? t('filter.count', { count: shown.length }) : ''}
+        </p>
+        {activities.isPending ? (
+          <Spinner label={t('activities.loading')} />
+        ) : activities.isError ? (
+          <div className="card state-card" data-state="error" role="alert">
+            <h2>{t('activities.errorTitle')}</h2>
+            <p>{activitiesErrorText(activities.error, t)}</p>
+            <div className="actions">
+              <button type="button" className="button" onClick={() => void activities.refetch()}>
+                {t('school.retry')}
+              </button>
+            </div>
+          </div>
+        ) : (
+          <>
+            {shown.length === 0 ? (
+              <div className="card state-card" data-state="empty">
+                <h2>{t('activities.emptyTitle')}</h2>
+                <p>
+                  {all && all.length > 0
+                    ? t('activities.emptyPastHidden')
+                    : blockId
+                      ? t('activities.emptyBlock')
+                      : t('activities.emptySchool')}
+                </p>
+              </div>
+            ) : (
+              <ul className="activity-list" aria-labelledby={ids.count}>
+                {shown.map((activity) => (
+                  <ActivityCard
+                    key={activity.id}
+                    activity={activity}
+                    past={isPastActivity(activity, today)}
+                    today={today}
+                    onSignUp={open}
+                    onIntent={preloadRegistrationDialog}
+                  />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </Page>
+      <SiteFooter />
+
+      {selected ? (
+        <Suspense
+          fallback={
+            <div className="dialog-loading">
+              <Spinner label={t('registration.loading')} />
+            </div>
+          }
+        >
+          <Dialog
+            key={selected.id}
+            activity={selected}
+            schoolName={school.name}
+            token={token}
+            locked={currentlyLocked}
+            today={today}
+            onClose={closeDialog}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
+
+function activitiesErrorText(
+  error: unknown,
+  t: (key: string, options?: Record<string, unknown>) => string,
+) {
+  if (error instanceof InvalidDataError) return t('activities.invalidData');
+  const apiError = asApiError(error);
+  if (apiError) return t('activities.failedToFetch', { status: apiError.message });
+  if (error instanceof TypeError) return t('school.connection');
+  return t('activities.failedToLoad');
+}

@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { useOrganisation } from '../api/app-config';
+import { NAMESPACE } from '../namespace';
+
+/** Spec §1/§2: about the organisation, copyright, contact address, site and privacy links. */
+export function SiteFooter() {
+  const { t } = useTranslation(NAMESPACE);
+  const organisation = useOrganisation();
+  const vars = { organisation: organisation.name };
+  return (
+    <footer className="site-footer">
+      <div className="site-footer-inner">
+        <h2 className="site-footer-title">{t('footer.aboutTitle', vars)}</h2>
+        <p>{t('footer.aboutText', vars)}</p>
+        <ul className="site-footer-links" aria-label={t('footer.linksLabel')}>
+          <li>
+            {t('footer.contact')}:{' '}
+            <a href={`mailto:${organisation.contactEmail}`}>{organisation.contactEmail}</a>
+          </li>
+          <li>
+            <a href={organisation.website} rel="noopener noreferrer">
+              {t('footer.website')}
+            </a>
+          </li>
+          <li>
+            <a href={organisation.privacyUrl} rel="noopener noreferrer">
+              {t('footer.privacy')}
+            </a>
+          </li>
+        </ul>
+        <p className="site-footer-copyright">
+          {t('footer.copyright', { ...vars, year: new Date().getFullYear() })}
+        </p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,12 @@
+import type { ActivityView } from '@nsa/contracts';
+
+export interface RegistrationDialogProps {
+  /** The activity as it was when the dialog opened. */
+  activity: ActivityView;
+  schoolName: string;
+  token: string;
+  /** Whether the activity is locked now (the list may have reloaded since it opened). */
+  locked: boolean;
+  today: Date;
+  onClose(): void;
+}

@@ -1,0 +1,71 @@
+import { isPastBlock, type ActivityView } from '@nsa/contracts';
+
+/** Raised when the server returns another school's activity (spec §7). */
+export const INVALID_DATA_MESSAGE = 'Invalid data received from server';
+
+export class InvalidDataError extends Error {
+  constructor() {
+    super(INVALID_DATA_MESSAGE);
+    this.name = 'InvalidDataError';
+  }
+}
+
+/** Spec §7: every activity of a school's list must belong to that school. */
+export function assertSameSchool(activities: unknown, schoolId: number): ActivityView[] {
+  if (!Array.isArray(activities)) throw new InvalidDataError();
+  for (const activity of activities as ActivityView[]) {
+    if (typeof activity !== 'object' || activity === null || activity.schoolId !== schoolId) {
+      throw new InvalidDataError();
+    }
+  }
+  return activities as ActivityView[];
+}
+
+export function isPastActivity(activity: ActivityView, today: Date): boolean {
+  return isPastBlock(activity.block.weekEnd, today);
+}
+
+// Monday first, as a school week reads.
+const weekdayOrder = (weekday: number) => (weekday + 6) % 7;
+
+/** Calendar order: block, then weekday, then start time, then title. */
+export function compareActivities(a: ActivityView, b: ActivityView): number {
+  return (
+    a.block.weekStart - b.block.weekStart ||
+    a.block.weekEnd - b.block.weekEnd ||
+    weekdayOrder(a.weekday) - weekdayOrder(b.weekday) ||
+    a.startTime.localeCompare(b.startTime) ||
+    a.title.localeCompare(b.title, 'nl')
+  );
+}
+
+export interface ActivityFilter {
+  /** Spec §2: the toggle defaults to showing past activities. */
+  showPast: boolean;
+  today: Date;
+}
+
+/**
+ * The activities a card is drawn for: hidden ones never, past ones only when
+ * asked, and then after the current and coming ones (parents look ahead).
+ */
+export function visibleActivities(
+  activities: readonly ActivityView[],
+  { showPast, today }: ActivityFilter,
+): ActivityView[] {
+  const past = (activity: ActivityView) => (isPastActivity(activity, today) ? 1 : 0);
+  return activities
+    .filter((activity) => !activity.isHidden)
+    .filter((activity) => showPast || !isPastActivity(activity, today))
+    .sort((a, b) => past(a) - past(b) || compareActivities(a, b));
+}
+
+/** A block id from the query string: a positive integer, else no filter. */
+export function parseBlockId(value: string | null): string {
+  return value !== null && /^[1-9]\d{0,9}$/.test(value) ? value : '';
+}
+
+/** An activity id from the query string, or null. */
+export function parseActivityId(value: string | null): number | null {
+  return value !== null && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
+}

@@ -1,0 +1,40 @@
+import { blockDateRange } from '@nsa/contracts';
+
+// Spec §9: dates are shown in nl-NL format; English gets its British
+// equivalent ("Monday 2 March"), which keeps the day-before-month order.
+const LOCALES: Record<string, string> = { nl: 'nl-NL', en: 'en-GB' };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatter(language: string): Intl.DateTimeFormat {
+  const locale = LOCALES[language] ?? LOCALES.nl!;
+  let format = formatters.get(locale);
+  if (!format) {
+    // The helpers return UTC midnights; formatting in UTC keeps the day right
+    // in every time zone.
+    format = new Intl.DateTimeFormat(locale, {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    });
+    formatters.set(locale, format);
+  }
+  return format;
+}
+
+/**
+ * First Monday and last Friday of a block, written out in the UI language
+ * ('maandag 2 maart', 'vrijdag 20 maart'). The words between them live in the
+ * resource files (`dateRange`).
+ */
+export function blockDateParts(
+  language: string,
+  year: number,
+  weekStart: number,
+  weekEnd: number,
+): { start: string; end: string } {
+  const { start, end } = blockDateRange(year, weekStart, weekEnd);
+  const format = formatter(language);
+  return { start: format.format(start), end: format.format(end) };
+}

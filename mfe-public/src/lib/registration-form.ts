@@ -1,0 +1,62 @@
+import { VALIDATION_MESSAGES } from '@nsa/contracts';
+
+/** The form's fields, in screen order; names are those of registrationSchema. */
+export const REGISTRATION_FIELDS = [
+  'childFirstName',
+  'childLastName',
+  'childDateOfBirth',
+  'childGroup',
+  'parentName',
+  'email',
+  'phone',
+] as const;
+export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+export type RegistrationValues = Record<RegistrationField, string>;
+export type FieldErrors = Partial<Record<RegistrationField, string>>;
+
+export const EMPTY_REGISTRATION: RegistrationValues = {
+  childFirstName: '',
+  childLastName: '',
+  childDateOfBirth: '',
+  childGroup: '',
+  parentName: '',
+  email: '',
+  phone: '',
+};
+
+const isField = (name: unknown): name is RegistrationField =>
+  typeof name === 'string' && (REGISTRATION_FIELDS as readonly string[]).includes(name);
+
+/** The schema's messages are keys of VALIDATION_MESSAGES; unknown keys read as 'Invalid value'. */
+export function validationText(key: string, language: string): string {
+  const lang = language === 'en' ? 'en' : 'nl';
+  return (VALIDATION_MESSAGES[key] ?? VALIDATION_MESSAGES.invalidType)![lang];
+}
+
+/** First message per field, translated, from zod issues ({path, message}). */
+export function fieldErrorsFromIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  language: string,
+): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) {
+    const field = issue.path[0];
+    if (isField(field) && errors[field] === undefined) {
+      errors[field] = validationText(issue.message, language);
+    }
+  }
+  return errors;
+}
+
+/** Server field errors (already in the request's language) for the fields the form has. */
+export function fieldErrorsFromServer(fields: Record<string, string>): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const [name, message] of Object.entries(fields)) {
+    if (isField(name)) errors[name] = message;
+  }
+  return errors;
+}
+
+export function firstInvalidField(errors: FieldErrors): RegistrationField | undefined {
+  return REGISTRATION_FIELDS.find((field) => errors[field] !== undefined);
+}

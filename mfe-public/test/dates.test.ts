@@ -1,0 +1,71 @@
+import i18next from 'i18next';
+import { describe, expect, it } from 'vitest';
+import { blockDateParts } from '../src/lib/dates';
+import { dateRangeText, scheduleText } from '../src/components/activity-text';
+import en from '../src/i18n/en.json';
+import nl from '../src/i18n/nl.json';
+
+async function translator(lng: 'nl' | 'en') {
+  const instance = i18next.createInstance();
+  await instance.init({
+    lng,
+    resources: { nl: { translation: nl }, en: { translation: en } },
+    interpolation: { escapeValue: false },
+  });
+  return instance.t;
+}
+
+describe('block date range (spec §9)', () => {
+  it('gives the Monday of the first and the Friday of the last week, in Dutch', () => {
+    expect(blockDateParts('nl', 2026, 10, 12)).toEqual({
+      start: 'maandag 2 maart',
+      end: 'vrijdag 20 maart',
+    });
+  });
+
+  it('has an English equivalent', () => {
+    expect(blockDateParts('en', 2026, 10, 12)).toEqual({
+      start: 'Monday 2 March',
+      end: 'Friday 20 March',
+    });
+  });
+
+  it('handles week 1 that starts in the previous year', () => {
+    // 2026-01-01 is a Thursday, so ISO week 1 starts on Monday 29 December 2025.
+    expect(blockDateParts('nl', 2026, 1, 1)).toEqual({
+      start: 'maandag 29 december',
+      end: 'vrijdag 2 januari',
+    });
+  });
+
+  it("reads '{weekday} {day} {month} t/m {weekday} {day} {month}' on the page", async () => {
+    const today = new Date(2026, 5, 1);
+    expect(dateRangeText(await translator('nl'), 'nl', { weekStart: 10, weekEnd: 12 }, today)).toBe(
+      'maandag 2 maart t/m vrijdag 20 maart',
+    );
+    expect(dateRangeText(await translator('en'), 'en', { weekStart: 10, weekEnd: 12 }, today)).toBe(
+      'Monday 2 March to Friday 20 March',
+    );
+  });
+
+  it('uses the year of today', async () => {
+    const t = await translator('nl');
+    expect(dateRangeText(t, 'nl', { weekStart: 10, weekEnd: 12 }, new Date(2027, 0, 15))).toBe(
+      'maandag 8 maart t/m vrijdag 26 maart',
+    );
+  });
+});
+
+describe('schedule text', () => {
+  it("reads 'elke {weekday} om {startTime}' and 'every {weekday} at {startTime}'", async () => {
+    expect(scheduleText(await translator('nl'), { weekday: 1, startTime: '15:30' })).toBe(
+      'elke Maandag om 15:30',
+    );
+    expect(scheduleText(await translator('en'), { weekday: 0, startTime: '09:00' })).toBe(
+      'every Sunday at 09:00',
+    );
+    expect(scheduleText(await translator('nl'), { weekday: 6, startTime: '10:15' })).toBe(
+      'elke Zaterdag om 10:15',
+    );
+  });
+});

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError, errorFromResponse } from '@nsa/web-kit';
+import { asApiError } from '../src/lib/api-error';
+import { classifyRegistrationError, registrationErrorToast } from '../src/lib/registration-error';
+
+// Keys stand in for texts, so the test shows which text was picked.
+const t = (key: string) => `<${key}>`;
+
+describe('classifyRegistrationError (spec §8 Registration)', () => {
+  it('uses the error text of a success:false response', () => {
+    const error = errorFromResponse(
+      409,
+      'Conflict',
+      JSON.stringify({
+        success: false,
+        error: 'Deze activiteit is vol',
+        message: 'Deze activiteit is vol',
+        code: 'ACTIVITY_FULL',
+      }),
+    );
+    expect(classifyRegistrationError(error)).toEqual({
+      kind: 'rejected',
+      message: 'Deze activiteit is vol',
+      fields: {},
+    });
+  });
+
+  it("falls back to 'Registration failed' when success:false has no error text", () => {
+    const error = new ApiError('Bad Request', 400, { success: false });
+    const failure = classifyRegistrationError(error);
+    expect(failure).toEqual({ kind: 'rejected', message: null, fields: {} });
+    expect(registrationErrorToast(failure, t)).toEqual({
+      title: '<registration.failedTitle>',
+      description: '<registration.failedFallback>. <registration.failedHint>',
+    });
+  });
+
+  it('keeps the field messages of a validation failure', () => {
+    const error = new ApiError('Ongeldige invoer', 400, {
+      success: false,
+      error: 'Ongeldige invoer',
+      code: 'VALIDATION_FAILED',
+      fields: { email: 'Een geldig e-mailadres is verplicht', bogus: 3 },
+    });
+    expect(classifyRegistrationError(error)).toEqual({
+      kind: 'rejected',
+      message: 'Ongeldige invoer',
+      fields: { email: 'Een geldig e-mailadres is verplicht' },
+    });
+  });
+
+  it('shows the destructive toast text with the check-and-retry hint', () => {
+    const failure = classifyRegistrationError(
+      new ApiError('x', 409, { success: false, error: 'Dit kind is al aangemeld' }),
+    );
+    expect(registrationErrorToast(failure, t)).toEqual({
+      title: '<registration.failedTitle>',
+      description: 'Dit kind is al aangemeld. <registration.failedHint>',
+    });
+  });
+
+  it('uses a response error field even without success:false', () => {
+    expect(
+      classifyRegistrationError(
+        new ApiError('Too Many Requests', 429, { error: 'Te veel verzoeken' }),
+      ),
+    ).toEqual({
+      kind: 'other',
+      message: 'Te veel verzoeken',
+    });
+  });
+
+  it.each([
+    ['Failed to fetch'],
+    ['NetworkError when attempting to fetch resource.'],
+    ['Response body object should not be disturbed or locked'],
+    ['ReadableStream is locked'],
+  ])('maps %j to the network text', (message) => {
+    const failure = classifyRegistrationError(new TypeError(message));
+    expect(failure).toEqual({ kind: 'network' });
+    expect(registrationErrorToast(failure, t).description).toBe('<registration.networkError>');
+  });
+
+  it('uses the message of any other error', () => {
+    const failure = classifyRegistrationError(new Error('Something odd'));
+    expect(failure).toEqual({ kind: 'other', message: 'Something odd' });
+    expect(registrationErrorToast(failure, t).description).toBe('Something odd');
+  });
+
+  it('uses the generic text when the message is empty', () => {
+    for (const error of [new Error(''), undefined, null, 42]) {
+      const failure = classifyRegistrationError(error);
+      expect(failure).toEqual({ kind: 'other', message: null });
+      expect(registrationErrorToast(failure, t).description).toBe('<registration.genericError>');
+    }
+  });
+
+  it('never treats a server message containing "locked" as a network failure', () => {
+    expect(
+      classifyRegistrationError(
+        new ApiError('Activity is locked', 409, { message: 'Activity is locked' }),
+      ),
+    ).toEqual({
+      kind: 'other',
+      message: 'Activity is locked',
+    });
+  });
+
+  it('treats a plain success:false object (a 2xx answer) like a failed response', () => {
+    expect(
+      classifyRegistrationError({ success: false, error: 'Registration not possible' }),
+    ).toMatchObject({
+      kind: 'rejected',
+      message: 'Registration not possible',
+    });
+  });
+});
+
+describe('errors from the shell’s copy of web-kit', () => {
+  // The shared QueryClient's default queryFn throws the shell's ApiError class.
+  class ForeignApiError extends Error {
+    readonly status: number;
+    readonly body: unknown;
+    constructor(message: string, status: number, body: unknown) {
+      super(message);
+      this.name = 'ApiError';
+      this.status = status;
+      this.body = body;
+    }
+  }
+
+  it('are recognised by name and status', () => {
+    const error = new ForeignApiError('School niet gevonden', 404, { code: 'NOT_FOUND' });
+    expect(error instanceof ApiError).toBe(false);
+    expect(asApiError(error)?.status).toBe(404);
+    expect(asApiError(new TypeError('Failed to fetch'))).toBeNull();
+    expect(
+      classifyRegistrationError(new ForeignApiError('x', 409, { success: false, error: 'Vol' })),
+    ).toMatchObject({
+      kind: 'rejected',
+      message: 'Vol',
+    });
+  });
+});
