@@ -3,24 +3,22 @@ import { registerResources } from '@nsa/web-kit';
 import en from './i18n/en.json';
 import nl from './i18n/nl.json';
 import { NAMESPACE } from './namespace';
+import { ActivitiesPage } from './pages/ActivitiesPage';
 import { AdminNotFoundPage } from './pages/AdminNotFoundPage';
+import { BlocksPage } from './pages/BlocksPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
 import { PlaceholderPage, type PlaceholderSection } from './pages/PlaceholderPage';
+import { ProvidersPage } from './pages/ProvidersPage';
 import { ResetPasswordPage } from './pages/ResetPasswordPage';
+import { SchoolsPage } from './pages/SchoolsPage';
 import { SettingsPage } from './pages/SettingsPage';
 import './styles.css';
 
 registerResources(NAMESPACE, { nl, en });
 
 // Screens that later changes fill in; until then they show their title.
-const PLACEHOLDERS: readonly PlaceholderSection[] = [
-  'schools',
-  'blocks',
-  'providers',
-  'activities',
-  'registrations',
-];
+const PLACEHOLDERS: readonly PlaceholderSection[] = ['registrations'];
 
 // Absolute patterns matched against the location, so the remote does not
 // depend on how deep the shell mounted it. The shell guards /admin/* (admins
@@ -31,6 +29,10 @@ export default function App() {
   if (matchPath('/reset-password', pathname)) return <ResetPasswordPage />;
   if (matchPath('/admin', pathname)) return <DashboardPage />;
   if (matchPath('/admin/settings', pathname)) return <SettingsPage />;
+  if (matchPath('/admin/schools', pathname)) return <SchoolsPage />;
+  if (matchPath('/admin/blocks', pathname)) return <BlocksPage />;
+  if (matchPath('/admin/providers', pathname)) return <ProvidersPage />;
+  if (matchPath('/admin/activities', pathname)) return <ActivitiesPage />;
   const section = PLACEHOLDERS.find((name) => matchPath(`/admin/${name}`, pathname));
   if (section) return <PlaceholderPage section={section} />;
   if (matchPath('/admin/*', pathname)) return <AdminNotFoundPage />;

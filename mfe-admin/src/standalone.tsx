@@ -20,6 +20,9 @@ const devLinks = [
   '/admin',
   '/admin/settings',
   '/admin/schools',
+  '/admin/blocks',
+  '/admin/providers',
+  '/admin/activities',
   '/login?lng=en',
 ];
 

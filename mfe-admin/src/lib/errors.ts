@@ -35,3 +35,22 @@ export function serverFieldErrors(error: unknown): FieldErrors {
 export function errorBody(error: unknown): Record<string, unknown> | null {
   return bodyOf(error);
 }
+
+/**
+ * The text of a failed create, update or delete: the server's message when it
+ * says something specific (a conflict like "activities are still linked", a
+ * 404, a 503), else the screen's own text. A validation failure's message is
+ * generic; its details already show under the inputs.
+ */
+export function actionError(error: unknown, fallback: string): string {
+  const body = bodyOf(error);
+  if (body?.code === 'VALIDATION_FAILED') return fallback;
+  return serverMessage(error, fallback);
+}
+
+/** The HTTP status of a failed call, or 0 when there was no answer. */
+export function errorStatus(error: unknown): number {
+  if (typeof error !== 'object' || error === null || !('status' in error)) return 0;
+  const { status } = error as { status: unknown };
+  return typeof status === 'number' ? status : 0;
+}

@@ -1,4 +1,4 @@
-import type { Lang } from '@nsa/contracts';
+import { blockDateRange, isoWeeksInYear, type Lang } from '@nsa/contracts';
 
 // Spec §9: dates in nl-NL format; the English screens use British day-month order.
 const LOCALES: Record<Lang, string> = { nl: 'nl-NL', en: 'en-GB' };
@@ -11,4 +11,27 @@ export function formatDateTime(iso: string | null | undefined, lang: Lang): stri
   return new Intl.DateTimeFormat(LOCALES[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(
     date,
   );
+}
+
+/**
+ * First Monday and last Friday of a block of weeks in `year` (spec §9), as
+ * short dates ('ma 2 mrt'), or null when a week does not exist that year
+ * (week 53 in a year of 52 weeks).
+ */
+export function blockRange(
+  year: number,
+  weekStart: number,
+  weekEnd: number,
+  lang: Lang,
+): { start: string; end: string } | null {
+  const weeks = isoWeeksInYear(year);
+  if (weekStart < 1 || weekEnd < weekStart || weekEnd > weeks) return null;
+  const { start, end } = blockDateRange(year, weekStart, weekEnd);
+  const format = new Intl.DateTimeFormat(LOCALES[lang], {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  return { start: format.format(start), end: format.format(end) };
 }

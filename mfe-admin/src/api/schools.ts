@@ -1,0 +1,63 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from '@nsa/web-kit';
+import { invalidateWithActivities, listFrom, SCHOOLS_QUERY_KEY } from './catalog-keys';
+
+export interface School {
+  id: number;
+  name: string;
+  accessToken: string;
+  createdAt?: string;
+  updatedAt?: string;
+}
+
+/** Spec §3 "School QR response". */
+export interface SchoolQr {
+  schoolName: string;
+  qrCodeDataUrl: string;
+  url: string;
+}
+
+/** GET /api/schools (admins only: it holds every school's access token). */
+export function useSchools() {
+  return useQuery({
+    queryKey: SCHOOLS_QUERY_KEY,
+    queryFn: async ({ signal }) =>
+      listFrom<School>(await apiFetch<unknown>('/api/schools', { signal }), 'schools'),
+  });
+}
+
+/** GET /api/admin/schools/{id}/qrcode, while the QR dialog of that school is open. */
+export function useSchoolQr(id: number | null) {
+  return useQuery({
+    queryKey: [...SCHOOLS_QUERY_KEY, id, 'qrcode'],
+    queryFn: ({ signal }) => apiFetch<SchoolQr>(`/api/admin/schools/${id}/qrcode`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+export interface SaveNamed {
+  /** Absent for a new one. */
+  id?: number;
+  input: { name: string };
+}
+
+/** POST /api/schools or PUT /api/schools/{id}. */
+export function useSaveSchool() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: SaveNamed) =>
+      id === undefined
+        ? apiFetch<School>('/api/schools', { method: 'POST', body: input })
+        : apiFetch<School>(`/api/schools/${id}`, { method: 'PUT', body: input }),
+    onSuccess: () => invalidateWithActivities(queryClient, SCHOOLS_QUERY_KEY),
+  });
+}
+
+/** DELETE /api/schools/{id}; 409 while activities are linked to it. */
+export function useDeleteSchool() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<unknown>(`/api/schools/${id}`, { method: 'DELETE' }),
+    onSuccess: () => invalidateWithActivities(queryClient, SCHOOLS_QUERY_KEY),
+  });
+}

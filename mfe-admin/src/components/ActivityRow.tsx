@@ -1,0 +1,92 @@
+import { useTranslation } from 'react-i18next';
+import type { ActivityView } from '@nsa/contracts';
+import { capacityLevel } from '../lib/capacity';
+import { NAMESPACE } from '../namespace';
+
+export type ActivityAction = 'lock' | 'hide' | 'link' | 'edit' | 'delete';
+
+interface Props {
+  activity: ActivityView;
+  /** Actions whose call for this row is running. */
+  pending: ReadonlySet<ActivityAction>;
+  onAction: (action: ActivityAction, activity: ActivityView) => void;
+}
+
+/** One activity: locked rows have a red tint, hidden rows a grey one (spec §2). */
+export function ActivityRow({ activity: a, pending, onAction }: Props) {
+  const { t } = useTranslation(NAMESPACE);
+  const level = capacityLevel(a.approvedCount ?? 0, a.capacity);
+  const button = (action: ActivityAction, label: string, aria: string, tone = 'secondary') => (
+    <button
+      type="button"
+      className={`button ${tone} small`}
+      aria-label={aria}
+      data-action={action}
+      disabled={pending.has(action)}
+      onClick={() => onAction(action, a)}
+    >
+      {label}
+    </button>
+  );
+  const lockLabel = a.isLocked ? t('activities.unlock') : t('activities.lock');
+  const hideLabel = a.isHidden ? t('activities.show') : t('activities.hide');
+
+  return (
+    <tr
+      data-testid="activity-row"
+      data-activity-id={a.id}
+      data-locked={String(a.isLocked)}
+      data-hidden={String(a.isHidden)}
+    >
+      <th scope="row">{a.title}</th>
+      <td data-label={t('activities.col.school')}>{a.school?.name}</td>
+      <td data-label={t('activities.col.block')}>
+        {a.block?.name}
+        {a.block ? (
+          <span className="cell-hint">
+            {t('activities.weeks', { start: a.block.weekStart, end: a.block.weekEnd })}
+          </span>
+        ) : null}
+      </td>
+      <td data-label={t('activities.col.provider')}>{a.provider?.name}</td>
+      <td data-label={t('activities.col.weekday')}>{t(`weekdays.${a.weekday}`)}</td>
+      <td data-label={t('activities.col.time')} className="numeric">
+        {a.startTime.slice(0, 5)}
+      </td>
+      <td data-label={t('activities.col.capacity')}>
+        <span className="capacity" data-level={level} data-testid="capacity">
+          {a.approvedCount ?? 0}/{a.capacity}
+        </span>
+        <span className="visually-hidden"> {t(`activities.capacityLevel.${level}`)}</span>
+      </td>
+      <td data-label={t('activities.col.status')} className="status-cell">
+        <span className="badges">
+          <span className="badge" data-tone={a.isLocked ? 'locked' : 'ok'} data-testid="lock-badge">
+            {a.isLocked ? t('activities.locked') : t('activities.unlocked')}
+          </span>
+          <span className="badge" data-tone={a.isHidden ? 'off' : 'ok'} data-testid="hide-badge">
+            {a.isHidden ? t('activities.hidden') : t('activities.visible')}
+          </span>
+        </span>
+      </td>
+      <td>
+        <div className="row-actions">
+          {button('lock', lockLabel, `${lockLabel}: ${a.title}`)}
+          {button('hide', hideLabel, `${hideLabel}: ${a.title}`)}
+          {button(
+            'link',
+            t('activities.providerLink'),
+            t('activities.providerLinkOf', { title: a.title }),
+          )}
+          {button('edit', t('common.edit'), t('activities.editOf', { title: a.title }))}
+          {button(
+            'delete',
+            t('common.delete'),
+            t('activities.deleteOf', { title: a.title }),
+            'danger',
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}

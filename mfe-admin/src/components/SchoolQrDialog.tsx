@@ -1,0 +1,92 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Spinner, useToast } from '@nsa/web-kit';
+import { useSchoolQr, type School } from '../api/schools';
+import { dataUrlToBlob, saveBlob } from '../lib/download';
+import { schoolQrFileName } from '../lib/files';
+import { NAMESPACE } from '../namespace';
+import { CopyField } from './CopyField';
+import { Dialog } from './Dialog';
+import { LoadError } from './LoadError';
+
+/** The QR code of a school's page: image, URL with copy button, PNG download. */
+export function SchoolQrDialog({
+  school,
+  onClose,
+}: {
+  school: School | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(NAMESPACE);
+  const { toast } = useToast();
+  const qr = useSchoolQr(school?.id ?? null);
+
+  // The failure is announced once per failed attempt, not on every render.
+  const failedAt = qr.isError ? qr.errorUpdatedAt : 0;
+  useEffect(() => {
+    if (failedAt === 0) return;
+    toast({
+      variant: 'destructive',
+      title: t('common.failTitle'),
+      description: t('schools.qrError'),
+    });
+  }, [failedAt, toast, t]);
+
+  const download = () => {
+    if (!qr.data) return;
+    try {
+      saveBlob(dataUrlToBlob(qr.data.qrCodeDataUrl), schoolQrFileName(qr.data.schoolName));
+    } catch {
+      toast({
+        variant: 'destructive',
+        title: t('common.failTitle'),
+        description: t('schools.qrFailed'),
+      });
+    }
+  };
+
+  return (
+    <Dialog
+      open={school !== null}
+      title={t('schools.qrTitle', { name: school?.name ?? '' })}
+      onClose={onClose}
+    >
+      {school === null ? null : qr.isPending || (qr.isFetching && !qr.data) ? (
+        <Spinner label={t('schools.qrLoading')} />
+      ) : qr.isError ? (
+        <LoadError
+          message={t('schools.qrFailed')}
+          onRetry={() => void qr.refetch()}
+          testId="qr-error"
+        />
+      ) : (
+        <div className="form" data-testid="school-qr">
+          <p className="muted">{t('schools.qrHint')}</p>
+          <img
+            className="qr-image"
+            src={qr.data.qrCodeDataUrl}
+            alt={t('schools.qrAlt', { name: qr.data.schoolName })}
+            width={256}
+            height={256}
+          />
+          <CopyField
+            label={t('schools.qrUrl')}
+            value={qr.data.url}
+            copyLabel={t('common.copy')}
+            copiedText={t('schools.urlCopied', { name: qr.data.schoolName })}
+            failedText={t('schools.linkCopyFailed')}
+            testId="qr-url"
+          />
+          <div className="form-actions">
+            <button type="button" className="button" onClick={download}>
+              {t('schools.qrDownload')}
+            </button>
+            <button type="button" className="button secondary" onClick={onClose}>
+              {t('common.closeDialog')}
+            </button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,39 @@
+// Saving files the browser made or fetched, without navigating away.
+
+/**
+ * A `data:` URL as a Blob. Decoded by hand: fetch(dataUrl) would be refused
+ * by the gateway's CSP (connect-src 'self').
+ */
+export function dataUrlToBlob(dataUrl: string): Blob {
+  const match = /^data:([^;,]*)((?:;[^;,]*)*?)(;base64)?,(.*)$/s.exec(dataUrl);
+  if (!match) throw new Error('not a data URL');
+  const type = match[1] || 'application/octet-stream';
+  const payload = match[4] ?? '';
+  if (!match[3]) return new Blob([decodeURIComponent(payload)], { type });
+  const binary = atob(payload);
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);
+  return new Blob([bytes], { type });
+}
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Whether the bytes start with the PNG signature (a proxy's HTML error page does not). */
+export function isPng(bytes: Uint8Array): boolean {
+  return PNG_SIGNATURE.every((byte, i) => bytes[i] === byte);
+}
+
+/** Offers the blob as a download under `fileName` (an object URL and <a download>). */
+export function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  link.style.display = 'none';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Some browsers read the URL after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { blockQrFileName, fileSafeName, schoolQrFileName } from '../src/lib/files';
+import { dataUrlToBlob, isPng } from '../src/lib/download';
+
+describe('download file names (spec §9)', () => {
+  it('names the school QR PNG qr-code-{school}.png with a file-name-safe school name', () => {
+    expect(schoolQrFileName('De Regenboog')).toBe('qr-code-de-regenboog.png');
+    expect(schoolQrFileName('OBS Sint-Jozef / Locatie Noord')).toBe(
+      'qr-code-obs-sint-jozef-locatie-noord.png',
+    );
+    expect(schoolQrFileName("Basisschool 't Gouwe Kind")).toBe(
+      'qr-code-basisschool-t-gouwe-kind.png',
+    );
+  });
+
+  it('drops accents and characters file systems refuse', () => {
+    expect(fileSafeName('École Française')).toBe('ecole-francaise');
+    expect(fileSafeName('a<b>c:d"e|f?g*h\\i')).toBe('a-b-c-d-e-f-g-h-i');
+    expect(fileSafeName('../../etc/passwd')).toBe('etc-passwd');
+    expect(fileSafeName('  ..verborgen.  ')).toBe('verborgen');
+  });
+
+  it('falls back when nothing usable is left, and stays short', () => {
+    expect(fileSafeName('***')).toBe('school');
+    expect(schoolQrFileName('')).toBe('qr-code-school.png');
+    expect(fileSafeName('x'.repeat(500))).toHaveLength(80);
+    expect(fileSafeName(`${'a'.repeat(79)} b`)).toBe('a'.repeat(79));
+  });
+
+  it('names the block QR PNG block-{id}-qr.png', () => {
+    expect(blockQrFileName(7)).toBe('block-7-qr.png');
+  });
+});
+
+describe('dataUrlToBlob', () => {
+  // The 8-byte PNG signature plus "IHDR" length bytes, base64.
+  const png = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUg==';
+
+  it('decodes a base64 PNG data URL', async () => {
+    const blob = dataUrlToBlob(png);
+    expect(blob.type).toBe('image/png');
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    expect(isPng(bytes)).toBe(true);
+    expect(bytes).toHaveLength(16);
+  });
+
+  it('decodes a percent-encoded data URL and refuses anything else', async () => {
+    const blob = dataUrlToBlob('data:text/plain,hallo%20wereld');
+    expect(await blob.text()).toBe('hallo wereld');
+    expect(() => dataUrlToBlob('https://example.org/x.png')).toThrow();
+  });
+
+  it('tells a PNG from an HTML error page', () => {
+    expect(isPng(new TextEncoder().encode('<html>502</html>'))).toBe(false);
+    expect(isPng(new Uint8Array([0x89, 0x50]))).toBe(false);
+  });
+});
