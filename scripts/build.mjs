@@ -69,6 +69,8 @@ function stampFile(pkg) {
 }
 
 function run(pkg) {
+  // tsc never deletes the output of a removed source file: start TypeScript packages from empty.
+  if (isBackend(pkg)) fs.rmSync(path.join(root, pkg.dir, 'dist'), { recursive: true, force: true });
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn('npm', ['run', 'build', '--workspace', pkg.dir, '--silent'], {

@@ -195,7 +195,8 @@ export function serviceEnv(
     env.DEMO_ADMIN_EMAIL = config.demo.adminEmail;
     env.DEMO_ADMIN_PASSWORD = config.demo.adminPassword;
   }
-  if (name === 'catalog' && config.demoData === '1') env.DEMO_SCHOOL_TOKEN = config.demo.schoolToken;
+  if (name === 'catalog' && config.demoData === '1')
+    env.DEMO_SCHOOL_TOKEN = config.demo.schoolToken;
   env.ORG_NAME = config.organisation.name;
   env.ORG_CONTACT_EMAIL = config.organisation.contactEmail;
   const admin = config.bootstrapAdmin;

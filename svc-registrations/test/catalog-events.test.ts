@@ -3,7 +3,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { QueryTypes, type RunningService } from '@nsa/service-kit';
 import { serviceTestEnv } from '@nsa/service-kit/testing';
 import { start as startCatalog } from 'svc-catalog/dist/src/start.js';
-import { createSchool } from 'svc-catalog/dist/src/domain/schools.js';
+import { Catalog } from 'svc-catalog/dist/src/domain/catalog.js';
 import { start as startRegistrations } from '../src/start.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
@@ -57,7 +57,7 @@ describe('catalog event to the registrations projection', () => {
       env: await serviceTestEnv(infra, 'registrations', fast),
     });
     try {
-      const school = await createSchool(catalog.ctx, { name: 'De Regenboog' });
+      const school = await new Catalog(catalog.ctx).createSchool('De Regenboog');
       const eventId = await lastEventId(catalog);
       const first = await until(() => projected(registrations, school.id));
 
@@ -114,7 +114,7 @@ describe('catalog event to the registrations projection', () => {
         },
       },
     });
-    const school = await createSchool(catalog.ctx, { name: 'Het Klaverblad' });
+    const school = await new Catalog(catalog.ctx).createSchool('Het Klaverblad');
     const eventId = await lastEventId(catalog);
     await until(async () => stalled);
     const committed = await projected(dying, school.id);

@@ -1,7 +1,7 @@
 export { freePort, waitForTcp } from './ports.js';
 export { spawnManaged, isAlive, signalProcess } from './process.js';
 export type { Managed, SpawnManagedOptions } from './process.js';
-export { startPostgres } from './postgres.js';
+export { existingAdminUrl, startPostgres } from './postgres.js';
 export { ensureServiceDatabase } from './database.js';
 export { startNats } from './nats.js';
 export { waitForHttp } from './http.js';

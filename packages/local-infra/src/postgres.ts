@@ -220,3 +220,12 @@ function tail(file: string): string {
     return '';
   }
 }
+
+/** The superuser URL of a cluster this package created, for tools run beside a running stack. */
+export function existingAdminUrl(dataDir: string, port: number): string {
+  const file = passwordFile(dataDir);
+  if (!fs.existsSync(file))
+    throw new Error(`no local PostgreSQL cluster in ${dataDir} (start the product once first)`);
+  const password = fs.readFileSync(file, 'utf8').trim();
+  return `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+}
