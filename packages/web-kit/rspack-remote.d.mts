@@ -1,0 +1,2 @@
+import type { Configuration } from '@rspack/core';
+export declare function remoteConfig(remote: { name: string; devPort: number; packageDir: URL }): Configuration;
