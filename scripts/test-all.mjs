@@ -13,7 +13,9 @@ const bin = (name) => join(root, 'node_modules/.bin', name);
 const only = process.argv.slice(2); // optional: suite names to run
 
 const results = [];
-function record(suite, passed, failed, seconds) {
+function record(suite, passed, failed, seconds, ok = true) {
+  // A suite that failed without a failing test (crashed setup, no report) still fails.
+  if (!ok && failed === 0) failed = 1;
   results.push({ suite, passed, failed, seconds });
   console.log(`\n== ${suite}: ${passed} passed, ${failed} failed (${seconds.toFixed(1)} s)\n`);
 }
@@ -51,7 +53,7 @@ for (const ws of workspaces()) {
     const suiteErrors = report.testResults.filter(
       (t) => t.status === 'failed' && t.assertionResults.length === 0,
     ).length;
-    record(`test:${ws.dir}`, report.numPassedTests, report.numFailedTests + suiteErrors, r.seconds);
+    record(`test:${ws.dir}`, report.numPassedTests, report.numFailedTests + suiteErrors, r.seconds, r.ok);
   } else {
     record(`test:${ws.dir}`, 0, 1, r.seconds);
   }
@@ -64,7 +66,7 @@ if (wanted('e2e')) {
   });
   if (existsSync(out)) {
     const { stats } = JSON.parse(readFileSync(out, 'utf8'));
-    record('e2e', stats.expected + stats.flaky, stats.unexpected, r.seconds);
+    record('e2e', stats.expected + stats.flaky, stats.unexpected, r.seconds, r.ok);
   } else {
     record('e2e', 0, 1, r.seconds);
   }
