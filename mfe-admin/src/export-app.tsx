@@ -8,17 +8,14 @@ import { AdminNotFoundPage } from './pages/AdminNotFoundPage';
 import { BlocksPage } from './pages/BlocksPage';
 import { DashboardPage } from './pages/DashboardPage';
 import { LoginPage } from './pages/LoginPage';
-import { PlaceholderPage, type PlaceholderSection } from './pages/PlaceholderPage';
 import { ProvidersPage } from './pages/ProvidersPage';
+import { RegistrationsPage } from './pages/RegistrationsPage';
 import { ResetPasswordPage } from './pages/ResetPasswordPage';
 import { SchoolsPage } from './pages/SchoolsPage';
 import { SettingsPage } from './pages/SettingsPage';
 import './styles.css';
 
 registerResources(NAMESPACE, { nl, en });
-
-// Screens that later changes fill in; until then they show their title.
-const PLACEHOLDERS: readonly PlaceholderSection[] = ['registrations'];
 
 // Absolute patterns matched against the location, so the remote does not
 // depend on how deep the shell mounted it. The shell guards /admin/* (admins
@@ -33,8 +30,7 @@ export default function App() {
   if (matchPath('/admin/blocks', pathname)) return <BlocksPage />;
   if (matchPath('/admin/providers', pathname)) return <ProvidersPage />;
   if (matchPath('/admin/activities', pathname)) return <ActivitiesPage />;
-  const section = PLACEHOLDERS.find((name) => matchPath(`/admin/${name}`, pathname));
-  if (section) return <PlaceholderPage section={section} />;
+  if (matchPath('/admin/registrations', pathname)) return <RegistrationsPage />;
   if (matchPath('/admin/*', pathname)) return <AdminNotFoundPage />;
   return null;
 }

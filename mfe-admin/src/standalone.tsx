@@ -23,6 +23,7 @@ const devLinks = [
   '/admin/blocks',
   '/admin/providers',
   '/admin/activities',
+  '/admin/registrations',
   '/login?lng=en',
 ];
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { blockQrFileName, fileSafeName, schoolQrFileName } from '../src/lib/files';
+import {
+  blockQrFileName,
+  fileSafeName,
+  localIsoDate,
+  registrationsCsvFileName,
+  schoolQrFileName,
+} from '../src/lib/files';
 import { dataUrlToBlob, isPng } from '../src/lib/download';
 
 describe('download file names (spec §9)', () => {
@@ -53,5 +59,53 @@ describe('dataUrlToBlob', () => {
   it('tells a PNG from an HTML error page', () => {
     expect(isPng(new TextEncoder().encode('<html>502</html>'))).toBe(false);
     expect(isPng(new Uint8Array([0x89, 0x50]))).toBe(false);
+  });
+});
+
+describe('registrations CSV file name (spec §9)', () => {
+  const day = new Date(2025, 2, 4, 23, 59);
+
+  it('is aanmeldingen-{date}.csv without filters, in the local date', () => {
+    expect(localIsoDate(day)).toBe('2025-03-04');
+    expect(registrationsCsvFileName(day)).toBe('aanmeldingen-2025-03-04.csv');
+    expect(registrationsCsvFileName(new Date(2025, 11, 31))).toBe('aanmeldingen-2025-12-31.csv');
+  });
+
+  it('names each chosen filter in a file-name-safe way, in a fixed order', () => {
+    expect(
+      registrationsCsvFileName(day, {
+        status: 'Nieuw',
+        activity: 'Voetbal & Zo!',
+        block: 'Blok 1',
+        school: "Basisschool 't Gouwe Kind",
+      }),
+    ).toBe(
+      'aanmeldingen-2025-03-04-school-basisschool-t-gouwe-kind-blok-blok-1-activiteit-voetbal-zo-status-nieuw.csv',
+    );
+    expect(registrationsCsvFileName(day, { status: 'Goedgekeurd' })).toBe(
+      'aanmeldingen-2025-03-04-status-goedgekeurd.csv',
+    );
+    expect(registrationsCsvFileName(day, { school: 'École/../Noord' })).toBe(
+      'aanmeldingen-2025-03-04-school-ecole-noord.csv',
+    );
+  });
+
+  it('cuts long names and drops names with nothing file-safe in them', () => {
+    const name = registrationsCsvFileName(day, { activity: 'x'.repeat(200) });
+    expect(name).toBe(`aanmeldingen-2025-03-04-activiteit-${'x'.repeat(40)}.csv`);
+    expect(registrationsCsvFileName(day, { school: '???' })).toBe('aanmeldingen-2025-03-04.csv');
+    expect(registrationsCsvFileName(day, { school: '#12' })).toBe(
+      'aanmeldingen-2025-03-04-school-12.csv',
+    );
+  });
+
+  it('only ever uses file-name-safe characters', () => {
+    const name = registrationsCsvFileName(day, {
+      school: 'a<b>c:d"e|f?g*h\\i',
+      block: '../../etc',
+      activity: 'Zwemmen 🏊',
+      status: 'Afgewezen',
+    });
+    expect(name).toMatch(/^[a-z0-9._-]+$/);
   });
 });

@@ -14,15 +14,15 @@ function parse(csv: string): string[][] {
 
 describe('provider CSV (spec §9, CONTRACT §2)', () => {
   it('starts with a UTF-8 byte-order mark and the header row Naam;Leeftijd', async () => {
-    const csv = buildParticipantsCsv([{ childName: 'Zoë de Vries', age: 8 }]);
+    const csv = await buildParticipantsCsv([{ childName: 'Zoë de Vries', age: 8 }]);
     expect(UTF8_BOM).toBe(BOM);
     expect(csv).toBe(`${BOM}Naam;Leeftijd\r\nZoë de Vries;8\r\n`);
     const bytes = new Uint8Array(await new Blob([csv]).arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   });
 
-  it('separates cells with semicolons and writes one row per participant', () => {
-    const csv = buildParticipantsCsv([
+  it('separates cells with semicolons and writes one row per participant', async () => {
+    const csv = await buildParticipantsCsv([
       { childName: 'Anna Bakker', age: 7 },
       { childName: 'Daan Jansen', age: 10 },
     ]);
@@ -34,8 +34,8 @@ describe('provider CSV (spec §9, CONTRACT §2)', () => {
     ]);
   });
 
-  it('quotes cells with a semicolon, a double quote or a line break', () => {
-    const csv = buildParticipantsCsv([
+  it('quotes cells with a semicolon, a double quote or a line break', async () => {
+    const csv = await buildParticipantsCsv([
       { childName: 'Jan;Piet', age: 9 },
       { childName: 'Sam "Sammie" Smit', age: 6 },
       { childName: 'Regel\neen', age: 5 },
@@ -65,19 +65,19 @@ describe('provider CSV (spec §9, CONTRACT §2)', () => {
     ['@', '@SUM(A1:A2)'],
     ['tab', '\t=1+1'],
     ['carriage return', '\r=1+1'],
-  ])('prefixes a cell starting with %s with an apostrophe', (_label, name) => {
-    const [, row] = parse(buildParticipantsCsv([{ childName: name, age: 7 }]));
+  ])('prefixes a cell starting with %s with an apostrophe', async (_label, name) => {
+    const [, row] = parse(await buildParticipantsCsv([{ childName: name, age: 7 }]));
     expect(row).toEqual([`'${name}`, '7']);
   });
 
-  it('also neutralises a formula cell that contains a line break', () => {
-    const [, row] = parse(buildParticipantsCsv([{ childName: '=1+1\nAnna', age: 7 }]));
+  it('also neutralises a formula cell that contains a line break', async () => {
+    const [, row] = parse(await buildParticipantsCsv([{ childName: '=1+1\nAnna', age: 7 }]));
     expect(row).toEqual(["'=1+1\nAnna", '7']);
   });
 
-  it('treats numbers as cells too, and leaves safe cells alone', () => {
+  it('treats numbers as cells too, and leaves safe cells alone', async () => {
     const [, negative, normal, inner] = parse(
-      buildParticipantsCsv([
+      await buildParticipantsCsv([
         { childName: 'Anna', age: -1 },
         { childName: "Anne-Sophie 't Hart", age: 12 },
         { childName: 'Bob = Bob', age: 3 },
@@ -88,8 +88,8 @@ describe('provider CSV (spec §9, CONTRACT §2)', () => {
     expect(inner).toEqual(['Bob = Bob', '3']);
   });
 
-  it('writes an empty age cell when the age is unknown', () => {
-    const [, row] = parse(buildParticipantsCsv([{ childName: 'Anna', age: null }]));
+  it('writes an empty age cell when the age is unknown', async () => {
+    const [, row] = parse(await buildParticipantsCsv([{ childName: 'Anna', age: null }]));
     expect(row).toEqual(['Anna', '']);
   });
 });

@@ -1,2 +1,6 @@
 import type { Configuration } from '@rspack/core';
-export declare function remoteConfig(remote: { name: string; devPort: number; packageDir: URL }): Configuration;
+export declare function remoteConfig(remote: {
+  name: string;
+  devPort: number;
+  packageDir: URL;
+}): Configuration;

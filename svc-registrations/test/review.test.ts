@@ -212,6 +212,15 @@ describe('provider participant list', () => {
       participants: [{ childName: 'Emma Jansen', age: expect.any(Number) }],
     });
     expect(Object.keys(res.body.participants[0]).sort()).toEqual(['age', 'childName']);
+    // The admin sees when the link was last used.
+    const end = Date.now() + 5000;
+    let lastUsedAt: string | null = null;
+    while (!lastUsedAt && Date.now() < end) {
+      lastUsedAt = (await w.cat.get(`/api/admin/activities/${activityId}/provider-token`)).body
+        .lastUsedAt;
+      if (!lastUsedAt) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(lastUsedAt).not.toBeNull();
   });
 
   it('answers 400 without a token and 403 for a wrong, replaced, revoked or expired one', async () => {

@@ -5,6 +5,7 @@ import { Page, Spinner, useToast } from '@nsa/web-kit';
 import { useParticipants, type ParticipantsResponse } from '../api/participants';
 import { AccessDenied, MissingParams } from '../components/AccessDenied';
 import { ParticipantsTable } from '../components/ParticipantsTable';
+import { buildParticipantsCsv, CSV_MIME } from '../lib/csv';
 import { saveBlob } from '../lib/download';
 import { participantsCsvFileName } from '../lib/files';
 import { providerParams, type ProviderParams } from '../lib/params';
@@ -64,10 +65,7 @@ function ParticipantsView({ data }: { data: ParticipantsResponse }) {
     if (!hasRows() || exporting) return;
     setExporting(true);
     try {
-      const { buildParticipantsCsv, CSV_MIME } = await import(
-        /* webpackChunkName: "participants-csv" */ '../lib/csv'
-      );
-      const blob = new Blob([buildParticipantsCsv(participants)], { type: CSV_MIME });
+      const blob = new Blob([await buildParticipantsCsv(participants)], { type: CSV_MIME });
       saveBlob(blob, participantsCsvFileName(activity.title));
     } catch (error) {
       console.error('[mfe_provider] CSV export failed', error);

@@ -44,6 +44,7 @@ export const EVENT_TYPES = {
   registrationRejected: 'registrations.registration.rejected',
   registrationReverted: 'registrations.registration.reverted',
   emailSent: 'notify.email.sent',
+  providerLinkUsed: 'registrations.provider-link.used',
   adminCreated: 'identity.admin.created',
   passwordResetRequested: 'identity.password-reset.requested',
 } as const;
@@ -179,3 +180,11 @@ export const emailSentEventSchema = z.object({
   registrationId: z.number().int().positive().nullable(),
 });
 export type EmailSentEvent = z.infer<typeof emailSentEventSchema>;
+
+/** registrations.provider-link.used, version 1: a provider list was opened (at most once a minute per link). */
+export const providerLinkUsedEventSchema = z.object({
+  activityId: z.number().int().positive(),
+  tokenHash: z.string().regex(/^[0-9a-f]{64}$/),
+  at: z.iso.datetime(),
+});
+export type ProviderLinkUsedEvent = z.infer<typeof providerLinkUsedEventSchema>;

@@ -55,4 +55,18 @@ export class TokenRepository {
     );
     return row;
   }
+
+  /** Only the link that was used: a replaced link's late report changes nothing. */
+  async markUsed(
+    tx: Transaction,
+    activityId: number,
+    tokenHash: string,
+    at: string,
+  ): Promise<void> {
+    await this.db.query(
+      `UPDATE activity_tokens SET last_used_at = GREATEST(coalesce(last_used_at, :at), :at)
+       WHERE activity_id = :activityId AND token_hash = :tokenHash`,
+      { replacements: { activityId, tokenHash, at }, transaction: tx },
+    );
+  }
 }

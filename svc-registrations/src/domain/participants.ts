@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { ageInYears } from '@nsa/contracts';
+import { ageInYears, EVENT_TYPES, type ProviderLinkUsedEvent } from '@nsa/contracts';
 import { AppError, QueryTypes, type ServiceContext } from '@nsa/service-kit';
 import { findActivity } from '../data-access/activities.js';
 import { MSG } from './messages.js';
@@ -41,12 +41,7 @@ export async function participantsFor(
   );
   const activity = valid ? await findActivity(db, activityId) : undefined;
   if (!valid || !activity || activity.deleted) throw AppError.forbidden(MSG.providerTokenInvalid);
-  await db.query(
-    'UPDATE provider_tokens SET last_used_at = now() WHERE activity_id = :activityId',
-    {
-      replacements: { activityId },
-    },
-  );
+  await recordUse(ctx, activityId, t.tokenHash);
   const rows = await db.query<{ first: string; last: string; dob: string | null }>(
     `SELECT child_first_name AS first, child_last_name AS last, to_char(child_date_of_birth, 'YYYY-MM-DD') AS dob
      FROM registrations WHERE activity_id = :activityId AND status = 'approved'
@@ -66,4 +61,29 @@ export async function participantsFor(
     participantCount: participants.length,
     participants,
   };
+}
+
+/**
+ * Keeps the link's last-used time here and tells svc-catalog, which shows it
+ * to admins; at most once a minute per link, so a busy page adds no events.
+ */
+async function recordUse(
+  ctx: ServiceContext,
+  activityId: number,
+  tokenHash: string,
+): Promise<void> {
+  await ctx.sequelize.transaction(async (tx) => {
+    const rows = await ctx.sequelize.query<{ at: Date }>(
+      `UPDATE provider_tokens SET last_used_at = now()
+       WHERE activity_id = :activityId AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
+       RETURNING last_used_at AS at`,
+      { replacements: { activityId }, type: QueryTypes.SELECT, transaction: tx },
+    );
+    if (rows[0]) {
+      await ctx.outbox.add<ProviderLinkUsedEvent>(tx, {
+        type: EVENT_TYPES.providerLinkUsed,
+        data: { activityId, tokenHash, at: new Date(rows[0].at).toISOString() },
+      });
+    }
+  });
 }

@@ -1,6 +1,12 @@
-import { EVENT_TYPES, registrationEventSchema, type RegistrationEvent } from '@nsa/contracts';
+import {
+  EVENT_TYPES,
+  providerLinkUsedEventSchema,
+  registrationEventSchema,
+  type RegistrationEvent,
+} from '@nsa/contracts';
 import type { ConsumerSpec, EventHandler, ServiceContext } from '@nsa/service-kit';
 import { ActivityRepository } from '../../data-access/activities.js';
+import { TokenRepository } from '../../data-access/tokens.js';
 
 /**
  * What a registration event changes in the counts: every sign-up counts once
@@ -12,9 +18,10 @@ export function countDelta(e: RegistrationEvent): { approved: number; registrati
   return { approved, registrations };
 }
 
-/** Keeps the sign-up counts per activity from svc-registrations' events. */
+/** Keeps the sign-up counts per activity and the provider links' last use from svc-registrations' events. */
 export function countsConsumer(ctx: ServiceContext): ConsumerSpec {
   const activities = new ActivityRepository(ctx.sequelize);
+  const tokens = new TokenRepository(ctx.sequelize);
   const apply: EventHandler = {
     versions: [1],
     handle: async (event, { tx }) => {
@@ -32,6 +39,13 @@ export function countsConsumer(ctx: ServiceContext): ConsumerSpec {
       [EVENT_TYPES.registrationApproved]: apply,
       [EVENT_TYPES.registrationRejected]: apply,
       [EVENT_TYPES.registrationReverted]: apply,
+      [EVENT_TYPES.providerLinkUsed]: {
+        versions: [1],
+        handle: async (event, { tx }) => {
+          const e = providerLinkUsedEventSchema.parse(event.data);
+          await tokens.markUsed(tx, e.activityId, e.tokenHash, e.at);
+        },
+      },
     },
   };
 }

@@ -1,0 +1,190 @@
+import { useTranslation } from 'react-i18next';
+import type { AdminRegistration } from '../api/registrations';
+import { registrationCapacityLevel } from '../lib/capacity';
+import { formatDateTime } from '../lib/format';
+import { groupNumber } from '../lib/registrations-csv';
+import { useLang } from '../lib/use-lang';
+import { NAMESPACE } from '../namespace';
+
+export type RegistrationAction = 'approve' | 'reject' | 'revert';
+
+interface Props {
+  rows: readonly AdminRegistration[];
+  /** Sign-ups whose call is running. */
+  pending: ReadonlySet<number>;
+  onAction: (action: RegistrationAction, registration: AdminRegistration) => void;
+  busy?: boolean;
+}
+
+const COLUMNS = [
+  'age',
+  'group',
+  'parent',
+  'email',
+  'phone',
+  'activity',
+  'status',
+  'capacity',
+  'emailSent',
+  'date',
+] as const;
+
+// Not worth a column on paper, where eleven columns are already tight.
+const PRINT_HIDDEN: ReadonlySet<string> = new Set(['emailSent']);
+
+/** The sign-ups of one page; on phones each becomes a card (the .stack styles). */
+export function RegistrationsTable({ rows, pending, onAction, busy = false }: Props) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <div className="table-scroll">
+      <table
+        className="table stack registrations"
+        data-testid="registrations-table"
+        aria-busy={busy}
+      >
+        <caption className="visually-hidden">{t('registrations.listTitle')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('registrations.col.child')}</th>
+            {COLUMNS.map((column) => (
+              <th
+                key={column}
+                scope="col"
+                className={PRINT_HIDDEN.has(column) ? 'print-hide' : undefined}
+              >
+                {t(`registrations.col.${column}`)}
+              </th>
+            ))}
+            <th scope="col" className="actions-col">
+              <span className="visually-hidden">{t('common.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <RegistrationRow
+              key={r.id}
+              registration={r}
+              pending={pending.has(r.id)}
+              onAction={onAction}
+            />
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface RowProps {
+  registration: AdminRegistration;
+  pending: boolean;
+  onAction: Props['onAction'];
+}
+
+function RegistrationRow({ registration: r, pending, onAction }: RowProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const lang = useLang();
+  const name = `${r.childFirstName} ${r.childLastName}`;
+  const { approvedCount, capacity } = r.activity;
+  const level = registrationCapacityLevel(approvedCount, capacity);
+  const group = groupNumber(r.childGroup);
+  const label = (column: (typeof COLUMNS)[number]) => t(`registrations.col.${column}`);
+  const reviewer =
+    r.status === 'approved'
+      ? r.approvedByAdmin
+      : r.status === 'rejected'
+        ? r.rejectedByAdmin
+        : null;
+
+  const button = (action: RegistrationAction, tone: string) => (
+    <button
+      type="button"
+      className={`button ${tone} small`}
+      aria-label={t(`registrations.${action}Of`, { name })}
+      data-action={action}
+      disabled={pending}
+      onClick={() => onAction(action, r)}
+    >
+      {t(`registrations.${action}`)}
+    </button>
+  );
+
+  return (
+    <tr data-testid="registration-row" data-registration-id={r.id} data-status={r.status}>
+      <th scope="row">{name}</th>
+      <td data-label={label('age')} className="numeric">
+        {r.childAge ?? '–'}
+      </td>
+      <td data-label={label('group')} className="nowrap">
+        {group === null ? (r.childGroup ?? '–') : t('registrations.group', { n: group })}
+      </td>
+      <td data-label={label('parent')}>{r.parentName}</td>
+      <td data-label={label('email')} className="wrap">
+        <a href={`mailto:${r.email}`}>
+          <EmailText email={r.email} />
+        </a>
+      </td>
+      <td data-label={label('phone')} className="numeric">
+        <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`}>{r.phone}</a>
+      </td>
+      <td data-label={label('activity')}>
+        {r.activity.title}
+        <span className="cell-hint">{r.activity.school?.name}</span>
+      </td>
+      <td data-label={label('status')} className="status-cell">
+        <span className="badge" data-tone={r.status} data-testid="status-badge">
+          {t(`registrations.status.${r.status}`)}
+        </span>
+        {r.rejectionReason ? (
+          <span className="reason" data-testid="rejection-reason">
+            {t('registrations.reasonText', { reason: r.rejectionReason })}
+          </span>
+        ) : null}
+        {reviewer ? (
+          <span className="cell-hint print-hide">
+            {t('registrations.by', { name: reviewer.name })}
+          </span>
+        ) : null}
+      </td>
+      <td data-label={label('capacity')}>
+        <span className="capacity" data-level={level} data-testid="capacity">
+          {approvedCount}/{capacity}
+        </span>
+        <span className="visually-hidden"> {t(`registrations.capacityLevel.${level}`)}</span>
+      </td>
+      <td data-label={label('emailSent')} className="print-hide">
+        <span className="email-sent" data-sent={String(r.emailSent)} data-testid="email-sent">
+          <span aria-hidden="true">{r.emailSent ? '✓ ' : '– '}</span>
+          {r.emailSent ? t('registrations.emailSent.yes') : t('registrations.emailSent.no')}
+        </span>
+      </td>
+      <td data-label={label('date')} className="numeric">
+        {formatDateTime(r.createdAt, lang) ?? '–'}
+      </td>
+      <td className="actions-col">
+        <div className="row-actions">
+          {r.status === 'new' ? (
+            <>
+              {button('approve', '')}
+              {button('reject', 'danger')}
+            </>
+          ) : (
+            button('revert', 'secondary')
+          )}
+        </div>
+      </td>
+    </tr>
+  );
+}
+
+/** An address that may wrap after its @ only, not in the middle of a word. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />@{email.slice(at + 1)}
+    </>
+  );
+}

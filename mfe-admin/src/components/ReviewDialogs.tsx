@@ -1,0 +1,173 @@
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminRegistration } from '../api/registrations';
+import { NAMESPACE } from '../namespace';
+import { Dialog } from './Dialog';
+import { Field } from './Field';
+
+/** The server's limit on a rejection reason. */
+export const MAX_REASON_LENGTH = 500;
+
+interface DialogProps<T> {
+  /** The sign-up under review; null: closed. */
+  registration: AdminRegistration | null;
+  busy: boolean;
+  onConfirm: (registration: AdminRegistration, values: T) => void;
+  onClose: () => void;
+}
+
+/** Spec §2: approve with a send-email checkbox, on by default. */
+export function ApproveDialog({
+  registration,
+  busy,
+  onConfirm,
+  onClose,
+}: DialogProps<{ sendEmail: boolean }>) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <Dialog
+      open={registration !== null}
+      title={t('registrations.approveTitle')}
+      busy={busy}
+      onClose={onClose}
+    >
+      {registration ? (
+        <ReviewForm
+          key={registration.id}
+          kind="approve"
+          registration={registration}
+          busy={busy}
+          onConfirm={(values) => onConfirm(registration, values)}
+          onCancel={onClose}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+/** Spec §2: reject with an optional reason and a send-email checkbox, on by default. */
+export function RejectDialog({
+  registration,
+  busy,
+  onConfirm,
+  onClose,
+}: DialogProps<{ sendEmail: boolean; reason: string }>) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <Dialog
+      open={registration !== null}
+      title={t('registrations.rejectTitle')}
+      busy={busy}
+      onClose={onClose}
+    >
+      {registration ? (
+        <ReviewForm
+          key={registration.id}
+          kind="reject"
+          registration={registration}
+          busy={busy}
+          onConfirm={(values) => onConfirm(registration, values)}
+          onCancel={onClose}
+        />
+      ) : null}
+    </Dialog>
+  );
+}
+
+interface FormProps {
+  kind: 'approve' | 'reject';
+  registration: AdminRegistration;
+  busy: boolean;
+  onConfirm: (values: { sendEmail: boolean; reason: string }) => void;
+  onCancel: () => void;
+}
+
+function ReviewForm({ kind, registration: r, busy, onConfirm, onCancel }: FormProps) {
+  const { t } = useTranslation(NAMESPACE);
+  const [sendEmail, setSendEmail] = useState(true);
+  const [reason, setReason] = useState('');
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!busy) onConfirm({ sendEmail, reason });
+  };
+
+  return (
+    <form className="form" noValidate onSubmit={submit} data-testid={`${kind}-form`}>
+      <dl className="review-summary">
+        <div>
+          <dt>{t('registrations.col.child')}</dt>
+          <dd>
+            {r.childFirstName} {r.childLastName}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('registrations.col.activity')}</dt>
+          <dd>
+            {r.activity.title}
+            <span className="cell-hint">{r.activity.school?.name}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>{t('registrations.col.capacity')}</dt>
+          <dd className="numeric">
+            {r.activity.approvedCount}/{r.activity.capacity}
+          </dd>
+        </div>
+      </dl>
+      {kind === 'reject' ? (
+        <Field
+          label={t('registrations.reason')}
+          hint={t('registrations.reasonHint', { max: MAX_REASON_LENGTH })}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              name="reason"
+              rows={3}
+              maxLength={MAX_REASON_LENGTH}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          )}
+        </Field>
+      ) : null}
+      <label className="checkbox">
+        <input
+          type="checkbox"
+          name="sendEmail"
+          checked={sendEmail}
+          onChange={(e) => setSendEmail(e.target.checked)}
+        />
+        <span>
+          {t('registrations.sendEmail')}
+          <span className="field-hint">
+            {t(
+              kind === 'approve'
+                ? 'registrations.sendEmailApprove'
+                : 'registrations.sendEmailReject',
+              {
+                email: r.email,
+              },
+            )}
+          </span>
+        </span>
+      </label>
+      <div className="form-actions">
+        <button
+          type="submit"
+          className={kind === 'approve' ? 'button' : 'button danger'}
+          disabled={busy}
+          aria-busy={busy}
+        >
+          {busy
+            ? t(kind === 'approve' ? 'registrations.approving' : 'registrations.rejecting')
+            : t(kind === 'approve' ? 'registrations.approve' : 'registrations.reject')}
+        </button>
+        <button type="button" className="button secondary" disabled={busy} onClick={onCancel}>
+          {t('common.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,151 @@
+// The sign-up list's filters (spec §2, §7): school, block, activity and
+// status, 'all' meaning "not sent". They live in the address bar, so a
+// reload or the back button keeps them. Pure, so it is unit tested.
+import type { RegistrationStatus } from '@nsa/contracts';
+
+export const REGISTRATION_STATUSES = [
+  'new',
+  'approved',
+  'rejected',
+] as const satisfies readonly RegistrationStatus[];
+
+export type IdFilter = number | 'all';
+export type StatusFilter = RegistrationStatus | 'all';
+
+export interface RegistrationFilters {
+  schoolId: IdFilter;
+  blockId: IdFilter;
+  activityId: IdFilter;
+  status: StatusFilter;
+}
+
+export type FilterName = keyof RegistrationFilters;
+
+export const NO_FILTERS: RegistrationFilters = {
+  schoolId: 'all',
+  blockId: 'all',
+  activityId: 'all',
+  status: 'all',
+};
+
+const ID_FILTERS = ['schoolId', 'blockId', 'activityId'] as const;
+
+function idFrom(raw: string | null): IdFilter {
+  if (raw === null || !/^\d{1,10}$/.test(raw)) return 'all';
+  const id = Number(raw);
+  return id > 0 && id <= 2_147_483_647 ? id : 'all';
+}
+
+function statusFrom(raw: string | null): StatusFilter {
+  return REGISTRATION_STATUSES.find((status) => status === raw) ?? 'all';
+}
+
+/** Filters and page from the address bar; anything unreadable counts as not set. */
+export function filtersFromSearch(params: URLSearchParams): {
+  filters: RegistrationFilters;
+  page: number;
+} {
+  const rawPage = params.get('page');
+  const page = rawPage !== null && /^\d{1,6}$/.test(rawPage) ? Math.max(1, Number(rawPage)) : 1;
+  return {
+    filters: {
+      schoolId: idFrom(params.get('schoolId')),
+      blockId: idFrom(params.get('blockId')),
+      activityId: idFrom(params.get('activityId')),
+      status: statusFrom(params.get('status')),
+    },
+    page,
+  };
+}
+
+/**
+ * The address bar's query with these filters and page, keeping every other
+ * parameter (such as lng). 'all' and page 1 are left out.
+ */
+export function filtersToSearch(
+  filters: RegistrationFilters,
+  page: number,
+  current: URLSearchParams,
+): URLSearchParams {
+  const next = new URLSearchParams(current);
+  for (const name of [...ID_FILTERS, 'status'] as const) {
+    const value = filters[name];
+    if (value === 'all') next.delete(name);
+    else next.set(name, String(value));
+  }
+  if (page > 1) next.set('page', String(page));
+  else next.delete('page');
+  return next;
+}
+
+/** GET /api/admin/registrations's query: filters only when not 'all' (spec §7), then page and limit. */
+export function registrationsQuery(
+  filters: RegistrationFilters,
+  page: number,
+  limit: number,
+): string {
+  const params = new URLSearchParams();
+  for (const name of [...ID_FILTERS, 'status'] as const) {
+    const value = filters[name];
+    if (value !== 'all') params.set(name, String(value));
+  }
+  params.set('page', String(page));
+  params.set('limit', String(limit));
+  return params.toString();
+}
+
+export function hasFilters(filters: RegistrationFilters): boolean {
+  return Object.values(filters).some((value) => value !== 'all');
+}
+
+interface ActivityLike {
+  id: number;
+  schoolId?: number;
+  blockId?: number;
+  school?: { id?: number } | null;
+  block?: { id?: number } | null;
+}
+
+const schoolOf = (a: ActivityLike) => a.schoolId ?? a.school?.id;
+const blockOf = (a: ActivityLike) => a.blockId ?? a.block?.id;
+
+/** The activity choices, narrowed to the chosen school and block. */
+export function activitiesMatching<T extends ActivityLike>(
+  activities: readonly T[],
+  filters: Pick<RegistrationFilters, 'schoolId' | 'blockId'>,
+): T[] {
+  return activities.filter(
+    (a) =>
+      (filters.schoolId === 'all' || schoolOf(a) === filters.schoolId) &&
+      (filters.blockId === 'all' || blockOf(a) === filters.blockId),
+  );
+}
+
+/**
+ * The filters after one of them changed. A chosen activity that falls
+ * outside a newly chosen school or block is let go, so the list never shows
+ * an impossible combination. The caller goes back to page 1.
+ */
+export function withFilter<T extends ActivityLike>(
+  filters: RegistrationFilters,
+  name: FilterName,
+  value: IdFilter | StatusFilter,
+  activities: readonly T[],
+): RegistrationFilters {
+  const next = { ...filters, [name]: value } as RegistrationFilters;
+  if ((name === 'schoolId' || name === 'blockId') && next.activityId !== 'all') {
+    const known = activities.some((a) => a.id === next.activityId);
+    const stillMatches = activitiesMatching(activities, next).some((a) => a.id === next.activityId);
+    if (known && !stillMatches) next.activityId = 'all';
+  }
+  return next;
+}
+
+/** A select's value as a filter value. */
+export function idFilterFrom(value: string): IdFilter {
+  return idFrom(value === 'all' ? null : value);
+}
+
+export function statusFilterFrom(value: string): StatusFilter {
+  return statusFrom(value);
+}

@@ -1,0 +1,96 @@
+// The sign-ups export (spec §9: 14 columns, byte-order mark; CONTRACT §2:
+// formula injection neutralised). The file rules live in web-kit's CSV
+// builder, shared with the provider export: ';' separated for a Dutch Excel,
+// CRLF, quoted where needed, papaparse loaded on the first export only.
+import { buildCsv, type CsvCell } from '@nsa/web-kit/csv';
+import type { RegistrationStatus } from '@nsa/contracts';
+import type { AdminRegistration } from '../api/registrations';
+
+/**
+ * The columns, in Dutch whatever the screen language: they are the file's
+ * format (like the provider's Naam;Leeftijd), so a spreadsheet built on one
+ * export keeps working with the next.
+ */
+export const REGISTRATION_CSV_HEADERS = [
+  'Kind voornaam',
+  'Kind achternaam',
+  'Geboortedatum',
+  'Leeftijd',
+  'Groep',
+  'Ouder',
+  'E-mail',
+  'Telefoon',
+  'Activiteit',
+  'School',
+  'Blok',
+  'Status',
+  'Aangemeld op',
+  'Reden afwijzing',
+] as const;
+
+/** Spec §9 status labels, as the file writes them. */
+export const CSV_STATUS_LABELS: Record<RegistrationStatus, string> = {
+  new: 'Nieuw',
+  approved: 'Goedgekeurd',
+  rejected: 'Afgewezen',
+};
+
+/** 'groep5' → 5; anything else → null. */
+export function groupNumber(group: string | null | undefined): number | null {
+  const match = /^groep([3-8])$/.exec(group ?? '');
+  return match ? Number(match[1]) : null;
+}
+
+/** 'YYYY-MM-DD' → 'DD-MM-YYYY' (spec §9: nl-NL dates), without time zone arithmetic. */
+export function dutchDate(iso: string | null | undefined): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '');
+  return match ? `${match[3]}-${match[2]}-${match[1]}` : '';
+}
+
+// The product serves one Dutch municipality: sign-up times are written in
+// Dutch time, whatever the exporting computer's zone.
+const DUTCH_TIME = new Intl.DateTimeFormat('nl-NL', {
+  timeZone: 'Europe/Amsterdam',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A timestamp as 'DD-MM-YYYY HH:MM' in Dutch time, or '' when there is none. */
+export function dutchDateTime(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    DUTCH_TIME.formatToParts(date).find((p) => p.type === type)?.value ?? '';
+  return `${part('day')}-${part('month')}-${part('year')} ${part('hour')}:${part('minute')}`;
+}
+
+/** One sign-up as the 14 cells of its line. */
+export function registrationCsvRow(r: AdminRegistration): CsvCell[] {
+  const group = groupNumber(r.childGroup);
+  return [
+    r.childFirstName,
+    r.childLastName,
+    dutchDate(r.childDateOfBirth),
+    r.childAge,
+    group === null ? (r.childGroup ?? '') : `Groep ${group}`,
+    r.parentName,
+    r.email,
+    r.phone,
+    r.activity?.title,
+    r.activity?.school?.name,
+    r.activity?.block?.name,
+    CSV_STATUS_LABELS[r.status] ?? r.status,
+    dutchDateTime(r.createdAt),
+    r.rejectionReason,
+  ];
+}
+
+/** The whole file: BOM, the header line and one line per sign-up. */
+export function buildRegistrationsCsv(rows: readonly AdminRegistration[]): Promise<string> {
+  return buildCsv(REGISTRATION_CSV_HEADERS, rows.map(registrationCsvRow));
+}

@@ -1,0 +1,114 @@
+import { useTranslation } from 'react-i18next';
+import { useToast } from '@nsa/web-kit';
+import {
+  useApproveRegistration,
+  useRejectRegistration,
+  useRevertRegistration,
+  type AdminRegistration,
+} from '../api/registrations';
+import { NAMESPACE } from '../namespace';
+import { isAtCapacity } from './capacity';
+import { actionError } from './errors';
+
+const childName = (r: AdminRegistration) => `${r.childFirstName} ${r.childLastName}`;
+
+/** Approve, reject and revert with their notices (spec §4, §5, §8). */
+export function useReviewActions() {
+  const { t } = useTranslation(NAMESPACE);
+  const { toast } = useToast();
+  const approveCall = useApproveRegistration();
+  const rejectCall = useRejectRegistration();
+  const revertCall = useRevertRegistration();
+
+  const done = (key: 'approved' | 'rejected' | 'reverted', r: AdminRegistration) =>
+    toast({
+      title: t(`registrations.done.${key}`),
+      description: t('registrations.doneText', { name: childName(r), activity: r.activity.title }),
+    });
+  const failed = (key: 'approve' | 'reject' | 'revert', error: unknown) =>
+    toast({
+      variant: 'destructive',
+      title: t(`registrations.failed.${key}`),
+      description: actionError(error, t('registrations.failed.generic')),
+    });
+
+  /** Spec §5: refused before any call when the activity is at capacity; says so. */
+  const mayApprove = (r: AdminRegistration): boolean => {
+    if (!isAtCapacity(r.activity.approvedCount, r.activity.capacity)) return true;
+    toast({
+      variant: 'destructive',
+      title: t('registrations.full.title'),
+      description: t('registrations.full.text', { capacity: r.activity.capacity }),
+    });
+    return false;
+  };
+
+  const approve = (r: AdminRegistration, sendEmail: boolean, onSettled: () => void) => {
+    if (!mayApprove(r)) {
+      onSettled();
+      return;
+    }
+    approveCall.mutate(
+      { id: r.id, sendEmail },
+      {
+        onSuccess: (updated) => {
+          // CONTRACT §2: the activity filled up meanwhile; the server rejected it.
+          if (updated?.status === 'rejected') {
+            toast({
+              variant: 'destructive',
+              title: t('registrations.autoRejected.title'),
+              description: t('registrations.autoRejected.text', {
+                name: childName(r),
+                activity: r.activity.title,
+              }),
+            });
+          } else {
+            done('approved', r);
+          }
+        },
+        onError: (error) => failed('approve', error),
+        onSettled,
+      },
+    );
+  };
+
+  const reject = (
+    r: AdminRegistration,
+    values: { reason: string; sendEmail: boolean },
+    onSettled: () => void,
+  ) => {
+    rejectCall.mutate(
+      { id: r.id, ...values },
+      {
+        onSuccess: () => done('rejected', r),
+        onError: (error) => failed('reject', error),
+        onSettled,
+      },
+    );
+  };
+
+  /** Spec §5: after a browser confirm. */
+  const revert = (r: AdminRegistration) => {
+    if (!window.confirm(t('registrations.confirmRevert', { name: childName(r) }))) return;
+    revertCall.mutate(r.id, {
+      onSuccess: () => done('reverted', r),
+      onError: (error) => failed('revert', error),
+    });
+  };
+
+  /** Sign-ups whose call is running: their buttons wait. */
+  const pending = new Set<number>();
+  if (approveCall.isPending && approveCall.variables) pending.add(approveCall.variables.id);
+  if (rejectCall.isPending && rejectCall.variables) pending.add(rejectCall.variables.id);
+  if (revertCall.isPending && revertCall.variables !== undefined) pending.add(revertCall.variables);
+
+  return {
+    mayApprove,
+    approve,
+    reject,
+    revert,
+    pending,
+    approving: approveCall.isPending,
+    rejecting: rejectCall.isPending,
+  };
+}
