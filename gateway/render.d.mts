@@ -2,14 +2,24 @@ export type ServiceName = 'catalog' | 'registrations' | 'identity' | 'notify';
 export type StaticRoot = 'shell' | 'mfe_public' | 'mfe_admin' | 'mfe_provider';
 
 export interface GatewayOptions {
-  /** nginx listens on 127.0.0.1:port only. */
+  /** nginx listens on `listen`:port (127.0.0.1 unless `listen` says otherwise). */
   port: number;
+  /** Address nginx binds: 127.0.0.1 by default; 0.0.0.0 inside a container. */
+  listen?: string;
   /** Absolute; pid file, logs/ and every *_temp_path go here. */
   dataDir: string;
   /** host:port of each service. */
   services: Record<ServiceName, string>;
-  /** Absolute directories of the built frontends. */
-  staticRoots: Record<StaticRoot, string>;
+  /** Absolute directories of the built frontends (unless `staticUpstreams` is given). */
+  staticRoots?: Record<StaticRoot, string>;
+  /** host:port of static servers for the shell and each remote, instead of staticRoots. */
+  staticUpstreams?: Record<StaticRoot, string>;
+  /** Absolute: /mfe/<name>/<version>/ is served from <releasesRoot>/<name>/<version>/. */
+  releasesRoot?: string;
+  /** Absolute; default <dataDir>/logs/access.log (/dev/stdout in a container). */
+  accessLog?: string;
+  /** Absolute, or `stderr`; default <dataDir>/logs/error.log (`stderr` in a container). */
+  errorLog?: string;
   /** Absolute path of the file served as /mfe-registry.json. */
   registryFile: string;
   /** HSTS and X-Forwarded-Proto follow its scheme. */

@@ -94,21 +94,84 @@ function rateLimitZones({ authLimited, signupLimit }) {
   return out.join('\n');
 }
 
-function mfeLocations(roots) {
-  return [
-    ['public', roots.mfe_public],
-    ['admin', roots.mfe_admin],
-    ['provider', roots.mfe_provider],
-  ]
-    .map(
-      ([name, root]) =>
-        `        location ^~ /mfe/${name}/ {\n` +
-        `            alias ${root}/;\n` +
-        `            include {{snippets}}/security-headers.conf;\n` +
-        `            add_header Cache-Control $gw_cache_control always;\n` +
-        `        }`,
-    )
-    .join('\n');
+const REMOTES = [
+  ['public', 'mfe_public'],
+  ['admin', 'mfe_admin'],
+  ['provider', 'mfe_provider'],
+];
+
+// A released version of a remote: /mfe/<name>/<version>/<file>. Remotes build flat (no
+// sub-folders), so a second path segment under /mfe/<name>/ is always a version.
+const VERSION_PATTERN = '[0-9A-Za-z][0-9A-Za-z._+-]{0,63}';
+
+const STATIC_HEADERS =
+  `            include {{snippets}}/security-headers.conf;\n` +
+  `            add_header Cache-Control $gw_cache_control always;\n`;
+
+function releaseLocation(name, releasesRoot) {
+  if (!releasesRoot) return '';
+  return (
+    `            location ~ "^/mfe/${name}/(?<gw_mfe_version>${VERSION_PATTERN})/(?<gw_mfe_file>[^/]+)$" {\n` +
+    `                alias ${releasesRoot}/${name}/$gw_mfe_version/$gw_mfe_file;\n` +
+    `                include {{snippets}}/security-headers.conf;\n` +
+    `                add_header Cache-Control $gw_cache_control always;\n` +
+    `            }\n`
+  );
+}
+
+function mfeLocations(roots, { releasesRoot, upstreams }) {
+  return REMOTES.map(([name, key]) => {
+    const source = upstreams
+      ? `            proxy_pass http://gw_static_${key};\n`
+      : `            alias ${roots[key]}/;\n`;
+    return (
+      `        location ^~ /mfe/${name}/ {\n` +
+      source +
+      STATIC_HEADERS +
+      // Versions published by deploy/release (npm run release:mfe) next to the dev build.
+      (upstreams ? '' : releaseLocation(name, releasesRoot)) +
+      `        }`
+    );
+  }).join('\n');
+}
+
+function shellLocations(shellRoot, upstreams) {
+  const staticFile = upstreams
+    ? `            proxy_pass http://gw_static_shell;\n`
+    : `            root ${shellRoot};\n            try_files $uri =404;\n`;
+  const page = upstreams
+    ? `            proxy_pass http://gw_static_shell;\n`
+    : `            root ${shellRoot};\n            try_files $uri /index.html;\n`;
+  return (
+    `        # Static files of the shell: a missing one is a 404, never the SPA page.\n` +
+    `        location ~* \\.(js|mjs|css|map|json|png|svg|ico|woff2?|txt|jpg|webp|webmanifest)$ {\n` +
+    staticFile +
+    STATIC_HEADERS +
+    `        }\n\n` +
+    `        # Page routes are the shell's: it renders its own 404 page for unknown ones.\n` +
+    `        location / {\n` +
+    page +
+    STATIC_HEADERS +
+    `        }\n`
+  );
+}
+
+function staticUpstreamBlocks(upstreams) {
+  if (!upstreams) return '';
+  return STATIC_ROOTS.map(
+    (r) =>
+      `\n    upstream gw_static_${r} {\n        server ${upstreams[r]};\n        keepalive 8;\n    }`,
+  ).join('');
+}
+
+function listenAddress(value) {
+  if (value === undefined) return '127.0.0.1';
+  if (typeof value !== 'string' || !/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\])$/.test(value)) {
+    throw new Error(
+      `gateway: listen must be an IPv4 address or [IPv6], got ${JSON.stringify(value)}`,
+    );
+  }
+  return value;
 }
 
 /**
@@ -123,7 +186,18 @@ function mfeLocations(roots) {
  *   loginRateLimit?: number,
  *   user?: string,
  *   snippetsDir?: string,
+ *   listen?: string,
+ *   accessLog?: string,
+ *   errorLog?: string,
+ *   releasesRoot?: string,
+ *   staticUpstreams?: Record<'shell'|'mfe_public'|'mfe_admin'|'mfe_provider', string>,
  * }} opts
+ *
+ * `listen`: the address nginx binds (default 127.0.0.1; 0.0.0.0 in a container).
+ * `accessLog` / `errorLog`: default under dataDir/logs; /dev/stdout and `stderr` in a container.
+ * `releasesRoot`: serve /mfe/<name>/<version>/ from <releasesRoot>/<name>/<version>/.
+ * `staticUpstreams`: proxy the shell and the remotes to static servers (host:port) instead of
+ * serving staticRoots from disk (Kubernetes: the frontends' own Deployments).
  * @returns {string} nginx.conf text
  */
 export function renderGatewayConfig(opts) {
@@ -134,7 +208,20 @@ export function renderGatewayConfig(opts) {
   const services = {};
   for (const s of SERVICES) services[s] = hostPort(`services.${s}`, opts.services?.[s]);
   const roots = {};
-  for (const r of STATIC_ROOTS) roots[r] = absolutePath(`staticRoots.${r}`, opts.staticRoots?.[r]);
+  let staticUpstreams;
+  if (opts.staticUpstreams) {
+    staticUpstreams = {};
+    for (const r of STATIC_ROOTS) {
+      staticUpstreams[r] = hostPort(`staticUpstreams.${r}`, opts.staticUpstreams[r]);
+    }
+  } else {
+    for (const r of STATIC_ROOTS) {
+      roots[r] = absolutePath(`staticRoots.${r}`, opts.staticRoots?.[r]);
+    }
+  }
+  const releasesRoot =
+    opts.releasesRoot === undefined ? undefined : absolutePath('releasesRoot', opts.releasesRoot);
+  const dataDir = absolutePath('dataDir', opts.dataDir);
   const publicUrl = new URL(opts.publicBaseUrl);
   const limits = {
     authLimited: rate('loginRateLimit', opts.loginRateLimit ?? 10) > 0,
@@ -147,18 +234,28 @@ export function renderGatewayConfig(opts) {
   const values = {
     user: opts.user ? `user ${opts.user};` : '',
     port: String(port),
-    data_dir: absolutePath('dataDir', opts.dataDir),
+    listen: listenAddress(opts.listen),
+    data_dir: dataDir,
+    access_log: absolutePath('accessLog', opts.accessLog ?? `${dataDir}/logs/access.log`),
+    // nginx's own `stderr` target works whatever fd 2 is (a pipe, a socket, a terminal).
+    error_log:
+      opts.errorLog === 'stderr'
+        ? 'stderr'
+        : absolutePath('errorLog', opts.errorLog ?? `${dataDir}/logs/error.log`),
     registry_file: absolutePath('registryFile', opts.registryFile),
     // The frontends' run-time settings (organisation name and links) sit beside the registry.
-    app_config_file: path.join(path.dirname(absolutePath('registryFile', opts.registryFile)), 'app-config.json'),
-    shell_root: roots.shell,
+    app_config_file: path.join(
+      path.dirname(absolutePath('registryFile', opts.registryFile)),
+      'app-config.json',
+    ),
+    shell_locations: shellLocations(roots.shell, staticUpstreams),
     hsts: publicUrl.protocol === 'https:' ? 'max-age=31536000; includeSubDomains' : '',
     // nginx itself speaks plain HTTP; an https public URL means TLS ends in front of it.
     forwarded_proto: publicUrl.protocol === 'https:' ? 'https' : '$scheme',
     rate_limit_zones: rateLimitZones(limits),
-    upstreams: upstreams(services),
+    upstreams: upstreams(services) + staticUpstreamBlocks(staticUpstreams),
     api_locations: apiLocations(limits),
-    mfe_locations: mfeLocations(roots),
+    mfe_locations: mfeLocations(roots, { releasesRoot, upstreams: staticUpstreams }),
   };
   const template = readFileSync(path.join(here, 'nginx.conf.template'), 'utf8');
   // Two passes: generated blocks may themselves refer to {{snippets}}.

@@ -140,6 +140,10 @@ export async function startGateway(
   const unbuilt = Object.values(staticRoots).filter((d) => !fs.existsSync(d));
   if (unbuilt.length > 0) ctx.log(`not built (pages will be missing): ${unbuilt.join(', ')}`);
   const conf = path.join(ctx.gatewayDir, 'nginx.conf');
+  // `npm run release:mfe` publishes remote versions here; the gateway serves
+  // /mfe/<name>/<version>/ from it (deploy/release/mfe-release.mjs).
+  const releasesRoot = path.join(config.dataDir, 'mfe');
+  fs.mkdirSync(releasesRoot, { recursive: true });
   const text = renderGatewayConfig({
     port: ports.gateway,
     dataDir: ctx.gatewayDir,
@@ -147,6 +151,7 @@ export async function startGateway(
       SERVICE_NAMES.map((s) => [s, `127.0.0.1:${ports.services[s]}`]),
     ) as Record<(typeof SERVICE_NAMES)[number], string>,
     staticRoots,
+    releasesRoot,
     registryFile: ctx.registryFile,
     publicBaseUrl: config.publicBaseUrl,
     signupRateLimit: config.signupRateLimit,

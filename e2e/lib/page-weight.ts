@@ -2,7 +2,7 @@
 // they take compressed. Used by the e2e page-weight test and by the benchmarks.
 import http from 'node:http';
 import zlib from 'node:zlib';
-import type { Browser, Page } from '@playwright/test';
+import type { Browser, BrowserContextOptions, Page } from '@playwright/test';
 
 export type AssetType = 'script' | 'stylesheet';
 
@@ -37,6 +37,8 @@ export interface PageWeight {
 export interface MeasureOptions {
   /** Resolves once the page counts as loaded; after it the network must be idle. */
   ready?: (page: Page) => Promise<void>;
+  /** Extra options of the fresh context, e.g. `storageState` with a session cookie. */
+  context?: BrowserContextOptions;
 }
 
 /** GETs `url` the way a browser would, without decoding, and returns the wire size. */
@@ -100,7 +102,7 @@ export async function measurePageWeight(
   url: string,
   options: MeasureOptions & { baseURL?: string } = {},
 ): Promise<PageWeight> {
-  const context = await browser.newContext({ baseURL: options.baseURL });
+  const context = await browser.newContext({ ...options.context, baseURL: options.baseURL });
   try {
     const page = await context.newPage();
     const requests: string[] = [];

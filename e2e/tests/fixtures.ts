@@ -44,6 +44,18 @@ export function text(app: RemoteName | 'shell', language: Language, key: string)
   return value;
 }
 
+/** `text()` with its `{{name}}` placeholders filled in, as i18next does. */
+export function textWith(
+  app: RemoteName | 'shell',
+  language: Language,
+  key: string,
+  values: Record<string, string | number>,
+): string {
+  return text(app, language, key).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
+}
+
 /** POST /api/auth/login as the bootstrap admin; the cookie lands in the request's context. */
 export async function loginAsAdmin(request: APIRequestContext, facts: StackFacts): Promise<void> {
   const res = await request.post('/api/auth/login', {

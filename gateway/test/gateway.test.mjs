@@ -28,7 +28,10 @@ beforeAll(async () => {
     services: Object.fromEntries(names.map((n) => [n, services[n].address])),
     signupRateLimit: 2,
     user: process.getuid?.() === 0 ? 'root' : undefined,
+    releasesRoot: path.join(dir, 'releases'),
   });
+  write(path.join(dir, 'releases', 'public', '1.2.0', 'remoteEntry.js'), 'var released;');
+  write(path.join(dir, 'releases', 'public', '1.2.0', 'chunk.89abcdef.js'), 'var chunk2;');
   write(path.join(opts.staticRoots.shell, 'index.html'), '<!doctype html><title>shell</title>');
   write(
     path.join(opts.staticRoots.shell, 'main.0123abcd.js'),
@@ -156,6 +159,26 @@ describe('gateway in nginx', () => {
     expect(registry.json).toEqual({ mfe_public: '/mfe/public/mf-manifest.json' });
     expect(registry.headers.get('cache-control')).toBe('no-cache');
     expectSecurityHeaders(registry.headers);
+  });
+
+  it('serves released versions of a remote next to its dev build', async () => {
+    const entry = await get('/mfe/public/1.2.0/remoteEntry.js');
+    expect(entry.status).toBe(200);
+    expect(entry.text).toBe('var released;');
+    expect(entry.headers.get('cache-control')).toBe('no-cache');
+    expectSecurityHeaders(entry.headers);
+    const chunk = await get('/mfe/public/1.2.0/chunk.89abcdef.js');
+    expect(chunk.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/mfe/public/1.2.0/missing.js')).status).toBe(404);
+    expect((await get('/mfe/public/9.9.9/remoteEntry.js')).status).toBe(404);
+    // The unversioned path still is the package's own dist.
+    expect((await get('/mfe/public/remoteEntry.js')).text).toBe('var remote;');
+  });
+
+  it('answers its own liveness on /healthz without asking a service', async () => {
+    const res = await get('/healthz');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ ok: true });
   });
 
   it('compresses JavaScript', async () => {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, renderGatewayConfig } from '../render.mjs';
+import { renderContainerConfig } from '../render-container.mjs';
 import { cleanupDirs, nginxTest, options, tempDir } from './helpers.mjs';
 
 afterAll(cleanupDirs);
@@ -75,11 +76,97 @@ describe('renderGatewayConfig', () => {
     expect(() => renderGatewayConfig(options(dir, { dataDir: 'relative' }))).toThrow(/dataDir/);
   });
 
+  it('listens on another address and logs elsewhere when asked (containers)', () => {
+    const conf = renderGatewayConfig(
+      options(tempDir(), { listen: '0.0.0.0', accessLog: '/dev/stdout', errorLog: 'stderr' }),
+    );
+    expect(conf).toContain('listen 0.0.0.0:18080;');
+    expect(conf).toContain('access_log /dev/stdout gateway_json;');
+    expect(conf).toContain('error_log stderr crit;');
+    expect(() => renderGatewayConfig(options(tempDir(), { listen: 'any; evil' }))).toThrow(
+      /listen/,
+    );
+  });
+
+  it('proxies the frontends to static servers instead of serving them from disk', () => {
+    const conf = renderGatewayConfig(
+      options(tempDir(), {
+        staticRoots: undefined,
+        staticUpstreams: {
+          shell: 'shell:8080',
+          mfe_public: 'mfe-public:8080',
+          mfe_admin: 'mfe-admin:8080',
+          mfe_provider: 'mfe-provider:8080',
+        },
+      }),
+    );
+    expect(conf).toMatch(/upstream gw_static_shell \{\s*server shell:8080;/);
+    expect(location(conf, '/')).toContain('proxy_pass http://gw_static_shell;');
+    expect(location(conf, '^~ /mfe/admin/')).toContain('proxy_pass http://gw_static_mfe_admin;');
+    expect(conf).not.toContain('alias undefined');
+    expect(conf).not.toMatch(/\{\{\w+\}\}/);
+  });
+
+  it('adds a versioned location per remote only with a releases root', () => {
+    const without = renderGatewayConfig(options(tempDir()));
+    expect(without).not.toContain('gw_mfe_version');
+    const conf = renderGatewayConfig(options(tempDir(), { releasesRoot: '/srv/releases' }));
+    for (const name of ['public', 'admin', 'provider']) {
+      expect(conf).toContain(`alias /srv/releases/${name}/$gw_mfe_version/$gw_mfe_file;`);
+    }
+  });
+
+  it('renders the container config from the environment, and nginx accepts it', () => {
+    const dir = tempDir();
+    const conf = renderContainerConfig({
+      PUBLIC_BASE_URL: 'https://naschool.example',
+      SIGNUP_RATE_LIMIT: '0',
+      ...Object.fromEntries(
+        [
+          'CATALOG',
+          'REGISTRATIONS',
+          'IDENTITY',
+          'NOTIFY',
+          'SHELL',
+          'MFE_PUBLIC',
+          'MFE_ADMIN',
+          'MFE_PROVIDER',
+        ].map((n, i) => [`${n}_UPSTREAM`, `127.0.0.1:${18100 + i}`]),
+      ),
+      FRONTEND_CONFIG_DIR: path.join(dir, 'frontend'),
+      SNIPPETS_DIR: path.resolve(import.meta.dirname, '../snippets'),
+    });
+    expect(conf).toContain('access_log /dev/stdout gateway_json;');
+    const probe = conf.replace('/dev/stdout', path.join(dir, 'access.log'));
+    expect(conf).toContain('listen 0.0.0.0:8080;');
+    expect(conf).toContain('proxy_set_header X-Forwarded-Proto https;');
+    expect(conf).not.toContain('limit_req zone=gw_signup');
+    expect(conf).toContain('proxy_pass http://gw_static_shell;');
+    // The test runner's stdout may be a socket, which /dev/stdout cannot open; a container's is a pipe.
+    const res = nginxTest(probe, path.join(dir, 'data'));
+    expect(res.output).toContain('test is successful');
+    const defaults = renderContainerConfig({});
+    expect(defaults).toMatch(/upstream gw_catalog \{\s*server catalog:8080;/);
+    expect(defaults).toMatch(/upstream gw_static_mfe_public \{\s*server mfe-public:8080;/);
+    expect(defaults).toContain('alias /etc/naschool/frontend/mfe-registry.json;');
+  });
+
   it('passes nginx -t', () => {
     const dir = tempDir();
     for (const variant of [
       {},
       { signupRateLimit: 0, loginRateLimit: 0, publicBaseUrl: 'https://x.example' },
+      { releasesRoot: path.join(dir, 'releases') },
+      {
+        listen: '0.0.0.0',
+        staticRoots: undefined,
+        staticUpstreams: {
+          shell: '127.0.0.1:18095',
+          mfe_public: '127.0.0.1:18096',
+          mfe_admin: '127.0.0.1:18097',
+          mfe_provider: '127.0.0.1:18098',
+        },
+      },
     ]) {
       const res = nginxTest(renderGatewayConfig(options(dir, variant)), path.join(dir, 'data'));
       expect(res.output).toContain('test is successful');

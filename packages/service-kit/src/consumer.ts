@@ -120,7 +120,9 @@ export class DurableConsumer {
       event = eventEnvelopeSchema.parse(JSON.parse(msg.string())) as EventEnvelope;
     } catch {
       this.logger.error({ subject: msg.subject, seq: msg.seq }, 'malformed event dead-lettered');
-      msg.term('malformed event');
+      // No reason argument: nats-server before 2.10.4 (Debian's 2.9) ignores `+TERM <reason>`
+      // and redelivers the message every ack_wait; the log line carries the reason instead.
+      msg.term();
       return;
     }
     const requestId = msg.headers?.get(NATS_HEADERS.requestId) || undefined;
@@ -132,7 +134,7 @@ export class DurableConsumer {
     }
     if (!handler.versions.includes(event.version)) {
       log.error({ version: event.version }, 'event version not understood; dead-lettered');
-      msg.term(`unsupported version ${event.version}`);
+      msg.term();
       return;
     }
     try {

@@ -78,6 +78,29 @@ function fromClientError(err: unknown): AppError | undefined {
   return new AppError('BAD_REQUEST', 400);
 }
 
+const UNAVAILABLE_NAMES =
+  /^Sequelize(Connection|ConnectionRefused|ConnectionTimedOut|ConnectionAcquireTimeout|HostNotFound|HostNotReachable|InvalidConnection)Error$/;
+// admin_shutdown, crash_shutdown, cannot_connect_now; connection exceptions; too many connections
+const UNAVAILABLE_SQLSTATES = /^(57P0[123]|08\d{3}|53300)$/;
+const UNAVAILABLE_MESSAGES = /Connection terminated|not queryable|ECONNREFUSED|ECONNRESET/;
+
+/**
+ * The database is unreachable or restarting: a temporary outage, not a fault of the request,
+ * so it answers 503 with Retry-After (as the gateway does for a service that is down).
+ */
+function fromUnavailable(err: unknown): AppError | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const e = err as { name?: string; parent?: { code?: unknown; message?: unknown } };
+  const code = typeof e.parent?.code === 'string' ? e.parent.code : '';
+  const message = typeof e.parent?.message === 'string' ? e.parent.message : '';
+  const fromDatabase =
+    UNAVAILABLE_NAMES.test(e.name ?? '') ||
+    (e.name?.startsWith('Sequelize') === true &&
+      (UNAVAILABLE_SQLSTATES.test(code) || UNAVAILABLE_MESSAGES.test(message)));
+  if (!fromDatabase) return undefined;
+  return new AppError('SERVICE_UNAVAILABLE', 503, undefined, undefined, { 'Retry-After': '5' });
+}
+
 export const notFoundHandler: RequestHandler = (_req, _res, next) => {
   next(AppError.notFound());
 };
@@ -86,9 +109,16 @@ export const notFoundHandler: RequestHandler = (_req, _res, next) => {
 export function createErrorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     const appError =
-      err instanceof AppError ? err : (fromClientError(err) ?? new AppError('INTERNAL', 500));
+      err instanceof AppError
+        ? err
+        : (fromClientError(err) ?? fromUnavailable(err) ?? new AppError('INTERNAL', 500));
     if (appError.code === 'INTERNAL') {
       (req.log ?? logger).error({ err, reqId: req.id }, 'unhandled error');
+    } else if (appError.code === 'SERVICE_UNAVAILABLE') {
+      (req.log ?? logger).warn(
+        { err: (err as Error).message, reqId: req.id },
+        'database unavailable',
+      );
     }
     if (res.headersSent) {
       res.end();

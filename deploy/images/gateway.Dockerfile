@@ -1,0 +1,35 @@
+# syntax=docker/dockerfile:1
+# gateway: nginx with the rendered gateway configuration, built from the repository root:
+#   docker build -f deploy/images/gateway.Dockerfile \
+#     --build-arg PUBLIC_BASE_URL=https://aanmelden.example.nl -t naschool/gateway:<version> .
+# Reads only gateway/ and its defaults in deploy/images/gateway/. It routes /api to the
+# services and the pages to the frontends' static servers by their Kubernetes Service names
+# (catalog:8080, shell:8080, mfe-public:8080, ...: see gateway/render-container.mjs). The
+# registry and app settings are read from /etc/naschool/frontend/, which Kubernetes mounts
+# from a ConfigMap; so is /etc/nginx/gateway/nginx.conf when an overlay renders its own.
+ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.27-alpine
+
+# 1. Render nginx.conf from gateway/nginx.conf.template (plain Node.js, no dependencies).
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY gateway/ gateway/
+ARG PUBLIC_BASE_URL=http://localhost:8080
+ARG SIGNUP_RATE_LIMIT=60
+ARG LOGIN_RATE_LIMIT=10
+RUN PUBLIC_BASE_URL="$PUBLIC_BASE_URL" SIGNUP_RATE_LIMIT="$SIGNUP_RATE_LIMIT" \
+    LOGIN_RATE_LIMIT="$LOGIN_RATE_LIMIT" node gateway/render-container.mjs > /app/nginx.conf
+
+# 2. nginx as an unprivileged user: listens on 8080, writes only to /tmp, logs to stdout.
+FROM ${NGINX_IMAGE} AS runtime
+COPY --from=build /app/gateway/snippets/ /etc/nginx/gateway-snippets/
+COPY --from=build /app/nginx.conf /etc/nginx/gateway/nginx.conf
+COPY deploy/images/gateway/mfe-registry.json deploy/images/gateway/app-config.json /etc/naschool/frontend/
+# uid 101 is `nginx` in nginx-unprivileged.
+USER 101:101
+EXPOSE 8080
+# /healthz is the gateway's own liveness; /api/health would make it depend on the services.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 \
+  CMD wget -q -O /dev/null http://127.0.0.1:8080/healthz || exit 1
+STOPSIGNAL SIGQUIT
+CMD ["nginx", "-c", "/etc/nginx/gateway/nginx.conf", "-e", "stderr"]

@@ -1,0 +1,37 @@
+# syntax=docker/dockerfile:1
+# mfe-provider: the remote's static files under /mfe/provider/<VERSION>/ (a release: see docs/deploy.md).
+#   docker build -f deploy/images/mfe-provider.Dockerfile --build-arg VERSION=<version> \
+#     [--build-arg PREVIOUS_IMAGE=naschool/mfe-provider:<previous version>] -t naschool/mfe-provider:<version> .
+# Reads only mfe-provider/, packages/, the root package.json, package-lock.json, tsconfig.base.json,
+# tsconfig.web.json and its nginx site file in deploy/images/static/.
+ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.27-alpine
+# The image of the version before: its files are carried over, so that a browser that still
+# holds the old registry entry or the old page keeps finding its content-hashed chunks while
+# this version rolls out, and a rollback needs no rebuild. Default: nothing carried over.
+ARG PREVIOUS_IMAGE=${NGINX_IMAGE}
+
+FROM ${PREVIOUS_IMAGE} AS previous
+
+# 1. Bundle with Rspack (dev dependencies needed); the output is path-independent
+#    (publicPath 'auto'), so one build serves under any versioned path.
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.base.json tsconfig.web.json ./
+COPY packages/ packages/
+COPY mfe-provider/ mfe-provider/
+RUN npm ci --no-audit --no-fund --include-workspace-root -w packages/contracts -w packages/web-kit -w mfe-provider \
+ && npm run build -w packages/contracts \
+ && npm run build -w mfe-provider
+
+# 2. Serve the static files with an unprivileged nginx: no Node.js, no node_modules.
+FROM ${NGINX_IMAGE} AS runtime
+ARG VERSION=0.1.0
+COPY deploy/images/static/mfe.conf /etc/nginx/conf.d/default.conf
+COPY --from=previous /usr/share/nginx/html/ /usr/share/nginx/html/
+COPY --from=build /app/mfe-provider/dist/ /usr/share/nginx/html/mfe/provider/${VERSION}/
+# uid 101 is `nginx` in nginx-unprivileged; it listens on 8080 and writes only to /tmp.
+USER 101:101
+EXPOSE 8080
+HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 \
+  CMD wget -q -O /dev/null http://127.0.0.1:8080/healthz || exit 1

@@ -1,0 +1,56 @@
+# syntax=docker/dockerfile:1
+# svc-notify: its own image, built from the repository root:
+#   docker build -f deploy/images/svc-notify.Dockerfile -t naschool/svc-notify:<version> .
+# Reads only svc-notify/, packages/ and the root package.json, package-lock.json and
+# tsconfig.base.json. Configuration comes from the environment (docs/deploy.md).
+ARG NODE_IMAGE=node:20-bookworm-slim
+
+# 1. Compile: every dependency (dev ones too), then contracts, service-kit and the service.
+FROM ${NODE_IMAGE} AS build
+WORKDIR /app
+COPY package.json package-lock.json tsconfig.base.json ./
+COPY packages/contracts/ packages/contracts/
+COPY packages/local-infra/ packages/local-infra/
+COPY packages/service-kit/ packages/service-kit/
+COPY svc-notify/ svc-notify/
+RUN npm ci --no-audit --no-fund --include-workspace-root -w packages/contracts -w packages/local-infra -w packages/service-kit -w svc-notify \
+ && npm run build -w packages/contracts \
+ && npm run build -w packages/local-infra \
+ && npm run build -w packages/service-kit \
+ && npm run build -w svc-notify
+
+# 2. Production dependencies of the service and the workspace packages it uses, nothing else.
+FROM ${NODE_IMAGE} AS deps
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY packages/contracts/package.json packages/contracts/
+COPY packages/service-kit/package.json packages/service-kit/
+COPY svc-notify/package.json svc-notify/
+RUN npm ci --omit=dev --no-audit --no-fund -w svc-notify \
+ && npm cache clean --force
+
+# 3. Run: compiled output and production node_modules, as the unprivileged `node` user.
+FROM ${NODE_IMAGE} AS runtime
+ENV NODE_ENV=production \
+    HOST=0.0.0.0 \
+    PORT=8080 \
+    SERVICE_NAME=notify \
+    DB_SCHEMA=notify
+WORKDIR /app
+COPY --from=deps /app/node_modules/ node_modules/
+COPY --from=build /app/packages/contracts/package.json packages/contracts/
+COPY --from=build /app/packages/contracts/dist/ packages/contracts/dist/
+COPY --from=build /app/packages/service-kit/package.json packages/service-kit/
+COPY --from=build /app/packages/service-kit/dist/ packages/service-kit/dist/
+COPY --from=build /app/svc-notify/package.json svc-notify/
+COPY --from=build /app/svc-notify/dist/ svc-notify/dist/
+WORKDIR /app/svc-notify
+# uid 1000 is `node` in the official image; numeric so that runAsNonRoot can verify it.
+USER 1000:1000
+EXPOSE 8080
+# /health answers 200 once PostgreSQL and NATS are reachable, 503 before.
+HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# SIGTERM: the service stops taking requests, drains, closes NATS and the pool, exits 0.
+STOPSIGNAL SIGTERM
+CMD ["node", "dist/src/main.js"]

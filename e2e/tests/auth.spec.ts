@@ -1,0 +1,212 @@
+// Issue 3 (admin access) and issue 7's password emails, in the browser through the gateway:
+// login and its toasts, the dashboard, protected routes and roles, logout, creating an admin
+// whose welcome email sets the password, and forgot-password from the login page.
+//
+// Failed logins count against LOGIN_RATE_LIMIT (10 per 15 minutes per email and per client
+// address, left at its default by the global setup): this file causes exactly two.
+import type { Page } from '@playwright/test';
+import { createUserWithPassword, unique } from '../lib/data.js';
+import { findEmails, passwordLinkFrom, waitForEmail } from '../lib/mail.js';
+import { expect, loginAsAdmin, remoteRoot, test, text, textWith } from './fixtures.js';
+
+const admin = (key: string) => text('mfe_admin', 'nl', key);
+
+async function fillLogin(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  const root = remoteRoot(page, 'mfe_admin', 'login');
+  await root.getByLabel(admin('login.email')).fill(email);
+  await root.getByLabel(admin('login.password'), { exact: true }).fill(password);
+  await root.getByRole('button', { name: admin('login.submit'), exact: true }).click();
+}
+
+/** Logs in through the form and waits for the dashboard. */
+async function loginThroughForm(page: Page, email: string, password: string, name: string) {
+  await fillLogin(page, email, password);
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 });
+  await expect(remoteRoot(page, 'mfe_admin', 'admin').getByTestId('admin-user')).toHaveText(
+    textWith('mfe_admin', 'nl', 'dashboard.welcome', { name }),
+  );
+}
+
+/** Sets a password on /reset-password?token=… (the page a welcome or reset link opens). */
+async function setPasswordThroughLink(page: Page, link: string, password: string) {
+  await page.goto(link);
+  const root = remoteRoot(page, 'mfe_admin', 'reset-password');
+  await expect(root.locator('h1')).toHaveText(admin('resetPassword.title'));
+  await root.getByLabel(admin('resetPassword.newPassword'), { exact: true }).fill(password);
+  await root.getByLabel(admin('resetPassword.confirmPassword'), { exact: true }).fill(password);
+  await root.getByRole('button', { name: admin('resetPassword.submit') }).click();
+  // Spec §2 "Reset password": 'Wachtwoord gewijzigd', then /login.
+  await expect(page.getByTestId('toast')).toContainText('Wachtwoord gewijzigd');
+  await expect(page).toHaveURL(/\/login$/);
+}
+
+test('the bootstrap admin logs in through the form: success toast, then the dashboard with name and a connected API', async ({
+  page,
+  stack,
+}) => {
+  await fillLogin(page, stack.admin.email, stack.admin.password);
+
+  // Spec §2 "Login": toast 'Succesvol ingelogd' with 'Welkom terug, {name}!'.
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Succesvol ingelogd');
+  await expect(toast).toContainText(`Welkom terug, ${stack.admin.name}!`);
+
+  await expect(page).toHaveURL(/\/admin$/);
+  const dashboard = remoteRoot(page, 'mfe_admin', 'admin');
+  await expect(dashboard.locator('h1')).toHaveText(admin('dashboard.title'));
+  await expect(dashboard.getByTestId('admin-user')).toContainText(stack.admin.name);
+  await expect(dashboard).toContainText(admin('roles.admin'));
+  const status = dashboard.getByTestId('api-status');
+  await expect(status).toHaveAttribute('data-state', 'connected', { timeout: 15_000 });
+  await expect(status).toHaveText(admin('dashboard.apiState.connected'));
+});
+
+test('a wrong password shows the "Login fout" toast and stays on /login', async ({ page }) => {
+  // A unique address that is no admin: the per-email limit of the bootstrap admin is untouched.
+  await fillLogin(page, `nobody-${unique()}@school.nl`, 'Geen-Goed-Wachtwoord-1');
+
+  const toast = page.getByTestId('toast');
+  await expect(toast).toHaveAttribute('data-variant', 'destructive');
+  await expect(toast).toContainText('Login fout');
+  await expect(page).toHaveURL(/\/login$/);
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+});
+
+test('/admin/schools without a session lands on /login', async ({ page }) => {
+  await page.goto('/admin/schools');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(remoteRoot(page, 'mfe_admin', 'login').locator('h1')).toHaveText(
+    admin('login.title'),
+  );
+  await expect(page.locator('main[data-page="admin-schools"]')).toHaveCount(0);
+});
+
+test('a user with the provider role lands on /unauthorized after logging in', async ({
+  page,
+  request,
+  stack,
+}) => {
+  await loginAsAdmin(request, stack);
+  const tag = unique();
+  const user = { name: `Aanbieder ${tag}`, email: `provider-${tag}@school.nl` };
+  const password = `Aanbieder-${tag}-Wachtwoord`;
+  await createUserWithPassword(request, stack, { ...user, role: 'provider' }, password);
+
+  await fillLogin(page, user.email, password);
+  await expect(page.getByTestId('toast')).toContainText(`Welkom terug, ${user.name}!`);
+
+  await expect(page).toHaveURL(/\/unauthorized$/);
+  const denied = page.locator('main[data-page="unauthorized"]');
+  await expect(denied.locator('h1')).toHaveText('Toegang Geweigerd');
+  await expect(
+    denied.getByRole('link', { name: text('shell', 'nl', 'unauthorized.home') }),
+  ).toBeVisible();
+  await expect(
+    denied.getByRole('button', { name: text('shell', 'nl', 'unauthorized.logout') }),
+  ).toBeVisible();
+  await expect(page.locator('main[data-remote="mfe_admin"]')).toHaveCount(0);
+
+  // Every admin screen sends this user there, and the API refuses the role too.
+  await page.goto('/admin/schools');
+  await expect(page).toHaveURL(/\/unauthorized$/);
+  expect((await page.request.get('/api/schools')).status()).toBe(403);
+});
+
+test('logout lands on /login, and /admin then redirects to /login', async ({ page, stack }) => {
+  await loginAsAdmin(page.request, stack);
+  await page.goto('/admin');
+  const dashboard = remoteRoot(page, 'mfe_admin', 'admin');
+  await expect(dashboard.getByTestId('admin-user')).toContainText(stack.admin.name);
+
+  await dashboard.getByRole('button', { name: admin('dashboard.logout'), exact: true }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(remoteRoot(page, 'mfe_admin', 'login')).toBeVisible();
+  expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(remoteRoot(page, 'mfe_admin', 'login').locator('h1')).toHaveText(
+    admin('login.title'),
+  );
+});
+
+test('an admin created in /admin/settings gets a welcome email whose link sets the password, then logs in', async ({
+  page,
+  stack,
+}) => {
+  const tag = unique();
+  const user = { name: `Nieuwe Beheerder ${tag}`, email: `new-admin-${tag}@school.nl` };
+  const password = `Welkom-${tag}-Wachtwoord`;
+
+  await loginAsAdmin(page.request, stack);
+  await page.goto('/admin/settings');
+  const settings = remoteRoot(page, 'mfe_admin', 'admin-settings');
+  await expect(settings.getByTestId('users-table')).toBeVisible();
+  await settings.getByRole('button', { name: admin('settings.add'), exact: true }).click();
+
+  const dialog = page.getByRole('dialog', { name: admin('settings.addTitle') });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel(admin('settings.name')).fill(user.name);
+  await dialog.getByLabel(admin('settings.email')).fill(user.email);
+  await expect(dialog.getByLabel(admin('settings.role'))).toHaveValue('admin');
+  await dialog.getByRole('button', { name: admin('settings.create'), exact: true }).click();
+
+  await expect(page.getByTestId('toast')).toContainText(admin('settings.created'));
+  await expect(dialog).toBeHidden();
+  const row = settings.getByTestId('user-row').filter({ hasText: user.email });
+  await expect(row).toContainText(user.name);
+  await expect(row).toContainText(admin('roles.admin'));
+
+  // The welcome email (CONTRACT §2) carries a setup link to /reset-password?token=….
+  const welcome = await waitForEmail(stack, { to: user.email });
+  const link = passwordLinkFrom(welcome);
+  expect(link.startsWith(`${stack.baseURL}/reset-password?token=`), link).toBe(true);
+
+  // The new admin is somebody else: drop the bootstrap admin's session first.
+  await page.context().clearCookies();
+  await setPasswordThroughLink(page, link, password);
+  await loginThroughForm(page, user.email, password, user.name);
+});
+
+test('forgot password on the login page: the reset email arrives and its link sets a new password', async ({
+  page,
+  request,
+  stack,
+}) => {
+  // An admin of its own, so the bootstrap admin's password stays as it is.
+  await loginAsAdmin(request, stack);
+  const tag = unique();
+  const user = { name: `Vergeetachtig ${tag}`, email: `forgot-${tag}@school.nl` };
+  const oldPassword = `Oud-${tag}-Wachtwoord`;
+  const newPassword = `Nieuw-${tag}-Wachtwoord`;
+  await createUserWithPassword(request, stack, { ...user, role: 'admin' }, oldPassword);
+  const before = new Set((await findEmails(stack, { to: user.email })).map((e) => e.id));
+
+  await page.goto('/login');
+  const root = remoteRoot(page, 'mfe_admin', 'login');
+  const forgot = root.getByRole('button', { name: admin('login.forgotPassword') });
+
+  // Without an email address: 'Email vereist' / 'Voer eerst uw email adres in.' (spec §2).
+  await forgot.click();
+  const toast = page.getByTestId('toast');
+  await expect(toast).toContainText('Email vereist');
+  await expect(toast).toContainText('Voer eerst uw email adres in.');
+
+  await root.getByLabel(admin('login.email')).fill(user.email);
+  await forgot.click();
+  await expect(toast).toContainText('Als het email adres bestaat, is er een reset link verzonden.');
+
+  const reset = await waitForEmail(stack, { to: user.email, where: (e) => !before.has(e.id) });
+  const link = passwordLinkFrom(reset);
+  expect(link.startsWith(`${stack.baseURL}/reset-password?token=`), link).toBe(true);
+
+  await setPasswordThroughLink(page, link, newPassword);
+  await loginThroughForm(page, user.email, newPassword, user.name);
+
+  // The old password no longer works (the second and last failed login of this file).
+  const old = await request.post('/api/auth/login', {
+    data: { email: user.email, password: oldPassword },
+  });
+  expect(old.status()).toBe(401);
+});

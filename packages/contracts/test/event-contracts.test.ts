@@ -1,0 +1,613 @@
+// Contract test between every event producer and every event consumer, so that a service can
+// be released on its own: it fails when a producer stops sending a field a consumer needs,
+// sends a version no consumer understands, or when a consumer listens to an event nobody
+// produces.
+//
+// Consumers are the services' real consumer specs (svc-*/src/entry-points/messaging), run with
+// stand-ins for the database: a handler that gets past its schema check reaches the stand-in
+// and stops there; one whose check fails throws a ZodError. Producers are read from the
+// services' source with the TypeScript parser: every `outbox.add(...)` (and a service's own
+// wrapper around it), the event type it names and the fields of the `data` it builds.
+// Payloads come from the producers' own builder functions where they export them
+// (svc-catalog's activityEvent, providerTokenEvent); otherwise from a full sample trimmed to
+// exactly the fields the producer's code sets. A new consumed event type needs a sample in
+// samples() below: the test says so until it has one.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import ts from 'typescript';
+import { ZodError } from 'zod';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  EVENT_TYPES,
+  STREAMS,
+  type ActivityEvent,
+  type EmailSentEvent,
+  type RegistrationEvent,
+  type SchoolEvent,
+  type SecretLinkEvent,
+} from '../src/index.js';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const SERVICES = ['svc-catalog', 'svc-registrations', 'svc-identity', 'svc-notify'];
+const TYPE_BY_KEY = EVENT_TYPES as Record<string, string>;
+
+/* eslint-disable @typescript-eslint/no-explicit-any -- stand-ins for the services' types */
+type Handler = { versions: number[]; handle(event: any, ctx: any): Promise<void> };
+interface ConsumerSpecLike {
+  stream: keyof typeof STREAMS;
+  durable: string;
+  handlers: Record<string, Handler>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Consumers
+
+class StubReached extends Error {}
+/** Any use of the database ends the handler here: its schema check has passed by then. */
+const stubDb: any = new Proxy(
+  {},
+  {
+    get() {
+      throw new StubReached('database');
+    },
+  },
+);
+const stubTx = { afterCommit() {} };
+const stubLogger = { info() {}, warn() {}, error() {}, debug() {}, child: () => stubLogger };
+const stubMailer = { deliveries: { record: async () => undefined }, kick() {} };
+
+/** Every module that builds a ConsumerSpec, and how to call it with stand-ins. */
+const CONSUMER_MODULES: Record<string, (mod: any) => ConsumerSpecLike[]> = {
+  'svc-catalog/src/entry-points/messaging/counts-consumer.ts': (m) => [
+    m.countsConsumer({ sequelize: stubDb }),
+  ],
+  'svc-registrations/src/entry-points/messaging/catalog-consumer.ts': (m) => [
+    m.catalogConsumer({ sequelize: stubDb }),
+  ],
+  'svc-registrations/src/entry-points/messaging/notify-consumer.ts': (m) => [
+    m.notifyConsumer({ sequelize: stubDb }),
+  ],
+  'svc-notify/src/entry-points/messaging/consumers.ts': (m) => m.notifyConsumers(stubMailer),
+};
+
+interface Consumer {
+  service: string;
+  durable: string;
+  stream: keyof typeof STREAMS;
+  type: string;
+  handler: Handler;
+}
+
+/** What a handler made of an event: accepted (past its schema check) or rejected. */
+async function consume(c: Consumer, data: unknown, version = 1): Promise<'accepted' | ZodError> {
+  const event = {
+    id: '9b2f6f1c-3f4e-4e39-9a53-0b5d7c1f2a11',
+    type: c.type,
+    version,
+    occurredAt: '2026-03-02T10:00:00.000Z',
+    data,
+  };
+  try {
+    await c.handler.handle(event, { tx: stubTx, logger: stubLogger });
+    return 'accepted';
+  } catch (err) {
+    if (err instanceof ZodError) return err;
+    if (err instanceof StubReached || err instanceof TypeError) return 'accepted';
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Producers, read from source
+
+type Shape =
+  | { kind: 'object'; fields: Record<string, { shape: Shape; optional: boolean }> }
+  | { kind: 'opaque' };
+interface ProducerSite {
+  file: string;
+  line: number;
+  types: string[];
+  version: number | undefined;
+  shape: Shape;
+  builder?: string;
+}
+
+const OPAQUE: Shape = { kind: 'opaque' };
+
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
+      const full = path.join(d, e.name);
+      if (e.isDirectory()) walk(full);
+      else if (e.name.endsWith('.ts') && !e.name.endsWith('.d.ts')) out.push(full);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+const parsed = new Map<string, ts.SourceFile>();
+function parse(file: string): ts.SourceFile {
+  let sf = parsed.get(file);
+  if (!sf) {
+    sf = ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.ES2022, true);
+    parsed.set(file, sf);
+  }
+  return sf;
+}
+
+function each(node: ts.Node, visit: (n: ts.Node) => void) {
+  visit(node);
+  node.forEachChild((c) => each(c, visit));
+}
+
+const unwrap = (e: ts.Expression): ts.Expression =>
+  ts.isParenthesizedExpression(e) || ts.isAsExpression(e) || ts.isSatisfiesExpression(e)
+    ? unwrap(e.expression)
+    : e;
+
+/** EVENT_TYPES.x references in an expression, as subjects. */
+function eventTypesIn(node: ts.Node): string[] {
+  const found: string[] = [];
+  each(node, (n) => {
+    if (ts.isPropertyAccessExpression(n) && n.expression.getText() === 'EVENT_TYPES') {
+      const t = TYPE_BY_KEY[n.name.text];
+      if (t) found.push(t);
+    }
+  });
+  return found;
+}
+
+/** Function declarations by name in a file, and those it imports from relative modules. */
+function findFunction(
+  file: string,
+  name: string,
+): { file: string; fn: ts.FunctionDeclaration } | undefined {
+  const sf = parse(file);
+  for (const st of sf.statements) {
+    if (ts.isFunctionDeclaration(st) && st.name?.text === name) return { file, fn: st };
+  }
+  for (const st of sf.statements) {
+    if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier)) continue;
+    const spec = st.moduleSpecifier.text;
+    const names = st.importClause?.namedBindings;
+    if (!spec.startsWith('.') || !names || !ts.isNamedImports(names)) continue;
+    if (!names.elements.some((e) => e.name.text === name)) continue;
+    const target = path.resolve(path.dirname(file), spec.replace(/\.js$/, '.ts'));
+    if (fs.existsSync(target)) return findFunction(target, name);
+  }
+  return undefined;
+}
+
+function shapeOf(expr: ts.Expression, file: string): { shape: Shape; builder?: string } {
+  const e = unwrap(expr);
+  if (ts.isObjectLiteralExpression(e)) {
+    const fields: Record<string, { shape: Shape; optional: boolean }> = {};
+    for (const p of e.properties) {
+      if (ts.isPropertyAssignment(p)) {
+        fields[p.name.getText()] = { shape: shapeOf(p.initializer, file).shape, optional: false };
+      } else if (ts.isShorthandPropertyAssignment(p)) {
+        fields[p.name.text] = { shape: OPAQUE, optional: false };
+      } else if (ts.isSpreadAssignment(p)) {
+        const inner = unwrap(p.expression);
+        const branches = ts.isConditionalExpression(inner)
+          ? [inner.whenTrue, inner.whenFalse]
+          : [inner];
+        for (const b of branches) {
+          const s = shapeOf(b, file).shape;
+          if (s.kind !== 'object') return { shape: OPAQUE };
+          for (const [k, v] of Object.entries(s.fields)) {
+            fields[k] = { shape: v.shape, optional: branches.length > 1 || v.optional };
+          }
+        }
+      }
+    }
+    return { shape: { kind: 'object', fields } };
+  }
+  if (ts.isCallExpression(e) && ts.isIdentifier(e.expression)) {
+    const found = findFunction(file, e.expression.text);
+    const ret = found?.fn.body?.statements.find(ts.isReturnStatement)?.expression;
+    if (found && ret) return { shape: shapeOf(ret, found.file).shape, builder: e.expression.text };
+  }
+  return { shape: OPAQUE };
+}
+
+/** `x.outbox.add(tx, { type, data, version })` and wrappers `this.emit(tx, type, data)`. */
+function producerSites(): ProducerSite[] {
+  const sites: ProducerSite[] = [];
+  for (const service of SERVICES) {
+    for (const file of sourceFiles(path.join(repo, service, 'src'))) {
+      const sf = parse(file);
+      // Methods or functions that pass their own parameters on as `type` and `data`.
+      const wrappers = new Map<string, { type: number; data: number; version?: number }>();
+      const outboxCalls: ts.CallExpression[] = [];
+      each(sf, (n) => {
+        if (
+          ts.isCallExpression(n) &&
+          ts.isPropertyAccessExpression(n.expression) &&
+          n.expression.name.text === 'add' &&
+          /(^|\.)outbox$/.test(n.expression.expression.getText())
+        ) {
+          outboxCalls.push(n);
+        }
+      });
+      for (const call of outboxCalls) {
+        const arg = call.arguments[1] && unwrap(call.arguments[1]);
+        if (!arg || !ts.isObjectLiteralExpression(arg)) continue;
+        const prop = (name: string) =>
+          arg.properties.find(
+            (p): p is ts.PropertyAssignment | ts.ShorthandPropertyAssignment =>
+              (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) &&
+              p.name.getText() === name,
+          );
+        let owner: ts.Node | undefined = call.parent;
+        while (owner && !ts.isMethodDeclaration(owner) && !ts.isFunctionDeclaration(owner))
+          owner = owner.parent;
+        const params =
+          owner && (ts.isMethodDeclaration(owner) || ts.isFunctionDeclaration(owner))
+            ? owner.parameters.map((p) => p.name.getText())
+            : [];
+        const paramOf = (p: ts.PropertyAssignment | ts.ShorthandPropertyAssignment | undefined) =>
+          p && ts.isShorthandPropertyAssignment(p)
+            ? params.indexOf(p.name.text)
+            : p && ts.isIdentifier(p.initializer)
+              ? params.indexOf(p.initializer.text)
+              : -1;
+        const typeParam = paramOf(prop('type'));
+        const dataParam = paramOf(prop('data'));
+        if (
+          owner &&
+          typeParam >= 0 &&
+          dataParam >= 0 &&
+          (ts.isMethodDeclaration(owner) || ts.isFunctionDeclaration(owner))
+        ) {
+          wrappers.set(owner.name!.getText(), { type: typeParam, data: dataParam });
+          continue;
+        }
+        const typeProp = prop('type');
+        const dataProp = prop('data');
+        const versionProp = prop('version');
+        let types =
+          typeProp && ts.isPropertyAssignment(typeProp) ? eventTypesIn(typeProp.initializer) : [];
+        if (types.length === 0) {
+          // `type: result.type`: the `type:` values this file builds.
+          each(sf, (n) => {
+            if (ts.isPropertyAssignment(n) && n.name.getText() === 'type')
+              types.push(...eventTypesIn(n.initializer));
+          });
+          types = [...new Set(types)];
+        }
+        const version =
+          versionProp &&
+          ts.isPropertyAssignment(versionProp) &&
+          ts.isNumericLiteral(versionProp.initializer)
+            ? Number(versionProp.initializer.text)
+            : versionProp
+              ? Number.NaN
+              : undefined;
+        const data =
+          dataProp && ts.isPropertyAssignment(dataProp)
+            ? shapeOf(dataProp.initializer, file)
+            : { shape: OPAQUE };
+        sites.push({
+          file: path.relative(repo, file),
+          line: sf.getLineAndCharacterOfPosition(call.getStart()).line + 1,
+          types,
+          version,
+          ...data,
+        });
+      }
+      each(sf, (n) => {
+        if (!ts.isCallExpression(n)) return;
+        const callee = n.expression;
+        const name = ts.isPropertyAccessExpression(callee)
+          ? callee.name.text
+          : ts.isIdentifier(callee)
+            ? callee.text
+            : '';
+        const w = wrappers.get(name);
+        if (!w) return;
+        const typeArg = n.arguments[w.type];
+        const dataArg = n.arguments[w.data];
+        if (!typeArg || !dataArg) return;
+        let types = eventTypesIn(typeArg);
+        if (types.length === 0 && ts.isIdentifier(typeArg)) {
+          // Passed through once more: `deleteNamed(..., EVENT_TYPES.schoolDeleted, ...)` calls
+          // `this.emit(tx, eventType, ...)`; the types are what that method's callers pass.
+          let m: ts.Node | undefined = n.parent;
+          while (m && !ts.isMethodDeclaration(m) && !ts.isFunctionDeclaration(m)) m = m.parent;
+          if (m && (ts.isMethodDeclaration(m) || ts.isFunctionDeclaration(m)) && m.name) {
+            const index = m.parameters.findIndex((p) => p.name.getText() === typeArg.text);
+            const outer = m.name.getText();
+            each(sf, (c) => {
+              if (!ts.isCallExpression(c) || index < 0) return;
+              const ce = c.expression;
+              const cname = ts.isPropertyAccessExpression(ce)
+                ? ce.name.text
+                : ts.isIdentifier(ce)
+                  ? ce.text
+                  : '';
+              const arg = c.arguments[index];
+              if (cname === outer && arg) types.push(...eventTypesIn(arg));
+            });
+            types = [...new Set(types)];
+          }
+        }
+        sites.push({
+          file: path.relative(repo, file),
+          line: sf.getLineAndCharacterOfPosition(n.getStart()).line + 1,
+          types,
+          version: undefined,
+          ...shapeOf(dataArg, file),
+        });
+      });
+    }
+  }
+  return sites;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Payloads
+
+const HASH = 'ab'.repeat(32);
+const registration: RegistrationEvent = {
+  registrationId: 41,
+  activityId: 7,
+  status: 'approved',
+  previousStatus: 'new',
+  sendEmail: true,
+  language: 'nl',
+  notification: {
+    to: 'ouder@voorbeeld.nl',
+    parentName: 'Sanne de Vries',
+    childName: 'Noor de Vries',
+    activityTitle: 'Judo',
+    schoolName: 'De Regenboog',
+    providerName: 'Sportclub Oost',
+    blockName: 'Blok 1',
+    weekday: 2,
+    startTime: '15:30',
+    weekStart: 10,
+    weekEnd: 16,
+    reason: null,
+  },
+};
+const secretLink: SecretLinkEvent = {
+  userId: 3,
+  email: 'beheer@voorbeeld.nl',
+  name: 'Beheer',
+  language: 'nl',
+  sealedLink: 'Fe26.2**sealed',
+  expiresAt: '2026-03-09T10:00:00.000Z',
+};
+const emailSent: EmailSentEvent = {
+  sourceEventId: '0f8b3c1e-7a6d-4f5e-8c2b-1d9e0a7b6c5d',
+  kind: 'registration-approved',
+  registrationId: 41,
+};
+const school: SchoolEvent = { id: 2, name: 'De Regenboog', accessTokenHash: HASH };
+
+/** Samples, built by the producers' own exported builders where they have one. */
+async function samples(): Promise<Record<string, unknown>> {
+  const events = (await import(
+    pathToFileURL(path.join(repo, 'svc-catalog/src/domain/events.ts')).href
+  )) as {
+    activityEvent(a: unknown): ActivityEvent;
+    providerTokenEvent(t: unknown): unknown;
+  };
+  const activity = events.activityEvent({
+    id: 7,
+    title: 'Judo',
+    capacity: 12,
+    weekday: 2,
+    startTime: '15:30',
+    isLocked: false,
+    isHidden: false,
+    school: { id: 2, name: 'De Regenboog' },
+    schoolToken: '0123456789abcdef0123456789abcdef',
+    block: { id: 1, name: 'Blok 1', weekStart: 10, weekEnd: 16 },
+    provider: { id: 4, name: 'Sportclub Oost' },
+  });
+  const token = events.providerTokenEvent({
+    activityId: 7,
+    tokenHash: HASH,
+    expiresAt: '2026-06-01T00:00:00.000Z',
+    revoked: false,
+  });
+  return {
+    [EVENT_TYPES.schoolCreated]: school,
+    [EVENT_TYPES.schoolUpdated]: school,
+    [EVENT_TYPES.activityCreated]: activity,
+    [EVENT_TYPES.activityUpdated]: activity,
+    [EVENT_TYPES.activityDeleted]: { id: 7 },
+    [EVENT_TYPES.providerTokenChanged]: token,
+    [EVENT_TYPES.registrationCreated]: {
+      ...registration,
+      status: 'new',
+      previousStatus: null,
+      sendEmail: false,
+      notification: undefined,
+    },
+    [EVENT_TYPES.registrationApproved]: registration,
+    [EVENT_TYPES.registrationRejected]: {
+      ...registration,
+      status: 'rejected',
+      notification: { ...registration.notification!, reason: 'vol' },
+    },
+    [EVENT_TYPES.registrationReverted]: {
+      ...registration,
+      status: 'new',
+      previousStatus: 'approved',
+      sendEmail: false,
+      notification: undefined,
+    },
+    [EVENT_TYPES.adminCreated]: secretLink,
+    [EVENT_TYPES.passwordResetRequested]: secretLink,
+    [EVENT_TYPES.emailSent]: emailSent,
+    [EVENT_TYPES.providerLinkUsed]: {
+      activityId: 7,
+      tokenHash: HASH,
+      at: '2026-03-02T10:00:00.000Z',
+    },
+  };
+}
+
+/** The sample with only the fields the producer's code sets (optional ones kept or dropped). */
+function trimmed(sample: unknown, shape: Shape, keepOptional: boolean): unknown {
+  if (shape.kind === 'opaque' || typeof sample !== 'object' || sample === null) return sample;
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(shape.fields)) {
+    if (field.optional && !keepOptional) continue;
+    const value = (sample as Record<string, unknown>)[key];
+    // A field the full sample does without is one no consumer needs.
+    if (value !== undefined) out[key] = trimmed(value, field.shape, keepOptional);
+  }
+  return out;
+}
+
+const stripUndefined = (v: unknown) =>
+  v === undefined ? undefined : (JSON.parse(JSON.stringify(v)) as unknown);
+
+// ---------------------------------------------------------------------------------------------
+
+describe('event contracts between producers and consumers', () => {
+  let consumers: Consumer[];
+  let sites: ProducerSite[];
+  let sample: Record<string, unknown>;
+
+  beforeAll(async () => {
+    consumers = [];
+    for (const [file, build] of Object.entries(CONSUMER_MODULES)) {
+      const mod = await import(pathToFileURL(path.join(repo, file)).href);
+      for (const spec of build(mod)) {
+        for (const [type, handler] of Object.entries(spec.handlers)) {
+          consumers.push({
+            service: file.split('/')[0]!,
+            durable: spec.durable,
+            stream: spec.stream,
+            type,
+            handler,
+          });
+        }
+      }
+    }
+    sites = producerSites();
+    sample = await samples();
+  }, 60_000);
+
+  it('knows every consumer the services have', () => {
+    const found = SERVICES.flatMap((s) => {
+      const dir = path.join(repo, s, 'src', 'entry-points', 'messaging');
+      return fs.existsSync(dir) ? sourceFiles(dir) : [];
+    })
+      .filter((f) => /\)\s*:\s*ConsumerSpec(\[\])?\s*\{/.test(fs.readFileSync(f, 'utf8')))
+      .map((f) => path.relative(repo, f))
+      .sort();
+    expect(found).toEqual(Object.keys(CONSUMER_MODULES).sort());
+    expect(consumers.length).toBeGreaterThanOrEqual(13);
+  });
+
+  it('reads every producer: each site names its event types and builds readable data', () => {
+    expect(sites.length).toBeGreaterThanOrEqual(15);
+    const unreadable = sites.filter((s) => s.types.length === 0).map((s) => `${s.file}:${s.line}`);
+    expect(unreadable, 'outbox.add whose event type cannot be read').toEqual([]);
+    const known = new Set(Object.values(EVENT_TYPES));
+    for (const s of sites) for (const t of s.types) expect(known.has(t as never), t).toBe(true);
+  });
+
+  it('has a producer for every event a consumer listens to, in a version it understands', () => {
+    for (const c of consumers) {
+      const producing = sites.filter((s) => s.types.includes(c.type));
+      expect(
+        producing.length,
+        `${c.service} consumes ${c.type}: nobody produces it`,
+      ).toBeGreaterThan(0);
+      for (const p of producing) {
+        // outbox.add without `version` publishes version 1.
+        const version = p.version ?? 1;
+        expect(c.handler.versions, `${p.file}:${p.line} sends ${c.type} v${version}`).toContain(
+          version,
+        );
+      }
+      // The event's subject lies in the stream the consumer reads.
+      const prefix = STREAMS[c.stream].subjects[0]!.replace('>', '');
+      expect(c.type.startsWith(prefix), `${c.type} in ${c.stream}`).toBe(true);
+    }
+  });
+
+  it('every consumer checks its payload: a sample passes, one without a required field does not', async () => {
+    for (const c of consumers) {
+      const data = stripUndefined(sample[c.type]);
+      expect(data, `a sample for ${c.type}`).toBeDefined();
+      expect(await consume(c, data), `${c.service} ${c.type}`).toBe('accepted');
+      // Honesty check: dropping some field makes the handler refuse, so "accepted" means
+      // something. (A handler that never validates would let any producer change slip by.)
+      const fields = Object.keys(data as object);
+      const results = await Promise.all(
+        fields.map(async (f) => {
+          const { [f]: _dropped, ...rest } = data as Record<string, unknown>;
+          return (await consume(c, rest)) instanceof ZodError;
+        }),
+      );
+      expect(results.some(Boolean), `${c.service} ${c.type} validates its payload`).toBe(true);
+    }
+  });
+
+  it("every producer's payload satisfies every consumer of its event type", async () => {
+    const failures: string[] = [];
+    for (const site of sites) {
+      for (const type of site.types) {
+        for (const c of consumers.filter((x) => x.type === type)) {
+          const where = `${site.file}:${site.line} (${type}) -> ${c.service}`;
+          if (site.shape.kind === 'opaque') {
+            failures.push(
+              `${where}: the producer's data cannot be read; build it as an object literal or with a builder function`,
+            );
+            continue;
+          }
+          for (const keepOptional of [true, false]) {
+            const data = stripUndefined(trimmed(sample[type], site.shape, keepOptional));
+            const result = await consume(c, data);
+            if (result !== 'accepted') {
+              const issues = result.issues
+                .map((i) => `${i.path.join('.')}: ${i.message}`)
+                .join('; ');
+              failures.push(
+                `${where}${keepOptional ? '' : ' (optional fields left out)'}: ${issues}`,
+              );
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('catches a producer that drops a field a consumer needs', async () => {
+    // The check above, against a deliberately broken producer: the sign-up's event without
+    // activityId, as svc-catalog's counts consumer would get it.
+    const counts = consumers.find(
+      (c) => c.service === 'svc-catalog' && c.type === EVENT_TYPES.registrationCreated,
+    )!;
+    const signup = sites.find(
+      (s) => s.file.endsWith('signup.ts') && s.types.includes(EVENT_TYPES.registrationCreated),
+    )!;
+    expect(signup.shape.kind).toBe('object');
+    const broken: Shape =
+      signup.shape.kind === 'object'
+        ? {
+            kind: 'object',
+            fields: Object.fromEntries(
+              Object.entries(signup.shape.fields).filter(([k]) => k !== 'activityId'),
+            ),
+          }
+        : signup.shape;
+    const result = await consume(
+      counts,
+      stripUndefined(trimmed(sample[EVENT_TYPES.registrationCreated], broken, true)),
+    );
+    expect(result).toBeInstanceOf(ZodError);
+  });
+});
