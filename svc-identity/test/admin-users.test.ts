@@ -114,6 +114,20 @@ describe('administrators', () => {
     ).toBe(404);
   });
 
+  it('takes only plain digits as a user id: 2e0, 0x2, 2.0 or " 2" name nobody', async () => {
+    const created = await admin.call('POST', '/api/admin/users', {
+      name: 'Id Proef',
+      email: 'id.proef@school.nl',
+      role: 'admin',
+    });
+    expect(created.status).toBe(201);
+    const id = created.body.id as number;
+    for (const raw of [`${id}e0`, `0x${id.toString(16)}`, `${id}.0`, `%20${id}`, `%2B${id}`]) {
+      expect((await admin.call('DELETE', `/api/admin/users/${raw}`)).status, raw).toBe(404);
+    }
+    expect((await admin.call('DELETE', `/api/admin/users/${id}`)).status).toBe(200);
+  });
+
   it('refuses deleting yourself and the last admin', async () => {
     const me = await admin.call('GET', '/api/auth/me');
     const self = await admin.call('DELETE', `/api/admin/users/${me.body.user.id}`);

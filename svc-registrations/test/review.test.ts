@@ -232,6 +232,10 @@ describe('provider participant list', () => {
       (await w.reg.get(`/api/provider/${activityId}/participants`, { anonymous: true })).status,
     ).toBe(400);
     expect((await get('wrong')).status).toBe(403);
+    const tooLarge = await w.reg.get(`/api/provider/2147483648/participants?token=x`, {
+      anonymous: true,
+    });
+    expect(tooLarge.status).toBe(403);
     const old = token;
     token = await generate();
     expect((await get(old)).status).toBe(403);

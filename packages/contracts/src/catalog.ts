@@ -1,16 +1,9 @@
 import { z } from 'zod';
+import { wholeNumber } from './numbers.js';
 
-const id = z.coerce
-  .number({ error: 'invalidType' })
-  .int('invalidType')
-  .positive('invalidType')
-  .max(2_147_483_647, 'invalidType');
+const id = wholeNumber('invalidType', 1, 2_147_483_647);
 const name = (key: string) => z.string({ error: key }).trim().min(1, key).max(200, 'tooLong');
-const week = z.coerce
-  .number({ error: 'weekRange' })
-  .int('weekRange')
-  .min(1, 'weekRange')
-  .max(53, 'weekRange');
+const week = wholeNumber('weekRange', 1, 53);
 
 export const schoolSchema = z.object({ name: name('schoolNameRequired') });
 export const providerSchema = z.object({ name: name('providerNameRequired') });
@@ -27,16 +20,8 @@ export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 export const activitySchema = z.object({
   title: name('activityTitleRequired'),
-  capacity: z.coerce
-    .number({ error: 'capacityMin1' })
-    .int('capacityMin1')
-    .min(1, 'capacityMin1')
-    .max(10_000, 'capacityMax'),
-  weekday: z.coerce
-    .number({ error: 'weekdayRange' })
-    .int('weekdayRange')
-    .min(0, 'weekdayRange')
-    .max(6, 'weekdayRange'),
+  capacity: wholeNumber('capacityMin1', 1, 10_000, 'capacityMax'),
+  weekday: wholeNumber('weekdayRange', 0, 6),
   startTime: z
     .string({ error: 'startTimeFormat' })
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'startTimeFormat'),

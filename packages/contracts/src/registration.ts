@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ageInYears, isValidIsoDate } from './dates.js';
+import { wholeNumber } from './numbers.js';
 
 export const CHILD_GROUPS = ['groep3', 'groep4', 'groep5', 'groep6', 'groep7', 'groep8'] as const;
 export type ChildGroup = (typeof CHILD_GROUPS)[number];
@@ -15,11 +16,7 @@ const required = (key: string, max = 200) =>
  */
 export function registrationSchema(today: () => Date = () => new Date()) {
   return z.object({
-    activityId: z.coerce
-      .number({ error: 'invalidType' })
-      .int('invalidType')
-      .positive('invalidType')
-      .max(2_147_483_647, 'invalidType'),
+    activityId: wholeNumber('invalidType', 1, 2_147_483_647),
     childFirstName: required('childFirstNameRequired', 100),
     childLastName: required('childLastNameRequired', 100),
     childDateOfBirth: z

@@ -26,6 +26,12 @@ export class Mailer {
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
   private kicked = false;
+  /**
+   * Deliveries the SMTP server accepted whose `sent` mark did not commit (the database went
+   * away in between): when claimed again they are only marked, not sent a second time. Only a
+   * crash of this process between the SMTP answer and the commit can still send one twice.
+   */
+  private readonly acceptedUnrecorded = new Set<string>();
 
   constructor(private readonly ctx: ServiceContext & { config: NotifyConfig }) {
     this.repo = new DeliveryRepository(ctx.sequelize);
@@ -73,12 +79,16 @@ export class Mailer {
       this.kicked = false;
       let sent = false;
       try {
+        let marked: string | undefined;
         sent = await this.ctx.sequelize.transaction(async (tx) => {
           const d = await this.repo.claimOne(tx);
           if (!d) return false;
-          await this.deliver(tx, d);
+          marked = await this.deliver(tx, d);
           return true;
         });
+        // Only once the commit succeeded (Sequelize runs afterCommit hooks after a failed
+        // COMMIT too, so this is not one).
+        if (marked) this.acceptedUnrecorded.delete(marked);
       } catch (err) {
         this.ctx.logger.warn({ err: (err as Error).message }, 'mail worker: database error');
         await new Promise((r) => setTimeout(r, 1000));
@@ -102,35 +112,40 @@ export class Mailer {
     });
   }
 
-  private async deliver(tx: Transaction, d: Delivery): Promise<void> {
+  /** Sends one delivery and marks it; answers its key when it was marked sent. */
+  private async deliver(tx: Transaction, d: Delivery): Promise<string | undefined> {
     const log = this.ctx.logger.child({ eventId: d.eventId, kind: d.kind, attempt: d.attempts });
-    try {
-      const mail = await this.render(d);
-      await this.transport.sendMail({
-        from:
-          this.ctx.config.MAIL_FROM ??
-          `"${this.ctx.config.ORG_NAME}" <${this.ctx.config.ORG_CONTACT_EMAIL}>`,
-        to: mail.to,
-        subject: mail.subject,
-        text: mail.text,
-        html: mail.html,
-        messageId: `<${d.eventId}.${d.kind}@naschool.local>`,
-      });
-    } catch (err) {
-      const message = (err as Error).message;
-      if (err instanceof PermanentError || d.attempts >= this.ctx.config.MAIL_MAX_ATTEMPTS) {
-        await this.repo.markFailed(tx, d, message);
-        log.error({ err: message }, 'email failed for good');
-        return;
+    const key = `${d.eventId}.${d.kind}`;
+    if (!this.acceptedUnrecorded.has(key)) {
+      try {
+        const mail = await this.render(d);
+        await this.transport.sendMail({
+          from:
+            this.ctx.config.MAIL_FROM ??
+            `"${this.ctx.config.ORG_NAME}" <${this.ctx.config.ORG_CONTACT_EMAIL}>`,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+          messageId: `<${key}@naschool.local>`,
+        });
+      } catch (err) {
+        const message = (err as Error).message;
+        if (err instanceof PermanentError || d.attempts >= this.ctx.config.MAIL_MAX_ATTEMPTS) {
+          await this.repo.markFailed(tx, d, message);
+          log.error({ err: message }, 'email failed for good');
+          return undefined;
+        }
+        const delay = backoffMs(
+          d.attempts,
+          this.ctx.config.MAIL_RETRY_BASE_MS,
+          this.ctx.config.MAIL_RETRY_MAX_MS,
+        );
+        await this.repo.retryLater(tx, d, delay, message);
+        log.warn({ err: message, retryInMs: delay }, 'email not sent; will retry');
+        return undefined;
       }
-      const delay = backoffMs(
-        d.attempts,
-        this.ctx.config.MAIL_RETRY_BASE_MS,
-        this.ctx.config.MAIL_RETRY_MAX_MS,
-      );
-      await this.repo.retryLater(tx, d, delay, message);
-      log.warn({ err: message, retryInMs: delay }, 'email not sent; will retry');
-      return;
+      this.acceptedUnrecorded.add(key);
     }
     await this.repo.markSent(tx, d);
     await this.ctx.outbox.add<EmailSentEvent>(tx, {
@@ -138,6 +153,7 @@ export class Mailer {
       data: { sourceEventId: d.eventId, kind: d.kind, registrationId: d.registrationId },
     });
     log.info('email sent');
+    return key;
   }
 
   private async render(d: Delivery): Promise<RenderedEmail & { to: string }> {

@@ -71,16 +71,21 @@ export async function listForAdmin(db: Sequelize, f: AdminListFilter) {
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const replacements = { ...f, offset: (f.page - 1) * f.limit };
   const [rows, [count]] = await Promise.all([
+    // The page's ids first, from the filter's index alone: a deep page skips index entries,
+    // and only its 50 rows are joined and get their activity's approved count.
     db.query<Row>(
-      `SELECT ${REGISTRATION_COLUMNS},
+      `WITH page AS (
+         SELECT r.id FROM registrations r ${clause}
+         ORDER BY r.created_at DESC, r.id DESC
+         LIMIT :limit OFFSET :offset
+       )
+       SELECT ${REGISTRATION_COLUMNS},
          a.title AS "aTitle", a.capacity AS "aCapacity", a.weekday AS "aWeekday", a.start_time AS "aStartTime",
          a.school_name AS "aSchoolName", a.provider_id AS "aProviderId", a.provider_name AS "aProviderName",
          a.block_name AS "aBlockName", a.week_start AS "aWeekStart", a.week_end AS "aWeekEnd",
          (SELECT count(*) FROM registrations x WHERE x.activity_id = r.activity_id AND x.status = 'approved') AS "aApproved"
-       FROM registrations r JOIN activities a ON a.id = r.activity_id
-       ${clause}
-       ORDER BY r.created_at DESC, r.id DESC
-       LIMIT :limit OFFSET :offset`,
+       FROM page JOIN registrations r ON r.id = page.id JOIN activities a ON a.id = r.activity_id
+       ORDER BY r.created_at DESC, r.id DESC`,
       { replacements, type: QueryTypes.SELECT },
     ),
     db.query<{ n: string }>(`SELECT count(*) AS n FROM registrations r ${clause}`, {

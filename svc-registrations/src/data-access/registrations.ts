@@ -52,14 +52,6 @@ export function childKey(first: string, last: string, dateOfBirth: string): stri
 export class RegistrationRepository {
   constructor(private readonly db: Sequelize) {}
 
-  /** Serialises every sign-up of one child, so the overlap and duplicate checks hold under concurrency. */
-  async lockChild(tx: Transaction, key: string): Promise<void> {
-    await this.db.query('SELECT pg_advisory_xact_lock(hashtextextended(:key, 0))', {
-      replacements: { key },
-      transaction: tx,
-    });
-  }
-
   async approvedCount(tx: Transaction, activityId: number): Promise<number> {
     const [row] = await this.db.query<{ n: string }>(
       "SELECT count(*) AS n FROM registrations WHERE activity_id = :activityId AND status = 'approved'",
@@ -125,6 +117,7 @@ export class RegistrationRepository {
     return row;
   }
 
+  /** Changes the status and answers the row as it is now (one round trip, not two). */
   async setStatus(
     tx: Transaction,
     id: number,
@@ -132,7 +125,7 @@ export class RegistrationRepository {
       | { status: 'approved'; admin: AdminRef }
       | { status: 'rejected'; admin: AdminRef; reason: string | null }
       | { status: 'new' },
-  ): Promise<void> {
+  ): Promise<RegistrationRow> {
     const sql =
       change.status === 'approved'
         ? `status = 'approved', approved_at = now(), approved_by_admin_id = :adminId, approved_by_admin = :admin`
@@ -142,8 +135,9 @@ export class RegistrationRepository {
           : `status = 'new', approved_at = NULL, rejected_at = NULL, approved_by_admin_id = NULL,
              rejected_by_admin_id = NULL, approved_by_admin = NULL, rejected_by_admin = NULL, rejection_reason = NULL`;
     const admin = 'admin' in change ? change.admin : undefined;
-    await this.db.query(
-      `UPDATE registrations SET ${sql}, email_sent = false, updated_at = now() WHERE id = :id`,
+    const [row] = await this.db.query<RegistrationRow>(
+      `UPDATE registrations AS r SET ${sql}, email_sent = false, updated_at = now() WHERE r.id = :id
+       RETURNING ${REGISTRATION_COLUMNS}`,
       {
         replacements: {
           id,
@@ -151,9 +145,11 @@ export class RegistrationRepository {
           admin: admin ? JSON.stringify(admin) : null,
           reason: 'reason' in change ? change.reason : null,
         },
+        type: QueryTypes.SELECT,
         transaction: tx,
       },
     );
+    return row!;
   }
 
   async markEmailSent(tx: Transaction, id: number): Promise<void> {

@@ -47,7 +47,7 @@ export class Review {
       async (tx, reg, activity) => {
         const full = (await this.repo.approvedCount(tx, activity.id)) >= activity.capacity;
         if (full) {
-          await this.repo.setStatus(tx, id, {
+          const row = await this.repo.setStatus(tx, id, {
             status: 'rejected',
             admin: adminRef(admin),
             reason: ACTIVITY_FULL_REASON,
@@ -56,10 +56,14 @@ export class Review {
             type: EVENT_TYPES.registrationRejected,
             status: 'rejected',
             reason: ACTIVITY_FULL_REASON,
+            row,
           };
         }
-        await this.repo.setStatus(tx, id, { status: 'approved', admin: adminRef(admin) });
-        return { type: EVENT_TYPES.registrationApproved, status: 'approved', reason: null };
+        const row = await this.repo.setStatus(tx, id, {
+          status: 'approved',
+          admin: adminRef(admin),
+        });
+        return { type: EVENT_TYPES.registrationApproved, status: 'approved', reason: null, row };
       },
       sendEmail,
       requestId,
@@ -77,8 +81,12 @@ export class Review {
       id,
       'reject',
       async (tx) => {
-        await this.repo.setStatus(tx, id, { status: 'rejected', admin: adminRef(admin), reason });
-        return { type: EVENT_TYPES.registrationRejected, status: 'rejected', reason };
+        const row = await this.repo.setStatus(tx, id, {
+          status: 'rejected',
+          admin: adminRef(admin),
+          reason,
+        });
+        return { type: EVENT_TYPES.registrationRejected, status: 'rejected', reason, row };
       },
       sendEmail,
       requestId,
@@ -90,8 +98,8 @@ export class Review {
       id,
       'revert',
       async (tx) => {
-        await this.repo.setStatus(tx, id, { status: 'new' });
-        return { type: EVENT_TYPES.registrationReverted, status: 'new', reason: null };
+        const row = await this.repo.setStatus(tx, id, { status: 'new' });
+        return { type: EVENT_TYPES.registrationReverted, status: 'new', reason: null, row };
       },
       false,
       requestId,
@@ -105,7 +113,13 @@ export class Review {
       tx: Transaction,
       reg: RegistrationRow,
       activity: ProjectedActivity,
-    ) => Promise<{ type: string; status: RegistrationStatus; reason: string | null }>,
+    ) => Promise<{
+      type: string;
+      status: RegistrationStatus;
+      reason: string | null;
+      /** The sign-up as the change left it. */
+      row: RegistrationRow;
+    }>,
     sendEmail: boolean,
     requestId?: string,
   ): Promise<RegistrationRow> {
@@ -147,7 +161,7 @@ export class Review {
         },
         requestId,
       });
-      return (await this.repo.byId(id, tx))!;
+      return result.row;
     });
   }
 }

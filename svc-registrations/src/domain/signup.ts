@@ -8,7 +8,7 @@ import {
   type RegistrationInput,
 } from '@nsa/contracts';
 import { AppError, type ServiceContext } from '@nsa/service-kit';
-import { findActivity, type ProjectedActivity } from '../data-access/activities.js';
+import { findActivityLockingChild, type ProjectedActivity } from '../data-access/activities.js';
 import { childKey, RegistrationRepository } from '../data-access/registrations.js';
 import { MSG } from './messages.js';
 
@@ -46,15 +46,15 @@ export async function signUp(
 ): Promise<RegistrationCreated> {
   const repo = new RegistrationRepository(ctx.sequelize);
   return ctx.sequelize.transaction(async (tx) => {
-    const activity = await findActivity(ctx.sequelize, input.activityId, tx);
+    const key = childKey(input.childFirstName, input.childLastName, input.childDateOfBirth);
+    // One round trip: the activity, its approved count and the child's lock (a refused
+    // request releases the lock at once with its rollback).
+    const activity = await findActivityLockingChild(ctx.sequelize, input.activityId, key, tx);
     if (!activity || activity.deleted) throw AppError.notFound(MSG.activityNotFound);
     assertSchoolToken(activity, schoolToken);
     if (activity.isHidden) throw AppError.notFound(MSG.activityNotFound);
     if (activity.isLocked) throw AppError.conflict(MSG.locked, 'ACTIVITY_LOCKED');
-
-    const key = childKey(input.childFirstName, input.childLastName, input.childDateOfBirth);
-    await repo.lockChild(tx, key);
-    if ((await repo.approvedCount(tx, activity.id)) >= activity.capacity) {
+    if (activity.approvedCount >= activity.capacity) {
       throw AppError.conflict(MSG.full, 'ACTIVITY_FULL');
     }
     assertNoOverlap(await repo.clashes(tx, key, activity));

@@ -11,9 +11,11 @@ import {
 import type { Accounts } from '../../domain/accounts.js';
 import { toPublic } from '../../data-access/users.js';
 
+/** A path id is plain digits, as in the other services: `2e0`, `0x2`, ` 2` or `2.0` are not 2. */
 function idParam(req: Request): number {
-  const id = Number(req.params.id);
-  if (!Number.isSafeInteger(id) || id <= 0) throw AppError.notFound();
+  const raw = String(req.params.id ?? '');
+  const id = Number(raw);
+  if (!/^\d{1,10}$/.test(raw) || id <= 0 || id > 2_147_483_647) throw AppError.notFound();
   return id;
 }
 

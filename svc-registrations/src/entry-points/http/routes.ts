@@ -148,7 +148,10 @@ export function mountRoutes(
     if (typeof token !== 'string' || token === '' || !/^\d{1,10}$/.test(raw)) {
       throw AppError.badRequest(MSG.providerTokenMissing);
     }
-    if (token.length > 256) throw AppError.forbidden(MSG.providerTokenInvalid);
+    // Past the largest activity id no activity exists (and the id fits no integer column).
+    if (token.length > 256 || Number(raw) > 2_147_483_647) {
+      throw AppError.forbidden(MSG.providerTokenInvalid);
+    }
     res.json(await participantsFor(ctx, Number(raw), token, req.ip ?? 'unknown'));
   });
 }

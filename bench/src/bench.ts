@@ -1,0 +1,293 @@
+// `npm run bench`: starts its own stack and runs every benchmark, prints the table of targets
+// and writes bench/results/latest.json. Options: --port N (default 19200), --only a,b (names:
+// burst, race, email, list, weight, lighthouse), --quick (shorter runs, for trying it out).
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { Api, naschoolPool, seedSchool, sleep, waitForProjection } from './lib/api.js';
+import { fmt, machineFacts, printTable, row, say, type Row } from './lib/report.js';
+import { SmtpCapture } from './lib/smtp.js';
+import { benchRoot, SERVICES, serviceRss, startBenchStack } from './lib/stack.js';
+import { burstVsBaseline } from './benchmarks/burst-vs-baseline.js';
+import { approvalRace } from './benchmarks/approval-race.js';
+import { emailBurst } from './benchmarks/email.js';
+import { adminListAtScale } from './benchmarks/admin-list.js';
+import { lighthouseAudit, pageWeights } from './benchmarks/browser.js';
+
+const { values: args } = parseArgs({
+  options: {
+    port: { type: 'string', default: '19200' },
+    only: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+  },
+});
+const port = Number(args.port);
+const quick = args.quick;
+const only = args.only?.split(',');
+const wanted = (name: string) => !only || only.includes(name);
+const KIB = 1024;
+
+async function main(): Promise<number> {
+  const facts = machineFacts();
+  say(
+    `commit ${facts.commit.slice(0, 12)}${facts.dirty ? ' (+ uncommitted changes)' : ''}, ` +
+      `${facts.cpus} CPUs, load ${facts.loadavg.map((l) => l.toFixed(1)).join(' ')}`,
+  );
+  const smtp = new SmtpCapture(port + 10_028);
+  await smtp.start();
+  say(`starting the stack on port ${port}`);
+  const t0 = Date.now();
+  const s = await startBenchStack({ port, env: { SMTP_URL: smtp.url } });
+  say(`stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s (data in ${s.dataDir})`);
+  const db = naschoolPool(s.adminDbUrl);
+  const rows: Row[] = [];
+  const results: Record<string, unknown> = { machine: facts };
+  try {
+    const api = new Api(s.api);
+    await api.login();
+    // Set-up shared by the benchmarks: one school with 20 activities for the burst.
+    const main = await seedSchool(api, { name: 'Benchschool', activities: 20, capacity: 10_000 });
+    await waitForProjection(db, main.activityIds);
+    await sleep(3000);
+    const idle = serviceRss(s);
+    results.memoryIdle = idle;
+
+    // 1. Sign-up burst, product and baseline.
+    if (wanted('burst')) {
+      const burstRun = await burstVsBaseline({
+        s,
+        api,
+        db,
+        activities: main.activityIds.map((id) => ({ id, token: main.school.accessToken })),
+        durationS: quick ? 10 : 30,
+        baselinePorts: { gateway: port + 1, app: port + 10_027 },
+      });
+      results.burst = burstRun.results;
+      results.memoryAfterBurst = burstRun.afterBurst;
+      rows.push(...burstRun.rows);
+      for (const name of SERVICES) {
+        const mb = burstRun.afterBurst[name];
+        rows.push(
+          row(
+            `7 memory: ${name} RSS idle → after burst`,
+            `${fmt(idle[name], 0)} → ${fmt(mb, 0)} MB`,
+            '≤ 150 MB',
+            mb !== undefined && mb <= 150,
+          ),
+        );
+      }
+    }
+
+    // 2. Approval race.
+    if (wanted('race')) {
+      const rounds = quick ? 5 : 20;
+      say(`2. approval race: ${rounds} rounds of 200 approvals for 50 places`);
+      const race = await approvalRace({
+        api,
+        db,
+        school: main.school,
+        blockId: main.blockId,
+        providerId: main.providerId,
+        rounds,
+        capacity: 50,
+        signups: 200,
+      });
+      results.race = race;
+      const exact =
+        race.approvedPerRound.every((n) => n === 50) &&
+        race.answeredApprovedPerRound.every((n) => n === 50);
+      rows.push(
+        row(
+          '2 race: approved per round',
+          `${Math.min(...race.approvedPerRound)}–${Math.max(...race.approvedPerRound)} over ${rounds} rounds` +
+            (race.non200 ? `, ${race.non200} non-200` : ''),
+          '50 every round',
+          exact && race.non200 === 0,
+        ),
+        row('2 race: approvals/s', fmt(race.approvalsPerSecond, 0)),
+        row(
+          '2 race: p50 / p99',
+          `${fmt(race.p50)} / ${fmt(race.p99)} ms`,
+          'p99 ≤ 200 ms',
+          race.p99 <= 200,
+        ),
+      );
+    }
+
+    // 6. Email.
+    if (wanted('email')) {
+      const count = quick ? 200 : 1000;
+      say(`6. email: ${count} approvals with send-email`);
+      const mail = await emailBurst({
+        api,
+        db,
+        smtp,
+        school: main.school,
+        blockId: main.blockId,
+        providerId: main.providerId,
+        count,
+        timeoutS: 120,
+      });
+      results.email = mail;
+      rows.push(
+        row(
+          `6 email: ${count} delivered`,
+          mail.allDeliveredS === undefined
+            ? `only ${mail.delivered} after 120 s`
+            : `${fmt(mail.allDeliveredS)} s (approvals took ${fmt(mail.approvePhaseS)} s)`,
+          '≤ 30 s',
+          mail.allDeliveredS !== undefined && mail.allDeliveredS <= 30,
+        ),
+        row(
+          '6 email: sent twice / missing / approval errors',
+          `${mail.duplicates} / ${mail.missing} / ${mail.approvalErrors}`,
+          '0 / 0 / 0',
+          mail.duplicates === 0 && mail.missing === 0 && mail.approvalErrors === 0,
+        ),
+      );
+    }
+
+    // 3. Admin list at scale.
+    if (wanted('list')) {
+      const total = quick ? 20_000 : 100_000;
+      say(`3. admin list: ${total} sign-ups over 30 schools`);
+      const list = await adminListAtScale({
+        stack: s,
+        api,
+        db,
+        schools: 30,
+        activitiesPerSchool: 4,
+        rows: total,
+        samples: quick ? 15 : 100,
+      });
+      results.adminList = list;
+      for (const q of list.queries) {
+        rows.push(
+          row(`3 list: ${q.name} (of ${q.total})`, `p50 ${fmt(q.p50)} / p95 ${fmt(q.p95)} ms`),
+        );
+      }
+      rows.push(
+        row(
+          `3 list: p95 at ${total} sign-ups (worst query / all)`,
+          `${fmt(list.worstP95)} / ${fmt(list.overallP95)} ms`,
+          '≤ 30 ms',
+          list.worstP95 <= 30,
+        ),
+      );
+    }
+
+    // 4. Page weight.
+    if (wanted('weight')) {
+      say('4. page weight');
+      const activityId = main.activityIds[0]!;
+      const link = await api.must<{ url: string }>(
+        'POST',
+        `/api/admin/activities/${activityId}/provider-token/generate`,
+      );
+      const token = new URL(link.url).searchParams.get('token')!;
+      // Registrations learns the link's hash from an event.
+      for (let i = 0; i < 100; i++) {
+        const a = await api.call('GET', `/api/provider/${activityId}/participants?token=${token}`);
+        if (a.status === 200) break;
+        await sleep(100);
+      }
+      const weights = await pageWeights({
+        web: s.web,
+        sessionCookie: api.sessionCookie,
+        school: { token: main.school.accessToken, name: 'Benchschool' },
+        provider: { activityId, token },
+      });
+      results.pageWeight = weights;
+      for (const w of weights) {
+        for (const a of [...w.weight.assets].sort((x, y) => y.gzipBytes - x.gzipBytes)) {
+          rows.push(
+            row(`4 weight: ${w.name}: ${a.path}`, `${fmt(a.gzipBytes / KIB)} KiB gzip (${a.type})`),
+          );
+        }
+        const js = w.weight.script.gzipBytes / KIB;
+        const css = w.weight.stylesheet.gzipBytes / KIB;
+        const isSchool = w.name === 'school page';
+        rows.push(
+          row(
+            `4 weight: ${w.name} JS total`,
+            `${fmt(js)} KiB gzip in ${w.weight.script.count} files`,
+            isSchool ? '≤ 160 KiB' : undefined,
+            isSchool ? js <= 160 : undefined,
+          ),
+          row(
+            `4 weight: ${w.name} CSS total`,
+            `${fmt(css)} KiB gzip in ${w.weight.stylesheet.count} files`,
+          ),
+        );
+        if (isSchool) {
+          rows.push(
+            row(
+              '4 weight: school page loads admin/provider code',
+              w.foreignRemoteRequests.length ? w.foreignRemoteRequests.join(' ') : 'none',
+              'none',
+              w.foreignRemoteRequests.length === 0,
+            ),
+          );
+        }
+      }
+    }
+
+    // 5. Lighthouse.
+    if (wanted('lighthouse')) {
+      const runs = quick ? 1 : 3;
+      say(`5. lighthouse: landing and school page, ${runs} run(s) each`);
+      const lh = await lighthouseAudit(
+        [
+          { name: 'landing', url: `${s.web}/` },
+          { name: 'school page', url: `${s.web}/schools/${main.school.accessToken}` },
+        ],
+        runs,
+      );
+      results.lighthouse = lh;
+      for (const r of lh) {
+        rows.push(
+          row(
+            `5 lighthouse: ${r.name} performance`,
+            `${r.score} (median of ${r.runs})`,
+            '≥ 95',
+            r.score >= 95,
+          ),
+          row(
+            `5 lighthouse: ${r.name} LCP`,
+            `${fmt(r.lcpMs / 1000, 2)} s`,
+            '≤ 2.0 s',
+            r.lcpMs <= 2000,
+          ),
+          row(`5 lighthouse: ${r.name} TBT`, `${fmt(r.tbtMs, 0)} ms`),
+          row(`5 lighthouse: ${r.name} CLS`, fmt(r.cls, 3), '≤ 0.05', r.cls <= 0.05),
+        );
+      }
+    }
+    results.memoryEnd = serviceRss(s);
+  } finally {
+    await db.end().catch(() => undefined);
+    say('stopping the stack');
+    await s.stop();
+    await smtp.stop();
+  }
+  const table = printTable(
+    `bench on ${facts.cpus} CPUs, commit ${facts.commit.slice(0, 12)}${facts.dirty ? '+' : ''}`,
+    rows,
+  );
+  const dir = path.join(benchRoot, 'results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'latest.json');
+  fs.writeFileSync(file, `${JSON.stringify({ ...results, rows, table }, null, 2)}\n`);
+  say(`written ${path.relative(process.cwd(), file)}`);
+  const missed = rows.filter((r) => r.ok === false).length;
+  say(`${rows.filter((r) => r.ok === true).length} targets met, ${missed} missed`);
+  return 0;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err: Error) => {
+    console.error(err.stack ?? err);
+    process.exit(1);
+  },
+);

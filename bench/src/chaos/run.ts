@@ -1,0 +1,399 @@
+// Chaos: under a sign-up load with approvals (send-email on), each service is SIGKILLed in
+// turn, then nats-server, then PostgreSQL (SIGKILL of its whole process group and a restart,
+// i.e. a crash and its recovery). The launcher's supervisor restarts the services; it does not
+// supervise nats-server or PostgreSQL, so this tool starts them again itself with
+// local-infra's startNats/startPostgres on the same data directory and port.
+import type pg from 'pg';
+import type { Managed } from '@nsa/local-infra';
+import { Api, naschoolPool, seedSchool, signUpBody, sleep, waitForProjection } from '../lib/api.js';
+import { SmtpCapture } from '../lib/smtp.js';
+import { startBenchStack, type BenchStack } from '../lib/stack.js';
+import { kill, waitRecovered } from './kill.js';
+
+export const ALL_TARGETS = [
+  'catalog',
+  'registrations',
+  'identity',
+  'notify',
+  'nats',
+  'postgres',
+] as const;
+export type Target = (typeof ALL_TARGETS)[number];
+
+export interface ChaosOptions {
+  port: number;
+  targets: readonly Target[];
+  /** The load runs at least this long, and until every kill has recovered plus `settleS`. */
+  loadS: number;
+  /** Steady load after one recovery before the next kill. */
+  settleS: number;
+  /** How long to wait after the load for every email and count to arrive. */
+  convergeS: number;
+  signupWorkers: number;
+  approveWorkers: number;
+  /** CONSUMER_ACK_WAIT_MS for the stack (undefined: the product's default). */
+  ackWaitMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface KillResult {
+  target: Target;
+  /** Failed answers (not 2xx or 409) from the kill until recovery, by status. */
+  failedSignups: Record<string, number>;
+  failedApprovals: Record<string, number>;
+  /** Seconds from the kill until GET /api/health answered 200 again. */
+  recoveryS: number | undefined;
+  /** Whether health was seen failing at all after the kill. */
+  sawDown: boolean;
+}
+
+export interface ChaosReport {
+  loadS: number;
+  kills: KillResult[];
+  signups: { sent: number; created: number; answers: Record<string, number> };
+  approvals: { sent: number; answered: number; answers: Record<string, number>; retried: number };
+  /** Sign-ups answered 201 that are not stored. */
+  lost: number;
+  /** Message-IDs that reached the SMTP server more than once. */
+  duplicateEmails: number;
+  /**
+   * Of those, the ones whose first copy arrived within 5 s before a kill of notify (the SMTP
+   * server had accepted it, the `sent` mark had not committed yet on a loaded machine) and whose
+   * second copy came after it: at-least-once delivery across a crash of the sender, which the
+   * receiver can recognise by the same Message-ID.
+   */
+  duplicatesAtNotifyCrash: number;
+  /** When each duplicate's copies arrived, relative to the kill before the first one. */
+  duplicateTimes: string[];
+  /** Parents who got more than one email for one sign-up. */
+  duplicateRecipients: number;
+  /** Approved or rejected sign-ups whose email never arrived. */
+  missingEmails: number;
+  /** Emails for no approved or rejected sign-up. */
+  unexpectedEmails: number;
+  emailsExpected: number;
+  emailsReceived: number;
+  /** Sign-ups decided but not marked emailSent by the end. */
+  notMarkedSent: number;
+  /** Activities whose approved count exceeded capacity, at any sample or at the end. */
+  overCapacity: number;
+  /** Activities whose catalog counts differ from the sign-ups (events applied not exactly once). */
+  countMismatches: number;
+  convergedS: number | undefined;
+}
+
+const REQUEST_TIMEOUT_MS = 10_000;
+
+class Tally {
+  readonly counts: Record<string, number> = {};
+  readonly log: Array<{ t: number; status: string | number }> = [];
+  add(key: string | number): void {
+    this.counts[key] = (this.counts[key] ?? 0) + 1;
+    this.log.push({ t: Date.now(), status: key });
+  }
+  /** Answers other than 2xx/409 between two times, by status. */
+  failuresBetween(from: number, to: number): Record<string, number> {
+    const out: Record<string, number> = {};
+    for (const a of this.log) {
+      if (a.t < from || a.t > to) continue;
+      if (typeof a.status === 'number' && (a.status < 300 || a.status === 409)) continue;
+      out[a.status] = (out[a.status] ?? 0) + 1;
+    }
+    return out;
+  }
+}
+
+export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
+  const log = opts.log ?? ((l: string) => process.stdout.write(`[chaos] ${l}\n`));
+  const smtp = new SmtpCapture(opts.port + 10_028);
+  await smtp.start();
+  const restarted: Managed[] = [];
+  let stack: BenchStack | undefined;
+  let db: pg.Pool | undefined;
+  try {
+    stack = await startBenchStack({
+      port: opts.port,
+      quiet: true,
+      env: {
+        SMTP_URL: smtp.url,
+        ...(opts.ackWaitMs ? { CONSUMER_ACK_WAIT_MS: String(opts.ackWaitMs) } : {}),
+      },
+    });
+    const s = stack;
+    log(`stack up on ${s.api} (data in ${s.dataDir})`);
+    db = naschoolPool(s.adminDbUrl, 2);
+    db.on('error', () => undefined);
+    const api = new Api(s.api);
+    await api.login();
+    // Capacities 10, 20 ... 120: the small ones fill up (approvals then auto-reject and sign-ups
+    // are refused as full) while the large ones keep taking sign-ups for the whole run.
+    const seed = await seedSchool(api, { name: 'Chaosschool', activities: 12, capacity: 10 });
+    for (const [i, id] of seed.activityIds.entries()) {
+      if (i === 0) continue;
+      await api.must('PUT', `/api/activities/${id}`, {
+        title: `Chaosschool activiteit ${i + 1}`,
+        capacity: 10 * (i + 1),
+        weekday: 1 + (i % 5),
+        startTime: `${String(8 + Math.floor(i / 5)).padStart(2, '0')}:${String((i * 7) % 60).padStart(2, '0')}`,
+        schoolId: seed.school.id,
+        blockId: seed.blockId,
+        providerId: seed.providerId,
+      });
+    }
+    await waitForProjection(db, seed.activityIds);
+    // The capacity updates travel as events too.
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await db.query<{ n: string }>(
+        'SELECT count(*) AS n FROM registrations.activities WHERE id = ANY($1::int[]) AND capacity > 10',
+        [seed.activityIds],
+      );
+      if (Number(rows[0]!.n) === seed.activityIds.length - 1) break;
+      await sleep(100);
+    }
+    const token = seed.school.accessToken;
+
+    // --- health monitor
+    const health: Array<{ t: number; ok: boolean }> = [];
+    let monitoring = true;
+    const monitor = (async () => {
+      while (monitoring) {
+        let ok = false;
+        try {
+          const r = await fetch(`${s.api}/api/health`, { signal: AbortSignal.timeout(1000) });
+          ok = r.status === 200;
+          await r.arrayBuffer();
+        } catch {
+          ok = false;
+        }
+        health.push({ t: Date.now(), ok });
+        await sleep(100);
+      }
+    })();
+
+    // --- capacity sampler
+    const overCapacity = new Set<number>();
+    const capacityQuery = `SELECT a.id, a.capacity, count(r.id) FILTER (WHERE r.status = 'approved') AS approved
+      FROM registrations.activities a LEFT JOIN registrations.registrations r ON r.activity_id = a.id
+      WHERE a.id = ANY($1::int[]) GROUP BY a.id, a.capacity`;
+    const sampleCapacity = async () => {
+      const { rows } = await db!.query<{ id: number; capacity: number; approved: string }>(
+        capacityQuery,
+        [seed.activityIds],
+      );
+      for (const r of rows) if (Number(r.approved) > r.capacity) overCapacity.add(r.id);
+    };
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        await sampleCapacity().catch(() => undefined);
+        await sleep(1000);
+      }
+    })();
+
+    // --- load
+    let loading = true;
+    let n = 0;
+    const created: Array<{ id: number; email: string }> = [];
+    const signupAnswers = new Tally();
+    const approveAnswers = new Tally();
+    const toApprove: number[] = [];
+    let approvalsSent = 0;
+    let approvalsAnswered = 0;
+    let retried = 0;
+    const call = async (f: () => Promise<{ status: number; body: unknown }>) => {
+      try {
+        return await f();
+      } catch (err) {
+        const e = err as Error & { cause?: { code?: string } };
+        return {
+          status: e.name === 'TimeoutError' ? 'timeout' : (e.cause?.code ?? e.name),
+          body: undefined,
+        };
+      }
+    };
+    const signupWorker = async () => {
+      while (loading) {
+        const i = n++;
+        const activityId = seed.activityIds[i % seed.activityIds.length]!;
+        const body = signUpBody(i, activityId, 'chaos');
+        const a = await call(() =>
+          api.call(
+            'POST',
+            '/api/registrations',
+            body,
+            { 'x-school-token': token },
+            REQUEST_TIMEOUT_MS,
+          ),
+        );
+        signupAnswers.add(a.status);
+        if (a.status === 201) {
+          const id = (a.body as { registration: { id: number } }).registration.id;
+          created.push({ id, email: body.email });
+          toApprove.push(id);
+        } else if (typeof a.status !== 'number' || a.status >= 500) {
+          await sleep(100);
+        }
+      }
+    };
+    const approveWorker = async () => {
+      while (loading) {
+        const id = toApprove.shift();
+        if (id === undefined) {
+          await sleep(20);
+          continue;
+        }
+        approvalsSent += 1;
+        const a = await call(() =>
+          api.call(
+            'POST',
+            `/api/admin/registrations/${id}/approve`,
+            { sendEmail: true },
+            {},
+            REQUEST_TIMEOUT_MS,
+          ),
+        );
+        approveAnswers.add(a.status);
+        if (typeof a.status === 'number' && a.status < 500) approvalsAnswered += 1;
+        else {
+          // As an administrator would: try again a little later. If the first one went
+          // through, this one is refused (409) and must not send a second email.
+          retried += 1;
+          toApprove.push(id);
+          await sleep(200);
+        }
+      }
+    };
+    const started = Date.now();
+    const workers = [
+      ...Array.from({ length: opts.signupWorkers }, signupWorker),
+      ...Array.from({ length: opts.approveWorkers }, approveWorker),
+    ];
+    log(`load: ${opts.signupWorkers} sign-up and ${opts.approveWorkers} approval workers`);
+
+    // --- kills
+    await sleep(3000);
+    const kills: KillResult[] = [];
+    const windows: Array<[number, number]> = [];
+    for (const target of opts.targets) {
+      const t0 = Date.now();
+      await kill(s, target, restarted, log);
+      const rec = await waitRecovered(health, t0, 60_000);
+      kills.push({ target, ...rec, failedSignups: {}, failedApprovals: {} });
+      windows.push([t0, t0 + (rec.recoveryS ?? 60) * 1000 + 1000]);
+      log(
+        `${target}: ${rec.recoveryS === undefined ? 'NOT recovered in 60 s' : `healthy again after ${rec.recoveryS.toFixed(1)} s`}`,
+      );
+      await sleep(opts.settleS * 1000);
+    }
+    while (Date.now() - started < opts.loadS * 1000) await sleep(200);
+    loading = false;
+    await Promise.all(workers);
+    kills.forEach((k, i) => {
+      const [from, to] = windows[i]!;
+      k.failedSignups = signupAnswers.failuresBetween(from, to);
+      k.failedApprovals = approveAnswers.failuresBetween(from, to);
+    });
+    const loadS = (Date.now() - started) / 1000;
+    log(
+      `load stopped after ${loadS.toFixed(0)} s: ${created.length} sign-ups created, ` +
+        `${approvalsAnswered} approvals answered; waiting for emails and counts`,
+    );
+
+    // --- convergence: every decided sign-up has had its email and is marked sent
+    const decidedQuery = `SELECT id, email, status, email_sent FROM registrations.registrations
+      WHERE status IN ('approved', 'rejected')`;
+    const t1 = Date.now();
+    let convergedS: number | undefined;
+    let decided: Array<{ id: number; email: string; status: string; email_sent: boolean }> = [];
+    while (Date.now() - t1 < opts.convergeS * 1000) {
+      decided = (await db.query<(typeof decided)[number]>(decidedQuery)).rows;
+      const to = new Set(smtp.received.map((m) => m.to));
+      if (decided.every((d) => d.email_sent && to.has(d.email))) {
+        convergedS = (Date.now() - t1) / 1000;
+        break;
+      }
+      await sleep(500);
+    }
+    decided = (await db.query<(typeof decided)[number]>(decidedQuery)).rows;
+    await sleep(1000); // a late duplicate would arrive now
+    monitoring = false;
+    sampling = false;
+    await Promise.all([monitor, sampler]);
+    await sampleCapacity();
+
+    // --- checks
+    const stored = new Set(
+      (
+        await db.query<{ id: number }>(
+          'SELECT id FROM registrations.registrations WHERE id = ANY($1::int[])',
+          [created.map((c) => c.id)],
+        )
+      ).rows.map((r) => r.id),
+    );
+    const received = smtp.received;
+    const byRecipient = new Map<string, number>();
+    for (const m of received) byRecipient.set(m.to, (byRecipient.get(m.to) ?? 0) + 1);
+    const decidedEmails = new Set(decided.map((d) => d.email));
+    const counts = await db.query<{ id: number }>(
+      `SELECT a.id FROM registrations.activities a
+         LEFT JOIN catalog.activity_counts c ON c.activity_id = a.id
+         LEFT JOIN (SELECT activity_id, count(*) AS total,
+                      count(*) FILTER (WHERE status = 'approved') AS approved
+                    FROM registrations.registrations GROUP BY activity_id) r ON r.activity_id = a.id
+       WHERE a.id = ANY($1::int[])
+         AND (coalesce(c.registrations_count, 0) <> coalesce(r.total, 0)
+           OR coalesce(c.approved_count, 0) <> coalesce(r.approved, 0))`,
+      [seed.activityIds],
+    );
+    // A duplicate is explained by a notify kill when its first copy arrived within 5 s before
+    // that kill (accepted by SMTP, `sent` not yet committed) and its second one after it.
+    const duplicates = smtp.duplicates().map((id) => {
+      const at = received.filter((m) => m.messageId === id).map((m) => m.at);
+      const k = kills.findIndex(
+        (kill, i) =>
+          kill.target === 'notify' &&
+          at[0]! >= windows[i]![0] - 5000 &&
+          at[0]! <= windows[i]![0] + 500 &&
+          at[1]! >= windows[i]![0],
+      );
+      return { id, at, notifyKill: k >= 0 ? k : undefined };
+    });
+    return {
+      loadS,
+      kills,
+      signups: { sent: n, created: created.length, answers: signupAnswers.counts },
+      approvals: {
+        sent: approvalsSent,
+        answered: approvalsAnswered,
+        answers: approveAnswers.counts,
+        retried,
+      },
+      lost: created.filter((c) => !stored.has(c.id)).length,
+      duplicateEmails: smtp.duplicates().length,
+      duplicateTimes: duplicates.map(({ id, at, notifyKill }) => {
+        // Relative to the notify kill that explains it, else to the last kill before it.
+        let i = notifyKill ?? windows.length - 1;
+        while (notifyKill === undefined && i >= 0 && windows[i]![0] > at[0]!) i--;
+        const ref = i >= 0 ? windows[i]![0] : started;
+        const what = i >= 0 ? `the ${kills[i]!.target} kill` : 'the load start';
+        return `${id}: ${at.map((t) => `${((t - ref) / 1000).toFixed(2)} s`).join(', ')} from ${what}`;
+      }),
+      duplicatesAtNotifyCrash: duplicates.filter((d) => d.notifyKill !== undefined).length,
+      duplicateRecipients: [...byRecipient.values()].filter((k) => k > 1).length,
+      missingEmails: decided.filter((d) => !byRecipient.has(d.email)).length,
+      unexpectedEmails: [...byRecipient.keys()].filter((to) => !decidedEmails.has(to)).length,
+      emailsExpected: decided.length,
+      emailsReceived: received.length,
+      notMarkedSent: decided.filter((d) => !d.email_sent).length,
+      overCapacity: overCapacity.size,
+      countMismatches: counts.rows.length,
+      convergedS,
+    };
+  } finally {
+    await db?.end().catch(() => undefined);
+    await stack?.stop().catch((err: Error) => log(`stopping the stack: ${err.message}`));
+    // The restarted nats-server and PostgreSQL are this tool's, not the launcher's.
+    for (const m of restarted.reverse()) await m.stop().catch(() => undefined);
+    await smtp.stop();
+  }
+}

@@ -1,0 +1,335 @@
+// Generated bad requests against every call of spec §7, with fast-check. Every case is
+// designed to be refused: a body with at least one invalid field (the others may carry SQL,
+// HTML and unicode), malformed JSON, a wrong content type, a garbage id or token, a missing or
+// forged session, a foreign Origin. Real ids are used only where the request is refused before
+// anything changes (no session, or a body the route validates first).
+import fc from 'fast-check';
+import {
+  badQuery,
+  garbageIdOf,
+  garbageToken,
+  invalidObject,
+  malformedJson,
+  wrongContentType,
+  type Field,
+} from './values.js';
+
+export type Auth = 'admin' | 'anonymous' | 'forged';
+
+export interface FuzzCase {
+  family: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  auth: Auth;
+  /** A GET may answer 2xx; any other case must be refused. */
+  mayPass: boolean;
+}
+
+/** Ids of real rows, so that refusals are tested where a request could do harm. */
+export interface World {
+  schoolId: number;
+  schoolToken: string;
+  otherSchoolToken: string;
+  blockId: number;
+  providerId: number;
+  activityId: number;
+  registrationId: number;
+  userId: number;
+  adminUserId: number;
+}
+
+// ---- the calls of spec §7
+
+interface Endpoint {
+  method: string;
+  /** `{id}` is the one path id; `{token}` a school token. */
+  path: string;
+  fields?: Record<string, Field>;
+  /** The route validates the body before it changes anything, so a real id is safe with an invalid body. */
+  bodyFirst?: boolean;
+  /** Which real id `{id}` stands for. */
+  idOf?: keyof World;
+  query?: Record<string, Field>;
+}
+
+const name = (max = 200): Field => ({ kind: 'string', max });
+const week: Field = { kind: 'int', min: 1, max: 53 };
+const id: Field = { kind: 'id' };
+const ACTIVITY: Record<string, Field> = {
+  title: name(),
+  capacity: { kind: 'int', min: 1, max: 10_000 },
+  weekday: { kind: 'int', min: 0, max: 6 },
+  startTime: { kind: 'time' },
+  schoolId: id,
+  blockId: id,
+  providerId: id,
+  isLocked: { kind: 'bool', optional: true },
+  isHidden: { kind: 'bool', optional: true },
+};
+const SIGNUP: Record<string, Field> = {
+  activityId: id,
+  childFirstName: name(100),
+  childLastName: name(100),
+  childDateOfBirth: { kind: 'date' },
+  childGroup: {
+    kind: 'enum',
+    values: ['groep3', 'groep4', 'groep5', 'groep6', 'groep7', 'groep8'],
+  },
+  parentName: name(),
+  email: { kind: 'email' },
+  phone: name(40),
+};
+const USER: Record<string, Field> = {
+  name: name(100),
+  email: { kind: 'email' },
+  role: { kind: 'enum', values: ['admin', 'provider'], optional: true },
+};
+
+export const ENDPOINTS: Endpoint[] = [
+  { method: 'GET', path: '/api/auth/me' },
+  {
+    method: 'POST',
+    path: '/api/auth/login',
+    fields: { email: { kind: 'email' }, password: name(1024) },
+  },
+  { method: 'POST', path: '/api/auth/logout' },
+  { method: 'POST', path: '/api/auth/request-reset', fields: { email: { kind: 'email' } } },
+  {
+    method: 'POST',
+    path: '/api/auth/reset',
+    fields: { token: name(256), newPassword: { kind: 'string', max: 1024 } },
+  },
+  { method: 'GET', path: '/api/health' },
+  { method: 'GET', path: '/api/schools/by-token/{token}' },
+  { method: 'GET', path: '/api/schools' },
+  { method: 'POST', path: '/api/schools', fields: { name: name() } },
+  {
+    method: 'PUT',
+    path: '/api/schools/{id}',
+    fields: { name: name() },
+    bodyFirst: true,
+    idOf: 'schoolId',
+  },
+  { method: 'DELETE', path: '/api/schools/{id}', idOf: 'schoolId' },
+  { method: 'GET', path: '/api/admin/schools/{id}/qrcode', idOf: 'schoolId' },
+  { method: 'GET', path: '/api/blocks' },
+  { method: 'POST', path: '/api/blocks', fields: { name: name(), weekStart: week, weekEnd: week } },
+  {
+    method: 'PUT',
+    path: '/api/blocks/{id}',
+    fields: { name: name(), weekStart: week, weekEnd: week },
+    bodyFirst: true,
+    idOf: 'blockId',
+  },
+  { method: 'DELETE', path: '/api/blocks/{id}', idOf: 'blockId' },
+  { method: 'GET', path: '/api/qr/block/{id}', idOf: 'blockId', query: { schoolId: id } },
+  { method: 'GET', path: '/api/providers' },
+  { method: 'POST', path: '/api/providers', fields: { name: name() } },
+  {
+    method: 'PUT',
+    path: '/api/providers/{id}',
+    fields: { name: name() },
+    bodyFirst: true,
+    idOf: 'providerId',
+  },
+  { method: 'DELETE', path: '/api/providers/{id}', idOf: 'providerId' },
+  { method: 'GET', path: '/api/activities', query: { schoolId: id, blockId: id } },
+  {
+    method: 'GET',
+    path: '/api/admin/activities',
+    query: { includeCapacity: { kind: 'bool' }, schoolId: id },
+  },
+  { method: 'POST', path: '/api/activities', fields: ACTIVITY },
+  {
+    method: 'PUT',
+    path: '/api/activities/{id}',
+    fields: ACTIVITY,
+    bodyFirst: true,
+    idOf: 'activityId',
+  },
+  { method: 'DELETE', path: '/api/activities/{id}', idOf: 'activityId' },
+  { method: 'GET', path: '/api/admin/activities/{id}/provider-token', idOf: 'activityId' },
+  {
+    method: 'POST',
+    path: '/api/admin/activities/{id}/provider-token/generate',
+    idOf: 'activityId',
+  },
+  { method: 'POST', path: '/api/admin/activities/{id}/provider-token/revoke', idOf: 'activityId' },
+  { method: 'POST', path: '/api/registrations', fields: SIGNUP },
+  {
+    method: 'GET',
+    path: '/api/admin/registrations',
+    query: {
+      schoolId: id,
+      blockId: id,
+      activityId: id,
+      status: { kind: 'enum', values: ['new', 'approved', 'rejected'] },
+      page: { kind: 'int', min: 1, max: 100_000 },
+      limit: { kind: 'int', min: 1, max: 200 },
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/registrations/{id}/approve',
+    fields: { sendEmail: { kind: 'bool', optional: true } },
+    bodyFirst: true,
+    idOf: 'registrationId',
+  },
+  {
+    method: 'POST',
+    path: '/api/admin/registrations/{id}/reject',
+    fields: {
+      reason: { ...name(500), optional: true, nullable: true },
+      sendEmail: { kind: 'bool', optional: true },
+    },
+    bodyFirst: true,
+    idOf: 'registrationId',
+  },
+  { method: 'POST', path: '/api/admin/registrations/{id}/revert', idOf: 'registrationId' },
+  { method: 'GET', path: '/api/admin/users' },
+  { method: 'POST', path: '/api/admin/users', fields: USER },
+  { method: 'PUT', path: '/api/admin/users/{id}', fields: USER, bodyFirst: true, idOf: 'userId' },
+  { method: 'DELETE', path: '/api/admin/users/{id}', idOf: 'userId' },
+  {
+    method: 'GET',
+    path: '/api/provider/{id}/participants',
+    idOf: 'activityId',
+    query: { token: name(256) },
+  },
+];
+
+/** Ids that look numeric to a lenient parser: `2.0`, `0x2`, ` 2`, `2e0` for a real id 2. */
+export function fuzzCase(w: World): fc.Arbitrary<FuzzCase> {
+  return fc
+    .record({
+      e: fc.constantFrom(...ENDPOINTS),
+      auth: fc.constantFrom<Auth>('admin', 'admin', 'anonymous', 'forged'),
+      kind: fc.constantFrom(
+        'body',
+        'body',
+        'body',
+        'json',
+        'ctype',
+        'id',
+        'token',
+        'origin',
+        'huge',
+        'method',
+      ),
+      seed: fc.integer(),
+    })
+    .chain(({ e, auth, kind }) => caseFor(e, auth, kind, w));
+}
+
+function caseFor(e: Endpoint, auth: Auth, kind: string, w: World): fc.Arbitrary<FuzzCase> {
+  const isGet = e.method === 'GET';
+  const hasId = e.path.includes('{id}');
+  // A real id only where nothing can change: no admin session, or a body refused first.
+  const realIdSafe =
+    auth !== 'admin' || (e.bodyFirst === true && (kind === 'body' || kind === 'origin'));
+  const garbageId = garbageIdOf(w);
+  const idArb: fc.Arbitrary<string> =
+    hasId && e.idOf && (realIdSafe || isGet)
+      ? fc.oneof(fc.constant(String(w[e.idOf])), garbageId)
+      : garbageId;
+  const tokenArb = fc.oneof(fc.constant(w.otherSchoolToken), garbageToken);
+  const jsonBody = e.fields
+    ? invalidObject(e.fields, w).map((o) => JSON.stringify(o))
+    : fc.constant('{}');
+  const query = e.query ? badQuery(e.query, w) : fc.constant('');
+  return fc
+    .record({
+      id: idArb,
+      token: tokenArb,
+      body: jsonBody,
+      query,
+      bad: malformedJson,
+      ctype: wrongContentType,
+      foreign: fc.constantFrom('http://evil.example', 'null', 'http://localhost:1'),
+      method: fc.constantFrom('PATCH', 'PUT', 'DELETE', 'POST'),
+    })
+    .map((v) => {
+      let path = e.path.replace('{id}', v.id).replace('{token}', v.token);
+      const headers: Record<string, string> = {};
+      let body: string | undefined;
+      let method = e.method;
+      let family = kind;
+      const sendsBody = !isGet && e.fields !== undefined;
+      if (e.query && (kind === 'body' || kind === 'token' || isGet)) path += `?${v.query}`;
+      if (path.includes('/participants') && !path.includes('token=')) path += `?token=${v.token}`;
+      if (sendsBody || kind === 'json' || kind === 'ctype' || kind === 'huge') {
+        headers['content-type'] = 'application/json';
+        body = v.body;
+      }
+      if (kind === 'json' && !isGet) {
+        body = v.bad;
+        family = 'malformed json';
+      } else if (kind === 'ctype' && !isGet) {
+        headers['content-type'] = v.ctype;
+        if (!v.ctype) delete headers['content-type'];
+        family = 'content type';
+        // Without a JSON body, the routes that default their body would act on a real id.
+        if (hasId)
+          path = e.path.replace('{id}', 'x' + v.id.slice(0, 5)).replace('{token}', v.token);
+      } else if (kind === 'huge' && !isGet) {
+        body = JSON.stringify({ name: 'x'.repeat(70_000) });
+        family = 'body over 64 KiB';
+      } else if (kind === 'origin' && !isGet) {
+        headers.origin = v.foreign;
+        family = 'foreign origin';
+      } else if (kind === 'method') {
+        method = v.method === e.method ? 'PATCH' : v.method;
+        family = 'wrong method';
+        if (hasId)
+          path = e.path.replace('{id}', 'q' + v.id.slice(0, 5)).replace('{token}', v.token);
+        if (method !== 'GET' && method !== 'DELETE') {
+          headers['content-type'] = 'application/json';
+          // Invalid for every create, so a method that happens to exist still refuses it.
+          body = '{"name":""}';
+        }
+      } else if (kind === 'token' || kind === 'id') {
+        family = kind === 'id' ? 'garbage id' : 'garbage token';
+      } else {
+        family = isGet ? 'bad query' : 'invalid body';
+      }
+      if (e.path === '/api/registrations') {
+        // The sign-up needs the school's token; here it is absent, another school's or garbage,
+        // or the body is invalid (never both right).
+        if (kind === 'token') {
+          body = JSON.stringify({ ...JSON.parse(validSignUp(w)), extra: '<b>x</b>' });
+          headers['content-type'] = 'application/json';
+          if (v.token) headers['x-school-token'] = v.token;
+        } else headers['x-school-token'] = w.schoolToken;
+      } else if (e.path.startsWith('/api/activities') && isGet && kind === 'token') {
+        headers['x-school-token'] = v.token;
+      }
+      return {
+        family,
+        method,
+        path,
+        headers,
+        body,
+        auth,
+        mayPass: method === 'GET' || (e.path === '/api/auth/logout' && method === 'POST'),
+      };
+    });
+}
+
+function validSignUp(w: World): string {
+  return JSON.stringify({
+    activityId: w.activityId,
+    childFirstName: 'Fuzz',
+    childLastName: 'Kind',
+    childDateOfBirth: `${new Date().getFullYear() - 8}-05-05`,
+    childGroup: 'groep5',
+    parentName: 'Fuzz Ouder',
+    email: 'fuzz@example.nl',
+    phone: '0612345678',
+  });
+}
+
+export function sampleCases(w: World, count: number, seed: number): FuzzCase[] {
+  return fc.sample(fuzzCase(w), { numRuns: count, seed });
+}

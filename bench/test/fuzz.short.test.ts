@@ -1,0 +1,27 @@
+// The short fuzz run of `npm test`: about 1,000 generated bad requests against every call of
+// spec §7 on a stack of its own; `npm run fuzz` sends 10,000 and more.
+import { expect, test } from 'vitest';
+import { runFuzz } from '../src/fuzz/run.js';
+import { fuzzRows } from '../src/fuzz/rows.js';
+import { printTable } from '../src/lib/report.js';
+
+// A fixed seed, so that `npm test` is the same run every time (FUZZ_SEED picks another);
+// `npm run fuzz` draws a new one each run and so keeps exploring.
+const SEED = 20_261_122;
+
+test('1,000 bad requests: no 5xx, every one refused, no table changed', async () => {
+  const seed = Number(process.env.FUZZ_SEED ?? SEED);
+  const report = await runFuzz({
+    port: 19350,
+    requests: 1000,
+    concurrency: 6,
+    seed,
+    log: () => undefined,
+  });
+  printTable(`short fuzz (seed ${seed})`, fuzzRows(report));
+  expect(report.requests).toBeGreaterThanOrEqual(900);
+  expect(report.serverErrors, 'answers 5xx').toEqual([]);
+  expect(report.accepted, 'refused-by-design requests answered 2xx').toEqual([]);
+  expect(report.noAnswer, 'requests without an answer').toEqual([]);
+  expect(report.changedTables, 'tables changed by refused requests').toEqual([]);
+});

@@ -1,0 +1,225 @@
+// deploy/images/*.Dockerfile: no Docker engine runs here, so the images are linted
+// (dockerfile-utils, the Docker language server's validator) and checked for what the
+// deployment relies on: a build stage, a non-root numeric USER, a HEALTHCHECK, a small base,
+// only production dependencies in the final image, and a context limited to the package's
+// own folder, packages/ and the root manifests.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { validate } from 'dockerfile-utils';
+import { describe, expect, it } from 'vitest';
+
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const imagesDir = path.join(repo, 'deploy', 'images');
+
+const SERVICES = ['svc-catalog', 'svc-registrations', 'svc-identity', 'svc-notify'];
+const FRONTENDS = ['shell', 'mfe-public', 'mfe-admin', 'mfe-provider'];
+const IMAGES = [...SERVICES, ...FRONTENDS, 'gateway'];
+const ROOT_FILES = ['package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.web.json'];
+const SMALL_BASES = [
+  /^node:20(\.\d+)*-bookworm-slim$/,
+  /^nginxinc\/nginx-unprivileged:[\w.-]+$/,
+  /^gcr\.io\/distroless\//,
+];
+
+interface Instruction {
+  keyword: string;
+  args: string;
+  line: number;
+}
+interface Stage {
+  from: string;
+  name?: string;
+  instructions: Instruction[];
+}
+
+/** Instructions with continuation lines joined; comments and blank lines dropped. */
+function instructions(text: string): Instruction[] {
+  const out: Instruction[] = [];
+  const lines = text.split('\n');
+  for (let i = 0; i < lines.length; i += 1) {
+    const start = i;
+    let line = lines[i]!;
+    if (/^\s*(#|$)/.test(line)) continue;
+    while (line.endsWith('\\') && i + 1 < lines.length) {
+      i += 1;
+      line = `${line.slice(0, -1)} ${lines[i]!.trim()}`;
+    }
+    const m = /^\s*(\w+)\s+(.*)$/.exec(line);
+    if (m) out.push({ keyword: m[1]!.toUpperCase(), args: m[2]!.trim(), line: start + 1 });
+  }
+  return out;
+}
+
+function parse(text: string): { globalArgs: Record<string, string>; stages: Stage[] } {
+  const globalArgs: Record<string, string> = {};
+  const stages: Stage[] = [];
+  for (const ins of instructions(text)) {
+    if (ins.keyword === 'FROM') {
+      const m = /^(\S+)(?:\s+AS\s+(\S+))?$/i.exec(ins.args);
+      stages.push({ from: m![1]!, name: m![2], instructions: [] });
+    } else if (stages.length === 0) {
+      if (ins.keyword === 'ARG') {
+        const [k, v = ''] = ins.args.split('=', 2) as [string, string?];
+        globalArgs[k] = v.replace(/\$\{(\w+)\}/g, (_, n: string) => globalArgs[n] ?? '');
+      }
+    } else {
+      stages.at(-1)!.instructions.push(ins);
+    }
+  }
+  return { globalArgs, stages };
+}
+
+const resolve = (ref: string, args: Record<string, string>) =>
+  ref.replace(/\$\{(\w+)\}/g, (_, n: string) => args[n] ?? `\${${n}}`);
+
+/** COPY sources taken from the build context (not --from another stage). */
+function contextSources(stages: Stage[]): string[] {
+  return stages.flatMap((s) =>
+    s.instructions
+      .filter((i) => i.keyword === 'COPY' && !/--from=/.test(i.args))
+      .flatMap((i) =>
+        i.args
+          .split(/\s+/)
+          .filter((a) => !a.startsWith('--'))
+          .slice(0, -1),
+      ),
+  );
+}
+
+function workspaceDeps(pkg: string): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repo, pkg, 'package.json'), 'utf8')) as {
+    dependencies?: Record<string, string>;
+  };
+  return Object.keys(manifest.dependencies ?? {})
+    .filter((d) => d.startsWith('@nsa/'))
+    .map((d) => d.replace('@nsa/', ''));
+}
+
+const read = (image: string) =>
+  fs.readFileSync(path.join(imagesDir, `${image}.Dockerfile`), 'utf8');
+
+describe('container images', () => {
+  it('has one Dockerfile per service, frontend and the gateway, and no stray ones', () => {
+    const found = fs
+      .readdirSync(imagesDir)
+      .filter((f) => f.endsWith('.Dockerfile'))
+      .map((f) => f.replace(/\.Dockerfile$/, ''))
+      .sort();
+    expect(found).toEqual([...IMAGES].sort());
+  });
+
+  it.each(IMAGES)('%s passes the Dockerfile linter', (image) => {
+    const problems = validate(read(image)).map(
+      (d) => `line ${d.range.start.line + 1}: ${d.message} (severity ${d.severity})`,
+    );
+    expect(problems).toEqual([]);
+  });
+
+  it.each(IMAGES)(
+    '%s: build stage, small base, non-root USER and HEALTHCHECK in the final image',
+    (image) => {
+      const { globalArgs, stages } = parse(read(image));
+      expect(stages.length, 'multi-stage').toBeGreaterThanOrEqual(2);
+      expect(
+        stages.some((s) => s.name === 'build'),
+        'a stage named build',
+      ).toBe(true);
+      const final = stages.at(-1)!;
+      const base = resolve(final.from, globalArgs);
+      expect(
+        SMALL_BASES.some((re) => re.test(base)),
+        `final base ${base}`,
+      ).toBe(true);
+      const users = final.instructions.filter((i) => i.keyword === 'USER');
+      expect(users.length, 'USER in the final stage').toBeGreaterThan(0);
+      const user = users.at(-1)!.args;
+      // Numeric, so Kubernetes' runAsNonRoot can verify it without reading /etc/passwd.
+      expect(user).toMatch(/^\d+(:\d+)?$/);
+      expect(user.split(':')[0]).not.toBe('0');
+      const health = final.instructions.filter((i) => i.keyword === 'HEALTHCHECK');
+      expect(health).toHaveLength(1);
+      expect(health[0]!.args).toMatch(/\/health/);
+      expect(final.instructions.some((i) => i.keyword === 'EXPOSE' && i.args === '8080')).toBe(
+        true,
+      );
+    },
+  );
+
+  it.each(IMAGES)('%s: installs no dev dependency into what ships', (image) => {
+    const { stages } = parse(read(image));
+    const final = stages.at(-1)!;
+    // Whatever the final stage copies from another stage must come from one that installs
+    // production dependencies only, or from compiled output.
+    for (const stage of stages) {
+      for (const ins of stage.instructions.filter((i) => i.keyword === 'RUN')) {
+        expect(ins.args, `${image} line ${ins.line}`).not.toMatch(
+          /\bnpm (install|i)\b(?!.*--omit=dev)/,
+        );
+        expect(ins.args, `${image} line ${ins.line}`).not.toMatch(/\byarn\b|\bpnpm\b/);
+      }
+    }
+    const finalRuns = final.instructions.filter((i) => i.keyword === 'RUN');
+    for (const ins of finalRuns) expect(ins.args).not.toMatch(/\bnpm\b/);
+    const copiedNodeModules = final.instructions.filter(
+      (i) => i.keyword === 'COPY' && /node_modules/.test(i.args),
+    );
+    for (const ins of copiedNodeModules) {
+      const from = /--from=(\S+)/.exec(ins.args)?.[1];
+      const source = stages.find((s) => s.name === from);
+      expect(source, `${image}: node_modules from ${from}`).toBeDefined();
+      const installs = source!.instructions.filter((i) => /\bnpm ci\b/.test(i.args));
+      expect(installs.length).toBeGreaterThan(0);
+      for (const i of installs) expect(i.args).toMatch(/--omit=dev/);
+    }
+  });
+
+  it.each(SERVICES)(
+    '%s: production dependencies of its own workspace, with the packages it uses',
+    (pkg) => {
+      const text = read(pkg);
+      const { stages } = parse(text);
+      const final = stages.at(-1)!;
+      expect(text).toMatch(new RegExp(`npm ci --omit=dev [^\\n]*-w ${pkg}\\b`));
+      const finalCopies = final.instructions.filter((i) => i.keyword === 'COPY').map((i) => i.args);
+      expect(finalCopies.some((c) => c.includes('node_modules'))).toBe(true);
+      for (const dep of workspaceDeps(pkg)) {
+        expect(
+          finalCopies.some((c) => c.includes(`/app/packages/${dep}/dist/`)),
+          dep,
+        ).toBe(true);
+      }
+      expect(finalCopies.some((c) => c.includes(`/app/${pkg}/dist/`))).toBe(true);
+      expect(text).toMatch(/CMD \["node", "dist\/src\/main\.js"\]/);
+    },
+  );
+
+  it.each(IMAGES)('%s: reads only its own package, packages/ and the root manifests', (image) => {
+    const own = image === 'gateway' ? ['gateway/', 'deploy/images/gateway/'] : [`${image}/`];
+    const allowed = (src: string) =>
+      ROOT_FILES.includes(src) ||
+      src.startsWith('packages/') ||
+      own.some((o) => src === o || src.startsWith(o)) ||
+      src.startsWith('deploy/images/static/');
+    const sources = contextSources(parse(read(image)).stages);
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.filter((s) => !allowed(s))).toEqual([]);
+    for (const src of sources) expect(fs.existsSync(path.join(repo, src)), src).toBe(true);
+  });
+
+  it('keeps local and generated files out of the build context', () => {
+    const ignore = fs
+      .readFileSync(path.join(repo, '.dockerignore'), 'utf8')
+      .split('\n')
+      .map((l) => l.trim());
+    for (const entry of ['**/node_modules', '**/dist', '.git', '.data']) {
+      expect(ignore).toContain(entry);
+    }
+    // Nothing a Dockerfile copies may be ignored.
+    for (const image of IMAGES) {
+      for (const src of contextSources(parse(read(image)).stages)) {
+        expect(ignore, `${image} copies ${src}`).not.toContain(src.replace(/\/$/, ''));
+      }
+    }
+  });
+});
