@@ -1,6 +1,6 @@
 // `npm run bench`: starts its own stack and runs every benchmark, prints the table of targets
 // and writes bench/results/latest.json. Options: --port N (default 19200), --only a,b (names:
-// burst, race, email, list, weight, lighthouse), --quick (shorter runs, for trying it out).
+// burst, race, email, list, weight, lighthouse, requests), --quick (shorter runs, for trying it out).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -13,6 +13,7 @@ import { approvalRace } from './benchmarks/approval-race.js';
 import { emailBurst } from './benchmarks/email.js';
 import { adminListAtScale } from './benchmarks/admin-list.js';
 import { lighthouseAudit, pageWeights } from './benchmarks/browser.js';
+import { activityListLatency, loginLatency, timeToActivityList } from './benchmarks/requests.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -76,6 +77,26 @@ async function main(): Promise<number> {
           ),
         );
       }
+    }
+
+    // Latencies of single requests, for the feature issues: login, a school of 200 activities.
+    if (wanted('requests')) {
+      say('requests: login latency, activity list of 200, time to the list in Chromium');
+      const login = await loginLatency(s.api, quick ? 20 : 50);
+      const list = await activityListLatency(api, { count: 200, requests: quick ? 100 : 300 });
+      const toList = await timeToActivityList(s.api, list.school.accessToken, quick ? 3 : 5);
+      results.requests = { login, activityList: list, timeToActivityList: toList };
+      rows.push(
+        row('login p50 / p95 (argon2id 19 MiB, t=2)', `${fmt(login.p50)} / ${fmt(login.p95)} ms`),
+        row(
+          'GET /api/activities, 200 activities: p50 / p95',
+          `${fmt(list.p50)} / ${fmt(list.p95)} ms`,
+        ),
+        row(
+          'school page to activity list, cold cache: median / max',
+          `${fmt(toList.p50, 0)} / ${fmt(toList.max, 0)} ms`,
+        ),
+      );
     }
 
     // 2. Approval race.
