@@ -12,3 +12,4 @@ export * from './service.js';
 export { kitMigrations } from './kit-migrations.js';
 export * from './session.js';
 export * from './revocations.js';
+export * from './params.js';

@@ -6,6 +6,8 @@ import {
   requestId,
   requireRole,
   type ServiceContext,
+  idParam,
+  optionalIdQuery,
 } from '@nsa/service-kit';
 import { toView } from '../../data-access/activities.js';
 import type { Catalog } from '../../domain/catalog.js';
@@ -13,7 +15,6 @@ import { MSG } from '../../domain/messages.js';
 import type { ProviderLinks } from '../../domain/provider-links.js';
 import { sameToken } from '../../domain/tokens.js';
 import { signupCounter } from '../messaging/registrations-client.js';
-import { idParam, optionalIdQuery } from './params.js';
 
 const admin = requireRole('admin');
 

@@ -6,11 +6,12 @@ import {
   requestId,
   requireRole,
   type ServiceContext,
+  idParam,
+  optionalIdQuery,
 } from '@nsa/service-kit';
 import type { Catalog } from '../../domain/catalog.js';
 import { MSG } from '../../domain/messages.js';
 import { qrDataUrl, qrPng } from '../../domain/qr.js';
-import { idParam, optionalIdQuery } from './params.js';
 
 const admin = requireRole('admin');
 

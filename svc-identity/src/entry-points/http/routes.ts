@@ -1,4 +1,4 @@
-import { Router, type Express, type Request } from 'express';
+import { Router, type Express } from 'express';
 import { adminUserSchema, loginSchema, requestResetSchema, resetSchema } from '@nsa/contracts';
 import {
   AppError,
@@ -7,17 +7,10 @@ import {
   requestLang,
   requireRole,
   type ServiceContext,
+  idParam,
 } from '@nsa/service-kit';
 import type { Accounts } from '../../domain/accounts.js';
 import { toPublic } from '../../data-access/users.js';
-
-/** A path id is plain digits, as in the other services: `2e0`, `0x2`, ` 2` or `2.0` are not 2. */
-function idParam(req: Request): number {
-  const raw = String(req.params.id ?? '');
-  const id = Number(raw);
-  if (!/^\d{1,10}$/.test(raw) || id <= 0 || id > 2_147_483_647) throw AppError.notFound();
-  return id;
-}
 
 export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Accounts): void {
   const auth = Router();

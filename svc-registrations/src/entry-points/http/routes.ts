@@ -1,4 +1,4 @@
-import { Router, type Express, type Request } from 'express';
+import { Router, type Express } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import { registrationSchema } from '@nsa/contracts';
@@ -10,6 +10,7 @@ import {
   requestLang,
   requireRole,
   type ServiceContext,
+  idParam,
 } from '@nsa/service-kit';
 import type { RegistrationsConfig } from '../../config.js';
 import { listForAdmin } from '../../data-access/admin-list.js';
@@ -20,13 +21,6 @@ import { signUp } from '../../domain/signup.js';
 
 const SIGNUP_PATH = '/api/registrations';
 const MAX_PAGE_SIZE = 200;
-
-function idParam(req: Request, name = 'id'): number {
-  const raw = String(req.params[name] ?? '');
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) <= 0 || Number(raw) > 2_147_483_647)
-    throw AppError.notFound();
-  return Number(raw);
-}
 
 const optionalId = z.coerce
   .number({ error: 'invalidType' })
