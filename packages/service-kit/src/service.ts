@@ -43,7 +43,10 @@ export interface ServiceDefinition<S extends z.ZodObject> {
   healthDetails?: (
     ctx: ServiceContext<z.infer<S> & BaseConfig>,
   ) => Promise<Record<string, unknown>>;
-  /** Runs once everything is up (seeding, bootstrap). */
+  /**
+   * Runs once the database, NATS and consumers are up and before HTTP listens (seeding,
+   * bootstrap), so a service that answers /health has finished it.
+   */
   onStarted?: (ctx: ServiceContext<z.infer<S> & BaseConfig>) => Promise<void>;
 }
 
@@ -154,6 +157,8 @@ export async function startService<S extends z.ZodObject>(
     def.routes?.(a, ctx);
   });
 
+  await def.onStarted?.(ctx);
+
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
     s.once('error', reject);
@@ -161,7 +166,6 @@ export async function startService<S extends z.ZodObject>(
   server.keepAliveTimeout = 65_000;
   const port = (server.address() as AddressInfo).port;
   logger.info({ port }, 'listening');
-  await def.onStarted?.(ctx);
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
