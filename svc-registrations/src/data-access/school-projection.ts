@@ -1,4 +1,4 @@
-import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import type { Sequelize, Transaction } from '@nsa/service-kit';
 import type { SchoolEvent } from '@nsa/contracts';
 
 export async function upsertSchool(
@@ -12,15 +12,4 @@ export async function upsertSchool(
        access_token_hash = EXCLUDED.access_token_hash, updated_at = now()`,
     { replacements: school, transaction: tx },
   );
-}
-
-export async function findSchool(
-  sequelize: Sequelize,
-  id: number,
-): Promise<{ id: number; name: string; accessTokenHash: string } | undefined> {
-  const [row] = await sequelize.query<{ id: number; name: string; accessTokenHash: string }>(
-    'SELECT id, name, access_token_hash AS "accessTokenHash" FROM schools WHERE id = :id',
-    { replacements: { id }, type: QueryTypes.SELECT },
-  );
-  return row;
 }
