@@ -97,11 +97,21 @@ export class DurableConsumer {
     while (!this.stopped) {
       try {
         const consumer = await js.consumers.get(STREAMS[this.spec.stream].name, this.spec.durable);
-        const messages = await consumer.consume({ max_messages: 64 });
+        const messages = await consumer.consume({ max_messages: BATCH });
         this.messages = messages;
-        for await (const msg of messages) {
+        const it = messages[Symbol.asyncIterator]();
+        while (!this.stopped) {
+          const first = await it.next();
+          if (first.done) break;
+          // What has already arrived is handled together: one transaction, one commit.
+          const batch = [first.value];
+          while (batch.length < BATCH && messages.getPending() > 0) {
+            const more = await it.next();
+            if (more.done) break;
+            batch.push(more.value);
+          }
           if (this.stopped) break;
-          await this.handleMessage(msg);
+          await this.handleBatch(batch);
         }
       } catch (err) {
         if (this.stopped) break;
@@ -114,7 +124,8 @@ export class DurableConsumer {
     }
   }
 
-  private async handleMessage(msg: JsMsg): Promise<void> {
+  /** The event in a message with its handler, or undefined once the message is settled. */
+  private prepare(msg: JsMsg): Prepared | undefined {
     let event: EventEnvelope;
     try {
       event = eventEnvelopeSchema.parse(JSON.parse(msg.string())) as EventEnvelope;
@@ -123,43 +134,104 @@ export class DurableConsumer {
       // No reason argument: nats-server before 2.10.4 (Debian's 2.9) ignores `+TERM <reason>`
       // and redelivers the message every ack_wait; the log line carries the reason instead.
       msg.term();
-      return;
+      return undefined;
     }
     const requestId = msg.headers?.get(NATS_HEADERS.requestId) || undefined;
     const log = this.logger.child({ eventId: event.id, type: event.type, reqId: requestId });
     const handler = this.spec.handlers[event.type];
     if (!handler) {
       msg.ack();
-      return;
+      return undefined;
     }
     if (!handler.versions.includes(event.version)) {
       log.error({ version: event.version }, 'event version not understood; dead-lettered');
       msg.term();
+      return undefined;
+    }
+    return { msg, event, handler, log };
+  }
+
+  /**
+   * Handles the events in order in one transaction. If that fails, each is handled in its own
+   * transaction, so one failing event is retried alone and does not hold back the others.
+   */
+  private async handleBatch(msgs: JsMsg[]): Promise<void> {
+    const batch = msgs.map((m) => this.prepare(m)).filter((p): p is Prepared => !!p);
+    if (batch.length === 0) return;
+    if (batch.length > 1) {
+      try {
+        await this.sequelize.transaction(async (tx) => {
+          const fresh = await this.claim(
+            tx,
+            batch.map((p) => p.event.id),
+          );
+          // An event delivered twice within the batch is handled once.
+          for (const p of batch) {
+            if (fresh.delete(p.event.id)) await p.handler.handle(p.event, { tx, logger: p.log });
+          }
+        });
+      } catch (err) {
+        this.logger.warn(
+          { err: (err as Error).message, durable: this.spec.durable, size: batch.length },
+          'event batch failed; handling its events one by one',
+        );
+        for (const p of batch) await this.handleOne(p);
+        return;
+      }
+      for (const p of batch) await this.settle(p);
       return;
     }
+    await this.handleOne(batch[0]!);
+  }
+
+  private async handleOne(p: Prepared): Promise<void> {
     try {
       await this.sequelize.transaction(async (tx) => {
-        const inserted = await this.sequelize.query(
-          `INSERT INTO processed_events (consumer, event_id) VALUES (:consumer, :id)
-           ON CONFLICT DO NOTHING RETURNING event_id`,
-          {
-            replacements: { consumer: this.spec.durable, id: event.id },
-            type: QueryTypes.SELECT,
-            transaction: tx,
-          },
-        );
-        if (inserted.length === 0) return;
-        await handler.handle(event, { tx, logger: log });
+        const fresh = await this.claim(tx, [p.event.id]);
+        if (fresh.has(p.event.id)) await p.handler.handle(p.event, { tx, logger: p.log });
       });
-      await this.hooks.beforeAck?.(event);
-      msg.ack();
     } catch (err) {
-      const delay = Math.min(30_000, 500 * 2 ** Math.min(6, msg.info.deliveryCount));
-      log.warn(
-        { err: (err as Error).message, attempt: msg.info.deliveryCount },
+      const delay = Math.min(30_000, 500 * 2 ** Math.min(6, p.msg.info.deliveryCount));
+      p.log.warn(
+        { err: (err as Error).message, attempt: p.msg.info.deliveryCount },
         'event handling failed; retrying',
       );
-      msg.nak(delay);
+      p.msg.nak(delay);
+      return;
     }
+    await this.settle(p);
+  }
+
+  private async settle(p: Prepared): Promise<void> {
+    await this.hooks.beforeAck?.(p.event);
+    p.msg.ack();
+  }
+
+  /**
+   * Records the events as processed by this consumer in `tx`; answers the ids not seen before
+   * (a redelivery after a crash finds its row and is only acked).
+   */
+  private async claim(tx: Transaction, ids: string[]): Promise<Set<string>> {
+    const rows = await this.sequelize.query<{ event_id: string }>(
+      `INSERT INTO processed_events (consumer, event_id)
+       SELECT :consumer, unnest(ARRAY[:ids]::uuid[])
+       ON CONFLICT DO NOTHING RETURNING event_id`,
+      {
+        replacements: { consumer: this.spec.durable, ids },
+        type: QueryTypes.SELECT,
+        transaction: tx,
+      },
+    );
+    return new Set(rows.map((r) => r.event_id));
   }
 }
+
+interface Prepared {
+  msg: JsMsg;
+  event: EventEnvelope;
+  handler: EventHandler;
+  log: Logger;
+}
+
+/** Events fetched at a time, and at most handled in one transaction. */
+const BATCH = 64;

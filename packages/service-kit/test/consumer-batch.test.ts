@@ -1,0 +1,110 @@
+// Events that have already arrived are handled together in one transaction (one commit for
+// many), each still exactly once; an event whose handler fails is retried alone and does not
+// hold back or undo the others.
+import { randomUUID } from 'node:crypto';
+import { jetstream } from '@nats-io/jetstream';
+import { EVENT_TYPES } from '@nsa/contracts';
+import { ensureServiceDatabase } from '@nsa/local-infra';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DurableConsumer } from '../src/consumer.js';
+import { connectDatabase, QueryTypes, runMigrations, type Sequelize } from '../src/db.js';
+import { kitMigrations } from '../src/kit-migrations.js';
+import { createLogger } from '../src/logger.js';
+import { connectNats, ensureStreams, type NatsConnection } from '../src/nats.js';
+import { startTestInfra, until, type TestInfra } from '../src/testing/index.js';
+
+const SCHEMA = 'kit_batch';
+const EVENTS = 300;
+let infra: TestInfra;
+let sequelize: Sequelize;
+let nc: NatsConnection;
+let consumer: DurableConsumer;
+let poison = '';
+let poisonFailures = 0;
+
+beforeAll(async () => {
+  infra = await startTestInfra();
+  const logger = createLogger('kit-test', 'silent');
+  const url = await ensureServiceDatabase(infra.adminUrl, SCHEMA);
+  sequelize = await connectDatabase({ url, schema: SCHEMA, poolMax: 2, applicationName: 'kit' });
+  await runMigrations(sequelize, SCHEMA, kitMigrations, logger);
+  await sequelize.query('CREATE TABLE handled (event_id uuid NOT NULL, txid bigint NOT NULL)');
+  nc = await connectNats(infra.natsUrl, 'kit-test', logger);
+  await ensureStreams(nc, 1);
+  consumer = new DurableConsumer(
+    nc,
+    sequelize,
+    {
+      stream: 'REGISTRATIONS',
+      durable: 'kit-batch',
+      handlers: {
+        [EVENT_TYPES.registrationCreated]: {
+          versions: [1],
+          handle: async (event, { tx }) => {
+            await sequelize.query(
+              'INSERT INTO handled (event_id, txid) VALUES (:id, txid_current())',
+              { replacements: { id: event.id }, transaction: tx },
+            );
+            if (event.id === poison && poisonFailures < 2) {
+              poisonFailures += 1;
+              throw new Error('handler failed');
+            }
+          },
+        },
+      },
+    },
+    logger,
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await consumer?.stop();
+  await nc?.close();
+  await sequelize?.close();
+  await infra?.stop();
+}, 30_000);
+
+describe('DurableConsumer batches', () => {
+  it('handles a backlog in few transactions, each event once, a failing one retried alone', async () => {
+    const js = jetstream(nc);
+    const ids = Array.from({ length: EVENTS }, () => randomUUID());
+    poison = ids[150]!;
+    // A backlog waiting for the consumer, as after a burst or a restart.
+    await Promise.all(
+      ids.map((id) =>
+        js.publish(
+          EVENT_TYPES.registrationCreated,
+          JSON.stringify({
+            id,
+            type: EVENT_TYPES.registrationCreated,
+            version: 1,
+            occurredAt: new Date().toISOString(),
+            data: { registrationId: 1 },
+          }),
+          { msgID: id },
+        ),
+      ),
+    );
+    await consumer.start();
+    const count = async () =>
+      (
+        await sequelize.query<{ n: number; tx: number }>(
+          'SELECT count(*)::int AS n, count(DISTINCT txid)::int AS tx FROM handled',
+          { type: QueryTypes.SELECT },
+        )
+      )[0]!;
+    await until(async () => (await count()).n >= EVENTS, 30_000);
+    await new Promise((r) => setTimeout(r, 1000));
+    const { n, tx } = await count();
+    // Each event's row exactly once: the failed attempts rolled back with their transaction.
+    expect(n).toBe(EVENTS);
+    const distinct = await sequelize.query<{ n: number }>(
+      'SELECT count(DISTINCT event_id)::int AS n FROM handled',
+      { type: QueryTypes.SELECT },
+    );
+    expect(distinct[0]!.n).toBe(EVENTS);
+    expect(poisonFailures).toBe(2);
+    // Far fewer commits than events.
+    expect(tx).toBeLessThan(EVENTS / 4);
+  }, 60_000);
+});
