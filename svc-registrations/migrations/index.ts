@@ -1,5 +1,10 @@
 import type { Migration } from '@nsa/service-kit';
 import { m0001SchoolProjection } from './0001-school-projection.js';
 import { m0002Registrations } from './0002-registrations.js';
+import { m0003SignUpFunction } from './0003-sign-up-function.js';
 
-export const migrations: Migration[] = [m0001SchoolProjection, m0002Registrations];
+export const migrations: Migration[] = [
+  m0001SchoolProjection,
+  m0002Registrations,
+  m0003SignUpFunction,
+];

@@ -24,6 +24,14 @@ interface OutboxRow {
 
 const BATCH = 200;
 
+/** An outbox row's values: the envelope, and data and headers as JSON text. */
+export interface OutboxRowValues<T> {
+  envelope: EventEnvelope<T>;
+  subject: string;
+  data: string;
+  headers: string;
+}
+
 /**
  * Transactional outbox: events are rows written in the same transaction as
  * the change; the relay publishes them to JetStream with the event id as
@@ -45,8 +53,11 @@ export class Outbox {
     this.js = jetstream(nc);
   }
 
-  /** Writes the event in `tx`; the relay is woken once the transaction commits. */
-  async add<T>(tx: Transaction, event: NewEvent<T>): Promise<EventEnvelope<T>> {
+  /**
+   * The outbox row of a new event, for a caller that writes it itself (a database function
+   * that does a whole change in one call); call `kick()` once that commits.
+   */
+  row<T>(event: NewEvent<T>): OutboxRowValues<T> {
     const envelope: EventEnvelope<T> = {
       id: randomUUID(),
       type: event.type,
@@ -55,21 +66,42 @@ export class Outbox {
       data: event.data,
     };
     const headers = event.requestId ? { [NATS_HEADERS.requestId]: event.requestId } : {};
+    return {
+      envelope,
+      subject: envelope.type,
+      data: JSON.stringify(envelope.data),
+      headers: JSON.stringify(headers),
+    };
+  }
+
+  /** Writes the event in `tx`; the relay is woken once the transaction commits. */
+  async add<T>(tx: Transaction, event: NewEvent<T>): Promise<EventEnvelope<T>> {
+    return (await this.addMany(tx, [event]))[0]!;
+  }
+
+  /** Writes several events in `tx` with one statement, in their order. */
+  async addMany<T>(tx: Transaction, events: NewEvent<T>[]): Promise<EventEnvelope<T>[]> {
+    if (events.length === 0) return [];
+    const rows = events.map((e) => this.row(e));
+    const replacements: Record<string, unknown> = {};
+    const values = rows.map((r, i) => {
+      Object.assign(replacements, {
+        [`id${i}`]: r.envelope.id,
+        [`subject${i}`]: r.subject,
+        [`version${i}`]: r.envelope.version,
+        [`occurredAt${i}`]: r.envelope.occurredAt,
+        [`data${i}`]: r.data,
+        [`headers${i}`]: r.headers,
+      });
+      return `(:id${i}, :subject${i}, :subject${i}, :version${i}, :occurredAt${i}, :data${i}, :headers${i})`;
+    });
     await this.sequelize.query(
       `INSERT INTO outbox (id, subject, type, version, occurred_at, data, headers)
-       VALUES (:id, :subject, :type, :version, :occurredAt, :data, :headers)`,
-      {
-        replacements: {
-          ...envelope,
-          subject: envelope.type,
-          data: JSON.stringify(envelope.data),
-          headers: JSON.stringify(headers),
-        },
-        transaction: tx,
-      },
+       VALUES ${values.join(', ')}`,
+      { replacements, transaction: tx },
     );
     tx.afterCommit(() => this.kick());
-    return envelope;
+    return rows.map((r) => r.envelope);
   }
 
   kick(): void {

@@ -38,25 +38,16 @@ export async function findActivity(
   return row;
 }
 
-/**
- * The sign-up's first statement, one round trip: the activity, its approved count, and a
- * transaction advisory lock on the child key that serialises every sign-up of one child. The
- * duplicate and overlap checks run in later statements, so they see every sign-up committed
- * before the lock was granted; the approved count is only the early "full" answer (approvals
- * themselves keep capacity).
- */
-export async function findActivityLockingChild(
+/** Several activities, in id order (the order their locks are taken in). */
+export async function findActivities(
   db: Sequelize,
-  id: number,
-  childKey: string,
-  tx: Transaction,
-): Promise<(ProjectedActivity & { approvedCount: number }) | undefined> {
-  const [row] = await db.query<ProjectedActivity & { approvedCount: string }>(
-    `SELECT ${COLUMNS},
-       (SELECT count(*) FROM registrations r WHERE r.activity_id = a.id AND r.status = 'approved') AS "approvedCount",
-       pg_advisory_xact_lock(hashtextextended(:childKey, 0)) AS "childLocked"
-     FROM activities a WHERE a.id = :id`,
-    { replacements: { id, childKey }, type: QueryTypes.SELECT, transaction: tx },
+  ids: number[],
+  tx?: Transaction,
+  lock = false,
+): Promise<ProjectedActivity[]> {
+  if (ids.length === 0) return [];
+  return db.query<ProjectedActivity>(
+    `SELECT ${COLUMNS} FROM activities WHERE id IN (:ids) ORDER BY id ${lock ? 'FOR UPDATE' : ''}`,
+    { replacements: { ids }, type: QueryTypes.SELECT, transaction: tx },
   );
-  return row && { ...row, approvedCount: Number(row.approvedCount) };
 }

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import {
   EVENT_TYPES,
   ageInYears,
@@ -8,33 +8,39 @@ import {
   type RegistrationInput,
 } from '@nsa/contracts';
 import { AppError, type ServiceContext } from '@nsa/service-kit';
-import { findActivityLockingChild, type ProjectedActivity } from '../data-access/activities.js';
-import { childKey, RegistrationRepository } from '../data-access/registrations.js';
+import { childKey, signUpOnce, type SignUpOutcome } from '../data-access/registrations.js';
 import { MSG } from './messages.js';
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
 }
 
-/** The caller holds the school's link: its token hashes to the one the activity's school has. */
-export function assertSchoolToken(activity: ProjectedActivity, token: string | undefined): void {
-  const given = Buffer.from(sha256(token ?? ''));
-  const expected = Buffer.from(activity.schoolTokenHash);
-  if (!token || given.length !== expected.length || !timingSafeEqual(given, expected)) {
-    throw AppError.forbidden(MSG.schoolToken);
+/** What the sign-up function answered, as the parent's answer. */
+export function assertSignedUp(outcome: SignUpOutcome): void {
+  switch (outcome) {
+    case 'created':
+      return;
+    case 'not-found':
+      throw AppError.notFound(MSG.activityNotFound);
+    case 'forbidden':
+      throw AppError.forbidden(MSG.schoolToken);
+    case 'locked':
+      throw AppError.conflict(MSG.locked, 'ACTIVITY_LOCKED');
+    case 'full':
+      throw AppError.conflict(MSG.full, 'ACTIVITY_FULL');
+    // The same child may not be signed up twice for one activity, nor for two at the same time.
+    case 'duplicate':
+      throw AppError.conflict(MSG.duplicate, 'CONFLICT');
+    case 'overlap':
+      throw AppError.conflict(MSG.overlap, 'CHILD_OVERLAP');
   }
 }
 
-/** The same child may not be signed up twice for one activity, nor for two at the same time. */
-export function assertNoOverlap(clash: { sameActivity: boolean; overlap: boolean }): void {
-  if (clash.sameActivity) throw AppError.conflict(MSG.duplicate, 'CONFLICT');
-  if (clash.overlap) throw AppError.conflict(MSG.overlap, 'CHILD_OVERLAP');
-}
-
 /**
- * A parent's sign-up. The child's sign-ups are serialised by an advisory
- * lock on the child, so two tabs submitting at once cannot both pass the
- * duplicate and overlap checks.
+ * A parent's sign-up: one call of the database's sign_up function (migration 0003), which
+ * checks the activity, the school's token and capacity, serialises the child's sign-ups with an
+ * advisory lock so two tabs submitting at once cannot both pass the duplicate and overlap
+ * checks, and writes the sign-up with its event.
  */
 export async function signUp(
   ctx: ServiceContext,
@@ -44,48 +50,33 @@ export async function signUp(
   requestId?: string,
   today = new Date(),
 ): Promise<RegistrationCreated> {
-  const repo = new RegistrationRepository(ctx.sequelize);
-  return ctx.sequelize.transaction(async (tx) => {
-    const key = childKey(input.childFirstName, input.childLastName, input.childDateOfBirth);
-    // One round trip: the activity, its approved count and the child's lock (a refused
-    // request releases the lock at once with its rollback).
-    const activity = await findActivityLockingChild(ctx.sequelize, input.activityId, key, tx);
-    if (!activity || activity.deleted) throw AppError.notFound(MSG.activityNotFound);
-    assertSchoolToken(activity, schoolToken);
-    if (activity.isHidden) throw AppError.notFound(MSG.activityNotFound);
-    if (activity.isLocked) throw AppError.conflict(MSG.locked, 'ACTIVITY_LOCKED');
-    if (activity.approvedCount >= activity.capacity) {
-      throw AppError.conflict(MSG.full, 'ACTIVITY_FULL');
-    }
-    assertNoOverlap(await repo.clashes(tx, key, activity));
-
-    const created = await repo.insert(tx, {
-      activityId: activity.id,
-      schoolId: activity.schoolId,
-      blockId: activity.blockId,
-      childFirstName: input.childFirstName,
-      childLastName: input.childLastName,
-      childDateOfBirth: input.childDateOfBirth,
-      childAge: ageInYears(input.childDateOfBirth, today),
-      childGroup: input.childGroup,
-      childKey: key,
-      parentName: input.parentName,
-      email: input.email,
-      phone: input.phone,
+  const event = ctx.outbox.row<Omit<RegistrationEvent, 'registrationId'>>({
+    type: EVENT_TYPES.registrationCreated,
+    data: {
+      activityId: input.activityId,
+      status: 'new',
+      previousStatus: null,
+      sendEmail: false,
       language,
-    });
-    await ctx.outbox.add<RegistrationEvent>(tx, {
-      type: EVENT_TYPES.registrationCreated,
-      data: {
-        registrationId: created.id,
-        activityId: activity.id,
-        status: 'new',
-        previousStatus: null,
-        sendEmail: false,
-        language,
-      },
-      requestId,
-    });
-    return { success: true, registration: created };
+    },
+    requestId,
   });
+  const result = await signUpOnce(ctx.sequelize, {
+    activityId: input.activityId,
+    tokenHash: schoolToken ? sha256(schoolToken) : null,
+    childKey: childKey(input.childFirstName, input.childLastName, input.childDateOfBirth),
+    childFirstName: input.childFirstName,
+    childLastName: input.childLastName,
+    childDateOfBirth: input.childDateOfBirth,
+    childAge: ageInYears(input.childDateOfBirth, today),
+    childGroup: input.childGroup,
+    parentName: input.parentName,
+    email: input.email,
+    phone: input.phone,
+    language,
+    event,
+  });
+  assertSignedUp(result.outcome);
+  ctx.outbox.kick();
+  return { success: true, registration: { id: result.registrationId!, status: 'new' } };
 }
