@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testSessionCookie } from '@nsa/service-kit/testing';
+import { Review } from '../src/domain/review.js';
 import { post, signup, startWorld, type World } from './world.js';
 
 const infra = {
@@ -88,6 +89,46 @@ describe('sign-up review', () => {
       expect(rejected).toHaveLength(35);
       expect(rejected.every((r) => r.body.rejectionReason === 'activity full')).toBe(true);
     }
+  });
+
+  it('answers each approval of a batch on its own: a sign-up twice, an unknown one, two activities', async () => {
+    const a = await w.activity({ ...base, title: 'Batch A', capacity: 1, weekday: 2 });
+    const b = await w.activity({ ...base, title: 'Batch B', capacity: 5, weekday: 3 });
+    const [a1, a2, b1] = [await create(a.id), await create(a.id), await create(b.id)];
+    const approve = (id: number) =>
+      w.reg.post(`/api/admin/registrations/${id}/approve`, { sendEmail: false });
+    const answers = await Promise.all([a1, a1, 999_999, b1, a2].map(approve));
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 200, 200, 404, 409]);
+    const byId = (id: number) => answers.filter((r) => r.status === 200 && r.body.id === id);
+    expect(byId(a1)).toHaveLength(1);
+    expect(byId(b1)[0]!.body.status).toBe('approved');
+    // Capacity 1: one of a1 and a2 is approved, the other rejected as full.
+    expect([byId(a1)[0]!.body.status, byId(a2)[0]!.body.status].sort()).toEqual([
+      'approved',
+      'rejected',
+    ]);
+  });
+
+  it('never approves more than capacity when two replicas approve at once', async () => {
+    const a = await w.activity({ ...base, title: 'Twee replica', capacity: 3, weekday: 4 });
+    const ids: number[] = [];
+    for (let i = 0; i < 20; i += 1) ids.push(await create(a.id));
+    // Two Review instances are two batchers, as two processes would have; only the
+    // database's locks keep them apart.
+    const replicas = [new Review(w.registrations.ctx), new Review(w.registrations.ctx)];
+    const admin = {
+      uid: 1,
+      role: 'admin' as const,
+      name: 'Beheer',
+      email: 'b@test.nl',
+      iat: 0,
+      seen: 0,
+    };
+    const rows = await Promise.all(
+      ids.map((id, i) => replicas[i % 2]!.approveWithinCapacity(id, admin, false)),
+    );
+    expect(rows.filter((r) => r.status === 'approved')).toHaveLength(3);
+    expect(rows.filter((r) => r.status === 'rejected')).toHaveLength(17);
   });
 
   it('filters and paginates newest first with the nested activity', async () => {

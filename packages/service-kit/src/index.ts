@@ -13,3 +13,4 @@ export { kitMigrations } from './kit-migrations.js';
 export * from './session.js';
 export * from './revocations.js';
 export * from './params.js';
+export * from './batch.js';

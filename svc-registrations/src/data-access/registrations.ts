@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
 import type { RegistrationStatus } from '@nsa/contracts';
+import type { OutboxRowValues } from '@nsa/service-kit';
 
 export interface AdminRef {
   id: number;
@@ -49,64 +50,62 @@ export function childKey(first: string, last: string, dateOfBirth: string): stri
   return `${norm(first)}|${norm(last)}|${dateOfBirth}`;
 }
 
+export type SignUpOutcome =
+  'created' | 'not-found' | 'forbidden' | 'locked' | 'full' | 'duplicate' | 'overlap';
+
+/** One call of the sign_up function (migration 0003): the checks, the sign-up and its event. */
+export async function signUpOnce(
+  db: Sequelize,
+  s: {
+    activityId: number;
+    tokenHash: string | null;
+    childKey: string;
+    childFirstName: string;
+    childLastName: string;
+    childDateOfBirth: string;
+    childAge: number;
+    childGroup: string;
+    parentName: string;
+    email: string;
+    phone: string;
+    language: string;
+    event: OutboxRowValues<unknown>;
+  },
+): Promise<{ outcome: SignUpOutcome; registrationId: number | null }> {
+  const { event, ...fields } = s;
+  const [row] = await db.query<{ outcome: SignUpOutcome; registrationId: number | null }>(
+    `SELECT outcome, registration_id AS "registrationId" FROM sign_up(:activityId, :tokenHash,
+       :childKey, :childFirstName, :childLastName, :childDateOfBirth, :childAge, :childGroup,
+       :parentName, :email, :phone, :language, :eventId, :eventSubject, :eventVersion,
+       :eventOccurredAt, :eventData, :eventHeaders)`,
+    {
+      replacements: {
+        ...fields,
+        eventId: event.envelope.id,
+        eventSubject: event.subject,
+        eventVersion: event.envelope.version,
+        eventOccurredAt: event.envelope.occurredAt,
+        eventData: event.data,
+        eventHeaders: event.headers,
+      },
+      type: QueryTypes.SELECT,
+    },
+  );
+  return row!;
+}
+
 export class RegistrationRepository {
   constructor(private readonly db: Sequelize) {}
 
-  async approvedCount(tx: Transaction, activityId: number): Promise<number> {
-    const [row] = await this.db.query<{ n: string }>(
-      "SELECT count(*) AS n FROM registrations WHERE activity_id = :activityId AND status = 'approved'",
-      { replacements: { activityId }, type: QueryTypes.SELECT, transaction: tx },
+  /** Approved sign-ups per activity, for the given activities (absent: none). */
+  async approvedCounts(tx: Transaction, activityIds: number[]): Promise<Map<number, number>> {
+    if (activityIds.length === 0) return new Map();
+    const rows = await this.db.query<{ activityId: number; n: string }>(
+      `SELECT activity_id AS "activityId", count(*) AS n FROM registrations
+       WHERE activity_id IN (:activityIds) AND status = 'approved' GROUP BY activity_id`,
+      { replacements: { activityIds }, type: QueryTypes.SELECT, transaction: tx },
     );
-    return Number(row?.n ?? 0);
-  }
-
-  /** The child's live sign-ups (new or approved) on this activity or at the same time in overlapping weeks. */
-  async clashes(
-    tx: Transaction,
-    key: string,
-    a: { id: number; weekday: number; startTime: string; weekStart: number; weekEnd: number },
-  ): Promise<{ sameActivity: boolean; overlap: boolean }> {
-    const rows = await this.db.query<{ activityId: number }>(
-      `SELECT r.activity_id AS "activityId"
-       FROM registrations r JOIN activities x ON x.id = r.activity_id
-       WHERE r.child_key = :key AND r.status IN ('new', 'approved')
-         AND (r.activity_id = :id OR (x.weekday = :weekday AND x.start_time = :startTime
-           AND x.week_start <= :weekEnd AND x.week_end >= :weekStart))`,
-      { replacements: { key, ...a }, type: QueryTypes.SELECT, transaction: tx },
-    );
-    return {
-      sameActivity: rows.some((r) => r.activityId === a.id),
-      overlap: rows.some((r) => r.activityId !== a.id),
-    };
-  }
-
-  async insert(
-    tx: Transaction,
-    r: {
-      activityId: number;
-      schoolId: number;
-      blockId: number;
-      childFirstName: string;
-      childLastName: string;
-      childDateOfBirth: string;
-      childAge: number;
-      childGroup: string;
-      childKey: string;
-      parentName: string;
-      email: string;
-      phone: string;
-      language: string;
-    },
-  ): Promise<{ id: number; status: RegistrationStatus }> {
-    const [row] = await this.db.query<{ id: number; status: RegistrationStatus }>(
-      `INSERT INTO registrations (activity_id, school_id, block_id, child_first_name, child_last_name,
-         child_date_of_birth, child_age, child_group, child_key, parent_name, email, phone, language)
-       VALUES (:activityId, :schoolId, :blockId, :childFirstName, :childLastName, :childDateOfBirth,
-         :childAge, :childGroup, :childKey, :parentName, :email, :phone, :language)
-       RETURNING id, status`,
-      { replacements: r, type: QueryTypes.SELECT, transaction: tx },
-    );
-    return row!;
+    return new Map(rows.map((r) => [r.activityId, Number(r.n)]));
   }
 
   async byId(id: number, tx?: Transaction, lock = false): Promise<RegistrationRow | undefined> {
@@ -117,23 +116,72 @@ export class RegistrationRepository {
     return row;
   }
 
-  /** Changes the status and answers the row as it is now (one round trip, not two). */
+  /** Several sign-ups, in id order (the order their locks are taken in). */
+  async byIds(ids: number[], tx?: Transaction, lock = false): Promise<RegistrationRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.query<RegistrationRow>(
+      `SELECT ${REGISTRATION_COLUMNS} FROM registrations r WHERE r.id IN (:ids) ORDER BY r.id
+       ${lock ? 'FOR UPDATE' : ''}`,
+      { replacements: { ids }, type: QueryTypes.SELECT, transaction: tx },
+    );
+  }
+
+  /** Approves or rejects several sign-ups with one statement; answers the rows as they are now. */
+  async setStatuses(
+    tx: Transaction,
+    changes: Array<{
+      id: number;
+      status: 'approved' | 'rejected';
+      admin: AdminRef;
+      reason: string | null;
+    }>,
+  ): Promise<Map<number, RegistrationRow>> {
+    if (changes.length === 0) return new Map();
+    const rows = await this.db.query<RegistrationRow>(
+      `UPDATE registrations AS r SET status = v.status,
+         approved_at = CASE WHEN v.status = 'approved' THEN now() ELSE r.approved_at END,
+         approved_by_admin_id = CASE WHEN v.status = 'approved' THEN v.admin_id ELSE r.approved_by_admin_id END,
+         approved_by_admin = CASE WHEN v.status = 'approved' THEN v.admin ELSE r.approved_by_admin END,
+         rejected_at = CASE WHEN v.status = 'rejected' THEN now() ELSE r.rejected_at END,
+         rejected_by_admin_id = CASE WHEN v.status = 'rejected' THEN v.admin_id ELSE r.rejected_by_admin_id END,
+         rejected_by_admin = CASE WHEN v.status = 'rejected' THEN v.admin ELSE r.rejected_by_admin END,
+         rejection_reason = CASE WHEN v.status = 'rejected' THEN v.reason ELSE r.rejection_reason END,
+         email_sent = false, updated_at = now()
+       FROM jsonb_to_recordset(CAST(:changes AS jsonb))
+         AS v(id integer, status text, admin_id integer, admin jsonb, reason text)
+       WHERE r.id = v.id
+       RETURNING ${REGISTRATION_COLUMNS}`,
+      {
+        replacements: {
+          changes: JSON.stringify(
+            changes.map((c) => ({
+              id: c.id,
+              status: c.status,
+              admin_id: c.admin.id,
+              admin: c.admin,
+              reason: c.reason,
+            })),
+          ),
+        },
+        type: QueryTypes.SELECT,
+        transaction: tx,
+      },
+    );
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
+  /** Rejects or reverts one sign-up; answers the row as it is now (one round trip, not two). */
   async setStatus(
     tx: Transaction,
     id: number,
-    change:
-      | { status: 'approved'; admin: AdminRef }
-      | { status: 'rejected'; admin: AdminRef; reason: string | null }
-      | { status: 'new' },
+    change: { status: 'rejected'; admin: AdminRef; reason: string | null } | { status: 'new' },
   ): Promise<RegistrationRow> {
     const sql =
-      change.status === 'approved'
-        ? `status = 'approved', approved_at = now(), approved_by_admin_id = :adminId, approved_by_admin = :admin`
-        : change.status === 'rejected'
-          ? `status = 'rejected', rejected_at = now(), rejected_by_admin_id = :adminId, rejected_by_admin = :admin,
-             rejection_reason = :reason`
-          : `status = 'new', approved_at = NULL, rejected_at = NULL, approved_by_admin_id = NULL,
-             rejected_by_admin_id = NULL, approved_by_admin = NULL, rejected_by_admin = NULL, rejection_reason = NULL`;
+      change.status === 'rejected'
+        ? `status = 'rejected', rejected_at = now(), rejected_by_admin_id = :adminId, rejected_by_admin = :admin,
+           rejection_reason = :reason`
+        : `status = 'new', approved_at = NULL, rejected_at = NULL, approved_by_admin_id = NULL,
+           rejected_by_admin_id = NULL, approved_by_admin = NULL, rejected_by_admin = NULL, rejection_reason = NULL`;
     const admin = 'admin' in change ? change.admin : undefined;
     const [row] = await this.db.query<RegistrationRow>(
       `UPDATE registrations AS r SET ${sql}, email_sent = false, updated_at = now() WHERE r.id = :id
