@@ -1,4 +1,5 @@
 import type { Request, RequestHandler, Response } from 'express';
+import { createHash } from 'node:crypto';
 import { parse as parseCookies, serialize } from 'cookie';
 import { sealData, unsealData } from 'iron-session';
 import { AppError } from './errors.js';
@@ -31,28 +32,52 @@ export interface SessionOptions {
   idleMs: number;
   absoluteMs: number;
   secure: boolean;
-  revocations: Revocations;
+  revocations: Pick<Revocations, 'isRevoked'>;
 }
 
 /** Re-seal at most this often, so a busy page does not re-encrypt on every call. */
 const REFRESH_AFTER_MS = 60_000;
+/** Unsealed cookies kept in memory (a few hundred bytes each). */
+const UNSEALED_MAX = 1000;
 
 /**
  * Iron-sealed cookie sessions, read by every service with the shared secret,
  * with an idle timeout, an absolute lifetime and revocation per user.
  */
 export class Sessions {
+  /**
+   * Cookies already unsealed, by their SHA-256 (not the cookie itself): a page's calls and an
+   * admin's burst of approvals carry the same cookie, and unsealing costs key derivations and
+   * a decryption each time. Every other check still runs on each request.
+   */
+  private readonly unsealed = new Map<string, Partial<SessionUser>>();
+
   constructor(private readonly opts: SessionOptions) {}
+
+  private async unseal(raw: string): Promise<Partial<SessionUser>> {
+    const key = createHash('sha256').update(raw).digest('base64');
+    const known = this.unsealed.get(key);
+    if (known) return known;
+    const data = await unsealData<Partial<SessionUser>>(raw, {
+      password: this.opts.secret,
+      ttl: Math.ceil(this.opts.absoluteMs / 1000),
+    });
+    // Only a cookie that unsealed to a session is kept; the oldest entry makes room.
+    if (typeof data.uid === 'number') {
+      if (this.unsealed.size >= UNSEALED_MAX) {
+        this.unsealed.delete(this.unsealed.keys().next().value!);
+      }
+      this.unsealed.set(key, data);
+    }
+    return data;
+  }
 
   async read(req: Request, now = Date.now()): Promise<SessionUser | undefined> {
     const raw = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
     if (!raw) return undefined;
     let data: Partial<SessionUser>;
     try {
-      data = await unsealData<Partial<SessionUser>>(raw, {
-        password: this.opts.secret,
-        ttl: Math.ceil(this.opts.absoluteMs / 1000),
-      });
+      data = await this.unseal(raw);
     } catch {
       return undefined;
     }
