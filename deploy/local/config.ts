@@ -165,6 +165,9 @@ export function loadConfig(opts: {
 }
 
 /** The environment one service process gets (besides the launcher's own, minus test noise). */
+/** Each service's V8 old-space limit, in MB (deploy/k8s sets the same in config.env). */
+export const SERVICE_HEAP_MB = 96;
+
 export function serviceEnv(
   config: StackConfig,
   name: ServiceName,
@@ -174,6 +177,9 @@ export function serviceEnv(
     ',',
   );
   const env: Record<string, string> = {
+    // A bounded heap: a burst of sign-ups otherwise grows the heap (not a leak) well past what
+    // the service needs, and a service's memory is budgeted at 150 MB.
+    NODE_OPTIONS: `--max-old-space-size=${SERVICE_HEAP_MB}`,
     PORT: String(config.ports.services[name]),
     HOST: '127.0.0.1',
     SERVICE_NAME: name,
