@@ -50,25 +50,30 @@ export class Sessions {
    * admin's burst of approvals carry the same cookie, and unsealing costs key derivations and
    * a decryption each time. Every other check still runs on each request.
    */
-  private readonly unsealed = new Map<string, Partial<SessionUser>>();
+  private readonly unsealed = new Map<string, Promise<Partial<SessionUser>>>();
 
   constructor(private readonly opts: SessionOptions) {}
 
-  private async unseal(raw: string): Promise<Partial<SessionUser>> {
+  /** Calls that arrive together with one new cookie share one unsealing. */
+  private unseal(raw: string): Promise<Partial<SessionUser>> {
     const key = createHash('sha256').update(raw).digest('base64');
     const known = this.unsealed.get(key);
     if (known) return known;
-    const data = await unsealData<Partial<SessionUser>>(raw, {
+    const data = unsealData<Partial<SessionUser>>(raw, {
       password: this.opts.secret,
       ttl: Math.ceil(this.opts.absoluteMs / 1000),
     });
-    // Only a cookie that unsealed to a session is kept; the oldest entry makes room.
-    if (typeof data.uid === 'number') {
-      if (this.unsealed.size >= UNSEALED_MAX) {
-        this.unsealed.delete(this.unsealed.keys().next().value!);
-      }
-      this.unsealed.set(key, data);
+    // The oldest entry makes room; a cookie that does not unseal to a session is not kept.
+    if (this.unsealed.size >= UNSEALED_MAX) {
+      this.unsealed.delete(this.unsealed.keys().next().value!);
     }
+    this.unsealed.set(key, data);
+    data.then(
+      (d) => {
+        if (typeof d.uid !== 'number') this.unsealed.delete(key);
+      },
+      () => this.unsealed.delete(key),
+    );
     return data;
   }
 
