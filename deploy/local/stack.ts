@@ -168,10 +168,10 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
         [script],
         {
           cwd: path.join(repoRoot, `svc-${name}`),
-          env: {
-            ...childBaseEnv(env),
-            ...serviceEnv(config, name, { database: urls[name]!, nats: natsUrl, smtp: smtpUrl }),
-          },
+          env: withNodeOptions(
+            childBaseEnv(env),
+            serviceEnv(config, name, { database: urls[name]!, nats: natsUrl, smtp: smtpUrl }),
+          ),
           logFile: path.join(logs, `${name}.log`),
           onOutput: (line) => {
             const out = consoleLine(name, line);
@@ -215,4 +215,13 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
     await stop();
     throw err;
   }
+}
+
+/** The service's environment over the inherited one; NODE_OPTIONS from both, the service's last. */
+function withNodeOptions(
+  base: NodeJS.ProcessEnv,
+  own: Record<string, string>,
+): NodeJS.ProcessEnv {
+  const nodeOptions = [base.NODE_OPTIONS, own.NODE_OPTIONS].filter(Boolean).join(' ');
+  return { ...base, ...own, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) };
 }
