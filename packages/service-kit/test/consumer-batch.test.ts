@@ -4,18 +4,17 @@
 import { randomUUID } from 'node:crypto';
 import { jetstream } from '@nats-io/jetstream';
 import { EVENT_TYPES } from '@nsa/contracts';
-import { ensureServiceDatabase } from '@nsa/local-infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DurableConsumer } from '../src/consumer.js';
-import { connectDatabase, QueryTypes, runMigrations, type Sequelize } from '../src/db.js';
-import { kitMigrations } from '../src/kit-migrations.js';
+import { QueryTypes, type Sequelize } from '../src/db.js';
 import { createLogger } from '../src/logger.js';
-import { connectNats, ensureStreams, type NatsConnection } from '../src/nats.js';
-import { startTestInfra, until, type TestInfra } from '../src/testing/index.js';
+import type { NatsConnection } from '../src/nats.js';
+import { until } from '../src/testing/index.js';
+import { startKitWorld, type KitWorld } from './kit-world.js';
 
 const SCHEMA = 'kit_batch';
 const EVENTS = 300;
-let infra: TestInfra;
+let world: KitWorld;
 let sequelize: Sequelize;
 let nc: NatsConnection;
 let consumer: DurableConsumer;
@@ -23,14 +22,10 @@ let poison = '';
 let poisonFailures = 0;
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  const logger = createLogger('kit-test', 'silent');
-  const url = await ensureServiceDatabase(infra.adminUrl, SCHEMA);
-  sequelize = await connectDatabase({ url, schema: SCHEMA, poolMax: 2, applicationName: 'kit' });
-  await runMigrations(sequelize, SCHEMA, kitMigrations, logger);
+  world = await startKitWorld(SCHEMA, () => createLogger('kit-test', 'silent'));
+  const { logger } = world;
+  ({ sequelize, nc } = world);
   await sequelize.query('CREATE TABLE handled (event_id uuid NOT NULL, txid bigint NOT NULL)');
-  nc = await connectNats(infra.natsUrl, 'kit-test', logger);
-  await ensureStreams(nc, 1);
   consumer = new DurableConsumer(
     nc,
     sequelize,
@@ -57,12 +52,7 @@ beforeAll(async () => {
   );
 }, 60_000);
 
-afterAll(async () => {
-  await consumer?.stop();
-  await nc?.close();
-  await sequelize?.close();
-  await infra?.stop();
-}, 30_000);
+afterAll(() => world?.stop(consumer), 30_000);
 
 describe('DurableConsumer batches', () => {
   it('handles a backlog in few transactions, each event once, a failing one retried alone', async () => {

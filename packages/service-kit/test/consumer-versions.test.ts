@@ -7,18 +7,16 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { EVENT_TYPES, STREAMS, type EventEnvelope } from '@nsa/contracts';
-import { ensureServiceDatabase } from '@nsa/local-infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DurableConsumer } from '../src/consumer.js';
-import { connectDatabase, runMigrations, type Sequelize } from '../src/db.js';
-import { kitMigrations } from '../src/kit-migrations.js';
+import type { Sequelize } from '../src/db.js';
 import { createLogger } from '../src/logger.js';
-import { connectNats, ensureStreams, type NatsConnection } from '../src/nats.js';
-import { startTestInfra, type TestInfra } from '../src/testing/index.js';
+import type { NatsConnection } from '../src/nats.js';
+import { startKitWorld, type KitWorld } from './kit-world.js';
 
 const SCHEMA = 'kit_consumer';
 const DURABLE = 'kit-versions';
-let infra: TestInfra;
+let world: KitWorld;
 let sequelize: Sequelize;
 let nc: NatsConnection;
 let consumer: DurableConsumer;
@@ -63,19 +61,12 @@ async function consumerInfo() {
 }
 
 beforeAll(async () => {
-  infra = await startTestInfra();
-  logFile = path.join(infra.dir, 'consumer.log');
-  const logger = createLogger('kit-test', 'info', logFile);
-  const url = await ensureServiceDatabase(infra.adminUrl, SCHEMA);
-  sequelize = await connectDatabase({
-    url,
-    schema: SCHEMA,
-    poolMax: 2,
-    applicationName: 'kit-test',
+  world = await startKitWorld(SCHEMA, (dir) => {
+    logFile = path.join(dir, 'consumer.log');
+    return createLogger('kit-test', 'info', logFile);
   });
-  await runMigrations(sequelize, SCHEMA, kitMigrations, logger);
-  nc = await connectNats(infra.natsUrl, 'kit-test', logger);
-  await ensureStreams(nc, 1);
+  const { logger } = world;
+  ({ sequelize, nc } = world);
   consumer = new DurableConsumer(
     nc,
     sequelize,
@@ -98,12 +89,7 @@ beforeAll(async () => {
   await consumer.start();
 }, 60_000);
 
-afterAll(async () => {
-  await consumer?.stop();
-  await nc?.close();
-  await sequelize?.close();
-  await infra?.stop();
-}, 30_000);
+afterAll(() => world?.stop(consumer), 30_000);
 
 describe('DurableConsumer and event versions', () => {
   it('terminates an event version it does not understand with a log line, and goes on', async () => {
