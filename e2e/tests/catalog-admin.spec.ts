@@ -4,7 +4,7 @@
 // school that still has activities.
 import fs from 'node:fs';
 import type { APIRequestContext, Dialog, Download, Page } from '@playwright/test';
-import { apiGet, createCatalog, unique, type Activity } from '../lib/data.js';
+import { apiGet, createCatalog, createProvider, unique, type Activity } from '../lib/data.js';
 import { expect, loginAsAdmin, remoteRoot, test, text, textWith } from './fixtures.js';
 
 const admin = (key: string) => text('mfe_admin', 'nl', key);
@@ -314,6 +314,47 @@ test.describe('catalog admin screens', () => {
     } finally {
       await anonymous.dispose();
     }
+  });
+
+  test('a provider is renamed through its dialog and deleted after the confirm', async ({
+    page,
+    request,
+    stack,
+  }) => {
+    await loginAsAdmin(request, stack);
+    const tag = unique();
+    const provider = await createProvider(request, `Aanbieder Oud ${tag}`);
+    const renamed = `Aanbieder Nieuw ${tag}`;
+    const confirms = acceptDialogs(page);
+
+    await page.goto('/admin/providers');
+    const providers = remoteRoot(page, 'mfe_admin', 'admin-providers');
+    const editButton = providers.getByRole('button', {
+      name: adminWith('providers.editOf', { name: provider.name }),
+    });
+    await editButton.click();
+    const dialog = page.getByRole('dialog', { name: admin('providers.editTitle') });
+    const nameInput = dialog.getByLabel(admin('providers.name'));
+    await expect(nameInput).toHaveValue(provider.name);
+    // An empty name is refused in the form, with focus on the field.
+    await nameInput.fill('');
+    await dialog.getByRole('button', { name: admin('common.save'), exact: true }).click();
+    await expect(nameInput).toHaveAttribute('aria-invalid', 'true');
+    await expect(nameInput).toBeFocused();
+    await nameInput.fill(renamed);
+    await expect(nameInput).not.toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByRole('button', { name: admin('common.save'), exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('toast')).toContainText(admin('providers.updated'));
+    const row = providers.getByTestId('provider-row').filter({ hasText: renamed });
+    await expect(row).toHaveAttribute('data-provider-id', String(provider.id));
+
+    await providers
+      .getByRole('button', { name: adminWith('providers.deleteOf', { name: renamed }) })
+      .click();
+    expect(confirms).toEqual([adminWith('providers.confirmDelete', { name: renamed })]);
+    await expect(page.getByTestId('toast')).toContainText(admin('providers.deleted'));
+    await expect(row).toHaveCount(0);
   });
 
   test('deleting a school that still has activities is refused with the spec message', async ({
