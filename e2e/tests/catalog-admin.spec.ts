@@ -357,6 +357,46 @@ test.describe('catalog admin screens', () => {
     await expect(row).toHaveCount(0);
   });
 
+  test('a toast raised while a dialog is open shows above its backdrop and can be closed', async ({
+    page,
+  }) => {
+    // The save fails on the server: the form stays open and says so in a toast.
+    await page.route('**/api/schools', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 503,
+            json: { code: 'SERVICE_UNAVAILABLE', message: 'Tijdelijk niet beschikbaar (test).' },
+          })
+        : route.fallback(),
+    );
+    await page.goto('/admin/schools');
+    const schools = remoteRoot(page, 'mfe_admin', 'admin-schools');
+    await schools.getByRole('button', { name: admin('schools.add'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: admin('schools.addTitle') });
+    await dialog.getByLabel(admin('schools.name')).fill(`Basisschool Toast ${unique()}`);
+    await dialog.getByRole('button', { name: admin('common.add'), exact: true }).click();
+
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Tijdelijk niet beschikbaar (test).');
+    await expect(dialog).toBeVisible();
+    // Announced: the toast sits in the assertive live region, and that region is not inert.
+    const region = page.getByRole('alert').filter({ has: toast });
+    await expect(region).toHaveAttribute('aria-live', 'assertive');
+    // On top: the middle of the toast is the toast itself, not the dialog's backdrop.
+    const hit = await toast.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return { onTop: top !== null && el.contains(top), inert: el.closest('[inert]') !== null };
+    });
+    expect(hit).toEqual({ onTop: true, inert: false });
+    // Closable with the pointer while the dialog stays open.
+    await toast.getByRole('button', { name: text('shell', 'nl', 'toast.close') }).click();
+    await expect(toast).toHaveCount(0);
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: admin('common.cancel'), exact: true }).click();
+    await expect(dialog).toBeHidden();
+  });
+
   test('deleting a school that still has activities is refused with the spec message', async ({
     page,
     request,

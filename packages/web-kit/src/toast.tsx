@@ -1,4 +1,6 @@
 import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
+import { createToastHostWatcher, type ToastHostWatcher } from './toast-host';
 import { toastStore, type Toast, type ToastInput } from './toast-store';
 
 export interface ToastApi {
@@ -42,17 +44,39 @@ function ToastCard({ toast, closeLabel }: { toast: Toast; closeLabel: string }) 
   );
 }
 
+let hostWatcher: ToastHostWatcher | undefined;
+const noHost = () => () => undefined;
+
+/** The open modal dialog the toasts must be rendered in, or null (see toast-host.ts). */
+function useToastHost(): HTMLDialogElement | null {
+  const watcher =
+    typeof document === 'undefined' || typeof MutationObserver === 'undefined'
+      ? undefined
+      : (hostWatcher ??= createToastHostWatcher(document));
+  return useSyncExternalStore(
+    watcher ? watcher.subscribe : noHost,
+    watcher ? watcher.getSnapshot : () => null,
+    () => null,
+  );
+}
+
 /**
  * Both live regions stay in the page even when empty: screen readers only
  * announce content added to a region they already know. Destructive toasts
  * go to the alert region, everything else to the polite status region.
+ *
+ * While a modal dialog is open the regions are rendered inside it, so that a
+ * toast shows above the dialog's backdrop, can be closed, and is announced
+ * (everything outside a modal dialog is inert). They move when the dialog
+ * opens, before the toast it may raise, and come back when it closes.
  */
 export function ToastViewport({ closeLabel }: { closeLabel: string }) {
   const store = toastStore();
   const current = useSyncExternalStore(store.subscribe, store.getSnapshot, () => null);
+  const host = useToastHost();
   const destructive = current?.variant === 'destructive';
-  return (
-    <div className="toast-viewport">
+  const viewport = (
+    <div className="toast-viewport" data-testid="toast-viewport">
       <div role="status" aria-live="polite" aria-atomic="true">
         {current && !destructive ? (
           <ToastCard key={current.id} toast={current} closeLabel={closeLabel} />
@@ -65,6 +89,7 @@ export function ToastViewport({ closeLabel }: { closeLabel: string }) {
       </div>
     </div>
   );
+  return host ? createPortal(viewport, host) : viewport;
 }
 
 /** Renders the app and the one toast viewport; only the shell (or a standalone page) mounts it. */
