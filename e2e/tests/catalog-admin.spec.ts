@@ -374,6 +374,8 @@ test.describe('catalog admin screens', () => {
     await schools.getByRole('button', { name: admin('schools.add'), exact: true }).click();
     const dialog = page.getByRole('dialog', { name: admin('schools.addTitle') });
     await dialog.getByLabel(admin('schools.name')).fill(`Basisschool Toast ${unique()}`);
+    // Without a toast the dialog holds no live regions of the toasts.
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
     await dialog.getByRole('button', { name: admin('common.add'), exact: true }).click();
 
     const toast = page.getByTestId('toast');

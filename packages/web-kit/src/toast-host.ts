@@ -1,8 +1,8 @@
-// Where the toast region is rendered. A modal <dialog> sits in the browser's
-// top layer above its ::backdrop and makes the rest of the page inert: a toast
-// outside it is greyed out under the backdrop, cannot be clicked and is hidden
-// from screen readers. So while a modal dialog is open the region is rendered
-// inside the topmost one; otherwise it stays in the page.
+// Where a toast is shown. A modal <dialog> sits in the browser's top layer
+// above its ::backdrop and makes the rest of the page inert: a toast outside
+// it is greyed out under the backdrop, cannot be clicked and is hidden from
+// screen readers. So a toast raised while a modal dialog is open is shown
+// inside the topmost one (see ToastViewport); otherwise in the page.
 
 /** What choosing the host needs of a <dialog> element. */
 export interface DialogLike {

@@ -1,4 +1,4 @@
-import { useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { createToastHostWatcher, type ToastHostWatcher } from './toast-host';
 import { toastStore, type Toast, type ToastInput } from './toast-store';
@@ -60,36 +60,65 @@ function useToastHost(): HTMLDialogElement | null {
   );
 }
 
+/** The polite region for ordinary toasts and the assertive one for destructive toasts. */
+function ToastRegions({ toast, closeLabel }: { toast: Toast | null; closeLabel: string }) {
+  const destructive = toast?.variant === 'destructive';
+  return (
+    <div className="toast-viewport">
+      <div role="status" aria-live="polite" aria-atomic="true">
+        {toast && !destructive ? (
+          <ToastCard key={toast.id} toast={toast} closeLabel={closeLabel} />
+        ) : null}
+      </div>
+      <div role="alert" aria-live="assertive" aria-atomic="true">
+        {toast && destructive ? (
+          <ToastCard key={toast.id} toast={toast} closeLabel={closeLabel} />
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/**
+ * How long the regions put into a dialog stay empty before the toast goes in:
+ * a screen reader announces a change to a live region it already knows, not
+ * a region that arrives with its content.
+ */
+export const DIALOG_REGION_DELAY_MS = 100;
+
+function DialogToastRegions({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setReady(true), DIALOG_REGION_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
+  return <ToastRegions toast={ready ? toast : null} closeLabel={closeLabel} />;
+}
+
 /**
  * Both live regions stay in the page even when empty: screen readers only
  * announce content added to a region they already know. Destructive toasts
  * go to the alert region, everything else to the polite status region.
  *
- * While a modal dialog is open the regions are rendered inside it, so that a
- * toast shows above the dialog's backdrop, can be closed, and is announced
- * (everything outside a modal dialog is inert). They move when the dialog
- * opens, before the toast it may raise, and come back when it closes.
+ * A toast raised while a modal dialog is open is shown in regions inside that
+ * dialog instead, so that it lies above the backdrop, can be closed and is
+ * announced (everything outside a modal dialog is inert). Those regions exist
+ * only while such a toast does; when the dialog closes first, the toast moves
+ * to the page's own regions.
  */
 export function ToastViewport({ closeLabel }: { closeLabel: string }) {
   const store = toastStore();
   const current = useSyncExternalStore(store.subscribe, store.getSnapshot, () => null);
   const host = useToastHost();
-  const destructive = current?.variant === 'destructive';
-  const viewport = (
-    <div className="toast-viewport" data-testid="toast-viewport">
-      <div role="status" aria-live="polite" aria-atomic="true">
-        {current && !destructive ? (
-          <ToastCard key={current.id} toast={current} closeLabel={closeLabel} />
-        ) : null}
-      </div>
-      <div role="alert" aria-live="assertive" aria-atomic="true">
-        {current && destructive ? (
-          <ToastCard key={current.id} toast={current} closeLabel={closeLabel} />
-        ) : null}
-      </div>
-    </div>
+  const inDialog = current !== null && host !== null;
+  return (
+    <>
+      <ToastRegions toast={inDialog ? null : current} closeLabel={closeLabel} />
+      {inDialog
+        ? createPortal(<DialogToastRegions toast={current} closeLabel={closeLabel} />, host)
+        : null}
+    </>
   );
-  return host ? createPortal(viewport, host) : viewport;
 }
 
 /** Renders the app and the one toast viewport; only the shell (or a standalone page) mounts it. */
