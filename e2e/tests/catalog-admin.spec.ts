@@ -4,7 +4,7 @@
 // school that still has activities.
 import fs from 'node:fs';
 import type { APIRequestContext, Dialog, Download, Page } from '@playwright/test';
-import { apiGet, createCatalog, unique, type Activity } from '../lib/data.js';
+import { apiGet, createCatalog, createProvider, unique, type Activity } from '../lib/data.js';
 import { expect, loginAsAdmin, remoteRoot, test, text, textWith } from './fixtures.js';
 
 const admin = (key: string) => text('mfe_admin', 'nl', key);
@@ -314,6 +314,89 @@ test.describe('catalog admin screens', () => {
     } finally {
       await anonymous.dispose();
     }
+  });
+
+  test('a provider is renamed through its dialog and deleted after the confirm', async ({
+    page,
+    request,
+    stack,
+  }) => {
+    await loginAsAdmin(request, stack);
+    const tag = unique();
+    const provider = await createProvider(request, `Aanbieder Oud ${tag}`);
+    const renamed = `Aanbieder Nieuw ${tag}`;
+    const confirms = acceptDialogs(page);
+
+    await page.goto('/admin/providers');
+    const providers = remoteRoot(page, 'mfe_admin', 'admin-providers');
+    const editButton = providers.getByRole('button', {
+      name: adminWith('providers.editOf', { name: provider.name }),
+    });
+    await editButton.click();
+    const dialog = page.getByRole('dialog', { name: admin('providers.editTitle') });
+    const nameInput = dialog.getByLabel(admin('providers.name'));
+    await expect(nameInput).toHaveValue(provider.name);
+    // An empty name is refused in the form, with focus on the field.
+    await nameInput.fill('');
+    await dialog.getByRole('button', { name: admin('common.save'), exact: true }).click();
+    await expect(nameInput).toHaveAttribute('aria-invalid', 'true');
+    await expect(nameInput).toBeFocused();
+    await nameInput.fill(renamed);
+    await expect(nameInput).not.toHaveAttribute('aria-invalid', 'true');
+    await dialog.getByRole('button', { name: admin('common.save'), exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('toast')).toContainText(admin('providers.updated'));
+    const row = providers.getByTestId('provider-row').filter({ hasText: renamed });
+    await expect(row).toHaveAttribute('data-provider-id', String(provider.id));
+
+    await providers
+      .getByRole('button', { name: adminWith('providers.deleteOf', { name: renamed }) })
+      .click();
+    expect(confirms).toEqual([adminWith('providers.confirmDelete', { name: renamed })]);
+    await expect(page.getByTestId('toast')).toContainText(admin('providers.deleted'));
+    await expect(row).toHaveCount(0);
+  });
+
+  test('a toast raised while a dialog is open shows above its backdrop and can be closed', async ({
+    page,
+  }) => {
+    // The save fails on the server: the form stays open and says so in a toast.
+    await page.route('**/api/schools', (route) =>
+      route.request().method() === 'POST'
+        ? route.fulfill({
+            status: 503,
+            json: { code: 'SERVICE_UNAVAILABLE', message: 'Tijdelijk niet beschikbaar (test).' },
+          })
+        : route.fallback(),
+    );
+    await page.goto('/admin/schools');
+    const schools = remoteRoot(page, 'mfe_admin', 'admin-schools');
+    await schools.getByRole('button', { name: admin('schools.add'), exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: admin('schools.addTitle') });
+    await dialog.getByLabel(admin('schools.name')).fill(`Basisschool Toast ${unique()}`);
+    // Without a toast the dialog holds no live regions of the toasts.
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
+    await dialog.getByRole('button', { name: admin('common.add'), exact: true }).click();
+
+    const toast = page.getByTestId('toast');
+    await expect(toast).toContainText('Tijdelijk niet beschikbaar (test).');
+    await expect(dialog).toBeVisible();
+    // Announced: the toast sits in the assertive live region, and that region is not inert.
+    const region = page.getByRole('alert').filter({ has: toast });
+    await expect(region).toHaveAttribute('aria-live', 'assertive');
+    // On top: the middle of the toast is the toast itself, not the dialog's backdrop.
+    const hit = await toast.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+      return { onTop: top !== null && el.contains(top), inert: el.closest('[inert]') !== null };
+    });
+    expect(hit).toEqual({ onTop: true, inert: false });
+    // Closable with the pointer while the dialog stays open.
+    await toast.getByRole('button', { name: text('shell', 'nl', 'toast.close') }).click();
+    await expect(toast).toHaveCount(0);
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: admin('common.cancel'), exact: true }).click();
+    await expect(dialog).toBeHidden();
   });
 
   test('deleting a school that still has activities is refused with the spec message', async ({

@@ -386,6 +386,36 @@ test.describe('sign-up review', () => {
     expect(stored.find((r) => r.id === jan.id)).toMatchObject({ status: 'new' });
   });
 
+  test("a sign-up the server rejected as 'activity full' shows that reason in the screen's language", async ({
+    page,
+    request,
+  }) => {
+    const tag = unique();
+    const catalog = await createCatalog(request, `Vol reden ${tag}`, [
+      { title: `Vol reden ${tag}`, capacity: 1 },
+    ]);
+    const kees = await signUpChild(request, catalog, 'Kees', `Reden ${tag}`, 8);
+    const lot = await signUpChild(request, catalog, 'Lot', `Reden ${tag}`, 9);
+    await approveByApi(request, kees);
+    // Approving past the capacity: the server rejects it and stores the spec's reason.
+    await approveByApi(request, lot);
+    const stored = await registrationsOf(request, catalog.activities[0]!.id);
+    expect(stored.find((r) => r.id === lot.id)).toMatchObject({
+      status: 'rejected',
+      rejectionReason: 'activity full',
+    });
+
+    await page.goto(`/admin/registrations?schoolId=${catalog.school.id}`);
+    let reason = rowOf(signupsPanel(page), lot).getByTestId('rejection-reason');
+    await expect(reason).toHaveText(
+      adminWith('registrations.reasonText', { reason: 'Activiteit vol' }),
+    );
+
+    await page.goto(`/admin/registrations?lng=en&schoolId=${catalog.school.id}`);
+    reason = rowOf(signupsPanel(page), lot).getByTestId('rejection-reason');
+    await expect(reason).toHaveText('Reason: Activity full');
+  });
+
   test('the provider page through a generated link lists exactly the approved children with age and count; print and the CSV export work', async ({
     page,
     request,

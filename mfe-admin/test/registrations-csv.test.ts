@@ -115,7 +115,7 @@ describe('registrations CSV (spec §9, CONTRACT §2)', () => {
     ]);
     expect(records[2]?.[4]).toBe('Groep 8');
     expect(records[2]?.[11]).toBe('Afgewezen');
-    expect(records[2]?.[13]).toBe('activity full');
+    expect(records[2]?.[13]).toBe('Activiteit vol');
     expect(records[3]?.[2]).toBe('');
     expect(records[3]?.[3]).toBe('');
     expect(records[3]?.[11]).toBe('Goedgekeurd');
@@ -178,6 +178,14 @@ describe('registrations CSV (spec §9, CONTRACT §2)', () => {
 });
 
 describe('CSV cell formats', () => {
+  it("writes the automatic 'activity full' reason in Dutch and an admin's own reason as typed", () => {
+    const reasonOf = (rejectionReason: string | null) =>
+      registrationCsvRow(registration({ status: 'rejected', rejectionReason }))[13];
+    expect(reasonOf('activity full')).toBe('Activiteit vol');
+    expect(reasonOf('kind te jong')).toBe('kind te jong');
+    expect(reasonOf(null)).toBeNull();
+  });
+
   it('writes groups as Groep N', () => {
     expect(groupNumber('groep3')).toBe(3);
     expect(groupNumber('groep8')).toBe(8);

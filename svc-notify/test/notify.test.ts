@@ -76,6 +76,28 @@ describe('the four emails', () => {
     expect(m.text).toContain('every Wednesday at 15:15');
   });
 
+  it('shows the automatic "activity full" reason in the parent language', async () => {
+    await registrationEvent(
+      svc.ctx.nc,
+      'rejected',
+      notification({ reason: 'activity full', to: 'ouder@example.nl' }),
+      'nl',
+    );
+    await registrationEvent(
+      svc.ctx.nc,
+      'rejected',
+      notification({ reason: 'activity full', to: 'parent@example.com' }),
+      'en',
+    );
+    await until(async () => smtp.received.length === 2);
+    const nl = smtp.received.find((m) => m.to === 'ouder@example.nl')!;
+    const en = smtp.received.find((m) => m.to === 'parent@example.com')!;
+    expect(nl.text).toContain('Reden: Activiteit vol');
+    expect(nl.html).toContain('Reden: Activiteit vol');
+    expect(nl.text).not.toContain('activity full');
+    expect(en.text).toContain('Reason: Activity full');
+  });
+
   it('escapes parent-supplied text in the HTML part', async () => {
     await registrationEvent(
       svc.ctx.nc,

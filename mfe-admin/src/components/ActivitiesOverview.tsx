@@ -5,6 +5,8 @@ import { useAdminActivities } from '../api/activities';
 import { registrationCapacityLevel } from '../lib/capacity';
 import { NAMESPACE } from '../namespace';
 import { LoadError } from './LoadError';
+import { CapacityLegend } from './CapacityLegend';
+import { ActionsHeader, RowAction } from './crud/RowAction';
 
 /**
  * The activities tab: every activity with its approved sign-ups against its
@@ -49,9 +51,7 @@ export function ActivitiesOverview({
               <th scope="col">{t('activities.col.provider')}</th>
               <th scope="col">{t('registrations.overview.when')}</th>
               <th scope="col">{t('registrations.overview.approved')}</th>
-              <th scope="col" className="actions-col">
-                <span className="visually-hidden">{t('common.actions')}</span>
-              </th>
+              <ActionsHeader className="actions-col" />
             </tr>
           </thead>
           <tbody>
@@ -85,14 +85,12 @@ export function ActivitiesOverview({
                   </td>
                   <td className="actions-col">
                     <div className="row-actions">
-                      <button
-                        type="button"
-                        className="button secondary small"
-                        aria-label={t('registrations.overview.showOf', { title: a.title })}
+                      <RowAction
+                        label={t('registrations.overview.showOf', { title: a.title })}
                         onClick={() => onShowSignups(a)}
                       >
                         {t('registrations.overview.show')}
-                      </button>
+                      </RowAction>
                     </div>
                   </td>
                 </tr>
@@ -110,17 +108,7 @@ export function ActivitiesOverview({
         <h2 id="overview-heading">{t('registrations.overview.title')}</h2>
       </div>
       {content}
-      <p className="legend muted">
-        <span className="capacity" data-level="open">
-          {t('registrations.legend.open')}
-        </span>
-        <span className="capacity" data-level="almostFull">
-          {t('registrations.legend.almostFull')}
-        </span>
-        <span className="capacity" data-level="full">
-          {t('registrations.legend.full')}
-        </span>
-      </p>
+      <CapacityLegend section="registrations" />
     </section>
   );
 }

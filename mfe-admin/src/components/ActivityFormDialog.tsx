@@ -1,7 +1,5 @@
-import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { activitySchema, WEEKDAYS, type ActivityView } from '@nsa/contracts';
-import { useToast } from '@nsa/web-kit';
 import { useSaveActivity } from '../api/activities';
 import { useBlocks } from '../api/blocks';
 import { useProviders } from '../api/providers';
@@ -13,113 +11,59 @@ import {
   type ActivityFormValues,
   type ChoiceField,
 } from '../lib/activity-form';
-import { actionError, serverFieldErrors, type FieldErrors } from '../lib/errors';
-import { focusFirstInvalid } from '../lib/focus';
+import { actionError } from '../lib/errors';
 import { useLang } from '../lib/use-lang';
 import { validate } from '../lib/validation';
 import { NAMESPACE } from '../namespace';
-import { Dialog } from './Dialog';
+import { FormDialog, type EditState, type FormApi } from './crud/FormDialog';
+import { InputField } from './crud/InputField';
 import { Field } from './Field';
-
-/** null: closed; {activity: null}: adding; {activity}: editing it. */
-export type ActivityDialogState = { activity: ActivityView | null } | null;
 
 export function ActivityFormDialog({
   state,
   onClose,
 }: {
-  state: ActivityDialogState;
+  state: EditState<ActivityView>;
   onClose: () => void;
 }) {
   const { t } = useTranslation(NAMESPACE);
+  const lang = useLang();
   const save = useSaveActivity();
-  const editing = state?.activity ?? null;
+  const chooseMessage = (field: ChoiceField) => t(`activities.choose.${field}`);
   return (
-    <Dialog
-      open={state !== null}
-      title={editing ? t('activities.editTitle') : t('activities.addTitle')}
-      busy={save.isPending}
+    <FormDialog
+      state={state}
       onClose={onClose}
+      title={{ add: t('activities.addTitle'), edit: t('activities.editTitle') }}
+      save={save}
+      initial={activityFormValues}
+      check={(v) => {
+        const result = validate(activitySchema, activityFormInput(v), lang);
+        return result.ok
+          ? result
+          : { ...result, errors: withChoiceMessages(result.errors, v, chooseMessage) };
+      }}
+      saved={(data, activity) => ({
+        title: t(activity ? 'activities.updated' : 'activities.created'),
+        description: t(activity ? 'activities.updatedText' : 'activities.createdText', {
+          title: data.title,
+        }),
+      })}
+      failed={(error, activity) =>
+        actionError(error, t(activity ? 'activities.updateFailed' : 'activities.createFailed'))
+      }
     >
-      {state ? (
-        <ActivityForm key={editing?.id ?? 'new'} activity={editing} save={save} onDone={onClose} />
-      ) : null}
-    </Dialog>
+      {(form) => <ActivityFields form={form} />}
+    </FormDialog>
   );
 }
 
-interface FormProps {
-  activity: ActivityView | null;
-  save: ReturnType<typeof useSaveActivity>;
-  onDone: () => void;
-}
-
-function ActivityForm({ activity, save, onDone }: FormProps) {
+function ActivityFields({ form }: { form: FormApi<ActivityFormValues> }) {
+  const { values, errors, change } = form;
   const { t } = useTranslation(NAMESPACE);
-  const lang = useLang();
-  const { toast } = useToast();
   const schools = useSchools();
   const blocks = useBlocks();
   const providers = useProviders();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<ActivityFormValues>(() => activityFormValues(activity));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [submitted, setSubmitted] = useState(false);
-
-  const chooseMessage = (field: ChoiceField) => t(`activities.choose.${field}`);
-  const check = (v: ActivityFormValues) => {
-    const result = validate(activitySchema, activityFormInput(v), lang);
-    return result.ok
-      ? result
-      : { ...result, errors: withChoiceMessages(result.errors, v, chooseMessage) };
-  };
-
-  const change = <K extends keyof ActivityFormValues>(field: K, value: ActivityFormValues[K]) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) {
-      const result = check(next);
-      setErrors(result.ok ? {} : result.errors);
-    }
-  };
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setSubmitted(true);
-    setFailure(null);
-    const result = check(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      focusFirstInvalid(formRef.current);
-      return;
-    }
-    setErrors({});
-    save.mutate(
-      { id: activity?.id, input: result.data },
-      {
-        onSuccess: () => {
-          toast({
-            title: t(activity ? 'activities.updated' : 'activities.created'),
-            description: t(activity ? 'activities.updatedText' : 'activities.createdText', {
-              title: result.data.title,
-            }),
-          });
-          onDone();
-        },
-        onError: (error) => {
-          const message = actionError(
-            error,
-            t(activity ? 'activities.updateFailed' : 'activities.createFailed'),
-          );
-          setErrors(serverFieldErrors(error));
-          setFailure(message);
-          focusFirstInvalid(formRef.current);
-          toast({ variant: 'destructive', title: t('common.failTitle'), description: message });
-        },
-      },
-    );
-  };
 
   const select = (
     field: 'schoolId' | 'blockId' | 'providerId',
@@ -147,25 +91,9 @@ function ActivityForm({ activity, save, onDone }: FormProps) {
     </Field>
   );
 
-  const busy = save.isPending;
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={submit}>
-      {failure ? (
-        <p className="form-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
-      <Field label={t('activities.form.title')} error={errors.title}>
-        {(control) => (
-          <input
-            {...control}
-            name="title"
-            autoComplete="off"
-            value={values.title}
-            onChange={(e) => change('title', e.target.value)}
-          />
-        )}
-      </Field>
+    <>
+      <InputField form={form} name="title" label={t('activities.form.title')} autoComplete="off" />
       {select(
         'schoolId',
         (schools.data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
@@ -202,37 +130,24 @@ function ActivityForm({ activity, save, onDone }: FormProps) {
             </select>
           )}
         </Field>
-        <Field label={t('activities.form.startTime')} error={errors.startTime}>
-          {(control) => (
-            <input
-              {...control}
-              name="startTime"
-              type="time"
-              step={60}
-              value={values.startTime}
-              onChange={(e) => change('startTime', e.target.value)}
-            />
-          )}
-        </Field>
+        <InputField
+          form={form}
+          name="startTime"
+          label={t('activities.form.startTime')}
+          type="time"
+          step={60}
+        />
       </div>
-      <Field
+      <InputField
+        form={form}
+        name="capacity"
         label={t('activities.form.capacity')}
         hint={t('activities.form.capacityHint')}
-        error={errors.capacity}
-      >
-        {(control) => (
-          <input
-            {...control}
-            name="capacity"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            step={1}
-            value={values.capacity}
-            onChange={(e) => change('capacity', e.target.value)}
-          />
-        )}
-      </Field>
+        type="number"
+        inputMode="numeric"
+        min={1}
+        step={1}
+      />
       <label className="checkbox">
         <input
           type="checkbox"
@@ -257,14 +172,6 @@ function ActivityForm({ activity, save, onDone }: FormProps) {
           <span className="field-hint">{t('activities.form.isHiddenHint')}</span>
         </span>
       </label>
-      <div className="form-actions">
-        <button type="submit" className="button" disabled={busy}>
-          {busy ? t('common.saving') : activity ? t('common.save') : t('common.add')}
-        </button>
-        <button type="button" className="button secondary" disabled={busy} onClick={onDone}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </form>
+    </>
   );
 }

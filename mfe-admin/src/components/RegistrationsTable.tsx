@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { rejectionReasonText } from '@nsa/contracts';
 import type { AdminRegistration } from '../api/registrations';
 import { registrationCapacityLevel } from '../lib/capacity';
 import { formatDateTime } from '../lib/format';
@@ -137,7 +138,9 @@ function RegistrationRow({ registration: r, pending, onAction }: RowProps) {
         </span>
         {r.rejectionReason ? (
           <span className="reason" data-testid="rejection-reason">
-            {t('registrations.reasonText', { reason: r.rejectionReason })}
+            {t('registrations.reasonText', {
+              reason: rejectionReasonText(r.rejectionReason, lang),
+            })}
           </span>
         ) : null}
         {reviewer ? (

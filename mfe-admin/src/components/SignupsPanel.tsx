@@ -26,6 +26,7 @@ import { Pagination } from './Pagination';
 import { RegistrationFilters } from './RegistrationFilters';
 import { RegistrationsTable, type RegistrationAction } from './RegistrationsTable';
 import { ApproveDialog, RejectDialog } from './ReviewDialogs';
+import { CapacityLegend } from './CapacityLegend';
 
 /** The sign-ups tab: filters, the list with its review actions, paging, CSV and print. */
 export function SignupsPanel() {
@@ -259,17 +260,7 @@ export function SignupsPanel() {
         </div>
       ) : null}
 
-      <p className="legend muted">
-        <span className="capacity" data-level="open">
-          {t('registrations.legend.open')}
-        </span>
-        <span className="capacity" data-level="almostFull">
-          {t('registrations.legend.almostFull')}
-        </span>
-        <span className="capacity" data-level="full">
-          {t('registrations.legend.full')}
-        </span>
-      </p>
+      <CapacityLegend section="registrations" />
 
       <ApproveDialog
         registration={approveFor}

@@ -3,7 +3,7 @@
 // builder, shared with the provider export: ';' separated for a Dutch Excel,
 // CRLF, quoted where needed, papaparse loaded on the first export only.
 import { buildCsv, type CsvCell } from '@nsa/web-kit/csv';
-import type { RegistrationStatus } from '@nsa/contracts';
+import { rejectionReasonText, type RegistrationStatus } from '@nsa/contracts';
 import type { AdminRegistration } from '../api/registrations';
 
 /**
@@ -86,7 +86,8 @@ export function registrationCsvRow(r: AdminRegistration): CsvCell[] {
     r.activity?.block?.name,
     CSV_STATUS_LABELS[r.status] ?? r.status,
     dutchDateTime(r.createdAt),
-    r.rejectionReason,
+    // The file is Dutch throughout, like its status labels.
+    r.rejectionReason === null ? null : rejectionReasonText(r.rejectionReason, 'nl'),
   ];
 }
 

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { ActivityView } from '@nsa/contracts';
-import { Page, Spinner, useToast } from '@nsa/web-kit';
+import { useToast } from '@nsa/web-kit';
 import {
   activityInput,
   useAdminActivities,
@@ -12,13 +12,16 @@ import {
 import { useBlocks } from '../api/blocks';
 import { useProviders } from '../api/providers';
 import { useSchools } from '../api/schools';
-import { ActivityFormDialog, type ActivityDialogState } from '../components/ActivityFormDialog';
+import { ActivityFormDialog } from '../components/ActivityFormDialog';
 import { ActivityRow, type ActivityAction } from '../components/ActivityRow';
-import { BackToDashboard } from '../components/BackLink';
-import { LoadError } from '../components/LoadError';
+import { CrudPage } from '../components/crud/CrudPage';
+import { ListStates } from '../components/crud/ListStates';
 import { ProviderLinkDialog } from '../components/ProviderLinkDialog';
 import { actionError } from '../lib/errors';
+import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { NAMESPACE } from '../namespace';
+import { CapacityLegend } from '../components/CapacityLegend';
+import { ActionsHeader } from '../components/crud/RowAction';
 
 const PREREQUISITES = [
   { key: 'schools', to: '/admin/schools' },
@@ -29,48 +32,39 @@ const PREREQUISITES = [
 /** /admin/activities: activities, their flags and provider links (spec §2 "Admin activities"). */
 export function ActivitiesPage() {
   const { t } = useTranslation(NAMESPACE);
-  const [dialog, setDialog] = useState<ActivityDialogState>(null);
   const [linkFor, setLinkFor] = useState<ActivityView | null>(null);
   const lists = { schools: useSchools(), blocks: useBlocks(), providers: useProviders() };
   // Spec §2 dashboard: schools, then blocks, then providers, then activities.
   const missing = PREREQUISITES.filter(({ key }) => lists[key].data?.length === 0);
 
   return (
-    <Page remote={NAMESPACE} page="admin-activities" title={t('sections.activities')}>
-      <BackToDashboard />
-      {missing.length > 0 ? (
-        <div className="hint" data-testid="activities-prerequisites">
-          <p>{t('activities.needsFirst')}</p>
-          <ul>
-            {missing.map(({ key, to }) => (
-              <li key={key}>
-                <Link to={to}>{t(`activities.missing.${key}`)}</Link>
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
-      <section className="card" aria-labelledby="activities-heading">
-        <div className="section-head">
-          <h2 id="activities-heading">{t('activities.listTitle')}</h2>
-          <button
-            type="button"
-            className="button"
-            disabled={missing.length > 0}
-            onClick={() => setDialog({ activity: null })}
-          >
-            {t('activities.add')}
-          </button>
-        </div>
-        <ActivitiesTable
-          onEdit={(activity) => setDialog({ activity })}
-          onLink={setLinkFor}
-          canAdd={missing.length === 0}
-        />
-      </section>
-      <ActivityFormDialog state={dialog} onClose={() => setDialog(null)} />
+    <CrudPage<ActivityView>
+      page="admin-activities"
+      title={t('sections.activities')}
+      heading={{ id: 'activities-heading', text: t('activities.listTitle') }}
+      addLabel={t('activities.add')}
+      addDisabled={missing.length > 0}
+      before={
+        missing.length > 0 ? (
+          <div className="hint" data-testid="activities-prerequisites">
+            <p>{t('activities.needsFirst')}</p>
+            <ul>
+              {missing.map(({ key, to }) => (
+                <li key={key}>
+                  <Link to={to}>{t(`activities.missing.${key}`)}</Link>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null
+      }
+      list={(edit) => (
+        <ActivitiesTable onEdit={edit} onLink={setLinkFor} canAdd={missing.length === 0} />
+      )}
+      dialog={(state, close) => <ActivityFormDialog state={state} onClose={close} />}
+    >
       <ProviderLinkDialog activity={linkFor} onClose={() => setLinkFor(null)} />
-    </Page>
+    </CrudPage>
   );
 }
 
@@ -86,25 +80,15 @@ function ActivitiesTable({ onEdit, onLink, canAdd }: TableProps) {
   const activities = useAdminActivities();
   const lock = useSaveActivity();
   const hide = useSaveActivity();
-  const remove = useDeleteActivity();
-
-  if (activities.isPending) return <Spinner label={t('activities.loading')} />;
-  if (activities.isError) {
-    return (
-      <LoadError
-        message={t('activities.loadFailed')}
-        onRetry={() => void activities.refetch()}
-        testId="activities-error"
-      />
-    );
-  }
-  if (activities.data.length === 0) {
-    return (
-      <p className="empty" data-testid="activities-empty">
-        {canAdd ? t('activities.empty') : t('activities.emptyNeedsFirst')}
-      </p>
-    );
-  }
+  const deleteActivity = useDeleteActivity();
+  const remove = useConfirmDelete<ActivityView>(deleteActivity, {
+    confirm: (activity) => t('activities.confirmDelete', { title: activity.title }),
+    deleted: (activity) => ({ title: t('activities.deleted'), description: activity.title }),
+    failed: (error) => ({
+      title: t('common.failTitle'),
+      description: actionError(error, t('activities.deleteFailed')),
+    }),
+  });
 
   const fail = (description: string) =>
     toast({ variant: 'destructive', title: t('common.failTitle'), description });
@@ -132,75 +116,66 @@ function ActivitiesTable({ onEdit, onLink, canAdd }: TableProps) {
     );
   };
 
-  const confirmDelete = (activity: ActivityView) => {
-    if (!window.confirm(t('activities.confirmDelete', { title: activity.title }))) return;
-    remove.mutate(activity.id, {
-      onSuccess: () => {
-        toast({ title: t('activities.deleted'), description: activity.title });
-      },
-      onError: (error) => fail(actionError(error, t('activities.deleteFailed'))),
-    });
-  };
-
   const onAction = (action: ActivityAction, activity: ActivityView) => {
     if (action === 'lock') toggle(activity, 'isLocked');
     else if (action === 'hide') toggle(activity, 'isHidden');
     else if (action === 'link') onLink(activity);
     else if (action === 'edit') onEdit(activity);
-    else confirmDelete(activity);
+    else remove.confirmDelete(activity);
   };
 
   const pendingFor = (id: number) => {
     const set = new Set<ActivityAction>();
     if (lock.isPending && lock.variables?.id === id) set.add('lock');
     if (hide.isPending && hide.variables?.id === id) set.add('hide');
-    if (remove.isPending && remove.variables === id) set.add('delete');
+    if (deleteActivity.isPending && deleteActivity.variables === id) set.add('delete');
     return set;
   };
 
   return (
-    <>
-      <div className="table-scroll">
-        <table className="table stack activities" data-testid="activities-table">
-          <caption className="visually-hidden">{t('activities.listTitle')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('activities.col.title')}</th>
-              <th scope="col">{t('activities.col.school')}</th>
-              <th scope="col">{t('activities.col.block')}</th>
-              <th scope="col">{t('activities.col.provider')}</th>
-              <th scope="col">{t('activities.col.weekday')}</th>
-              <th scope="col">{t('activities.col.time')}</th>
-              <th scope="col">{t('activities.col.capacity')}</th>
-              <th scope="col">{t('activities.col.status')}</th>
-              <th scope="col">
-                <span className="visually-hidden">{t('common.actions')}</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {activities.data.map((activity) => (
-              <ActivityRow
-                key={activity.id}
-                activity={activity}
-                pending={pendingFor(activity.id)}
-                onAction={onAction}
-              />
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <p className="legend muted">
-        <span className="capacity" data-level="open">
-          {t('activities.legend.open')}
-        </span>
-        <span className="capacity" data-level="almostFull">
-          {t('activities.legend.almostFull')}
-        </span>
-        <span className="capacity" data-level="full">
-          {t('activities.legend.full')}
-        </span>
-      </p>
-    </>
+    <ListStates
+      query={activities}
+      texts={{
+        loading: t('activities.loading'),
+        loadFailed: t('activities.loadFailed'),
+        empty: canAdd ? t('activities.empty') : t('activities.emptyNeedsFirst'),
+      }}
+      errorTestId="activities-error"
+      emptyTestId="activities-empty"
+    >
+      {(items) => (
+        <>
+          <div className="table-scroll">
+            <table className="table stack activities" data-testid="activities-table">
+              <caption className="visually-hidden">{t('activities.listTitle')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('activities.col.title')}</th>
+                  <th scope="col">{t('activities.col.school')}</th>
+                  <th scope="col">{t('activities.col.block')}</th>
+                  <th scope="col">{t('activities.col.provider')}</th>
+                  <th scope="col">{t('activities.col.weekday')}</th>
+                  <th scope="col">{t('activities.col.time')}</th>
+                  <th scope="col">{t('activities.col.capacity')}</th>
+                  <th scope="col">{t('activities.col.status')}</th>
+                  <ActionsHeader />
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((activity) => (
+                  <ActivityRow
+                    key={activity.id}
+                    activity={activity}
+                    pending={pendingFor(activity.id)}
+                    onAction={onAction}
+                  />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <CapacityLegend section="activities" />
+        </>
+      )}
+    </ListStates>
   );
 }

@@ -6,8 +6,9 @@ import { Page, useToast } from '@nsa/web-kit';
 import { useResetPassword } from '../api/auth';
 import { Field } from '../components/Field';
 import { PasswordInput } from '../components/PasswordInput';
-import { serverMessage, type FieldErrors } from '../lib/errors';
+import { serverMessage } from '../lib/errors';
 import { focusFirstInvalid } from '../lib/focus';
+import { useFormValues } from '../lib/use-form-values';
 import { useLang } from '../lib/use-lang';
 import { validate } from '../lib/validation';
 import { NAMESPACE } from '../namespace';
@@ -43,35 +44,22 @@ function ResetForm({ token }: { token: string }) {
   const reset = useResetPassword();
   const formRef = useRef<HTMLFormElement>(null);
 
-  const [values, setValues] = useState({ newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const { values, errors, change, validateAll } = useFormValues(
+    () => ({ newPassword: '', confirmPassword: '' }),
+    (next) => validate(resetFormSchema, { token, ...next }, lang),
+  );
   const [failure, setFailure] = useState<string | null>(null);
-
-  const check = (next: typeof values) => validate(resetFormSchema, { token, ...next }, lang);
-
-  const change = (field: keyof typeof values, value: string) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) {
-      const result = check(next);
-      setErrors(result.ok ? {} : result.errors);
-    }
-  };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setSubmitted(true);
     setFailure(null);
-    const result = check(values);
+    const result = validateAll();
     if (!result.ok) {
-      setErrors(result.errors);
       // A token that is too long is not something the user can fix in the form.
       if (result.errors.token) setFailure(result.errors.token);
       focusFirstInvalid(formRef.current);
       return;
     }
-    setErrors({});
     reset.mutate(
       { token: result.data.token, newPassword: result.data.newPassword },
       {

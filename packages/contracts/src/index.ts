@@ -7,3 +7,4 @@ export * from './auth.js';
 export * from './dates.js';
 export * from './catalog.js';
 export * from './registration.js';
+export * from './rejection-reason.js';

@@ -1,4 +1,9 @@
-import type { EmailKind, Lang, RegistrationNotification } from '@nsa/contracts';
+import {
+  rejectionReasonText,
+  type EmailKind,
+  type Lang,
+  type RegistrationNotification,
+} from '@nsa/contracts';
 import { dateRange, escapeHtml, weekdayName } from './format.js';
 
 export interface Organisation {
@@ -74,7 +79,9 @@ export function registrationEmail(
       lang,
     );
   }
-  const reason = n.reason ? [`${lang === 'nl' ? 'Reden' : 'Reason'}: ${n.reason}`] : [];
+  const reason = n.reason
+    ? [`${lang === 'nl' ? 'Reden' : 'Reason'}: ${rejectionReasonText(n.reason, lang)}`]
+    : [];
   return compose(
     lang === 'nl'
       ? `Aanmelding niet gelukt: ${n.activityTitle}`

@@ -32,4 +32,4 @@ export const MSG = {
 } satisfies Record<string, Localized>;
 
 /** The reason stored when an approval finds the activity full (spec: 'activity full'). */
-export const ACTIVITY_FULL_REASON = 'activity full';
+export { ACTIVITY_FULL_REASON } from '@nsa/contracts';
