@@ -113,12 +113,9 @@ export function createErrorHandler(logger: Logger): ErrorRequestHandler {
         ? err
         : (fromClientError(err) ?? fromUnavailable(err) ?? new AppError('INTERNAL', 500));
     if (appError.code === 'INTERNAL') {
-      (req.log ?? logger).error({ err, reqId: req.id }, 'unhandled error');
+      logger.error({ err, reqId: req.id }, 'unhandled error');
     } else if (appError.code === 'SERVICE_UNAVAILABLE') {
-      (req.log ?? logger).warn(
-        { err: (err as Error).message, reqId: req.id },
-        'database unavailable',
-      );
+      logger.warn({ err: (err as Error).message, reqId: req.id }, 'database unavailable');
     }
     if (res.headersSent) {
       res.end();
