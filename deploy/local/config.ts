@@ -166,7 +166,7 @@ export function loadConfig(opts: {
 
 /** The environment one service process gets (besides the launcher's own, minus test noise). */
 /** Each service's V8 old-space limit, in MB (deploy/k8s sets the same in config.env). */
-export const SERVICE_HEAP_MB = 96;
+export const SERVICE_HEAP_MB = 256;
 
 export function serviceEnv(
   config: StackConfig,
