@@ -52,7 +52,7 @@ function rate(name, value) {
 
 function upstreams(services) {
   const one = SERVICES.map(
-    (s) => `    upstream gw_${s} {\n        server ${services[s]};\n        keepalive 64;\n    }`,
+    (s) => `    upstream gw_${s} {\n        server ${services[s]};\n        keepalive 256;\n    }`,
   );
   const any = SERVICES.map((s) => `        server ${services[s]} max_fails=1 fail_timeout=2s;`);
   return [...one, `    upstream gw_any {\n${any.join('\n')}\n        keepalive 8;\n    }`].join(
