@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { federationSharing } from '@nsa/web-kit/mf-shared';
+import { federationSharing, sharedAliases } from '@nsa/web-kit/mf-shared';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const isDev = process.env.NODE_ENV === 'development';
@@ -28,7 +28,7 @@ export default defineConfig({
     uniqueName: 'shell',
     clean: true,
   },
-  resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+  resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: sharedAliases() },
   module: {
     rules: [
       {

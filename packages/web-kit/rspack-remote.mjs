@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { federationSharing } from './mf-shared.mjs';
+import { federationSharing, sharedAliases } from './mf-shared.mjs';
 
 /**
  * @param {{ name: string, devPort: number, packageDir: URL }} remote
@@ -33,7 +33,7 @@ export function remoteConfig({ name: NAME, devPort: DEV_PORT, packageDir }) {
       uniqueName: NAME,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: sharedAliases() },
     module: {
       rules: [
         {
