@@ -4,17 +4,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient, initI18n } from '@nsa/web-kit';
-import '@nsa/web-kit/base.css';
-import './styles.css';
 import { App } from './App';
 import en from './i18n/en.json';
 import nl from './i18n/nl.json';
-import { loadRegistry } from './remotes/registry';
-
-// Start fetching the registry now, in parallel with the first render; a
-// failure here only affects remote routes (they show the retry message).
-loadRegistry().catch(() => undefined);
-
 const i18n = initI18n({ namespace: 'shell', resources: { nl, en } });
 const queryClient = createQueryClient();
 
