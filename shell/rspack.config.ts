@@ -127,6 +127,7 @@ export default defineConfig({
       remotes: {},
       ...federationSharing(new URL('./package.json', import.meta.url)),
       runtimePlugins: [
+        here('src/runtime-plugins/provide-federation-sdk.cjs'),
         here('src/runtime-plugins/retry-manifest.ts'),
         here('src/runtime-plugins/report-load-errors.ts'),
       ],
