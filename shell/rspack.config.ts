@@ -4,6 +4,7 @@ import { defineConfig } from '@rspack/cli';
 import { rspack, type Compiler } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { federationSharing, sharedAliases } from '@nsa/web-kit/mf-shared';
+import { PrecompressPlugin } from '@nsa/web-kit/precompress';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const isDev = process.env.NODE_ENV === 'development';
@@ -120,6 +121,7 @@ export default defineConfig({
       templateParameters: headerTexts(here('src/i18n/nl.json')),
     }),
     ...(isDev ? [] : [new PreloadFirstLoadPlugin()]),
+    ...(isDev ? [] : [new PrecompressPlugin()]),
     new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }),
     new ModuleFederationPlugin({
       name: 'shell',

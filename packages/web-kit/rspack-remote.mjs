@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { federationSharing, sharedAliases } from './mf-shared.mjs';
+import { PrecompressPlugin } from './precompress.mjs';
 
 /**
  * @param {{ name: string, devPort: number, packageDir: URL }} remote
@@ -75,6 +76,7 @@ export function remoteConfig({ name: NAME, devPort: DEV_PORT, packageDir }) {
         experiments: { externalRuntime: !isDev, optimization: { target: 'web' } },
         dts: false,
       }),
+      ...(isDev ? [] : [new PrecompressPlugin()]),
       ...(isDev
         ? [
             new rspack.HtmlRspackPlugin({
