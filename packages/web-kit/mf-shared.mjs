@@ -34,14 +34,23 @@ const IMPORTS = {
 const UNSHARED_PREFIX = '@nsa/unshared/';
 const UNSHARED = ['react-i18next', '@tanstack/react-query'];
 
-/** resolve.alias entries every app needs for the facades. */
+/** resolve.alias entries for the facades and the packages they use. */
 export function sharedAliases() {
-  return Object.fromEntries(
-    UNSHARED.map((name) => [
-      `${UNSHARED_PREFIX}${name}$`,
-      fileURLToPath(import.meta.resolve(name)),
-    ]),
-  );
+  return {
+    ...Object.fromEntries(
+      UNSHARED.map((name) => [
+        `${UNSHARED_PREFIX}${name}$`,
+        fileURLToPath(import.meta.resolve(name)),
+      ]),
+    ),
+    // React Router ships a production build (no development warnings) next to
+    // the development one, but no export condition selects it.
+    'react-router$': fileURLToPath(
+      import.meta.resolve('react-router').replace('/dist/development/', '/dist/production/'),
+    ),
+    // React 19 has useSyncExternalStore built in: no need for the shim's copy.
+    'use-sync-external-store/shim$': facade('use-sync-external-store-shim'),
+  };
 }
 
 // Sharing must never wait for a remote that is down: use what is already
