@@ -1,8 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
-import { rspack } from '@rspack/core';
+import { rspack, type Compiler } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { federationSharing } from '@nsa/web-kit/mf-shared';
+import { federationSharing, sharedAliases } from '@nsa/web-kit/mf-shared';
+import { PrecompressPlugin } from '@nsa/web-kit/precompress';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const isDev = process.env.NODE_ENV === 'development';
@@ -10,6 +12,70 @@ const isDev = process.env.NODE_ENV === 'development';
 // In development each remote runs its own dev server (npm -w mfe-x run dev);
 // the shell proxies to them so the registry's same-origin URLs still work.
 const remoteDevPorts = { public: 3001, admin: 3002, provider: 3003 };
+
+/** The texts index.html's static header needs, from a language file of the shell. */
+function headerTexts(file: string): Record<string, string> {
+  const t = JSON.parse(readFileSync(file, 'utf8')) as {
+    productName: string;
+    skipToContent: string;
+    language: { label: string; nl: string; en: string };
+  };
+  const escape = (text: string) =>
+    text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+  return Object.fromEntries(
+    Object.entries({
+      productName: t.productName,
+      skipToContent: t.skipToContent,
+      languageLabel: t.language.label,
+      languageNl: t.language.nl,
+      languageEn: t.language.en,
+    }).map(([key, text]) => [key, escape(text)]),
+  );
+}
+
+/**
+ * Every page needs the shell's bootstrap chunk and the shared packages it
+ * provides (React, the router, i18next, …), but the browser would only learn
+ * of them once main.js has run. Preload links in index.html fetch them
+ * alongside main.js instead of one round trip later.
+ */
+class PreloadFirstLoadPlugin {
+  apply(compiler: Compiler) {
+    const name = 'PreloadFirstLoadPlugin';
+    compiler.hooks.compilation.tap(name, (compilation) => {
+      const hooks = rspack.HtmlRspackPlugin.getCompilationHooks(compilation);
+      hooks.alterAssetTagGroups.tap(name, (data) => {
+        const files = new Set<string>();
+        for (const group of compilation.chunkGroups) {
+          const firstLoad = group.origins.some(
+            (origin) =>
+              origin.request === './bootstrap' ||
+              (origin.module?.identifier() ?? '').startsWith('provide shared module'),
+          );
+          if (!firstLoad) continue;
+          for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
+        }
+        const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+        const links = [...files].sort().flatMap((file) => {
+          const as = file.endsWith('.js') ? 'script' : file.endsWith('.css') ? 'style' : null;
+          if (!as) return [];
+          return [
+            {
+              tagName: 'link',
+              voidTag: true,
+              attributes: { rel: 'preload', as, href: publicPath + file },
+            },
+          ];
+        });
+        if (links.length === 0) {
+          compilation.warnings.push(new rspack.WebpackError(`${name}: found no chunks to preload`));
+        }
+        data.headTags.push(...links);
+        return data;
+      });
+    });
+  }
+}
 
 export default defineConfig({
   mode: isDev ? 'development' : 'production',
@@ -28,7 +94,7 @@ export default defineConfig({
     uniqueName: 'shell',
     clean: true,
   },
-  resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+  resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: sharedAliases() },
   module: {
     rules: [
       {
@@ -48,7 +114,14 @@ export default defineConfig({
     ],
   },
   plugins: [
-    new rspack.HtmlRspackPlugin({ template: './index.html', scriptLoading: 'defer' }),
+    new rspack.HtmlRspackPlugin({
+      template: './index.html',
+      scriptLoading: 'defer',
+      // index.html draws the header before the scripts run, in the default language.
+      templateParameters: headerTexts(here('src/i18n/nl.json')),
+    }),
+    ...(isDev ? [] : [new PreloadFirstLoadPlugin()]),
+    ...(isDev ? [] : [new PrecompressPlugin()]),
     new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }),
     new ModuleFederationPlugin({
       name: 'shell',
@@ -56,6 +129,7 @@ export default defineConfig({
       remotes: {},
       ...federationSharing(new URL('./package.json', import.meta.url)),
       runtimePlugins: [
+        here('src/runtime-plugins/provide-federation-sdk.cjs'),
         here('src/runtime-plugins/retry-manifest.ts'),
         here('src/runtime-plugins/report-load-errors.ts'),
       ],
@@ -69,6 +143,24 @@ export default defineConfig({
   // rspack serve would otherwise compile dynamic imports on first request;
   // keep the dev bundle shaped like the production one.
   lazyCompilation: false,
+  // first-load.js is about 350 KB before compression (110 KiB gzip) on purpose.
+  performance: { maxAssetSize: 400_000 },
+  optimization: {
+    splitChunks: {
+      cacheGroups: {
+        // What every page loads before it can render (the shared packages the
+        // shell provides, web-kit and the shell's own code, but not its English
+        // texts) as one file: one request instead of eleven, and it compresses
+        // better.
+        firstLoad: {
+          test: /[\\/](node_modules|packages[\\/]web-kit|shell[\\/]src)[\\/](?!i18n[\\/]en\.json$)/,
+          name: 'first-load',
+          chunks: 'async',
+          enforce: true,
+        },
+      },
+    },
+  },
   devServer: {
     // Loopback only; pass --host to try it from a phone on the LAN.
     host: 'localhost',

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync, constants as zlibConstants } from 'node:zlib';
 
 export const REMOTES = ['public', 'admin', 'provider'];
 /** Same rule as the gateway's versioned location. */
@@ -62,10 +63,31 @@ function listFiles(dir) {
   return out.sort();
 }
 
+// A build writes `X.gz` next to each compressible file X for the gateway's
+// gzip_static (packages/web-kit/precompress.mjs). They are derived files: left
+// out of the tree hash, and written again from X on publishing, so a copy
+// whose files were changed after the build never serves stale compressed ones.
+const isPrecompressed = (file, files) => file.endsWith('.gz') && files.has(file.slice(0, -3));
+
+function rewritePrecompressed(dir) {
+  const files = new Set(listFiles(dir));
+  for (const file of files) {
+    if (!isPrecompressed(file, files)) continue;
+    const source = fs.readFileSync(path.join(dir, file.slice(0, -3)));
+    fs.writeFileSync(
+      path.join(dir, file),
+      gzipSync(source, { level: zlibConstants.Z_BEST_COMPRESSION }),
+    );
+  }
+}
+
 /** A hash of a directory's file names and contents: equal builds give equal hashes. */
 export function treeHash(dir) {
   const hash = createHash('sha256');
-  for (const file of listFiles(dir)) {
+  const files = listFiles(dir);
+  const names = new Set(files);
+  for (const file of files) {
+    if (isPrecompressed(file, names)) continue;
     hash.update(file.split(path.sep).join('/'));
     hash.update('\0');
     hash.update(fs.readFileSync(path.join(dir, file)));
@@ -184,6 +206,7 @@ function publish(from, releasesRoot, name, version) {
   fs.rmSync(incoming, { recursive: true, force: true });
   fs.mkdirSync(path.dirname(incoming), { recursive: true });
   fs.cpSync(from, incoming, { recursive: true });
+  rewritePrecompressed(incoming);
   // Readable by the gateway's worker user, whoever ran the release.
   for (const file of listFiles(incoming)) fs.chmodSync(path.join(incoming, file), 0o644);
   fs.renameSync(incoming, target);

@@ -2,6 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   main,
@@ -50,6 +51,22 @@ afterEach(() => {
 });
 
 describe('releaseRemote / rollbackRemote', () => {
+  it('publishes gzip copies that match their files, also when a file changed after the build', () => {
+    const from = build('gz', 'cccc3333');
+    const entry = path.join(from, 'remoteEntry.js');
+    fs.writeFileSync(`${entry}.gz`, zlib.gzipSync(fs.readFileSync(entry)));
+    fs.writeFileSync(entry, 'var remote = "patched";');
+    const r = releaseRemote({ name: 'public', from, version: '1.0.0', releasesRoot, registryFile });
+    const published = path.join(r.dir!, 'remoteEntry.js');
+    expect(zlib.gunzipSync(fs.readFileSync(`${published}.gz`)).toString()).toBe(
+      'var remote = "patched";',
+    );
+    // The same build released again under its version is the same release.
+    expect(
+      releaseRemote({ name: 'public', from, version: '1.0.0', releasesRoot, registryFile }).changed,
+    ).toBe(false);
+  });
+
   it('publishes a build under its version and switches only that remote', () => {
     const r = releaseRemote({
       name: 'public',

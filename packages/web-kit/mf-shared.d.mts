@@ -1,9 +1,13 @@
 export interface SharedItem {
   singleton: true;
   requiredVersion: string;
+  /** A facade module shared under the package's name (src/shared/). */
+  import?: string;
+  version?: string;
 }
 export declare const SHARE_STRATEGY: 'loaded-first';
 export declare function sharedMap(appPackageJson?: URL | string): Record<string, SharedItem>;
+export declare function sharedAliases(): Record<string, string>;
 export declare function federationSharing(appPackageJson?: URL | string): {
   shared: Record<string, SharedItem>;
   shareStrategy: 'loaded-first';

@@ -2,6 +2,7 @@
 // Every rspack.config.ts spreads `federationSharing()` into its
 // ModuleFederationPlugin options, so all four apps always agree.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 
 const SINGLETONS = [
   'react',
@@ -15,6 +16,42 @@ const SINGLETONS = [
 // Prefix keys: without them react/jsx-runtime and react-dom/client would be
 // bundled privately by each app and React would run twice.
 const PREFIXES = { 'react/': 'react', 'react-dom/': 'react-dom' };
+
+// Shared under the package's name, but built from a module of ours that
+// re-exports only what the apps use (src/shared/). A shared module is bundled
+// whole, because any remote might use any export; these lists let the build
+// drop the rest (react-router-dom: 61 KiB gzip to 14). The version stays the
+// package's, so version checks keep working.
+const facade = (name) => fileURLToPath(new URL(`./src/shared/${name}.ts`, import.meta.url));
+const IMPORTS = {
+  'react-router-dom': facade('react-router-dom'),
+  'react-i18next': facade('react-i18next'),
+  '@tanstack/react-query': facade('react-query'),
+};
+
+// A facade importing its own package by name would be handed the shared
+// module, i.e. itself; it imports the package under this other name instead.
+const UNSHARED_PREFIX = '@nsa/unshared/';
+const UNSHARED = ['react-i18next', '@tanstack/react-query'];
+
+/** resolve.alias entries for the facades and the packages they use. */
+export function sharedAliases() {
+  return {
+    ...Object.fromEntries(
+      UNSHARED.map((name) => [
+        `${UNSHARED_PREFIX}${name}$`,
+        fileURLToPath(import.meta.resolve(name)),
+      ]),
+    ),
+    // React Router ships a production build (no development warnings) next to
+    // the development one, but no export condition selects it.
+    'react-router$': fileURLToPath(
+      import.meta.resolve('react-router').replace('/dist/development/', '/dist/production/'),
+    ),
+    // React 19 has useSyncExternalStore built in: no need for the shim's copy.
+    'use-sync-external-store/shim$': facade('use-sync-external-store-shim'),
+  };
+}
 
 // Sharing must never wait for a remote that is down: use what is already
 // loaded (the shell's copies) instead of looking for the highest version.
@@ -50,6 +87,9 @@ export function sharedMap(appPackageJson) {
   const shared = {};
   for (const name of SINGLETONS) {
     shared[name] = { singleton: true, requiredVersion: version(name) };
+    if (IMPORTS[name]) {
+      shared[name] = { ...shared[name], import: IMPORTS[name], version: version(name) };
+    }
   }
   for (const [prefix, pkg] of Object.entries(PREFIXES)) {
     shared[prefix] = { singleton: true, requiredVersion: version(pkg) };

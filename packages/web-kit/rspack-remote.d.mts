@@ -4,3 +4,4 @@ export declare function remoteConfig(remote: {
   devPort: number;
   packageDir: URL;
 }): Configuration;
+export declare const FEDERATION_GLOBALS: Record<string, string>;

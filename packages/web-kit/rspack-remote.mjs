@@ -3,12 +3,22 @@
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { federationSharing } from './mf-shared.mjs';
+import { federationSharing, sharedAliases } from './mf-shared.mjs';
+import { PrecompressPlugin } from './precompress.mjs';
 
 /**
  * @param {{ name: string, devPort: number, packageDir: URL }} remote
  *   name: the federation name (mfe_public); packageDir: the remote's package folder URL.
  */
+// What the shell puts on globalThis for the remotes' federation runtime
+// (shell/src/runtime-plugins/provide-federation-sdk.cjs). Like runtime-core
+// (experiments.externalRuntime), the remotes' production builds take these
+// packages from the shell instead of each bundling a copy (about 5 KiB gzip).
+export const FEDERATION_GLOBALS = {
+  '@module-federation/sdk': '__NSA_FEDERATION_SDK__',
+  '@module-federation/error-codes': '__NSA_FEDERATION_ERROR_CODES__',
+};
+
 export function remoteConfig({ name: NAME, devPort: DEV_PORT, packageDir }) {
   const here = (path) => fileURLToPath(new URL(path, packageDir));
   const isDev = process.env.NODE_ENV === 'development';
@@ -33,7 +43,10 @@ export function remoteConfig({ name: NAME, devPort: DEV_PORT, packageDir }) {
       uniqueName: NAME,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'] },
+    // The standalone dev page has no shell, so it bundles its own copies.
+    externals: isDev ? {} : FEDERATION_GLOBALS,
+    externalsType: 'global',
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: sharedAliases() },
     module: {
       rules: [
         {
@@ -63,6 +76,7 @@ export function remoteConfig({ name: NAME, devPort: DEV_PORT, packageDir }) {
         experiments: { externalRuntime: !isDev, optimization: { target: 'web' } },
         dts: false,
       }),
+      ...(isDev ? [] : [new PrecompressPlugin()]),
       ...(isDev
         ? [
             new rspack.HtmlRspackPlugin({

@@ -6,9 +6,11 @@ import { Header } from './components/Header';
 import { RemoteRoute } from './components/RemoteRoute';
 import { NotFound } from './pages/NotFound';
 import { Unauthorized } from './pages/Unauthorized';
+import { REMOTE_ROUTES } from './remotes/route-remotes';
 
 // Spec §2. Each remote matches its own pages inside; the shell only decides
-// which remote owns a path, so a remote's files load only on its routes.
+// which remote owns a path (remotes/route-remotes.ts), so a remote's files load
+// only on its routes.
 export function App() {
   const { t } = useTranslation();
 
@@ -16,27 +18,28 @@ export function App() {
     document.title = t('productName');
   }, [t]);
 
-  const publicApp = <RemoteRoute remote="mfe_public" />;
-  const adminApp = <RemoteRoute remote="mfe_admin" />;
-  // Spec §6: the admin screens are for admins only; the check runs before the
-  // remote is requested, so a visitor without a session never downloads it.
-  const protectedAdminApp = (
-    <ProtectedRoute loadingLabel={t('remote.loading')}>{adminApp}</ProtectedRoute>
-  );
-  const providerApp = <RemoteRoute remote="mfe_provider" />;
-
   return (
     <ToastProvider closeLabel={t('toast.close')}>
       <Header />
       <div id="content" className="content">
         <Routes>
-          <Route path="/" element={publicApp} />
-          <Route path="/activities/:token" element={publicApp} />
-          <Route path="/schools/:token" element={publicApp} />
-          <Route path="/login" element={adminApp} />
-          <Route path="/reset-password" element={adminApp} />
-          <Route path="/admin/*" element={protectedAdminApp} />
-          <Route path="/provider/:activityId" element={providerApp} />
+          {REMOTE_ROUTES.map(({ path, remote, protected: adminOnly }) => (
+            <Route
+              key={path}
+              path={path}
+              element={
+                adminOnly ? (
+                  // Spec §6: the admin screens are for admins only; the check runs before
+                  // the remote is requested, so a visitor without a session never downloads it.
+                  <ProtectedRoute loadingLabel={t('remote.loading')}>
+                    <RemoteRoute remote={remote} />
+                  </ProtectedRoute>
+                ) : (
+                  <RemoteRoute remote={remote} />
+                )
+              }
+            />
+          ))}
           <Route path="/unauthorized" element={<Unauthorized />} />
           <Route path="*" element={<NotFound />} />
         </Routes>

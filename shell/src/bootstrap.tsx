@@ -3,32 +3,34 @@ import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
-import { createQueryClient, initI18n } from '@nsa/web-kit';
-import '@nsa/web-kit/base.css';
-import './styles.css';
+import { createQueryClient, initI18n, loadLanguage } from '@nsa/web-kit';
 import { App } from './App';
-import en from './i18n/en.json';
 import nl from './i18n/nl.json';
-import { loadRegistry } from './remotes/registry';
 
-// Start fetching the registry now, in parallel with the first render; a
-// failure here only affects remote routes (they show the retry message).
-loadRegistry().catch(() => undefined);
-
-const i18n = initI18n({ namespace: 'shell', resources: { nl, en } });
+// Dutch is the default and comes with the shell; English is loaded when needed.
+const i18n = initI18n({
+  namespace: 'shell',
+  resources: { nl, en: () => import(/* webpackChunkName: "i18n-en" */ './i18n/en.json') },
+});
 const queryClient = createQueryClient();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-createRoot(container).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </QueryClientProvider>
-    </I18nextProvider>
-  </StrictMode>,
-);
+// A page in English renders once its texts are there (index.html's header is
+// shown meanwhile); if they cannot be loaded, the Dutch ones stand in.
+void loadLanguage(i18n, i18n.language)
+  .catch(() => undefined)
+  .then(() => {
+    createRoot(container).render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <BrowserRouter>
+              <App />
+            </BrowserRouter>
+          </QueryClientProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });

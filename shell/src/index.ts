@@ -1,3 +1,12 @@
+// In the first script, so index.html links the styles and its static header
+// is drawn styled from the first paint.
+import '@nsa/web-kit/base.css';
+import './styles.css';
+import { preloadRouteRemote } from './remotes/preload';
+
+// Before anything else: the page's remote loads in parallel with the shell.
+preloadRouteRemote(window.location.pathname);
+
 // The async boundary lets the federation runtime set up the shared modules
 // (react, router, …) before any code that imports them runs.
 import('./bootstrap').catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import i18next, { type i18n } from 'i18next';
-import { getI18n, initReactI18next } from 'react-i18next';
+import { getI18n, initReactI18next, useTranslation } from 'react-i18next';
 
 export const LANGUAGES = ['nl', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -37,19 +37,92 @@ function store(language: string): void {
   }
 }
 
-/** One namespace's texts (nested JSON) in every language. */
-export type NamespaceResources = Record<Language, { readonly [key: string]: unknown }>;
+/** One language's texts of a namespace (nested JSON). */
+export type Table = { readonly [key: string]: unknown };
+/** A table, or a function that loads it, e.g. `() => import('./i18n/en.json')`. */
+export type TableSource = Table | (() => Promise<Table | { default: Table }>);
+/**
+ * One namespace's texts in every language. The default language's table is
+ * always there at once (it is also every other language's fallback); another
+ * language's may be loaded when it is first needed, so that a page in Dutch
+ * does not download the English texts.
+ */
+export type NamespaceResources = Record<Language, TableSource> & { nl: Table };
 
 // Resources registered before any instance exists (a remote's module runs
 // before its standalone bootstrap calls initI18n).
 const pending = new Map<string, NamespaceResources>();
 
+// Tables still to load, kept on the shared instance itself: the shell and
+// each remote bundle their own copy of this module.
+interface LazyTable {
+  load: () => Promise<Table | { default: Table }>;
+  loading?: Promise<void>;
+  failed?: boolean;
+}
+const LAZY = Symbol.for('@nsa/web-kit/i18n-lazy-tables@1');
+
+function lazyTables(instance: i18n): Map<string, LazyTable> {
+  const holder = instance as unknown as { [LAZY]?: Map<string, LazyTable> };
+  return (holder[LAZY] ??= new Map());
+}
+
+const tableKey = (language: string, namespace: string) => `${language}/${namespace}`;
+
+function loadTable(instance: i18n, language: string, namespace: string): Promise<void> {
+  const lazy = lazyTables(instance).get(tableKey(language, namespace));
+  if (!lazy || instance.hasResourceBundle(language, namespace)) return Promise.resolve();
+  lazy.loading ??= lazy.load().then(
+    (loaded) => {
+      const table = 'default' in loaded ? (loaded.default as Table) : loaded;
+      instance.addResourceBundle(language, namespace, table, true, true);
+      lazy.failed = false;
+    },
+    (error: unknown) => {
+      // Tried again by the next language switch; meanwhile the default
+      // language's texts stand in.
+      lazy.loading = undefined;
+      lazy.failed = true;
+      throw error;
+    },
+  );
+  return lazy.loading;
+}
+
+/** Loads every table of `language` not loaded yet (call before changeLanguage). */
+export function loadLanguage(instance: i18n, language: string): Promise<void> {
+  const prefix = `${language}/`;
+  const namespaces = [...lazyTables(instance).keys()]
+    .filter((key) => key.startsWith(prefix))
+    .map((key) => key.slice(prefix.length));
+  return Promise.all(namespaces.map((ns) => loadTable(instance, language, ns))).then(() => {});
+}
+
+/**
+ * For a remote's root component: suspends (the shell shows its loading
+ * state) while the namespace's table of the current language is loading.
+ */
+export function useNamespaceTexts(namespace: string): void {
+  const { i18n: instance } = useTranslation(namespace);
+  const language = instance.language;
+  const lazy = lazyTables(instance).get(tableKey(language, namespace));
+  if (lazy && !lazy.failed && !instance.hasResourceBundle(language, namespace)) {
+    throw loadTable(instance, language, namespace).catch(() => undefined);
+  }
+}
+
 function addNamespace(instance: i18n, namespace: string, resources: NamespaceResources): void {
   for (const language of LANGUAGES) {
-    if (!instance.hasResourceBundle(language, namespace)) {
-      instance.addResourceBundle(language, namespace, resources[language], true, true);
+    if (instance.hasResourceBundle(language, namespace)) continue;
+    const source = resources[language];
+    if (typeof source === 'function') {
+      lazyTables(instance).set(tableKey(language, namespace), { load: source });
+    } else {
+      instance.addResourceBundle(language, namespace, source, true, true);
     }
   }
+  // Needed right away: start loading now.
+  loadTable(instance, instance.language, namespace).catch(() => undefined);
 }
 
 /**

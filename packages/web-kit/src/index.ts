@@ -5,11 +5,15 @@ export {
   LANGUAGES,
   LANGUAGE_STORAGE_KEY,
   initI18n,
+  loadLanguage,
   pickLanguage,
   registerResources,
+  useNamespaceTexts,
   type InitI18nOptions,
   type Language,
   type NamespaceResources,
+  type Table,
+  type TableSource,
 } from './i18n';
 export { Page, type PageProps } from './page';
 export {

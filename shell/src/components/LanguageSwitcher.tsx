@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { LANGUAGES, type Language } from '@nsa/web-kit';
+import { LANGUAGES, loadLanguage, type Language } from '@nsa/web-kit';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
@@ -8,7 +8,12 @@ export function LanguageSwitcher() {
   const current = i18n.resolvedLanguage ?? i18n.language;
 
   const choose = (language: Language) => {
-    void i18n.changeLanguage(language);
+    // Texts of another language may still have to be loaded: switch when they
+    // are there, so the page changes language at once (if loading fails, the
+    // Dutch texts stand in for the missing ones).
+    void loadLanguage(i18n, language)
+      .catch(() => undefined)
+      .then(() => i18n.changeLanguage(language));
     // A stale ?lng= would undo this choice on the next reload.
     if (searchParams.has('lng')) {
       const next = new URLSearchParams(searchParams);

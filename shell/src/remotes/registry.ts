@@ -3,10 +3,18 @@ import { parseRegistry, REGISTRY_URL, type Registry, type RemoteName } from './p
 
 export { REGISTRY_URL, REMOTE_NAMES, type Registry, type RemoteName } from './parse-registry';
 
-async function fetchRegistry(): Promise<Registry> {
+/**
+ * The registry is the version pointer of every remote, so it is never taken
+ * from the cache unchecked: the gateway serves it with `Cache-Control:
+ * no-cache`. The first fetch uses the default cache mode so that it gets the
+ * response index.html preloads; a retry also asks for revalidation itself.
+ */
+async function fetchRegistry(revalidate: boolean): Promise<Registry> {
   const url = new URL(REGISTRY_URL, document.baseURI).href;
-  // The registry is the version pointer of every remote: always revalidate it.
-  const response = await fetch(url, { cache: 'no-cache', credentials: 'same-origin' });
+  const response = await fetch(url, {
+    cache: revalidate ? 'no-cache' : 'default',
+    credentials: 'same-origin',
+  });
   if (!response.ok) throw new Error(`${REGISTRY_URL}: ${response.status}`);
   return parseRegistry(await response.json(), url);
 }
@@ -15,7 +23,7 @@ let loading: Promise<Registry> | null = null;
 
 /** Fetches the registry once and registers its remotes; a failure is retried on the next call. */
 export function loadRegistry(): Promise<Registry> {
-  loading ??= fetchRegistry().then(
+  loading ??= fetchRegistry(false).then(
     (registry) => {
       registerRemotes(Object.entries(registry).map(([name, entry]) => ({ name, entry })));
       return registry;
@@ -36,7 +44,7 @@ export function loadRegistry(): Promise<Registry> {
 export async function forgetRemote(name: RemoteName): Promise<void> {
   let registry: Registry | null;
   try {
-    registry = await fetchRegistry();
+    registry = await fetchRegistry(true);
     loading = Promise.resolve(registry);
   } catch {
     registry = (await loading?.catch(() => null)) ?? null;

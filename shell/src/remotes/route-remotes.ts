@@ -1,0 +1,53 @@
+// Which remote owns which page route (spec §2). App.tsx renders these routes;
+// the shell's first script also reads them to start loading the remote of
+// the page being opened while its own code is still downloading.
+import type { RemoteName } from './parse-registry';
+
+export interface RemoteRouteSpec {
+  /** A React Router path: static segments, `:param` segments, or a final `*`. */
+  path: string;
+  remote: RemoteName;
+  /** Spec §6: for admins only; the remote is requested only after the session check. */
+  protected?: true;
+}
+
+export const REMOTE_ROUTES: readonly RemoteRouteSpec[] = [
+  { path: '/', remote: 'mfe_public' },
+  { path: '/activities/:token', remote: 'mfe_public' },
+  { path: '/schools/:token', remote: 'mfe_public' },
+  { path: '/login', remote: 'mfe_admin' },
+  { path: '/reset-password', remote: 'mfe_admin' },
+  { path: '/admin/*', remote: 'mfe_admin', protected: true },
+  { path: '/provider/:activityId', remote: 'mfe_provider' },
+];
+
+const segments = (path: string) => path.split('/').filter(Boolean);
+
+/**
+ * The route a pathname matches, the way React Router matches these patterns
+ * (case-insensitive, a trailing slash allowed). Kept free of React Router so
+ * the shell's first script can use it before the router is loaded.
+ */
+export function matchRemoteRoute(pathname: string): RemoteRouteSpec | undefined {
+  let parts: string[];
+  try {
+    parts = segments(pathname).map((part) => decodeURIComponent(part));
+  } catch {
+    return undefined;
+  }
+  return REMOTE_ROUTES.find((route) => {
+    const pattern = segments(route.path);
+    const splat = pattern.at(-1) === '*';
+    const fixed = splat ? pattern.slice(0, -1) : pattern;
+    if (splat ? parts.length < fixed.length : parts.length !== fixed.length) return false;
+    return fixed.every((segment, i) =>
+      segment.startsWith(':') ? parts[i] !== '' : segment.toLowerCase() === parts[i]!.toLowerCase(),
+    );
+  });
+}
+
+/** The remote to start loading for a page, or null (none, or behind the session check). */
+export function remoteToPreload(pathname: string): RemoteName | null {
+  const route = matchRemoteRoute(pathname);
+  return route && !route.protected ? route.remote : null;
+}
