@@ -99,20 +99,38 @@ export class DurableConsumer {
         const consumer = await js.consumers.get(STREAMS[this.spec.stream].name, this.spec.durable);
         const messages = await consumer.consume({ max_messages: BATCH });
         this.messages = messages;
-        const it = messages[Symbol.asyncIterator]();
-        while (!this.stopped) {
-          const first = await it.next();
-          if (first.done) break;
-          // What has already arrived is handled together: one transaction, one commit.
-          const batch = [first.value];
-          while (batch.length < BATCH && messages.getPending() > 0) {
-            const more = await it.next();
-            if (more.done) break;
-            batch.push(more.value);
+        // A reader moves arrived messages into a buffer; the handler takes all that is there
+        // at once (up to BATCH), so events that arrived together commit together and a lone
+        // event is handled as soon as it arrives.
+        const buffer: JsMsg[] = [];
+        let wake: (() => void) | undefined;
+        let ended = false;
+        let readError: unknown;
+        const reader = (async () => {
+          try {
+            for await (const msg of messages) {
+              buffer.push(msg);
+              wake?.();
+            }
+          } catch (err) {
+            readError = err;
+          } finally {
+            ended = true;
+            wake?.();
           }
-          if (this.stopped) break;
-          await this.handleBatch(batch);
+        })();
+        while (!this.stopped) {
+          if (buffer.length === 0) {
+            if (ended) break;
+            await new Promise<void>((resolve) => (wake = resolve));
+            wake = undefined;
+            continue;
+          }
+          await this.handleBatch(buffer.splice(0, BATCH));
         }
+        await messages.close();
+        await reader;
+        if (readError && !this.stopped) throw readError;
       } catch (err) {
         if (this.stopped) break;
         this.logger.warn(

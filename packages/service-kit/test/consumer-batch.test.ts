@@ -97,4 +97,31 @@ describe('DurableConsumer batches', () => {
     // Far fewer commits than events.
     expect(tx).toBeLessThan(EVENTS / 4);
   }, 60_000);
+
+  it('handles a lone event as soon as it arrives, with nothing after it', async () => {
+    const id = randomUUID();
+    await jetstream(nc).publish(
+      EVENT_TYPES.registrationCreated,
+      JSON.stringify({
+        id,
+        type: EVENT_TYPES.registrationCreated,
+        version: 1,
+        occurredAt: new Date().toISOString(),
+        data: { registrationId: 2 },
+      }),
+      { msgID: id },
+    );
+    const t0 = Date.now();
+    await until(
+      async () =>
+        (
+          await sequelize.query('SELECT 1 FROM handled WHERE event_id = :id', {
+            replacements: { id },
+            type: QueryTypes.SELECT,
+          })
+        ).length === 1,
+      5_000,
+    );
+    expect(Date.now() - t0).toBeLessThan(2_000);
+  }, 15_000);
 });
