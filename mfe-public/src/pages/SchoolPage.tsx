@@ -40,7 +40,12 @@ function SchoolLoader({ token }: { token: string }) {
             </div>
           </div>
         ) : (
-          <Spinner label={t('school.loading')} />
+          <>
+            {/* The subtitle does not depend on the school: drawn at once, where the
+                loaded page has it, so the page's main text is there early. */}
+            <p className="lead">{t('school.subtitle')}</p>
+            <Spinner label={t('school.loading')} />
+          </>
         )}
       </Page>
       <SiteFooter />
