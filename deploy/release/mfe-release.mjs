@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { gzipSync, constants as zlibConstants } from 'node:zlib';
+import { gunzipSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 
 export const REMOTES = ['public', 'admin', 'provider'];
 /** Same rule as the gateway's versioned location. */
@@ -65,8 +65,10 @@ function listFiles(dir) {
 
 // A build writes `X.gz` next to each compressible file X for the gateway's
 // gzip_static (packages/web-kit/precompress.mjs). They are derived files: left
-// out of the tree hash, and written again from X on publishing, so a copy
-// whose files were changed after the build never serves stale compressed ones.
+// out of the tree hash, and checked against X on publishing: a copy whose files
+// were changed after the build gets its .gz written again from X, so it never
+// serves stale compressed ones (the build's own, smaller Zopfli copy is kept
+// when it still matches).
 const isPrecompressed = (file, files) => file.endsWith('.gz') && files.has(file.slice(0, -3));
 
 function rewritePrecompressed(dir) {
@@ -74,10 +76,15 @@ function rewritePrecompressed(dir) {
   for (const file of files) {
     if (!isPrecompressed(file, files)) continue;
     const source = fs.readFileSync(path.join(dir, file.slice(0, -3)));
-    fs.writeFileSync(
-      path.join(dir, file),
-      gzipSync(source, { level: zlibConstants.Z_BEST_COMPRESSION }),
-    );
+    const gzPath = path.join(dir, file);
+    let current;
+    try {
+      current = gunzipSync(fs.readFileSync(gzPath));
+    } catch {
+      current = undefined;
+    }
+    if (current?.equals(source)) continue;
+    fs.writeFileSync(gzPath, gzipSync(source, { level: zlibConstants.Z_BEST_COMPRESSION }));
   }
 }
 

