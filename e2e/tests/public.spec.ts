@@ -332,21 +332,24 @@ for (const viewport of VIEWPORTS) {
       await expect(dialog).toContainText(title);
       await expect(dialog).toContainText(school.name);
 
-      await dialog
-        .getByLabel(fieldLabel(pub('registration.childFirstName')))
-        .fill(child.childFirstName);
-      await dialog
-        .getByLabel(fieldLabel(pub('registration.childLastName')))
-        .fill(child.childLastName);
-      const dob = dialog.getByLabel(fieldLabel(pub('registration.childDateOfBirth')));
-      await expect(dob).toHaveAttribute('type', 'date');
-      await dob.fill(child.childDateOfBirth);
-      await dialog
-        .getByLabel(fieldLabel(pub('registration.childGroup')))
-        .selectOption({ label: pubWith('registration.group', { number: 5 }) });
-      await dialog.getByLabel(fieldLabel(pub('registration.parentName'))).fill(child.parentName);
-      await dialog.getByLabel(fieldLabel(pub('registration.email'))).fill(child.email);
-      await dialog.getByLabel(fieldLabel(pub('registration.phone'))).fill(child.phone);
+      const fillIn = async () => {
+        await dialog
+          .getByLabel(fieldLabel(pub('registration.childFirstName')))
+          .fill(child.childFirstName);
+        await dialog
+          .getByLabel(fieldLabel(pub('registration.childLastName')))
+          .fill(child.childLastName);
+        const dob = dialog.getByLabel(fieldLabel(pub('registration.childDateOfBirth')));
+        await expect(dob).toHaveAttribute('type', 'date');
+        await dob.fill(child.childDateOfBirth);
+        await dialog
+          .getByLabel(fieldLabel(pub('registration.childGroup')))
+          .selectOption({ label: pubWith('registration.group', { number: 5 }) });
+        await dialog.getByLabel(fieldLabel(pub('registration.parentName'))).fill(child.parentName);
+        await dialog.getByLabel(fieldLabel(pub('registration.email'))).fill(child.email);
+        await dialog.getByLabel(fieldLabel(pub('registration.phone'))).fill(child.phone);
+      };
+      await fillIn();
       await dialog.getByRole('button', { name: pub('registration.submit'), exact: true }).click();
 
       const success = dialog.getByRole('status');
@@ -362,6 +365,29 @@ for (const viewport of VIEWPORTS) {
       const stored = await registrationsOf(request, activity.id);
       expect(stored).toHaveLength(1);
       expect(stored[0]).toMatchObject({ ...child, activityId: activity.id, status: 'new' });
+
+      // The same child again: refused by the server. The toast shows inside the open dialog,
+      // above its backdrop and once (not repeated in the form), and what was typed stays.
+      await signUpButton(page, title).click();
+      await expect(dialog).toBeVisible();
+      await fillIn();
+      await dialog.getByRole('button', { name: pub('registration.submit'), exact: true }).click();
+      const toast = dialog.getByTestId('toast');
+      await expect(toast).toContainText(pub('registration.failedTitle'));
+      await expect(toast).toContainText('Dit kind is al aangemeld voor deze activiteit.');
+      await expect(dialog.getByText('Dit kind is al aangemeld voor deze activiteit.')).toHaveCount(
+        1,
+      );
+      const box = (await toast.boundingBox())!;
+      const onTop = await page.evaluate(
+        ([x, y]) => !!document.elementFromPoint(x!, y!)?.closest('[data-testid="toast"]'),
+        [box.x + box.width / 2, box.y + box.height / 2],
+      );
+      expect(onTop, 'the toast is the topmost element where it is drawn').toBe(true);
+      await expect(dialog.getByLabel(fieldLabel(pub('registration.childFirstName')))).toHaveValue(
+        child.childFirstName,
+      );
+      expect(await registrationsOf(request, activity.id)).toHaveLength(1);
     });
 
     for (const language of ['nl', 'en'] as const) {

@@ -38,7 +38,6 @@ export default function RegistrationDialog({
   const headingRef = useRef<HTMLHeadingElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
-  const alertRef = useRef<HTMLDivElement>(null);
   const baseId = useId();
   const fieldId = (field: RegistrationField) => `${baseId}-${field}`;
 
@@ -99,14 +98,14 @@ export default function RegistrationDialog({
     setSubmitted(true);
     if (locked) {
       // Spec §5: no call for a locked activity.
+      // The toast shows inside the open dialog (web-kit's toast host), so it is not repeated
+      // in the form.
       toast({
         title: t('registration.lockedTitle'),
         description: t('registration.lockedText'),
         variant: 'destructive',
         duration: TOAST_MS,
       });
-      setAlertText(t('registration.lockedText'));
-      requestAnimationFrame(() => alertRef.current?.scrollIntoView({ block: 'nearest' }));
       return;
     }
     const { data, errors: found } = validate(values);
@@ -123,10 +122,6 @@ export default function RegistrationDialog({
         const failure = classifyRegistrationError(error);
         const message = registrationErrorToast(failure, t);
         toast({ ...message, variant: 'destructive', duration: TOAST_MS });
-        // Also inside the dialog: a modal dialog makes the page's toast region
-        // inert, and on a phone it covers the toast.
-        setAlertText(message.description);
-        requestAnimationFrame(() => alertRef.current?.scrollIntoView({ block: 'nearest' }));
         if (failure.kind === 'rejected') {
           const serverErrors = fieldErrorsFromServer(failure.fields);
           if (Object.keys(serverErrors).length > 0) {
@@ -227,7 +222,7 @@ export default function RegistrationDialog({
             <p id={`${baseId}-note`} className="required-note">
               {t('registration.requiredNote')}
             </p>
-            <div ref={alertRef} className="form-alert" role="alert">
+            <div className="form-alert" role="alert">
               {alertText ? <p>{alertText}</p> : null}
             </div>
 
