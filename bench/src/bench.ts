@@ -102,7 +102,7 @@ async function main(): Promise<number> {
     // 2. Approval race.
     if (wanted('race')) {
       const rounds = quick ? 5 : 20;
-      say(`2. approval race: ${rounds} rounds of 200 approvals for 50 places`);
+      say(`2. approval race: a warm-up and ${rounds} timed rounds of 200 approvals for 50 places`);
       const race = await approvalRace({
         api,
         db,
@@ -120,7 +120,7 @@ async function main(): Promise<number> {
       rows.push(
         row(
           '2 race: approved per round',
-          `${Math.min(...race.approvedPerRound)}–${Math.max(...race.approvedPerRound)} over ${rounds} rounds` +
+          `${Math.min(...race.approvedPerRound)}–${Math.max(...race.approvedPerRound)} over ${rounds} rounds and the warm-up` +
             (race.non200 ? `, ${race.non200} non-200` : ''),
           '50 every round',
           exact && race.non200 === 0,
