@@ -50,6 +50,18 @@ describe('public sign-up', () => {
     });
     expect(row!.language).toBe('en');
     expect(row!.child_age).toBeGreaterThanOrEqual(9);
+    // Its event was written with it, carrying the new id.
+    const [event] = await w.registrations.ctx.sequelize.query<{ data: Record<string, unknown> }>(
+      "SELECT data FROM outbox WHERE type = 'registrations.registration.created' AND (data->>'registrationId')::int = :id",
+      { replacements: { id: res.body.registration.id }, type: QueryTypes.SELECT },
+    );
+    expect(event!.data).toMatchObject({
+      registrationId: res.body.registration.id,
+      activityId: ids.open,
+      status: 'new',
+      previousStatus: null,
+      language: 'en',
+    });
   });
 
   it('reports every validation failure in fields, with success false and error', async () => {

@@ -214,6 +214,42 @@ function shapeOf(expr: ts.Expression, file: string): { shape: Shape; builder?: s
   return { shape: OPAQUE };
 }
 
+/**
+ * The outbox's methods that take a new event, and at which argument: `add(tx, event)`,
+ * `addMany(tx, events)`, and `row(event)` for a database function that writes the row itself.
+ */
+const OUTBOX_METHODS = new Map([
+  ['add', 1],
+  ['addMany', 1],
+  ['row', 0],
+]);
+
+/**
+ * The object literal an event argument is: written in place, returned by a function of the
+ * service (`statusEvent(...)`), or what `xs.map((x) => ...)` makes of each element.
+ */
+function eventLiteral(expr: ts.Expression, file: string): ts.ObjectLiteralExpression | undefined {
+  const e = unwrap(expr);
+  if (ts.isObjectLiteralExpression(e)) return e;
+  if (!ts.isCallExpression(e)) return undefined;
+  if (ts.isIdentifier(e.expression)) {
+    const found = findFunction(file, e.expression.text);
+    const ret = found?.fn.body?.statements.find(ts.isReturnStatement)?.expression;
+    return ret && found ? eventLiteral(ret, found.file) : undefined;
+  }
+  const callback = e.arguments[0];
+  if (
+    ts.isPropertyAccessExpression(e.expression) &&
+    e.expression.name.text === 'map' &&
+    callback &&
+    ts.isArrowFunction(callback) &&
+    !ts.isBlock(callback.body)
+  ) {
+    return eventLiteral(callback.body, file);
+  }
+  return undefined;
+}
+
 /** `x.outbox.add(tx, { type, data, version })` and wrappers `this.emit(tx, type, data)`. */
 function producerSites(): ProducerSite[] {
   const sites: ProducerSite[] = [];
@@ -227,15 +263,17 @@ function producerSites(): ProducerSite[] {
         if (
           ts.isCallExpression(n) &&
           ts.isPropertyAccessExpression(n.expression) &&
-          n.expression.name.text === 'add' &&
+          OUTBOX_METHODS.has(n.expression.name.text) &&
           /(^|\.)outbox$/.test(n.expression.expression.getText())
         ) {
           outboxCalls.push(n);
         }
       });
       for (const call of outboxCalls) {
-        const arg = call.arguments[1] && unwrap(call.arguments[1]);
-        if (!arg || !ts.isObjectLiteralExpression(arg)) continue;
+        const method = (call.expression as ts.PropertyAccessExpression).name.text;
+        const given = call.arguments[OUTBOX_METHODS.get(method)!];
+        const arg = given && eventLiteral(given, file);
+        if (!arg) continue;
         const prop = (name: string) =>
           arg.properties.find(
             (p): p is ts.PropertyAssignment | ts.ShorthandPropertyAssignment =>

@@ -50,9 +50,11 @@ export async function signUp(
   requestId?: string,
   today = new Date(),
 ): Promise<RegistrationCreated> {
-  const event = ctx.outbox.row<Omit<RegistrationEvent, 'registrationId'>>({
+  const event = ctx.outbox.row<RegistrationEvent>({
     type: EVENT_TYPES.registrationCreated,
     data: {
+      // The sign_up function writes the new sign-up's id here.
+      registrationId: 0,
       activityId: input.activityId,
       status: 'new',
       previousStatus: null,
