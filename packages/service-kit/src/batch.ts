@@ -1,8 +1,9 @@
 /**
  * Group commit in the process: requests that arrive while a batch is being written wait and
  * are then written together, in arrival order, by one call of `run` (one transaction, one
- * commit). An idle batcher runs a lone request at once, so a quiet moment costs no delay; a
- * burst of requests on one hot row costs a few commits instead of one per request.
+ * commit). An idle batcher starts after one turn of the event loop (`setImmediate`), so the
+ * requests a burst has already delivered to the process join the first batch; a quiet moment
+ * costs no more than that turn. A burst on one hot row costs a few commits, not one per request.
  *
  * `run` answers one result per item, in order: a value, or an Error for that item alone.
  * A throw from `run` fails every item of the batch.
@@ -10,6 +11,7 @@
 export class Batcher<I, O> {
   private queue: Array<{ item: I; resolve: (o: O) => void; reject: (e: unknown) => void }> = [];
   private running = false;
+  private scheduled = false;
 
   constructor(
     private readonly run: (items: I[]) => Promise<Array<O | Error>>,
@@ -19,7 +21,12 @@ export class Batcher<I, O> {
   submit(item: I): Promise<O> {
     return new Promise<O>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      this.next();
+      if (this.running || this.scheduled) return;
+      this.scheduled = true;
+      setImmediate(() => {
+        this.scheduled = false;
+        this.next();
+      });
     });
   }
 

@@ -4,18 +4,23 @@ import { Batcher } from '../src/batch.js';
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
 describe('Batcher', () => {
-  it('runs a lone request at once and groups those that arrive while a batch runs', async () => {
+  it('groups what arrives in one turn, and what arrives while a batch runs', async () => {
     const batches: number[][] = [];
     const b = new Batcher<number, number>(async (items) => {
       batches.push(items);
       await tick();
       return items.map((i) => i * 10);
     });
-    const first = b.submit(1);
-    const rest = [2, 3, 4].map((i) => b.submit(i));
-    expect(await first).toBe(10);
-    expect(await Promise.all(rest)).toEqual([20, 30, 40]);
-    expect(batches).toEqual([[1], [2, 3, 4]]);
+    const first = [1, 2].map((i) => b.submit(i));
+    await new Promise((r) => setImmediate(r));
+    // The first batch has started; these wait for the next one.
+    const rest = [3, 4, 5].map((i) => b.submit(i));
+    expect(await Promise.all(first)).toEqual([10, 20]);
+    expect(await Promise.all(rest)).toEqual([30, 40, 50]);
+    expect(batches).toEqual([
+      [1, 2],
+      [3, 4, 5],
+    ]);
   });
 
   it('fails only the item whose result is an Error, and every item when the run throws', async () => {
@@ -44,6 +49,6 @@ describe('Batcher', () => {
     }, 3);
     const all = await Promise.all([1, 2, 3, 4, 5, 6, 7].map((i) => b.submit(i)));
     expect(all).toEqual([1, 2, 3, 4, 5, 6, 7]);
-    expect(sizes).toEqual([1, 3, 3]);
+    expect(sizes).toEqual([3, 3, 1]);
   });
 });
