@@ -113,16 +113,32 @@ test('a user with the provider role lands on /unauthorized after logging in', as
   expect((await page.request.get('/api/schools')).status()).toBe(403);
 });
 
-test('logout lands on /login, and /admin then redirects to /login', async ({ page, stack }) => {
+test('logout lands on /login, /admin then redirects to /login, and a copy of the cookie is refused everywhere', async ({
+  page,
+  stack,
+}) => {
   await loginAsAdmin(page.request, stack);
   await page.goto('/admin');
   const dashboard = remoteRoot(page, 'mfe_admin', 'admin');
   await expect(dashboard.getByTestId('admin-user')).toContainText(stack.admin.name);
+  const session = (await page.context().cookies()).find((c) => c.name === 'nsa_session');
+  expect(session).toBeDefined();
+  // A copy of the cookie, as someone who copied it would send it, to each service's API.
+  const withCopy = async (path: string) =>
+    (
+      await fetch(`${stack.baseURL}${path}`, {
+        headers: { cookie: `nsa_session=${session!.value}` },
+      })
+    ).status;
+  const paths = ['/api/auth/me', '/api/admin/users', '/api/schools', '/api/admin/registrations'];
+  for (const path of paths) expect(await withCopy(path)).toBe(200);
 
   await dashboard.getByRole('button', { name: admin('dashboard.logout'), exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   await expect(remoteRoot(page, 'mfe_admin', 'login')).toBeVisible();
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
+  // Logout ended the session itself: the copy is refused by identity, catalog and registrations.
+  for (const path of paths) expect(await withCopy(path)).toBe(401);
 
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);

@@ -1,12 +1,14 @@
+import { RPC_SUBJECTS, sessionLookup } from '@nsa/contracts';
 import {
   packageVersion,
+  serveLookup,
   startService,
   type RunningService,
   type StartOptions,
 } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
 import { identityConfigSchema, type IdentityConfig } from './config.js';
-import { Accounts } from './domain/accounts.js';
+import { Accounts, sessionRepository } from './domain/accounts.js';
 import { bootstrapAdmins } from './domain/bootstrap.js';
 import { mountRoutes } from './entry-points/http/routes.js';
 
@@ -25,6 +27,24 @@ export async function start(opts: StartOptions = {}) {
         mountRoutes(app, ctx, accounts);
       },
       onStarted: (ctx) => bootstrapAdmins(ctx, accounts!),
+      // The owner of sessions reads its own table, and answers every other service's question.
+      sessionAuthority: (deps) => {
+        const repo = sessionRepository(deps);
+        return { lookup: async (h) => (await repo.lookup([h]))[0] ?? null };
+      },
+      background: (ctx) => {
+        const repo = sessionRepository(ctx);
+        return [
+          serveLookup(
+            ctx.nc,
+            RPC_SUBJECTS.sessions,
+            'identity',
+            sessionLookup,
+            (keys) => repo.lookup(keys),
+            ctx.logger,
+          ),
+        ];
+      },
     },
     opts,
   );

@@ -161,9 +161,45 @@ export type RegistrationEvent = z.infer<typeof registrationEventSchema>;
  */
 export const RPC_SUBJECTS = {
   activitySignups: 'rpc.registrations.activity-signups',
+  /** The activities as their owner has them now (R-FRESH-SIGNUP). */
+  activities: 'rpc.catalog.activities',
+  /** The provider links as their owner has them now (R-FRESH-PROVIDER-LINK). */
+  providerLinks: 'rpc.catalog.provider-links',
+  /** Which sessions are still valid, and for whom (R-FRESH-SESSION). */
+  sessions: 'rpc.identity.sessions',
 } as const;
 export const activitySignupsRequestSchema = z.object({ activityId: z.number().int().positive() });
 export const activitySignupsReplySchema = z.object({ count: z.number().int().min(0) });
+
+/**
+ * A look-up by keys at the owner of the data: the answer holds one entry per key, in order,
+ * `null` for a key the owner does not know.
+ */
+export const lookupRequestSchema = <K extends z.ZodType>(key: K) =>
+  z.object({ keys: z.array(key).min(1).max(1000) });
+export const lookupReplySchema = <V extends z.ZodType>(value: V) =>
+  z.object({ values: z.array(value.nullable()) });
+
+export const activityLookup = {
+  key: z.number().int().positive(),
+  value: activityEventSchema,
+};
+export const providerLinkLookup = {
+  key: z.number().int().positive(),
+  value: z.object({ link: providerTokenEventSchema, activity: activityEventSchema }),
+};
+export type ProviderLinkState = z.infer<typeof providerLinkLookup.value>;
+/** Keyed by the SHA-256 of the session id; the id itself never leaves the cookie. */
+export const sessionLookup = {
+  key: z.string().regex(/^[0-9a-f]{64}$/),
+  value: z.object({
+    uid: z.number().int().positive(),
+    role: z.enum(['admin', 'provider']),
+    name: z.string(),
+    email: z.string(),
+  }),
+};
+export type SessionOwnerAnswer = z.infer<typeof sessionLookup.value>;
 
 export const EMAIL_KINDS = [
   'registration-approved',

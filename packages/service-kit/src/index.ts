@@ -11,6 +11,6 @@ export * from './http.js';
 export * from './service.js';
 export { kitMigrations } from './kit-migrations.js';
 export * from './session.js';
-export * from './revocations.js';
+export * from './owner.js';
 export * from './params.js';
 export * from './batch.js';

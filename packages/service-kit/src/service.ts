@@ -14,8 +14,9 @@ import { Outbox } from './outbox.js';
 import { DurableConsumer, type ConsumerHooks, type ConsumerSpec } from './consumer.js';
 import { createHttpApp } from './http.js';
 import { mountHealth } from './health.js';
-import { Revocations } from './revocations.js';
-import { Sessions } from './session.js';
+import { RPC_SUBJECTS, sessionLookup } from '@nsa/contracts';
+import { OwnerLookup } from './owner.js';
+import { Sessions, type SessionAuthority } from './session.js';
 
 export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   config: C;
@@ -24,7 +25,6 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   nc: NatsConnection;
   outbox: Outbox;
   sessions: Sessions;
-  revocations: Revocations;
 }
 
 export interface ServiceDefinition<S extends z.ZodObject> {
@@ -48,6 +48,14 @@ export interface ServiceDefinition<S extends z.ZodObject> {
    * bootstrap), so a service that answers /health has finished it.
    */
   onStarted?: (ctx: ServiceContext<z.infer<S> & BaseConfig>) => Promise<void>;
+  /**
+   * The service that owns sessions decides about them itself; every other service asks it
+   * over NATS (the default).
+   */
+  sessionAuthority?: (deps: {
+    sequelize: Sequelize;
+    config: z.infer<S> & BaseConfig;
+  }) => SessionAuthority;
 }
 
 export interface StartOptions {
@@ -90,14 +98,16 @@ export async function startService<S extends z.ZodObject>(
   const nc = await connectNats(config.NATS_URL, `svc-${def.name}`, logger);
   await ensureStreams(nc, config.STREAM_REPLICAS);
   const outbox = new Outbox(sequelize, nc, logger);
-  const revocations = new Revocations();
-  await revocations.start(nc, logger);
+  const sessionOwner = new OwnerLookup(nc, RPC_SUBJECTS.sessions, sessionLookup, logger);
+  const authority: SessionAuthority = def.sessionAuthority?.({ sequelize, config }) ?? {
+    lookup: (sidHash) => sessionOwner.get(sidHash),
+  };
   const sessions = new Sessions({
     secret: config.SESSION_SECRET,
     idleMs: config.SESSION_IDLE_MINUTES * 60_000,
     absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
     secure: config.PUBLIC_BASE_URL.startsWith('https:'),
-    revocations,
+    authority,
   });
   const ctx: ServiceContext<z.infer<S> & BaseConfig> = {
     config,
@@ -106,7 +116,6 @@ export async function startService<S extends z.ZodObject>(
     nc,
     outbox,
     sessions,
-    revocations,
   };
 
   outbox.start();
@@ -177,7 +186,6 @@ export async function startService<S extends z.ZodObject>(
       for (const b of background) await b.stop();
       for (const c of consumers) await c.stop();
       await outbox.stop();
-      revocations.stop();
       // A handler stuck mid-message must not hold the drain forever.
       await Promise.race([
         nc.drain().catch(() => undefined),

@@ -1,15 +1,17 @@
 import type { Request, RequestHandler, Response } from 'express';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { parse as parseCookies, serialize } from 'cookie';
 import { sealData, unsealData } from 'iron-session';
+import type { SessionOwnerAnswer } from '@nsa/contracts';
 import { AppError } from './errors.js';
-import type { Revocations } from './revocations.js';
 
 export const SESSION_COOKIE = 'nsa_session';
 export type Role = 'admin' | 'provider';
 
 /** What the sealed cookie holds: who, and the two clocks of its lifetime. */
 export interface SessionUser {
+  /** The session's id; svc-identity keeps only its SHA-256 and ends a session by it. */
+  sid: string;
   uid: number;
   role: Role;
   name: string;
@@ -24,6 +26,8 @@ export interface SessionUser {
 declare module 'express-serve-static-core' {
   interface Request {
     sessionUser?: SessionUser;
+    /** Why a cookie could not be checked (the owner unreachable): answered instead of 401. */
+    sessionError?: AppError;
   }
 }
 
@@ -32,7 +36,26 @@ export interface SessionOptions {
   idleMs: number;
   absoluteMs: number;
   secure: boolean;
-  revocations: Pick<Revocations, 'isRevoked'>;
+  /** The owner of sessions (svc-identity), asked about every session on every request. */
+  authority: SessionAuthority;
+}
+
+/**
+ * Who decides whether a session still holds: svc-identity reads its table, every other service
+ * asks it (R-FRESH-SESSION). `null`: ended (logout, reset, deleted or changed user) or unknown.
+ * Throws 503 when it cannot tell.
+ */
+export interface SessionAuthority {
+  lookup(sidHash: string): Promise<SessionOwnerAnswer | null>;
+}
+
+/** A new session id: 128 random bits. */
+export function newSessionId(): string {
+  return randomBytes(16).toString('base64url');
+}
+
+export function sessionIdHash(sid: string): string {
+  return createHash('sha256').update(sid).digest('hex');
 }
 
 /** Re-seal at most this often, so a busy page does not re-encrypt on every call. */
@@ -77,6 +100,11 @@ export class Sessions {
     return data;
   }
 
+  /**
+   * The session of a request, if its cookie is sound, within both timeouts, and its owner still
+   * knows it; the role, name and email are the owner's current ones. Throws 503 when the owner
+   * cannot be asked.
+   */
   async read(req: Request, now = Date.now()): Promise<SessionUser | undefined> {
     const raw = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
     if (!raw) return undefined;
@@ -86,19 +114,19 @@ export class Sessions {
     } catch {
       return undefined;
     }
-    const { uid, role, name, email, iat, seen } = data;
-    if (typeof uid !== 'number' || typeof iat !== 'number' || typeof seen !== 'number')
-      return undefined;
-    if (role !== 'admin' && role !== 'provider') return undefined;
+    const { sid, uid, iat, seen } = data;
+    if (typeof sid !== 'string' || typeof uid !== 'number') return undefined;
+    if (typeof iat !== 'number' || typeof seen !== 'number') return undefined;
     if (now - iat > this.opts.absoluteMs || now - seen > this.opts.idleMs) return undefined;
-    if (this.opts.revocations.isRevoked(uid, iat)) return undefined;
-    return { uid, role, name: name ?? '', email: email ?? '', iat, seen };
+    const owner = await this.opts.authority.lookup(sessionIdHash(sid));
+    if (!owner || owner.uid !== uid) return undefined;
+    return { sid, uid, role: owner.role, name: owner.name, email: owner.email, iat, seen };
   }
 
-  /** A fresh session on every login. */
+  /** A fresh session on every login; the owner has recorded `sid` first. */
   async issue(
     res: Response,
-    user: { uid: number; role: Role; name: string; email: string },
+    user: { sid: string; uid: number; role: Role; name: string; email: string },
     now = Date.now(),
   ): Promise<SessionUser> {
     const session: SessionUser = { ...user, iat: now, seen: now };
@@ -110,12 +138,22 @@ export class Sessions {
     res.append('Set-Cookie', serialize(SESSION_COOKIE, '', { ...this.cookieOptions(), maxAge: 0 }));
   }
 
-  /** Reads the session into `req.sessionUser` and slides the idle timeout. */
+  /**
+   * Reads the session into `req.sessionUser` and slides the idle timeout. When the owner cannot
+   * be asked the request goes on without a session and `req.sessionError` says why, so public
+   * calls still work and `requireRole` answers 503 rather than 401.
+   */
   middleware(): RequestHandler {
     return async (req, res, next) => {
       try {
         const now = Date.now();
-        const session = await this.read(req, now);
+        let session: SessionUser | undefined;
+        try {
+          session = await this.read(req, now);
+        } catch (err) {
+          if (!(err instanceof AppError)) throw err;
+          req.sessionError = err;
+        }
         if (session) {
           req.sessionUser = session;
           if (now - session.seen > REFRESH_AFTER_MS)
@@ -152,7 +190,7 @@ export class Sessions {
 export function requireRole(...roles: Role[]): RequestHandler {
   const allowed = roles.length ? roles : (['admin'] as Role[]);
   return (req, _res, next) => {
-    if (!req.sessionUser) return next(AppError.unauthenticated());
+    if (!req.sessionUser) return next(req.sessionError ?? AppError.unauthenticated());
     if (!allowed.includes(req.sessionUser.role)) return next(AppError.forbidden());
     next();
   };

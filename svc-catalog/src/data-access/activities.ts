@@ -89,6 +89,15 @@ export class ActivityRepository {
     return rows.map(toRecord);
   }
 
+  /** The activities with these ids, in no particular order; unknown ids are left out. */
+  async byIds(ids: number[]): Promise<ActivityRecord[]> {
+    const rows = await this.db.query<ActivityRow>(`${SELECT} WHERE a.id IN (:ids)`, {
+      replacements: { ids },
+      type: QueryTypes.SELECT,
+    });
+    return rows.map(toRecord);
+  }
+
   async byId(id: number, tx?: Transaction): Promise<ActivityRecord | undefined> {
     const [row] = await this.db.query<ActivityRow>(`${SELECT} WHERE a.id = :id`, {
       replacements: { id },

@@ -24,6 +24,13 @@ export class TokenRepository {
     return row;
   }
 
+  async forActivities(activityIds: number[]): Promise<ActivityToken[]> {
+    return this.db.query<ActivityToken>(
+      `SELECT ${COLUMNS} FROM activity_tokens WHERE activity_id IN (:activityIds)`,
+      { replacements: { activityIds }, type: QueryTypes.SELECT },
+    );
+  }
+
   /** Generating again replaces the old link, which stops working. */
   async replace(
     tx: Transaction,

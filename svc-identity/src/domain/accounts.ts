@@ -10,6 +10,8 @@ import {
 } from '@nsa/contracts';
 import {
   AppError,
+  newSessionId,
+  sessionIdHash,
   type ServiceContext,
   type SessionUser,
   type Transaction,
@@ -17,6 +19,7 @@ import {
 import type { IdentityConfig } from '../config.js';
 import { LoginFailureRepository, LOGIN_WINDOW_MS } from '../data-access/login-failures.js';
 import { PasswordTokenRepository, type TokenPurpose } from '../data-access/password-tokens.js';
+import { SessionRepository } from '../data-access/sessions.js';
 import { toPublic, UserRepository, type UserRow } from '../data-access/users.js';
 import { MSG } from './messages.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -32,11 +35,25 @@ export class Accounts {
   readonly users: UserRepository;
   private readonly tokens: PasswordTokenRepository;
   private readonly failures: LoginFailureRepository;
+  private readonly sessions: SessionRepository;
 
   constructor(private readonly ctx: Ctx) {
     this.users = new UserRepository(ctx.sequelize);
     this.tokens = new PasswordTokenRepository(ctx.sequelize);
     this.failures = new LoginFailureRepository(ctx.sequelize);
+    this.sessions = sessionRepository(ctx);
+  }
+
+  /** A new session for a user who has just logged in; its id goes into the cookie. */
+  async startSession(user: UserRow): Promise<string> {
+    const sid = newSessionId();
+    await this.sessions.insert(user.id, sessionIdHash(sid));
+    return sid;
+  }
+
+  /** Logout: the session ends for every copy of its cookie (R-FRESH-SESSION). */
+  async endSession(sid: string): Promise<void> {
+    await this.sessions.end(sessionIdHash(sid));
   }
 
   /** Checks the brute-force limits first, then the password; every failure is counted. */
@@ -85,6 +102,8 @@ export class Accounts {
       const found = await this.tokens.consume(tx, sha256(token));
       if (!found) throw AppError.badRequest(MSG.badToken);
       await this.users.setPassword(tx, found.userId, passwordHash);
+      // A new password ends every session of the user (R-FRESH-SESSION).
+      await this.sessions.endAllOf(tx, found.userId);
     });
   }
 
@@ -102,18 +121,18 @@ export class Accounts {
   }
 
   async updateUser(id: number, input: AdminUserInput): Promise<PublicUser> {
-    let roleChanged = false;
     try {
       const updated = await this.ctx.sequelize.transaction(async (tx) => {
         const admins = await this.users.lockAdmins(tx);
         const current = await this.users.byId(id, tx);
         if (!current) throw AppError.notFound(MSG.userNotFound);
-        roleChanged = current.role !== input.role;
+        const roleChanged = current.role !== input.role;
         if (roleChanged && current.role === 'admin' && admins.length <= 1)
           throw AppError.conflict(MSG.lastAdmin);
+        // Another role ends the user's sessions in the same transaction (R-FRESH-SESSION).
+        if (roleChanged) await this.sessions.endAllOf(tx, id);
         return (await this.users.update(tx, id, input))!;
       });
-      if (roleChanged) await this.ctx.revocations.revoke(id);
       return toPublic(updated);
     } catch (err) {
       if (isUniqueViolation(err)) throw AppError.conflict(MSG.emailTaken);
@@ -128,9 +147,9 @@ export class Accounts {
       const current = await this.users.byId(id, tx);
       if (!current) throw AppError.notFound(MSG.userNotFound);
       if (current.role === 'admin' && admins.length <= 1) throw AppError.conflict(MSG.lastAdmin);
+      // Its sessions go with it (ON DELETE CASCADE), in the same transaction.
       await this.users.remove(tx, id);
     });
-    await this.ctx.revocations.revoke(id);
   }
 
   /** Creates a user with a password unless one with that email exists (bootstrap and demo). */
@@ -192,4 +211,12 @@ export class Accounts {
       requestId,
     });
   }
+}
+
+/** The session store, as svc-identity's own session authority and its use cases see it. */
+export function sessionRepository(deps: {
+  sequelize: ServiceContext['sequelize'];
+  config: { SESSION_ABSOLUTE_HOURS: number };
+}): SessionRepository {
+  return new SessionRepository(deps.sequelize, deps.config.SESSION_ABSOLUTE_HOURS * 3_600_000);
 }

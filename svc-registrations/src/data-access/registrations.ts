@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
-import type { RegistrationStatus } from '@nsa/contracts';
+import type { ActivityEvent, RegistrationStatus } from '@nsa/contracts';
 import type { OutboxRowValues } from '@nsa/service-kit';
 
 export interface AdminRef {
@@ -50,15 +50,17 @@ export function childKey(first: string, last: string, dateOfBirth: string): stri
   return `${norm(first)}|${norm(last)}|${dateOfBirth}`;
 }
 
-export type SignUpOutcome =
-  'created' | 'not-found' | 'forbidden' | 'locked' | 'full' | 'duplicate' | 'overlap';
+/** What the sign_up function (migration 0004) answers. */
+export type SignUpOutcome = 'created' | 'full' | 'duplicate' | 'overlap';
 
-/** One call of the sign_up function (migration 0003): the checks, the sign-up and its event. */
+/**
+ * One call of the sign_up function: the rules that need this service's rows (early full,
+ * duplicate, overlap), the sign-up and its event. `activity` is the owner's answer.
+ */
 export async function signUpOnce(
   db: Sequelize,
   s: {
-    activityId: number;
-    tokenHash: string | null;
+    activity: ActivityEvent;
     childKey: string;
     childFirstName: string;
     childLastName: string;
@@ -72,15 +74,16 @@ export async function signUpOnce(
     event: OutboxRowValues<unknown>;
   },
 ): Promise<{ outcome: SignUpOutcome; registrationId: number | null }> {
-  const { event, ...fields } = s;
+  const { event, activity, ...fields } = s;
   const [row] = await db.query<{ outcome: SignUpOutcome; registrationId: number | null }>(
-    `SELECT outcome, registration_id AS "registrationId" FROM sign_up(:activityId, :tokenHash,
+    `SELECT outcome, registration_id AS "registrationId" FROM sign_up(:activity,
        :childKey, :childFirstName, :childLastName, :childDateOfBirth, :childAge, :childGroup,
        :parentName, :email, :phone, :language, :eventId, :eventSubject, :eventVersion,
        :eventOccurredAt, :eventData, :eventHeaders)`,
     {
       replacements: {
         ...fields,
+        activity: JSON.stringify(activity),
         eventId: event.envelope.id,
         eventSubject: event.subject,
         eventVersion: event.envelope.version,

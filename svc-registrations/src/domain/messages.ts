@@ -29,6 +29,10 @@ export const MSG = {
     nl: 'Deze link is ongeldig, ingetrokken of verlopen.',
     en: 'This link is invalid, revoked or expired.',
   },
+  catalogUnavailable: {
+    nl: 'Aanmelden en deelnemerslijsten zijn even niet beschikbaar. Probeer het over een paar seconden opnieuw.',
+    en: 'Sign-ups and participant lists are briefly unavailable. Please try again in a few seconds.',
+  },
 } satisfies Record<string, Localized>;
 
 /** The reason stored when an approval finds the activity full (spec: 'activity full'). */

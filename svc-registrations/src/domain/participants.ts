@@ -1,47 +1,53 @@
-import { timingSafeEqual } from 'node:crypto';
-import { ageInYears, EVENT_TYPES, type ProviderLinkUsedEvent } from '@nsa/contracts';
+import {
+  ageInYears,
+  EVENT_TYPES,
+  type ProviderLinkState,
+  type ProviderLinkUsedEvent,
+} from '@nsa/contracts';
 import { AppError, QueryTypes, type ServiceContext } from '@nsa/service-kit';
-import { findActivity } from '../data-access/activities.js';
 import { MSG } from './messages.js';
-import { sha256 } from './signup.js';
+import { sameHash, sha256 } from './signup.js';
 
-interface TokenRow {
-  tokenHash: string;
-  expiresAt: Date | null;
-  revoked: boolean;
+/**
+ * R-PROVIDER-LINK: the link is the activity's current one, not revoked and not expired, as its
+ * owner (svc-catalog) answers now (R-FRESH-PROVIDER-LINK): a link generated a moment ago works,
+ * a revoked or replaced one is refused on the next request.
+ */
+export function linkGrants(
+  state: ProviderLinkState | null,
+  token: string,
+  today: Date,
+): state is ProviderLinkState {
+  if (!state || state.link.revoked) return false;
+  if (state.link.expiresAt && new Date(state.link.expiresAt).getTime() <= today.getTime())
+    return false;
+  return sameHash(sha256(token), state.link.tokenHash);
 }
 
 /**
- * The provider's list: approved children only, name and age, nothing else.
+ * The provider's list: approved children only, name and age, nothing else (R-PROVIDER-LIST).
  * Every look is recorded (time, activity, address; never the token).
  */
 export async function participantsFor(
   ctx: ServiceContext,
+  catalog: { providerLink(activityId: number): Promise<ProviderLinkState | null> },
   activityId: number,
   token: string,
   clientIp: string,
   today = new Date(),
 ) {
   const db = ctx.sequelize;
-  const [t] = await db.query<TokenRow>(
-    `SELECT token_hash AS "tokenHash", expires_at AS "expiresAt", revoked FROM provider_tokens WHERE activity_id = :activityId`,
-    { replacements: { activityId }, type: QueryTypes.SELECT },
-  );
-  const given = Buffer.from(sha256(token));
-  const valid =
-    t !== undefined &&
-    !t.revoked &&
-    (t.expiresAt === null || new Date(t.expiresAt).getTime() > today.getTime()) &&
-    timingSafeEqual(given, Buffer.from(t.tokenHash));
+  const state = await catalog.providerLink(activityId);
+  const valid = linkGrants(state, token, today);
   await db.query(
     'INSERT INTO provider_access (activity_id, client_ip, granted) VALUES (:activityId, :clientIp, :valid)',
     {
       replacements: { activityId, clientIp, valid },
     },
   );
-  const activity = valid ? await findActivity(db, activityId) : undefined;
-  if (!valid || !activity || activity.deleted) throw AppError.forbidden(MSG.providerTokenInvalid);
-  await recordUse(ctx, activityId, t.tokenHash);
+  if (!valid) throw AppError.forbidden(MSG.providerTokenInvalid);
+  const { activity } = state;
+  await recordUse(ctx, state);
   const rows = await db.query<{ first: string; last: string; dob: string | null }>(
     `SELECT child_first_name AS first, child_last_name AS last, to_char(child_date_of_birth, 'YYYY-MM-DD') AS dob
      FROM registrations WHERE activity_id = :activityId AND status = 'approved'
@@ -55,8 +61,8 @@ export async function participantsFor(
   return {
     activity: {
       title: activity.title,
-      school: activity.schoolName,
-      provider: activity.providerName,
+      school: activity.school.name,
+      provider: activity.provider.name,
     },
     participantCount: participants.length,
     participants,
@@ -67,17 +73,23 @@ export async function participantsFor(
  * Keeps the link's last-used time here and tells svc-catalog, which shows it
  * to admins; at most once a minute per link, so a busy page adds no events.
  */
-async function recordUse(
-  ctx: ServiceContext,
-  activityId: number,
-  tokenHash: string,
-): Promise<void> {
+async function recordUse(ctx: ServiceContext, state: ProviderLinkState): Promise<void> {
+  const { activityId, tokenHash, expiresAt } = state.link;
   await ctx.sequelize.transaction(async (tx) => {
     const rows = await ctx.sequelize.query<{ at: Date }>(
-      `UPDATE provider_tokens SET last_used_at = now()
-       WHERE activity_id = :activityId AND (last_used_at IS NULL OR last_used_at < now() - interval '1 minute')
+      `INSERT INTO provider_tokens (activity_id, token_hash, expires_at, revoked, last_used_at)
+       VALUES (:activityId, :tokenHash, :expiresAt, false, now())
+       ON CONFLICT (activity_id) DO UPDATE SET token_hash = EXCLUDED.token_hash,
+         expires_at = EXCLUDED.expires_at, revoked = false, last_used_at = now()
+       WHERE provider_tokens.token_hash <> EXCLUDED.token_hash
+         OR provider_tokens.last_used_at IS NULL
+         OR provider_tokens.last_used_at < now() - interval '1 minute'
        RETURNING last_used_at AS at`,
-      { replacements: { activityId }, type: QueryTypes.SELECT, transaction: tx },
+      {
+        replacements: { activityId, tokenHash, expiresAt },
+        type: QueryTypes.SELECT,
+        transaction: tx,
+      },
     );
     if (rows[0]) {
       await ctx.outbox.add<ProviderLinkUsedEvent>(tx, {

@@ -9,7 +9,10 @@ import {
   startPostgres,
   type Managed,
 } from '@nsa/local-infra';
-import { SESSION_COOKIE } from '../session.js';
+import { RPC_SUBJECTS, type SessionOwnerAnswer } from '@nsa/contracts';
+import { createLogger } from '../logger.js';
+import { connectNats } from '../nats.js';
+import { SESSION_COOKIE, newSessionId, sessionIdHash } from '../session.js';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
 
@@ -62,6 +65,7 @@ export async function serviceTestEnv(
   extra: Record<string, string> = {},
 ): Promise<NodeJS.ProcessEnv> {
   const url = await ensureServiceDatabase(infra.adminUrl, service);
+  await standInSessionOwner(infra.natsUrl);
   return {
     SERVICE_NAME: service,
     PORT: '0',
@@ -103,6 +107,37 @@ export async function infraGlobalSetup({
 }
 export { serviceBasicsSuite } from './basics.js';
 
+/** The sessions the stand-in for svc-identity knows, by the hash of their id; null: ended. */
+const testSessions = new Map<string, SessionOwnerAnswer | null>();
+const standIns = new Map<string, Promise<void>>();
+
+/**
+ * For testing a service without svc-identity: a responder in the test process that answers
+ * the session look-up for the sessions `testSessionCookie` made, once per nats-server. It
+ * stays silent about sessions it did not make, so beside a real svc-identity it leaves those
+ * questions to it.
+ */
+function standInSessionOwner(natsUrl: string): Promise<void> {
+  let started = standIns.get(natsUrl);
+  if (!started) {
+    started = (async () => {
+      const logger = createLogger('identity-stand-in', 'silent');
+      const nc = await connectNats(natsUrl, 'identity-stand-in', logger);
+      const sub = nc.subscribe(RPC_SUBJECTS.sessions);
+      void (async () => {
+        for await (const msg of sub) {
+          const { keys } = msg.json<{ keys: string[] }>();
+          if (!keys.every((k) => testSessions.has(k))) continue;
+          msg.respond(JSON.stringify({ values: keys.map((k) => testSessions.get(k) ?? null) }));
+        }
+      })();
+      await nc.flush();
+    })();
+    standIns.set(natsUrl, started);
+  }
+  return started;
+}
+
 /** A session cookie sealed the way svc-identity seals it, for testing a service on its own. */
 export async function testSessionCookie(
   user: { uid: number; role: 'admin' | 'provider'; name?: string; email?: string } = {
@@ -111,17 +146,23 @@ export async function testSessionCookie(
   },
 ): Promise<string> {
   const now = Date.now();
+  const sid = newSessionId();
+  const known = {
+    uid: user.uid,
+    role: user.role,
+    name: user.name ?? 'Test Beheerder',
+    email: user.email ?? 'beheer@test.nl',
+  };
+  testSessions.set(sessionIdHash(sid), known);
   const sealed = await sealData(
-    {
-      uid: user.uid,
-      role: user.role,
-      name: user.name ?? 'Test Beheerder',
-      email: user.email ?? 'beheer@test.nl',
-      iat: now,
-      seen: now,
-    },
+    { sid, ...known, iat: now, seen: now },
     { password: TEST_SESSION_SECRET, ttl: 12 * 3600 },
   );
   return `${SESSION_COOKIE}=${sealed}`;
+}
+
+/** Ends every test session of a user, as svc-identity does on delete or reset. */
+export function endTestSessions(uid: number): void {
+  for (const [k, v] of testSessions) if (v?.uid === uid) testSessions.set(k, null);
 }
 export { testClient, until, type Answer, type TestClient } from './client.js';

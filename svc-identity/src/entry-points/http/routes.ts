@@ -19,6 +19,7 @@ export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Account
     const input = parseOrThrow(loginSchema, req.body);
     const user = await accounts.login(input.email, input.password, req.ip ?? 'unknown');
     await ctx.sessions.issue(res, {
+      sid: await accounts.startSession(user),
       uid: user.id,
       role: user.role,
       name: user.name,
@@ -35,7 +36,9 @@ export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Account
     res.json({ user: toPublic(user) });
   });
 
-  auth.post('/logout', (_req, res) => {
+  auth.post('/logout', async (req, res) => {
+    // Ended where it is kept first: a logout that cannot be recorded answers an error.
+    if (req.sessionUser) await accounts.endSession(req.sessionUser.sid);
     ctx.sessions.clear(res);
     res.json({ success: true });
   });

@@ -18,6 +18,7 @@ import { MSG } from '../../domain/messages.js';
 import { participantsFor } from '../../domain/participants.js';
 import { Review } from '../../domain/review.js';
 import { signUp } from '../../domain/signup.js';
+import { catalogOwner } from '../messaging/catalog-owner.js';
 
 const SIGNUP_PATH = '/api/registrations';
 const MAX_PAGE_SIZE = 200;
@@ -61,6 +62,7 @@ export function mountRoutes(
   ctx: ServiceContext & { config: RegistrationsConfig },
 ): void {
   const review = new Review(ctx);
+  const catalog = catalogOwner(ctx);
   const schema = registrationSchema();
 
   // The public create answers errors with `success: false` and `error` too (CONTRACT §2).
@@ -95,6 +97,7 @@ export function mountRoutes(
     const token = req.headers['x-school-token'];
     const created = await signUp(
       ctx,
+      catalog,
       input,
       typeof token === 'string' ? token : undefined,
       requestLang(req),
@@ -146,6 +149,6 @@ export function mountRoutes(
     if (token.length > 256 || Number(raw) > 2_147_483_647) {
       throw AppError.forbidden(MSG.providerTokenInvalid);
     }
-    res.json(await participantsFor(ctx, Number(raw), token, req.ip ?? 'unknown'));
+    res.json(await participantsFor(ctx, catalog, Number(raw), token, req.ip ?? 'unknown'));
   });
 }

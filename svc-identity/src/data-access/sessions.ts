@@ -1,0 +1,55 @@
+import type { SessionOwnerAnswer } from '@nsa/contracts';
+import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+
+/** Issued sessions by the SHA-256 of their id; a deleted row is an ended session. */
+export class SessionRepository {
+  constructor(
+    private readonly db: Sequelize,
+    private readonly lifetimeMs: number,
+  ) {}
+
+  /** Records a new session and forgets the user's sessions past their lifetime. */
+  async insert(userId: number, idHash: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await this.db.query(
+        `DELETE FROM sessions WHERE user_id = :userId
+           AND created_at < now() - make_interval(secs => :lifetimeSec)`,
+        { replacements: { userId, lifetimeSec: this.lifetimeMs / 1000 }, transaction: tx },
+      );
+      await this.db.query('INSERT INTO sessions (id_hash, user_id) VALUES (:idHash, :userId)', {
+        replacements: { idHash, userId },
+        transaction: tx,
+      });
+    });
+  }
+
+  /** The users of the sessions that still hold, one entry per hash, in order. */
+  async lookup(idHashes: string[]): Promise<Array<SessionOwnerAnswer | null>> {
+    const rows = await this.db.query<SessionOwnerAnswer & { idHash: string }>(
+      `SELECT s.id_hash AS "idHash", u.id AS uid, u.role, u.name, u.email
+       FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.id_hash IN (:idHashes)
+         AND s.created_at > now() - make_interval(secs => :lifetimeSec)`,
+      {
+        replacements: { idHashes, lifetimeSec: this.lifetimeMs / 1000 },
+        type: QueryTypes.SELECT,
+      },
+    );
+    const byHash = new Map(rows.map(({ idHash, ...user }) => [idHash, user]));
+    return idHashes.map((h) => byHash.get(h) ?? null);
+  }
+
+  async end(idHash: string): Promise<void> {
+    await this.db.query('DELETE FROM sessions WHERE id_hash = :idHash', {
+      replacements: { idHash },
+    });
+  }
+
+  /** Ends every session of a user, but `keep` (the one that asked). */
+  async endAllOf(tx: Transaction, userId: number, keep?: string): Promise<void> {
+    await this.db.query(
+      `DELETE FROM sessions WHERE user_id = :userId ${keep ? 'AND id_hash <> :keep' : ''}`,
+      { replacements: { userId, keep: keep ?? null }, transaction: tx },
+    );
+  }
+}
