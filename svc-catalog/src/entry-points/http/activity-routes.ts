@@ -36,6 +36,8 @@ export function mountActivityRoutes(
     const blockId = optionalIdQuery(req, 'blockId');
     if (req.sessionUser?.role !== 'admin') {
       const token = req.headers['x-school-token'];
+      // A cookie that could not be checked just now is not taken for "no session".
+      if (typeof token !== 'string' && req.sessionError) throw req.sessionError;
       if (schoolId === undefined) throw AppError.forbidden(MSG.schoolTokenRequired);
       const school = await catalog.schools.byId(schoolId);
       if (!school || typeof token !== 'string' || !sameToken(token, school.accessToken)) {
