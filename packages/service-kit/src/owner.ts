@@ -23,23 +23,36 @@ export interface LookupSpec<K extends z.ZodType, V extends z.ZodType> {
 export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
   private readonly batcher: Batcher<z.infer<K>, z.infer<V> | null>;
   private readonly reply: ReturnType<typeof lookupReplySchema<V>>;
+  /** Answers that may be used again, with the time their question was sent. */
+  private readonly recent = new Map<z.infer<K>, { value: z.infer<V>; askedAt: number }>();
+  private readonly reuseForMs: number;
+  private readonly unavailable: Localized | undefined;
 
+  /**
+   * `reuseForMs`: a known answer (never "unknown") is used again for this long, counted from
+   * when its question was sent. Only for data whose rule allows that delay; 0 asks every time.
+   */
   constructor(
     private readonly nc: NatsConnection,
     private readonly subject: string,
     spec: LookupSpec<K, V>,
     private readonly logger: Logger,
-    private readonly unavailable?: Localized,
+    opts: { unavailable?: Localized; reuseForMs?: number } = {},
   ) {
     this.reply = lookupReplySchema(spec.value);
     this.batcher = new Batcher((keys) => this.ask(keys), 1000);
+    this.unavailable = opts.unavailable;
+    this.reuseForMs = opts.reuseForMs ?? 0;
   }
 
-  get(key: z.infer<K>): Promise<z.infer<V> | null> {
+  get(key: z.infer<K>, now = Date.now()): Promise<z.infer<V> | null> {
+    const known = this.recent.get(key);
+    if (known && now - known.askedAt < this.reuseForMs) return Promise.resolve(known.value);
     return this.batcher.submit(key);
   }
 
   private async ask(keys: Array<z.infer<K>>): Promise<Array<z.infer<V> | null>> {
+    const askedAt = Date.now();
     const unique = [...new Set(keys)];
     let values: Array<z.infer<V> | null>;
     try {
@@ -55,7 +68,17 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
       });
     }
     const byKey = new Map(unique.map((k, i) => [k, values[i] ?? null]));
+    if (this.reuseForMs > 0) this.remember(byKey, askedAt);
     return keys.map((k) => byKey.get(k) ?? null);
+  }
+
+  private remember(answers: Map<z.infer<K>, z.infer<V> | null>, askedAt: number): void {
+    for (const [key, value] of answers) {
+      this.recent.delete(key);
+      if (value !== null) this.recent.set(key, { value, askedAt });
+    }
+    // The oldest answers make room: a few thousand keys at most are worth keeping.
+    while (this.recent.size > 10_000) this.recent.delete(this.recent.keys().next().value!);
   }
 }
 
