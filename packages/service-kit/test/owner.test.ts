@@ -1,0 +1,101 @@
+// Asking the owner of data (R-FRESH-SIGNUP, R-FRESH-PROVIDER-LINK, R-FRESH-SESSION): a burst of
+// questions costs few round trips, every answer was read after its question was asked, a
+// remembered answer is used only as long as allowed, and an owner that cannot be asked is 503.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { startNats, freePort, type Managed } from '@nsa/local-infra';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger } from '../src/logger.js';
+import { connectNats, type NatsConnection } from '../src/nats.js';
+import { OwnerLookup, serveLookup } from '../src/owner.js';
+
+const spec = { key: z.number().int(), value: z.object({ n: z.number() }) };
+const logger = createLogger('owner-test', 'silent');
+
+describe('OwnerLookup', () => {
+  let dir: string;
+  let nats: Managed;
+  let nc: NatsConnection;
+  /** The owner's data, and the questions it was asked. */
+  const data = new Map<number, number>();
+  const questions: number[][] = [];
+  let owner: { stop(): void };
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'nsa-owner-'));
+    const started = await startNats({
+      storeDir: join(dir, 'nats'),
+      port: await freePort(),
+      logFile: join(dir, 'nats.log'),
+    });
+    nats = started.proc;
+    nc = await connectNats(started.url, 'owner-test', logger);
+    owner = serveLookup(
+      nc,
+      'rpc.test.things',
+      'test',
+      spec,
+      async (keys) => {
+        questions.push(keys);
+        return keys.map((k) => (data.has(k) ? { n: data.get(k)! } : null));
+      },
+      logger,
+    );
+    await nc.flush();
+  });
+  afterAll(async () => {
+    owner?.stop();
+    await nc?.close();
+    await nats?.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers a burst of 200 questions in a few round trips, each key asked once per trip', async () => {
+    const lookup = new OwnerLookup(nc, 'rpc.test.things', spec, logger);
+    data.set(1, 10).set(2, 20);
+    questions.length = 0;
+    const answers = await Promise.all(
+      Array.from({ length: 200 }, (_, i) => lookup.get((i % 3) + 1)),
+    );
+    expect(answers.slice(0, 3)).toEqual([{ n: 10 }, { n: 20 }, null]);
+    expect(questions.length).toBeLessThanOrEqual(3);
+    for (const q of questions) expect(new Set(q).size).toBe(q.length);
+  });
+
+  it('asks again for every question when nothing may be remembered: a change shows at once', async () => {
+    const lookup = new OwnerLookup(nc, 'rpc.test.things', spec, logger);
+    data.set(5, 1);
+    expect(await lookup.get(5)).toEqual({ n: 1 });
+    data.set(5, 2);
+    expect(await lookup.get(5)).toEqual({ n: 2 });
+    data.delete(5);
+    expect(await lookup.get(5)).toBeNull();
+  });
+
+  it('uses a known answer again only within reuseForMs, and never remembers "unknown"', async () => {
+    const lookup = new OwnerLookup(nc, 'rpc.test.things', spec, logger, { reuseForMs: 200 });
+    data.set(7, 1);
+    const t0 = Date.now();
+    expect(await lookup.get(7, t0)).toEqual({ n: 1 });
+    data.set(7, 2);
+    expect(await lookup.get(7, t0 + 100)).toEqual({ n: 1 });
+    expect(await lookup.get(7, Date.now() + 250)).toEqual({ n: 2 });
+
+    expect(await lookup.get(8)).toBeNull();
+    data.set(8, 3);
+    expect(await lookup.get(8)).toEqual({ n: 3 });
+  });
+
+  it('fails with 503 SERVICE_UNAVAILABLE when nobody answers, and with a bad answer', async () => {
+    const nobody = new OwnerLookup(nc, 'rpc.test.nobody', spec, logger);
+    await expect(nobody.get(1)).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    const bad = new OwnerLookup(
+      nc,
+      'rpc.test.things',
+      { key: z.string(), value: spec.value },
+      logger,
+    );
+    await expect(bad.get('not a number')).rejects.toMatchObject({ status: 503 });
+  });
+});
