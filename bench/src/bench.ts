@@ -1,6 +1,7 @@
 // `npm run bench`: starts its own stack and runs every benchmark, prints the table of targets
 // and writes bench/results/latest.json. Options: --port N (default 19200), --only a,b (names:
-// burst, race, email, list, weight, lighthouse, requests), --quick (shorter runs, for trying it out).
+// burst, lock, race, email, list, weight, lighthouse, requests), --quick (shorter runs, for trying
+// it out).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,6 +10,7 @@ import { fmt, machineFacts, printTable, row, say, type Row } from './lib/report.
 import { SmtpCapture } from './lib/smtp.js';
 import { benchRoot, SERVICES, serviceRss, startBenchStack } from './lib/stack.js';
 import { burstVsBaseline } from './benchmarks/burst-vs-baseline.js';
+import { lockPropagation } from './benchmarks/lock-propagation.js';
 import { approvalRace } from './benchmarks/approval-race.js';
 import { emailBurst } from './benchmarks/email.js';
 import { adminListAtScale } from './benchmarks/admin-list.js';
@@ -77,6 +79,60 @@ async function main(): Promise<number> {
           ),
         );
       }
+    }
+
+    // 8. Lock propagation to the sign-up path, under a burst like benchmark 1's.
+    if (wanted('lock')) {
+      const rounds = quick ? 10 : 30;
+      say(
+        `8. lock propagation: ${rounds} locks under a burst of 50 connections over 20 activities`,
+      );
+      const lockSchool = await seedSchool(api, {
+        name: 'Slotschool',
+        activities: 20,
+        capacity: 10_000,
+        blockId: main.blockId,
+        providerId: main.providerId,
+      });
+      const lock = await lockPropagation({
+        base: s.api,
+        api,
+        school: lockSchool.school,
+        activityIds: lockSchool.activityIds,
+        rounds,
+        connections: 50,
+        log: say,
+      });
+      results.lockPropagation = lock;
+      const others: Record<string, number> = {};
+      for (const r of lock.rounds) {
+        for (const [k, v] of Object.entries(r.otherAnswers)) others[k] = (others[k] ?? 0) + v;
+      }
+      rows.push(
+        row(
+          '8 lock propagation to the sign-up path under the sign-up burst: p50 / p99',
+          `${fmt(lock.p50, 0)} / ${fmt(lock.p99, 0)} ms (max ${fmt(lock.max, 0)}, ${rounds} rounds; ` +
+            `the sign-up before the first refusal started ${fmt(lock.atLeastP50, 0)} / ` +
+            `${fmt(lock.atLeastP99, 0)} ms after the lock` +
+            (lock.notPropagated
+              ? `, ${lock.notPropagated} never held in ${lock.windowMs} ms`
+              : '') +
+            ')',
+          'p99 ≤ 1000 ms',
+          lock.p99 <= 1000 && lock.notPropagated === 0,
+        ),
+        row(
+          "8 lock: sign-ups started after the lock's 200 and accepted",
+          `${lock.violations} of ${lock.rounds.reduce((n, r) => n + r.afterLock, 0)}` +
+            (Object.keys(others).length ? `; other answers ${JSON.stringify(others)}` : ''),
+          '0',
+          lock.violations === 0,
+        ),
+        row(
+          '8 lock: burst meanwhile req/s, p99; lock PUT p50',
+          `${fmt(lock.burst.rps, 0)}, ${fmt(lock.burst.p99)} ms; ${fmt(lock.lockCallP50)} ms`,
+        ),
+      );
     }
 
     // Latencies of single requests, for the feature issues: login, a school of 200 activities.

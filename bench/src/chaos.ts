@@ -1,6 +1,7 @@
 // `npm run chaos`: 60 s of sign-ups with approvals (send-email on) while each service, then
 // nats-server, then PostgreSQL is killed in turn; prints what was lost, duplicated, missing or
-// over capacity, and how long the product took to be healthy again after each kill.
+// over capacity, whether a revoked credential (a logged-out cookie, a revoked or replaced provider
+// link) was ever accepted, and how long the product took to be healthy again after each kill.
 // Options: --port N (default 19260), --load S (default 60), --settle S (default 5),
 // --targets a,b (default: catalog,registrations,identity,notify,nats,postgres).
 import { parseArgs } from 'node:util';

@@ -8,7 +8,7 @@ import { printTable } from '../src/lib/report.js';
 // One thing is allowed, and printed: an email the SMTP server accepted just before notify itself
 // was SIGKILLed, before its `sent` mark committed, is sent again with the same Message-ID
 // (at-least-once across a crash of the sender; no design can tell "accepted" from "lost" then).
-test('killing each part in turn: nothing lost, no email twice, every email sent, capacity kept', async () => {
+test('killing each part in turn: nothing lost, no email twice, every email sent, capacity kept, no revoked credential accepted', async () => {
   const report = await runChaos({
     port: 19320,
     targets: ALL_TARGETS,
@@ -41,4 +41,14 @@ test('killing each part in turn: nothing lost, no email twice, every email sent,
       RECOVERY_TARGET_S,
     );
   }
+  for (const p of report.revoked.byProbe) {
+    expect(p.probes, `probes of ${p.name}`).toBeGreaterThan(0);
+  }
+  expect(
+    report.revoked.violations,
+    `revoked credentials accepted: ${report.revoked.byProbe
+      .filter((p) => p.violations)
+      .map((p) => `${p.name} ${p.violations} of ${p.probes}`)
+      .join('; ')} (when: ${JSON.stringify(report.revoked.violationsDuring)})`,
+  ).toBe(0);
 });

@@ -54,5 +54,20 @@ export function chaosRows(r: ChaosReport): Row[] {
       '0',
       r.countMismatches === 0,
     ),
+    row(
+      'revoked credentials accepted (logged-out admin cookie, revoked and replaced provider link)',
+      `${r.revoked.violations} of ${r.revoked.probes} probes answered 2xx` +
+        (r.revoked.violations
+          ? `: ${r.revoked.byProbe
+              .filter((p) => p.violations)
+              .map((p) => `${p.name} ${p.violations}`)
+              .join('; ')} (when: ${JSON.stringify(r.revoked.violationsDuring)})`
+          : ''),
+      '0',
+      r.revoked.violations === 0 && r.revoked.byProbe.every((p) => p.probes > 0),
+    ),
+    ...r.revoked.byProbe.map((p) =>
+      row(`revoked: ${p.name}`, `${p.probes} probes, answers ${JSON.stringify(p.answers)}`),
+    ),
   ];
 }

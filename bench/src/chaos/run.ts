@@ -9,6 +9,7 @@ import { Api, naschoolPool, seedSchool, signUpBody, sleep, waitForProjection } f
 import { SmtpCapture } from '../lib/smtp.js';
 import { startBenchStack, type BenchStack } from '../lib/stack.js';
 import { kill, waitRecovered } from './kill.js';
+import { revokeAndProbe, type RevokedReport } from './revoked.js';
 
 export const ALL_TARGETS = [
   'catalog',
@@ -80,6 +81,14 @@ export interface ChaosReport {
   /** Activities whose catalog counts differ from the sign-ups (events applied not exactly once). */
   countMismatches: number;
   convergedS: number | undefined;
+  /**
+   * A logged-out admin cookie (against registrations, catalog and identity) and a revoked and a
+   * replaced provider link, tried from their revocation until the end; any 2xx is a violation.
+   */
+  revoked: RevokedReport & {
+    /** Violations by when they happened: during the outage after a kill, or 'no kill'. */
+    violationsDuring: Record<string, number>;
+  };
 }
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -110,6 +119,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
   const restarted: Managed[] = [];
   let stack: BenchStack | undefined;
   let db: pg.Pool | undefined;
+  let probes: { stop(): Promise<RevokedReport> } | undefined;
   try {
     stack = await startBenchStack({
       port: opts.port,
@@ -151,6 +161,9 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       await sleep(100);
     }
     const token = seed.school.accessToken;
+
+    // --- revoked credentials, probed from their revocation until the end
+    probes = await revokeAndProbe(s.api, api, [seed.activityIds[0]!, seed.activityIds[1]!], log);
 
     // --- health monitor
     const health: Array<{ t: number; ok: boolean }> = [];
@@ -320,6 +333,14 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     sampling = false;
     await Promise.all([monitor, sampler]);
     await sampleCapacity();
+    const revoked = await probes.stop();
+    probes = undefined;
+    const violationsDuring: Record<string, number> = {};
+    for (const t of revoked.byProbe.flatMap((p) => p.violationTimes)) {
+      const i = windows.findIndex(([from, to]) => t >= from && t <= to);
+      const during = i >= 0 ? `${kills[i]!.target} kill` : 'no kill';
+      violationsDuring[during] = (violationsDuring[during] ?? 0) + 1;
+    }
 
     // --- checks
     const stored = new Set(
@@ -388,8 +409,10 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       overCapacity: overCapacity.size,
       countMismatches: counts.rows.length,
       convergedS,
+      revoked: { ...revoked, violationsDuring },
     };
   } finally {
+    await probes?.stop().catch(() => undefined);
     await db?.end().catch(() => undefined);
     await stack?.stop().catch((err: Error) => log(`stopping the stack: ${err.message}`));
     // The restarted nats-server and PostgreSQL are this tool's, not the launcher's.
