@@ -22,8 +22,13 @@ export interface LockRound {
    * spacing of the burst's requests for one activity).
    */
   atLeastMs: number | undefined;
-  /** Sign-ups that started after the lock's 200 had arrived and were accepted (201). */
+  /**
+   * Sign-ups accepted (201) that started more than HOLD_BOUND_MS after the lock's 200 had
+   * arrived: a lock must hold for sign-ups within that bound (R-FRESH-SIGNUP).
+   */
   violations: number;
+  /** Sign-ups accepted that started after the lock's 200, within the bound. */
+  acceptedWithinBound: number;
   /** Answered sign-ups for the activity that started after the lock's 200 arrived. */
   afterLock: number;
   /** Of those, the ones refused other than with ACTIVITY_LOCKED (status:code → count). */
@@ -34,11 +39,15 @@ export interface LockRound {
   lockCallMs: number;
 }
 
+/** How soon a lock must hold for sign-ups (R-FRESH-SIGNUP). */
+export const HOLD_BOUND_MS = 1000;
+
 export interface LockPropagationResult {
   rounds: LockRound[];
   /** Rounds whose refusals never held within the observation window. */
   notPropagated: number;
   violations: number;
+  acceptedWithinBound: number;
   /** Over the rounds; a round that never propagated counts as its whole window. */
   p50: number;
   p99: number;
@@ -179,6 +188,7 @@ export async function lockPropagation(opts: {
     rounds,
     notPropagated: rounds.filter((r) => r.propagationMs === undefined).length,
     violations: rounds.reduce((n, r) => n + r.violations, 0),
+    acceptedWithinBound: rounds.reduce((n, r) => n + r.acceptedWithinBound, 0),
     p50: percentile(samples, 50),
     p99: percentile(samples, 99),
     max: Math.max(0, ...samples),
@@ -244,7 +254,9 @@ function analyse(window: SignUpRecord[], id: number, L: number, lockCallMs: numb
     activityId: id,
     propagationMs: k ? Math.max(0, k.start - L) : undefined,
     atLeastMs: k ? Math.max(0, (before?.start ?? L) - L) : undefined,
-    violations: after.filter((x) => x.status === 201).length,
+    violations: after.filter((x) => x.status === 201 && x.start - L > HOLD_BOUND_MS).length,
+    acceptedWithinBound: after.filter((x) => x.status === 201 && x.start - L <= HOLD_BOUND_MS)
+      .length,
     afterLock: after.length,
     otherAnswers,
     unanswered: window.length - answered.length,
