@@ -20,7 +20,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   {
@@ -30,6 +33,40 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'warn',
+    },
+  },
+  {
+    // One service shape (docs/architecture.md): entry points call the domain only; the domain
+    // never reaches back into an entry point. The composition root (start.ts) wires them.
+    files: ['svc-*/src/entry-points/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/data-access/**', '**/migrations/**'],
+              message: 'Entry points call the domain; the domain uses data access.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['svc-*/src/domain/**', 'svc-*/src/data-access/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/entry-points/**'],
+              message: 'The domain and data access do not depend on entry points.',
+            },
+          ],
+        },
+      ],
     },
   },
   prettier,

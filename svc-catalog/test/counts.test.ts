@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RegistrationEvent } from '@nsa/contracts';
-import { countDelta } from '../src/entry-points/messaging/counts-consumer.js';
+import { countDelta } from '../src/domain/counts.js';
 
 const e = (
   status: RegistrationEvent['status'],

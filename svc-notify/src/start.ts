@@ -1,34 +1,24 @@
-import {
-  packageVersion,
-  startService,
-  type RunningService,
-  type StartOptions,
-} from '@nsa/service-kit';
+import { openService, packageVersion, serviceModule } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
 import { notifyConfigSchema } from './config.js';
 import { Mailer } from './domain/mailer.js';
 import { notifyConsumers } from './entry-points/messaging/consumers.js';
 
-let running: RunningService | undefined;
-
-export async function start(opts: StartOptions = {}): Promise<RunningService> {
-  let mailer: Mailer | undefined;
-  running = await startService(
+/** The composition root: config → database → domain → entry points. */
+export const { start, stop } = serviceModule(async (opts) => {
+  const { ctx, run } = await openService(
     {
       name: 'notify',
       version: packageVersion(import.meta.url),
       configSchema: notifyConfigSchema,
       migrations,
-      consumers: (ctx) => notifyConsumers((mailer = new Mailer(ctx))),
-      background: () => [mailer!.start()],
-      healthDetails: async () => ({ failedDeliveries: await mailer!.deliveries.countFailed() }),
     },
     opts,
   );
-  return running;
-}
-
-export async function stop(): Promise<void> {
-  await running?.stop();
-  running = undefined;
-}
+  const mailer = new Mailer(ctx);
+  return run({
+    consumers: notifyConsumers(mailer),
+    background: [() => mailer.start()],
+    healthDetails: async () => ({ failedDeliveries: await mailer.deliveries.countFailed() }),
+  });
+});

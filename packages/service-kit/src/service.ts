@@ -27,27 +27,13 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   sessions: Sessions;
 }
 
+/** What a service is made of before its own parts: name, settings, tables, who owns sessions. */
 export interface ServiceDefinition<S extends z.ZodObject> {
   name: string;
   version: string;
   /** The service's own variables, merged over the kit's base schema. */
   configSchema?: S;
   migrations: Migration[];
-  routes?: (app: Express, ctx: ServiceContext<z.infer<S> & BaseConfig>) => void;
-  consumers?: (ctx: ServiceContext<z.infer<S> & BaseConfig>) => ConsumerSpec[];
-  /** Work that runs beside HTTP: request-reply responders, senders. Started after the consumers. */
-  background?: (
-    ctx: ServiceContext<z.infer<S> & BaseConfig>,
-  ) => Array<{ stop(): void | Promise<void> }>;
-  /** Extra facts for `GET /health` (e.g. a count of failed deliveries). */
-  healthDetails?: (
-    ctx: ServiceContext<z.infer<S> & BaseConfig>,
-  ) => Promise<Record<string, unknown>>;
-  /**
-   * Runs once the database, NATS and consumers are up and before HTTP listens (seeding,
-   * bootstrap), so a service that answers /health has finished it.
-   */
-  onStarted?: (ctx: ServiceContext<z.infer<S> & BaseConfig>) => Promise<void>;
   /**
    * The service that owns sessions decides about them itself; every other service asks it
    * over NATS (the default).
@@ -56,6 +42,27 @@ export interface ServiceDefinition<S extends z.ZodObject> {
     sequelize: Sequelize;
     config: z.infer<S> & BaseConfig;
   }) => SessionAuthority;
+}
+
+/** The service's own parts, built by its composition root (start.ts) from the opened context. */
+export interface ServiceParts {
+  routes?: (app: Express) => void;
+  consumers?: ConsumerSpec[];
+  /** Work that runs beside HTTP (request-reply responders, senders); started after the consumers. */
+  background?: Array<() => { stop(): void | Promise<void> }>;
+  /** Extra facts for `GET /health` (e.g. a count of failed deliveries). */
+  healthDetails?: () => Promise<Record<string, unknown>>;
+  /**
+   * Runs once the database, NATS and consumers are up and before HTTP listens (seeding,
+   * bootstrap), so a service that answers /health has finished it.
+   */
+  onStarted?: () => Promise<void>;
+}
+
+/** An opened service: its context, and `run` to start its parts. */
+export interface OpenedService<C extends BaseConfig> {
+  ctx: ServiceContext<C>;
+  run(parts: ServiceParts): Promise<RunningService<C>>;
 }
 
 export interface StartOptions {
@@ -71,13 +78,15 @@ export interface RunningService<C extends BaseConfig = BaseConfig> {
 }
 
 /**
- * Boots a service: config, database and migrations, NATS and streams, the
- * outbox relay, consumers and HTTP. stop() undoes it in reverse order.
+ * Opens a service: config, database and migrations, NATS and streams, the outbox and sessions.
+ * The composition root then builds repositories, domain and entry points from `ctx` in plain
+ * order and hands them to `run`, which starts the outbox relay, consumers, background work and
+ * HTTP. stop() undoes it in reverse order.
  */
-export async function startService<S extends z.ZodObject>(
+export async function openService<S extends z.ZodObject>(
   def: ServiceDefinition<S>,
   opts: StartOptions = {},
-): Promise<RunningService<z.infer<S> & BaseConfig>> {
+): Promise<OpenedService<z.infer<S> & BaseConfig>> {
   const schema = def.configSchema
     ? baseConfigSchema.extend(def.configSchema.shape)
     : baseConfigSchema;
@@ -117,9 +126,18 @@ export async function startService<S extends z.ZodObject>(
     outbox,
     sessions,
   };
+  return { ctx, run: (parts) => runService(def, ctx, parts, opts) };
+}
 
+async function runService<C extends BaseConfig>(
+  def: { name: string; version: string },
+  ctx: ServiceContext<C>,
+  parts: ServiceParts,
+  opts: StartOptions,
+): Promise<RunningService<C>> {
+  const { config, logger, sequelize, nc, outbox, sessions } = ctx;
   outbox.start();
-  const consumers = (def.consumers?.(ctx) ?? []).map(
+  const consumers = (parts.consumers ?? []).map(
     (spec) =>
       new DurableConsumer(
         nc,
@@ -141,7 +159,7 @@ export async function startService<S extends z.ZodObject>(
       ),
   );
   for (const c of consumers) await c.start();
-  const background = def.background?.(ctx) ?? [];
+  const background = (parts.background ?? []).map((begin) => begin());
 
   const app = createHttpApp(logger, { publicBaseUrl: config.PUBLIC_BASE_URL, sessions }, (a) => {
     const router = express.Router();
@@ -160,13 +178,13 @@ export async function startService<S extends z.ZodObject>(
         },
       },
       peers: parseHealthPeers(config.HEALTH_PEERS),
-      details: def.healthDetails && (() => def.healthDetails!(ctx)),
+      details: parts.healthDetails,
     });
     a.use(router);
-    def.routes?.(a, ctx);
+    parts.routes?.(a);
   });
 
-  await def.onStarted?.(ctx);
+  await parts.onStarted?.();
 
   const server: Server = await new Promise((resolve, reject) => {
     const s = app.listen(config.PORT, config.HOST, () => resolve(s));
@@ -197,6 +215,24 @@ export async function startService<S extends z.ZodObject>(
     })());
 
   return { url: `http://${config.HOST}:${port}`, port, ctx, stop };
+}
+
+/**
+ * The `start()` / `stop()` pair a service module exports (its process entry and its tests use
+ * them): `boot` is the service's composition root.
+ */
+export function serviceModule<C extends BaseConfig>(
+  boot: (opts: StartOptions) => Promise<RunningService<C>>,
+) {
+  let running: RunningService<C> | undefined;
+  return {
+    start: async (opts: StartOptions = {}): Promise<RunningService<C>> =>
+      (running = await boot(opts)),
+    stop: async (): Promise<void> => {
+      await running?.stop();
+      running = undefined;
+    },
+  };
 }
 
 /**

@@ -65,11 +65,6 @@ function toRecord(r: ActivityRow): ActivityRecord {
   };
 }
 
-export function toView(record: ActivityRecord): ActivityView {
-  const { schoolToken: _token, ...view } = record;
-  return view;
-}
-
 export class ActivityRepository {
   constructor(private readonly db: Sequelize) {}
 

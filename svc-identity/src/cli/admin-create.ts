@@ -54,7 +54,7 @@ async function main(): Promise<void> {
     const accounts = new Accounts({ config, logger, sequelize } as ServiceContext & {
       config: IdentityConfig;
     });
-    if (await accounts.users.byEmail(input.data.email)) {
+    if (await accounts.emailTaken(input.data.email)) {
       process.stderr.write(`an account with email ${input.data.email} already exists\n`);
       process.exitCode = 1;
       return;

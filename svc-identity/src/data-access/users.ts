@@ -9,19 +9,6 @@ export interface UserRow extends PublicUser {
 const COLUMNS = `id, email, name, role, password_hash AS "passwordHash", language,
   created_at AS "createdAt", updated_at AS "updatedAt", last_login_at AS "lastLoginAt"`;
 
-export function toPublic(u: UserRow): PublicUser {
-  const iso = (d: unknown) => (d ? new Date(d as string).toISOString() : null);
-  return {
-    id: u.id,
-    email: u.email,
-    name: u.name,
-    role: u.role,
-    createdAt: iso(u.createdAt)!,
-    updatedAt: iso(u.updatedAt)!,
-    lastLoginAt: iso(u.lastLoginAt),
-  };
-}
-
 export class UserRepository {
   constructor(private readonly db: Sequelize) {}
 

@@ -20,7 +20,8 @@ import type { IdentityConfig } from '../config.js';
 import { LoginFailureRepository, LOGIN_WINDOW_MS } from '../data-access/login-failures.js';
 import { PasswordTokenRepository, type TokenPurpose } from '../data-access/password-tokens.js';
 import { SessionRepository } from '../data-access/sessions.js';
-import { toPublic, UserRepository, type UserRow } from '../data-access/users.js';
+import { UserRepository, type UserRow } from '../data-access/users.js';
+import { toPublic } from './public-user.js';
 import { MSG } from './messages.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { emailKey, newSecretToken, sha256 } from './tokens.js';
@@ -32,7 +33,7 @@ const isUniqueViolation = (err: unknown) =>
 
 /** The use cases of administrators and their passwords. */
 export class Accounts {
-  readonly users: UserRepository;
+  private readonly users: UserRepository;
   private readonly tokens: PasswordTokenRepository;
   private readonly failures: LoginFailureRepository;
   private readonly sessions: SessionRepository;
@@ -42,6 +43,24 @@ export class Accounts {
     this.tokens = new PasswordTokenRepository(ctx.sequelize);
     this.failures = new LoginFailureRepository(ctx.sequelize);
     this.sessions = sessionRepository(ctx);
+  }
+
+  /** The logged-in user as they are now; undefined once deleted. */
+  async me(uid: number): Promise<PublicUser | undefined> {
+    const user = await this.users.byId(uid);
+    return user && toPublic(user);
+  }
+
+  async hasUsers(): Promise<boolean> {
+    return (await this.users.count()) > 0;
+  }
+
+  async emailTaken(email: string): Promise<boolean> {
+    return (await this.users.byEmail(email)) !== undefined;
+  }
+
+  async list(): Promise<PublicUser[]> {
+    return (await this.users.list()).map(toPublic);
   }
 
   /** A new session for a user who has just logged in; its id goes into the cookie. */

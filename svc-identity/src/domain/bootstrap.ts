@@ -12,7 +12,7 @@ export async function bootstrapAdmins(
   accounts: Accounts,
 ): Promise<void> {
   const c = ctx.config;
-  const empty = (await accounts.users.count()) === 0;
+  const empty = !(await accounts.hasUsers());
   if (c.BOOTSTRAP_ADMIN_EMAIL && c.BOOTSTRAP_ADMIN_PASSWORD) {
     const created = await accounts.ensureUser(
       c.BOOTSTRAP_ADMIN_EMAIL,

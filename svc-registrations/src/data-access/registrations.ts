@@ -203,6 +203,14 @@ export class RegistrationRepository {
     return row!;
   }
 
+  async countForActivity(activityId: number): Promise<number> {
+    const [row] = await this.db.query<{ n: string }>(
+      'SELECT count(*) AS n FROM registrations WHERE activity_id = :activityId',
+      { replacements: { activityId }, type: QueryTypes.SELECT },
+    );
+    return Number(row?.n ?? 0);
+  }
+
   async markEmailSent(tx: Transaction, id: number): Promise<void> {
     await this.db.query('UPDATE registrations SET email_sent = true WHERE id = :id', {
       replacements: { id },

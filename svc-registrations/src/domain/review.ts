@@ -8,6 +8,7 @@ import {
   type Transaction,
 } from '@nsa/service-kit';
 import { findActivities, findActivity, type ProjectedActivity } from '../data-access/activities.js';
+import { listForAdmin, type AdminListFilter } from '../data-access/admin-list.js';
 import {
   RegistrationRepository,
   type AdminRef,
@@ -102,6 +103,21 @@ export class Review {
    * capacity; one that would pass it rejects the sign-up ('activity full'). A burst of
    * approvals on one activity then costs a few commits, not one per approval.
    */
+  /** The admin's list: filtered, newest first, one page (a projection may serve lists). */
+  list(filter: AdminListFilter) {
+    return listForAdmin(this.ctx.sequelize, filter);
+  }
+
+  /** How many sign-ups an activity has, right now (svc-catalog asks before deleting it). */
+  signupsOf(activityId: number): Promise<number> {
+    return this.repo.countForActivity(activityId);
+  }
+
+  /** svc-notify reported that a sign-up's email reached the SMTP server. */
+  emailSent(tx: Transaction, registrationId: number): Promise<void> {
+    return this.repo.markEmailSent(tx, registrationId);
+  }
+
   approveWithinCapacity(
     id: number,
     admin: SessionUser,

@@ -9,10 +9,10 @@ import {
   idParam,
   optionalIdQuery,
 } from '@nsa/service-kit';
-import { toView } from '../../data-access/activities.js';
 import type { Catalog } from '../../domain/catalog.js';
 import { MSG } from '../../domain/messages.js';
 import type { ProviderLinks } from '../../domain/provider-links.js';
+import { toView } from '../../domain/views.js';
 import { sameToken } from '../../domain/tokens.js';
 import { signupCounter } from '../messaging/registrations-client.js';
 

@@ -10,7 +10,7 @@ import {
   idParam,
 } from '@nsa/service-kit';
 import type { Accounts } from '../../domain/accounts.js';
-import { toPublic } from '../../data-access/users.js';
+import { toPublic } from '../../domain/public-user.js';
 
 export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Accounts): void {
   const auth = Router();
@@ -30,10 +30,10 @@ export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Account
 
   auth.get('/me', async (req, res) => {
     if (!req.sessionUser) throw AppError.unauthenticated();
-    const user = await accounts.users.byId(req.sessionUser.uid);
+    const user = await accounts.me(req.sessionUser.uid);
     if (!user) throw AppError.unauthenticated();
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ user: toPublic(user) });
+    res.json({ user });
   });
 
   auth.post('/logout', async (req, res) => {
@@ -59,7 +59,7 @@ export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Account
   users.use(requireRole('admin'));
   users.get('/', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json((await accounts.users.list()).map(toPublic));
+    res.json(await accounts.list());
   });
   users.post('/', async (req, res) => {
     const input = parseOrThrow(adminUserSchema, req.body);

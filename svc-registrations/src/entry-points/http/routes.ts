@@ -13,12 +13,11 @@ import {
   idParam,
 } from '@nsa/service-kit';
 import type { RegistrationsConfig } from '../../config.js';
-import { listForAdmin } from '../../data-access/admin-list.js';
 import { MSG } from '../../domain/messages.js';
 import { participantsFor } from '../../domain/participants.js';
-import { Review } from '../../domain/review.js';
+import type { Review } from '../../domain/review.js';
 import { signUp } from '../../domain/signup.js';
-import { catalogOwner } from '../messaging/catalog-owner.js';
+import type { CatalogOwner } from '../messaging/catalog-owner.js';
 
 const SIGNUP_PATH = '/api/registrations';
 const MAX_PAGE_SIZE = 200;
@@ -60,9 +59,8 @@ const rejectBody = z
 export function mountRoutes(
   app: Express,
   ctx: ServiceContext & { config: RegistrationsConfig },
+  { review, catalog }: { review: Review; catalog: CatalogOwner },
 ): void {
-  const review = new Review(ctx);
-  const catalog = catalogOwner(ctx);
   const schema = registrationSchema();
 
   // The public create answers errors with `success: false` and `error` too (CONTRACT §2).
@@ -111,7 +109,7 @@ export function mountRoutes(
   adminRoutes.get('/', async (req, res) => {
     const q = parseOrThrow(listQuery, req.query);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await listForAdmin(ctx.sequelize, q));
+    res.json(await review.list(q));
   });
   adminRoutes.post('/:id/approve', async (req, res) => {
     const { sendEmail } = parseOrThrow(approveBody, req.body ?? {});

@@ -5,24 +5,18 @@ import {
   providerTokenEventSchema,
   schoolEventSchema,
 } from '@nsa/contracts';
-import type { ConsumerSpec, EventHandler, ServiceContext } from '@nsa/service-kit';
-import {
-  markActivityDeleted,
-  upsertActivity,
-  upsertProviderToken,
-} from '../../data-access/activity-projection.js';
-import { upsertSchool } from '../../data-access/school-projection.js';
+import type { ConsumerSpec, EventHandler } from '@nsa/service-kit';
+import type { Projection } from '../../domain/projection.js';
 
 /** Keeps this service's projection of catalog data; each event id is applied once. */
-export function catalogConsumer(ctx: ServiceContext): ConsumerSpec {
-  const db = ctx.sequelize;
+export function catalogConsumer(projection: Projection): ConsumerSpec {
   const applySchool: EventHandler = {
     versions: [1],
-    handle: (event, { tx }) => upsertSchool(db, tx, schoolEventSchema.parse(event.data)),
+    handle: (event, { tx }) => projection.school(tx, schoolEventSchema.parse(event.data)),
   };
   const applyActivity: EventHandler = {
     versions: [1],
-    handle: (event, { tx }) => upsertActivity(db, tx, activityEventSchema.parse(event.data)),
+    handle: (event, { tx }) => projection.activity(tx, activityEventSchema.parse(event.data)),
   };
   return {
     stream: 'CATALOG',
@@ -35,12 +29,12 @@ export function catalogConsumer(ctx: ServiceContext): ConsumerSpec {
       [EVENT_TYPES.activityDeleted]: {
         versions: [1],
         handle: (event, { tx }) =>
-          markActivityDeleted(db, tx, deletedEventSchema.parse(event.data).id),
+          projection.activityDeleted(tx, deletedEventSchema.parse(event.data).id),
       },
       [EVENT_TYPES.providerTokenChanged]: {
         versions: [1],
         handle: (event, { tx }) =>
-          upsertProviderToken(db, tx, providerTokenEventSchema.parse(event.data)),
+          projection.providerToken(tx, providerTokenEventSchema.parse(event.data)),
       },
     },
   };

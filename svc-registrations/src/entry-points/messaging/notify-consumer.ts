@@ -1,10 +1,9 @@
 import { EVENT_TYPES, emailSentEventSchema } from '@nsa/contracts';
-import type { ConsumerSpec, ServiceContext } from '@nsa/service-kit';
-import { RegistrationRepository } from '../../data-access/registrations.js';
+import type { ConsumerSpec } from '@nsa/service-kit';
+import type { Review } from '../../domain/review.js';
 
 /** Marks a sign-up's email as sent once svc-notify reports it reached the SMTP server. */
-export function notifyConsumer(ctx: ServiceContext): ConsumerSpec {
-  const repo = new RegistrationRepository(ctx.sequelize);
+export function notifyConsumer(review: Pick<Review, 'emailSent'>): ConsumerSpec {
   return {
     stream: 'NOTIFY',
     durable: 'registrations',
@@ -13,7 +12,7 @@ export function notifyConsumer(ctx: ServiceContext): ConsumerSpec {
         versions: [1],
         handle: async (event, { tx }) => {
           const e = emailSentEventSchema.parse(event.data);
-          if (e.registrationId !== null) await repo.markEmailSent(tx, e.registrationId);
+          if (e.registrationId !== null) await review.emailSent(tx, e.registrationId);
         },
       },
     },
