@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type ActivityEvent, type ProviderTokenEvent } from '@nsa/contracts';
+import type { ActivityEvent, ProviderTokenEvent } from '@nsa/contracts';
 import { hashToken } from './tokens.js';
 import type { ActivityRecord } from '../data-access/activities.js';
 import type { ActivityToken } from '../data-access/tokens.js';
@@ -27,5 +27,3 @@ export function providerTokenEvent(t: ActivityToken): ProviderTokenEvent {
     revoked: t.revoked,
   };
 }
-
-export { EVENT_TYPES };

@@ -37,8 +37,4 @@ export class LoginFailureRepository {
       oldest: row?.oldest ?? null,
     };
   }
-
-  async prune(): Promise<void> {
-    await this.db.query("DELETE FROM login_failures WHERE at < now() - interval '1 day'");
-  }
 }
