@@ -3,8 +3,9 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
 import { rspack, type Compiler } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
-import { federationSharing, sharedAliases } from '@nsa/web-kit/mf-shared';
+import { federationSharing } from '@nsa/web-kit/mf-shared';
 import { PrecompressPlugin } from '@nsa/web-kit/precompress';
+import { appConfig } from '@nsa/web-kit/rspack-remote';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const isDev = process.env.NODE_ENV === 'development';
@@ -77,42 +78,13 @@ class PreloadFirstLoadPlugin {
   }
 }
 
+// Mode, file names, TypeScript and CSS as every remote has them.
+const base = appConfig({ name: 'shell', packageDir: new URL('./', import.meta.url) });
+
 export default defineConfig({
-  mode: isDev ? 'development' : 'production',
-  context: here('.'),
+  ...base,
   entry: { main: './src/index.ts' },
-  target: ['web', 'es2020'],
-  // Never an eval devtool: the gateway's CSP has no 'unsafe-eval'.
-  devtool: isDev ? 'cheap-module-source-map' : false,
-  output: {
-    path: here('dist'),
-    publicPath: '/',
-    filename: isDev ? '[name].js' : '[name].[contenthash:8].js',
-    chunkFilename: isDev ? '[name].js' : '[name].[contenthash:8].js',
-    cssFilename: isDev ? '[name].css' : '[name].[contenthash:8].css',
-    cssChunkFilename: isDev ? '[name].css' : '[name].[contenthash:8].css',
-    uniqueName: 'shell',
-    clean: true,
-  },
-  resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: sharedAliases() },
-  module: {
-    rules: [
-      {
-        test: /\.tsx?$/,
-        exclude: /node_modules/,
-        loader: 'builtin:swc-loader',
-        options: {
-          jsc: {
-            parser: { syntax: 'typescript', tsx: true },
-            transform: { react: { runtime: 'automatic', development: isDev } },
-            target: 'es2020',
-          },
-        },
-        type: 'javascript/auto',
-      },
-      { test: /\.css$/, type: 'css' },
-    ],
-  },
+  output: { ...base.output, publicPath: '/' },
   plugins: [
     new rspack.HtmlRspackPlugin({
       template: './index.html',
@@ -140,9 +112,6 @@ export default defineConfig({
       dts: false,
     }),
   ],
-  // rspack serve would otherwise compile dynamic imports on first request;
-  // keep the dev bundle shaped like the production one.
-  lazyCompilation: false,
   // first-load.js is about 350 KB before compression (110 KiB gzip) on purpose.
   performance: { maxAssetSize: 400_000 },
   optimization: {

@@ -3,6 +3,18 @@
 // Every helper takes an APIRequestContext that is logged in as an admin (`loginAsAdmin`)
 // unless it says otherwise.
 import { expect, type APIRequestContext } from '@playwright/test';
+import type {
+  ActivityView,
+  AdminRegistration,
+  Block,
+  Paged,
+  Provider,
+  PublicUser,
+  RegistrationCreated,
+  RegistrationInput,
+  Role,
+  School,
+} from '@nsa/contracts';
 import { passwordLinkFrom, waitForEmail } from './mail.js';
 import type { StackFacts } from './settings.js';
 
@@ -18,42 +30,13 @@ export function unique(): string {
   return `${Date.now().toString(36).slice(-6)}${counter.toString(36)}`;
 }
 
-export interface School {
-  id: number;
-  name: string;
-  accessToken: string;
-}
-export interface Block {
-  id: number;
-  name: string;
-  weekStart: number;
-  weekEnd: number;
-}
-export interface Provider {
-  id: number;
-  name: string;
-}
-export interface Activity {
-  id: number;
-  title: string;
-  capacity: number;
-  weekday: number;
-  startTime: string;
-  schoolId: number;
-  blockId: number;
-  providerId: number;
-  isLocked: boolean;
-  isHidden: boolean;
-}
-
 async function send<T>(
   request: APIRequestContext,
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  method: 'GET' | 'POST',
   path: string,
   data?: unknown,
-  headers?: Record<string, string>,
 ): Promise<T> {
-  const res = await request.fetch(path, { method, data, headers });
+  const res = await request.fetch(path, { method, data });
   const body = await res.text();
   expect(res.ok(), `${method} ${path}: ${res.status()} ${body.slice(0, 300)}`).toBe(true);
   return (body ? JSON.parse(body) : undefined) as T;
@@ -63,8 +46,6 @@ export const apiGet = <T>(request: APIRequestContext, path: string) =>
   send<T>(request, 'GET', path);
 export const apiPost = <T>(request: APIRequestContext, path: string, data?: unknown) =>
   send<T>(request, 'POST', path, data ?? {});
-export const apiPut = <T>(request: APIRequestContext, path: string, data: unknown) =>
-  send<T>(request, 'PUT', path, data);
 
 export const createSchool = (request: APIRequestContext, name: string) =>
   apiPost<School>(request, '/api/schools', { name });
@@ -90,7 +71,7 @@ export interface ActivityInput {
 }
 
 export const createActivity = (request: APIRequestContext, input: ActivityInput) =>
-  apiPost<Activity>(request, '/api/activities', {
+  apiPost<ActivityView>(request, '/api/activities', {
     capacity: 10,
     weekday: 3,
     startTime: '15:45',
@@ -100,7 +81,7 @@ export const createActivity = (request: APIRequestContext, input: ActivityInput)
   });
 
 /** ISO week of a date (the weeks blocks are given in). */
-export function isoWeek(date: Date): number {
+function isoWeek(date: Date): number {
   const d = new Date(Date.UTC(date.getFullYear(), date.getMonth(), date.getDate()));
   const day = (d.getUTCDay() + 6) % 7;
   d.setUTCDate(d.getUTCDate() - day + 3); // the Thursday of this week decides the year
@@ -114,7 +95,7 @@ export interface Catalog {
   school: School;
   block: Block;
   provider: Provider;
-  activities: Activity[];
+  activities: ActivityView[];
 }
 
 /**
@@ -134,7 +115,7 @@ export async function createCatalog(
     weekEnd: Math.min(52, week + 4),
   });
   const provider = await createProvider(request, `E2E Aanbieder ${tag}`);
-  const created: Activity[] = [];
+  const created: ActivityView[] = [];
   for (const activity of activities) {
     created.push(
       await createActivity(request, {
@@ -146,17 +127,6 @@ export async function createCatalog(
     );
   }
   return { school, block, provider, activities: created };
-}
-
-export interface SignUpInput {
-  activityId: number;
-  childFirstName: string;
-  childLastName: string;
-  childDateOfBirth: string;
-  childGroup: string;
-  parentName: string;
-  email: string;
-  phone: string;
 }
 
 /** A birth date that makes a child `age` years old today. */
@@ -173,8 +143,8 @@ export function birthDateForAge(age: number): string {
 export async function signUp(
   request: APIRequestContext,
   schoolToken: string,
-  input: SignUpInput,
-): Promise<{ id: number; status: string }> {
+  input: RegistrationInput,
+): Promise<RegistrationCreated['registration']> {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const res = await request.post('/api/registrations', {
@@ -187,23 +157,8 @@ export async function signUp(
     }
     const body = await res.text();
     expect(res.status(), `POST /api/registrations: ${body.slice(0, 300)}`).toBe(201);
-    return (JSON.parse(body) as { registration: { id: number; status: string } }).registration;
+    return (JSON.parse(body) as RegistrationCreated).registration;
   }
-}
-
-export interface AdminRegistration {
-  id: number;
-  activityId: number;
-  childFirstName: string;
-  childLastName: string;
-  childDateOfBirth: string | null;
-  childGroup: string | null;
-  parentName: string;
-  email: string;
-  phone: string;
-  status: 'new' | 'approved' | 'rejected';
-  rejectionReason: string | null;
-  emailSent: boolean;
 }
 
 /** GET /api/admin/registrations?activityId= (first page, up to 200). */
@@ -211,18 +166,11 @@ export async function registrationsOf(
   request: APIRequestContext,
   activityId: number,
 ): Promise<AdminRegistration[]> {
-  const page = await apiGet<{ data: AdminRegistration[] }>(
+  const page = await apiGet<Paged<AdminRegistration>>(
     request,
     `/api/admin/registrations?activityId=${activityId}&limit=200`,
   );
   return page.data;
-}
-
-export interface AdminUser {
-  id: number;
-  email: string;
-  name: string;
-  role: 'admin' | 'provider';
 }
 
 /**
@@ -232,10 +180,10 @@ export interface AdminUser {
 export async function createUserWithPassword(
   request: APIRequestContext,
   stack: Pick<StackFacts, 'mailWebUrl'>,
-  user: { name: string; email: string; role: 'admin' | 'provider' },
+  user: { name: string; email: string; role: Role },
   password: string,
-): Promise<AdminUser> {
-  const created = await apiPost<AdminUser>(request, '/api/admin/users', user);
+): Promise<PublicUser> {
+  const created = await apiPost<PublicUser>(request, '/api/admin/users', user);
   const welcome = await waitForEmail(stack, { to: user.email });
   const token = new URL(passwordLinkFrom(welcome)).searchParams.get('token');
   expect(token, 'token in the welcome email').toBeTruthy();

@@ -39,16 +39,10 @@ function apiUrl(stack: Pick<StackFacts, 'mailWebUrl'>, path: string): string {
 }
 
 /** Every email in the catcher, oldest first. */
-export async function listEmails(stack: Pick<StackFacts, 'mailWebUrl'>): Promise<CaughtEmail[]> {
+async function listEmails(stack: Pick<StackFacts, 'mailWebUrl'>): Promise<CaughtEmail[]> {
   const res = await fetch(apiUrl(stack, 'api/email'));
   if (!res.ok) throw new Error(`e2e: GET ${apiUrl(stack, 'api/email')}: ${res.status}`);
   return (await res.json()) as CaughtEmail[];
-}
-
-/** Empties the catcher. Tests do not need it (they filter on unique addresses). */
-export async function clearEmails(stack: Pick<StackFacts, 'mailWebUrl'>): Promise<void> {
-  const res = await fetch(apiUrl(stack, 'api/email/all'), { method: 'DELETE' });
-  if (!res.ok) throw new Error(`e2e: DELETE ${apiUrl(stack, 'api/email/all')}: ${res.status}`);
 }
 
 const matches = (email: CaughtEmail, query: EmailQuery) =>

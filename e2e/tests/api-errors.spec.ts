@@ -1,21 +1,17 @@
 // CONTRACT §1 health and §2 error bodies, through the gateway, plus its security headers.
+import type { ErrorBody, ErrorCode, ProductHealth } from '@nsa/contracts';
 import { expect, loginAsAdmin, test } from './fixtures.js';
 
-interface ErrorBody {
-  message: unknown;
-  code: unknown;
-}
-
-function expectErrorBody(body: ErrorBody, code: string) {
+function expectErrorBody(body: ErrorBody, code: ErrorCode) {
   expect(body.code).toBe(code);
   expect(typeof body.message).toBe('string');
-  expect((body.message as string).length).toBeGreaterThan(0);
+  expect(body.message.length).toBeGreaterThan(0);
 }
 
 test('GET /api/health answers 200 with every service ok', async ({ request }) => {
   const res = await request.get('/api/health');
   expect(res.status()).toBe(200);
-  const body = (await res.json()) as Record<string, unknown>;
+  const body = (await res.json()) as ProductHealth;
   expect(body).toMatchObject({
     ok: true,
     services: { catalog: 'ok', registrations: 'ok', identity: 'ok', notify: 'ok' },

@@ -4,7 +4,8 @@
 // school that still has activities.
 import fs from 'node:fs';
 import type { APIRequestContext, Dialog, Download, Page } from '@playwright/test';
-import { apiGet, createCatalog, createProvider, unique, type Activity } from '../lib/data.js';
+import type { ActivityView, School } from '@nsa/contracts';
+import { apiGet, createCatalog, createProvider, unique } from '../lib/data.js';
 import { expect, loginAsAdmin, remoteRoot, test, text, textWith } from './fixtures.js';
 
 const admin = (key: string) => text('mfe_admin', 'nl', key);
@@ -203,7 +204,7 @@ test.describe('catalog admin screens', () => {
     const { activities } = await createCatalog(request, title, [{ title }]);
     const activity = activities[0]!;
     const flags = async () =>
-      (await apiGet<Activity[]>(request, '/api/admin/activities')).find(
+      (await apiGet<ActivityView[]>(request, '/api/admin/activities')).find(
         (a) => a.id === activity.id,
       );
 
@@ -425,7 +426,7 @@ test.describe('catalog admin screens', () => {
       /Mogelijk zijn er nog activiteiten gekoppeld aan deze school\.|Deze school kan niet worden verwijderd/,
     );
     await expect(schools.getByTestId('school-row').filter({ hasText: school.name })).toHaveCount(1);
-    const all = await apiGet<Array<{ id: number }>>(request, '/api/schools');
+    const all = await apiGet<School[]>(request, '/api/schools');
     expect(all.map((s) => s.id)).toContain(school.id);
   });
 });

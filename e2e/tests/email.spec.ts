@@ -4,13 +4,13 @@
 // parent an email with the activity's details (and the reason, when rejected), delivered to
 // the mail catcher, and marks the sign-up `emailSent`.
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { AdminRegistration } from '@nsa/contracts';
 import {
   birthDateForAge,
   createCatalog,
   registrationsOf,
   signUp,
   unique,
-  type AdminRegistration,
   type Catalog,
 } from '../lib/data.js';
 import { waitForEmail, type CaughtEmail } from '../lib/mail.js';

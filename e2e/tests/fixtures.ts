@@ -8,7 +8,7 @@ import { FACTS_ENV, repoRoot, type StackFacts } from '../lib/settings.js';
 
 export { expect };
 
-export function readStackFacts(): StackFacts {
+function readStackFacts(): StackFacts {
   const file = process.env[FACTS_ENV];
   if (!file || !fs.existsSync(file)) {
     throw new Error(
@@ -30,7 +30,7 @@ const textCache = new Map<string, Texts>();
  * check "the Dutch text" / "the English text" without copying the wording.
  */
 export function text(app: RemoteName | 'shell', language: Language, key: string): string {
-  const dir = app === 'shell' ? 'shell' : app.replace('_', '-');
+  const dir = app.replace('_', '-');
   const file = path.join(repoRoot, dir, 'src', 'i18n', `${language}.json`);
   let texts = textCache.get(file);
   if (!texts) {

@@ -4,13 +4,13 @@
 // malformed school token, ?highlightActivity=, and axe-core on each of these.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import type { ActivityView } from '@nsa/contracts';
 import {
   birthDateForAge,
   createBlock,
   createCatalog,
   registrationsOf,
   unique,
-  type Activity,
 } from '../lib/data.js';
 import type { StackFacts } from '../lib/settings.js';
 import {
@@ -53,21 +53,16 @@ function currentWeek(today = new Date()): number {
   return Math.max(1, Math.ceil((now - jan1) / (7 * DAY_MS)));
 }
 
-interface PublicActivity extends Activity {
-  block: { id: number; name: string; weekStart: number; weekEnd: number };
-  provider: { name: string };
-}
-
 /** The demo school's activities as a parent's page gets them (hidden ones left out). */
 async function demoActivities(
   request: APIRequestContext,
   stack: StackFacts,
-): Promise<PublicActivity[]> {
+): Promise<ActivityView[]> {
   const res = await request.get(`/api/activities?schoolId=${stack.demoSchool.id}`, {
     headers: { 'X-School-Token': stack.demoSchool.token },
   });
   expect(res.status()).toBe(200);
-  return ((await res.json()) as PublicActivity[]).filter((a) => !a.isHidden);
+  return ((await res.json()) as ActivityView[]).filter((a) => !a.isHidden);
 }
 
 const card = (page: Page, title: string) =>

@@ -5,6 +5,7 @@
 // print, CSV), and the same link after it was revoked; the page in English.
 import fs from 'node:fs';
 import type { APIRequestContext, Dialog, Download, Locator, Page } from '@playwright/test';
+import type { GeneratedProviderLink } from '@nsa/contracts';
 import Papa from 'papaparse';
 import {
   apiPost,
@@ -150,7 +151,7 @@ async function providerLink(
   request: APIRequestContext,
   activityId: number,
 ): Promise<{ url: string; path: string; token: string }> {
-  const { url } = await apiPost<{ url: string }>(
+  const { url } = await apiPost<GeneratedProviderLink>(
     request,
     `/api/admin/activities/${activityId}/provider-token/generate`,
   );

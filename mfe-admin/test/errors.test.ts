@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@nsa/web-kit';
-import { serverFieldErrors, serverMessage } from '../src/lib/errors';
+import { ApiError, serverMessage } from '@nsa/web-kit';
+import { serverFieldErrors } from '../src/lib/errors';
 
 describe('serverMessage (spec §8 Auth / Administrators)', () => {
   it("shows the server's message", () => {

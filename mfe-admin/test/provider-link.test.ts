@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  needsConfirm,
-  providerLinkActions,
-  providerLinkState,
-  type ProviderLinkStatus,
-} from '../src/lib/provider-link';
+import type { ProviderLinkStatus } from '@nsa/contracts';
+import { needsConfirm, providerLinkActions, providerLinkState } from '../src/lib/provider-link';
 
 const now = new Date('2026-03-10T12:00:00Z');
 const status = (over: Partial<ProviderLinkStatus>): ProviderLinkStatus => ({

@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import type { AdminRegistration } from '../src/api/registrations';
+import type { AdminRegistration } from '@nsa/contracts';
 import {
   buildRegistrationsCsv,
   dutchDate,
@@ -28,6 +28,7 @@ function registration(overrides: Partial<AdminRegistration> = {}): AdminRegistra
     status: 'new',
     createdAt: '2025-03-04T13:05:00.000Z',
     updatedAt: '2025-03-04T13:05:00.000Z',
+    timestamp: '2025-03-04T13:05:00.000Z',
     approvedAt: null,
     rejectedAt: null,
     rejectionReason: null,

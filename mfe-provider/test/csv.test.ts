@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { buildParticipantsCsv, UTF8_BOM } from '../src/lib/csv';
+import { UTF8_BOM } from '@nsa/web-kit/csv';
+import { buildParticipantsCsv } from '../src/lib/csv';
 
 const BOM = '\uFEFF';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { isRetryable, serverMessage } from '../src/lib/errors';
+import { ApiError, serverMessage } from '@nsa/web-kit';
+import { isRetryable } from '../src/lib/errors';
 
-const apiError = (status: number, body: unknown) => Object.assign(new Error('x'), { status, body });
+const apiError = (status: number, body: unknown) => new ApiError('x', status, body);
 
 describe('error card text', () => {
   it("shows the server's message, else the fallback", () => {

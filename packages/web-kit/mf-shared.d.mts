@@ -5,7 +5,6 @@ export interface SharedItem {
   import?: string;
   version?: string;
 }
-export declare const SHARE_STRATEGY: 'loaded-first';
 export declare function sharedMap(appPackageJson?: URL | string): Record<string, SharedItem>;
 export declare function sharedAliases(): Record<string, string>;
 export declare function federationSharing(appPackageJson?: URL | string): {

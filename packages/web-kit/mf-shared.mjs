@@ -55,7 +55,7 @@ export function sharedAliases() {
 
 // Sharing must never wait for a remote that is down: use what is already
 // loaded (the shell's copies) instead of looking for the highest version.
-export const SHARE_STRATEGY = 'loaded-first';
+const SHARE_STRATEGY = 'loaded-first';
 
 function readJson(url) {
   return JSON.parse(readFileSync(url, 'utf8'));

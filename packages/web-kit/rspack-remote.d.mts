@@ -1,4 +1,7 @@
 import type { Configuration } from '@rspack/core';
+export declare function appConfig(app: { name: string; packageDir: URL }): Configuration & {
+  output: NonNullable<Configuration['output']>;
+};
 export declare function remoteConfig(remote: {
   name: string;
   devPort: number;

@@ -1,15 +1,12 @@
-// The one Rspack configuration of every remote: production builds are only the
-// federated container; the standalone page (src/standalone.tsx) is for development.
+// The one Rspack configuration of every remote (production builds are only the
+// federated container; the standalone page, src/standalone.tsx, is for
+// development), and the part of it the shell's configuration shares.
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { federationSharing, sharedAliases } from './mf-shared.mjs';
 import { PrecompressPlugin } from './precompress.mjs';
 
-/**
- * @param {{ name: string, devPort: number, packageDir: URL }} remote
- *   name: the federation name (mfe_public); packageDir: the remote's package folder URL.
- */
 // What the shell puts on globalThis for the remotes' federation runtime
 // (shell/src/runtime-plugins/provide-federation-sdk.cjs). Like runtime-core
 // (experiments.externalRuntime), the remotes' production builds take these
@@ -19,33 +16,34 @@ export const FEDERATION_GLOBALS = {
   '@module-federation/error-codes': '__NSA_FEDERATION_ERROR_CODES__',
 };
 
-export function remoteConfig({ name: NAME, devPort: DEV_PORT, packageDir }) {
+const isDev = () => process.env.NODE_ENV === 'development';
+
+/**
+ * The build settings the shell and the remotes share: production unless
+ * NODE_ENV=development, file names with a content hash, TypeScript and CSS,
+ * output in the package's dist folder.
+ * @param {{ name: string, packageDir: URL }} app
+ *   name: the build's unique name (shell, mfe_public); packageDir: the package folder URL.
+ */
+export function appConfig({ name, packageDir }) {
+  const dev = isDev();
   const here = (path) => fileURLToPath(new URL(path, packageDir));
-  const isDev = process.env.NODE_ENV === 'development';
+  const fileName = (ext) => (dev ? `[name].${ext}` : `[name].[contenthash:8].${ext}`);
   return {
-    mode: isDev ? 'development' : 'production',
+    mode: dev ? 'development' : 'production',
     context: here('.'),
-    // The production build is only the federated container; the standalone
-    // page (src/standalone.tsx) exists for local development only.
-    entry: isDev ? { main: './src/main.ts' } : {},
     target: ['web', 'es2020'],
     // Never an eval devtool: the gateway's CSP has no 'unsafe-eval'.
-    devtool: isDev ? 'cheap-module-source-map' : false,
+    devtool: dev ? 'cheap-module-source-map' : false,
     output: {
       path: here('dist'),
-      // Chunks resolve relative to where remoteEntry.js was loaded from, so the
-      // same files work under /mfe/<name>/ or a versioned /mfe/<name>/1.2.3/.
-      publicPath: 'auto',
-      filename: isDev ? '[name].js' : '[name].[contenthash:8].js',
-      chunkFilename: isDev ? '[name].js' : '[name].[contenthash:8].js',
-      cssFilename: isDev ? '[name].css' : '[name].[contenthash:8].css',
-      cssChunkFilename: isDev ? '[name].css' : '[name].[contenthash:8].css',
-      uniqueName: NAME,
+      filename: fileName('js'),
+      chunkFilename: fileName('js'),
+      cssFilename: fileName('css'),
+      cssChunkFilename: fileName('css'),
+      uniqueName: name,
       clean: true,
     },
-    // The standalone dev page has no shell, so it bundles its own copies.
-    externals: isDev ? {} : FEDERATION_GLOBALS,
-    externalsType: 'global',
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js', '.json'], alias: sharedAliases() },
     module: {
       rules: [
@@ -56,7 +54,7 @@ export function remoteConfig({ name: NAME, devPort: DEV_PORT, packageDir }) {
           options: {
             jsc: {
               parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: isDev } },
+              transform: { react: { runtime: 'automatic', development: dev } },
               target: 'es2020',
             },
           },
@@ -65,6 +63,34 @@ export function remoteConfig({ name: NAME, devPort: DEV_PORT, packageDir }) {
         { test: /\.css$/, type: 'css' },
       ],
     },
+    // rspack serve would otherwise compile dynamic imports on first request;
+    // keep the dev bundle shaped like the production one.
+    lazyCompilation: false,
+  };
+}
+
+/**
+ * The configuration of a remote.
+ * @param {{ name: string, devPort: number, packageDir: URL }} remote
+ *   name: the federation name (mfe_public); packageDir: the remote's package folder URL.
+ */
+export function remoteConfig({ name: NAME, devPort: DEV_PORT, packageDir }) {
+  const dev = isDev();
+  const base = appConfig({ name: NAME, packageDir });
+  return {
+    ...base,
+    // The production build is only the federated container; the standalone
+    // page (src/standalone.tsx) exists for local development only.
+    entry: dev ? { main: './src/main.ts' } : {},
+    output: {
+      ...base.output,
+      // Chunks resolve relative to where remoteEntry.js was loaded from, so the
+      // same files work under /mfe/<name>/ or a versioned /mfe/<name>/1.2.3/.
+      publicPath: 'auto',
+    },
+    // The standalone dev page has no shell, so it bundles its own copies.
+    externals: dev ? {} : FEDERATION_GLOBALS,
+    externalsType: 'global',
     plugins: [
       new ModuleFederationPlugin({
         name: NAME,
@@ -73,11 +99,11 @@ export function remoteConfig({ name: NAME, devPort: DEV_PORT, packageDir }) {
         ...federationSharing(new URL('./package.json', packageDir)),
         // Use the shell's federation runtime instead of bundling a copy. The
         // standalone dev page has no shell, so it keeps its own.
-        experiments: { externalRuntime: !isDev, optimization: { target: 'web' } },
+        experiments: { externalRuntime: !dev, optimization: { target: 'web' } },
         dts: false,
       }),
-      ...(isDev ? [] : [new PrecompressPlugin()]),
-      ...(isDev
+      ...(dev ? [] : [new PrecompressPlugin()]),
+      ...(dev
         ? [
             new rspack.HtmlRspackPlugin({
               template: fileURLToPath(import.meta.resolve('@nsa/web-kit/standalone.html')),
@@ -90,9 +116,6 @@ export function remoteConfig({ name: NAME, devPort: DEV_PORT, packageDir }) {
           ]
         : []),
     ],
-    // rspack serve would otherwise compile dynamic imports on first request;
-    // keep the dev bundle shaped like the production one.
-    lazyCompilation: false,
     devServer: {
       // Loopback only; pass --host to try it from a phone on the LAN.
       host: 'localhost',

@@ -1,18 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, errorFromResponse } from '@nsa/web-kit';
+import { saveBlob } from '@nsa/web-kit/download';
 import { blockQrFileName } from '../lib/files';
-import { isPng, saveBlob } from '../lib/download';
+import { isPng } from '../lib/download';
+import type { Block } from '@nsa/contracts';
 import { BLOCKS_QUERY_KEY, invalidateWithActivities, listFrom } from './catalog-keys';
-
-export interface Block {
-  id: number;
-  name: string;
-  weekStart: number;
-  weekEnd: number;
-  weeks?: number;
-  createdAt?: string;
-  updatedAt?: string;
-}
 
 export interface BlockInput {
   name: string;
@@ -56,7 +48,7 @@ export function useDeleteBlock() {
  * without, the landing page. apiFetch reads bodies as text, so this call
  * uses fetch itself, with the same cookies and language.
  */
-export async function downloadBlockQr(blockId: number, schoolId: number | null): Promise<void> {
+async function downloadBlockQr(blockId: number, schoolId: number | null): Promise<void> {
   const query = schoolId === null ? '' : `?schoolId=${schoolId}`;
   const headers = new Headers({ Accept: 'image/png' });
   const lang = document.documentElement.lang;

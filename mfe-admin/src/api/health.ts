@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@nsa/web-kit';
-import { errorBody } from '../lib/errors';
+import { apiFetch, errorBody } from '@nsa/web-kit';
 
 // Spec §9: the dashboard polls the API status every 30 seconds.
-export const HEALTH_POLL_MS = 30_000;
+const HEALTH_POLL_MS = 30_000;
 
 /**
  * GET /api/health. A 503 still carries {ok: false, service, version}, and a

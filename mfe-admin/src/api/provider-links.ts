@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@nsa/web-kit';
-import { errorStatus } from '../lib/errors';
-import type { GeneratedProviderLink, ProviderLinkStatus } from '../lib/provider-link';
+import { apiFetch, isApiError } from '@nsa/web-kit';
+import type { GeneratedProviderLink, ProviderLinkStatus } from '@nsa/contracts';
 
 const linkKey = (activityId: number) => ['admin', 'provider-links', activityId] as const;
 const base = (activityId: number) => `/api/admin/activities/${activityId}/provider-token`;
@@ -14,7 +13,7 @@ export function useProviderLink(activityId: number | null) {
       try {
         return await apiFetch<ProviderLinkStatus>(base(activityId ?? 0), { signal });
       } catch (error) {
-        if (errorStatus(error) === 404) return null;
+        if (isApiError(error) && error.status === 404) return null;
         throw error;
       }
     },

@@ -1,14 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@nsa/web-kit';
 import { invalidateWithActivities, listFrom, PROVIDERS_QUERY_KEY } from './catalog-keys';
+import type { Provider } from '@nsa/contracts';
 import type { SaveNamed } from './schools';
-
-export interface Provider {
-  id: number;
-  name: string;
-  createdAt?: string;
-  updatedAt?: string;
-}
 
 /** GET /api/providers. */
 export function useProviders() {

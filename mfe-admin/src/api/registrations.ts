@@ -1,80 +1,17 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@nsa/web-kit';
-import type { ChildGroup, RegistrationStatus } from '@nsa/contracts';
+import type { AdminRegistration, Paged, Pagination, RegistrationRecord } from '@nsa/contracts';
 import { registrationsQuery, type RegistrationFilters } from '../lib/registration-filters';
 import { invalidateWithActivities } from './catalog-keys';
 
-export interface AdminRef {
-  id: number;
-  name: string;
-  email: string;
-}
-
-/** Spec §3: the admin view's nested activity. */
-export interface RegistrationActivity {
-  id: number;
-  title: string;
-  capacity: number;
-  approvedCount: number;
-  weekday: number;
-  startTime: string;
-  school: { id: number; name: string };
-  provider: { id: number; name: string };
-  block: { id: number; name: string; weekStart: number; weekEnd: number };
-}
-
-/** What approve, reject and revert answer: the sign-up without its activity. */
-export interface RegistrationRecord {
-  id: number;
-  activityId: number;
-  childFirstName: string;
-  childLastName: string;
-  childDateOfBirth: string | null;
-  childAge: number | null;
-  childGroup: ChildGroup | string | null;
-  parentName: string;
-  email: string;
-  phone: string;
-  language?: string;
-  status: RegistrationStatus;
-  createdAt: string;
-  updatedAt?: string;
-  approvedAt: string | null;
-  rejectedAt: string | null;
-  rejectionReason: string | null;
-  emailSent: boolean;
-  approvedByAdminId: number | null;
-  rejectedByAdminId: number | null;
-}
-
-/** Spec §3 "Registration + admin view". */
-export interface AdminRegistration extends RegistrationRecord {
-  timestamp?: string;
-  approvedByAdmin?: AdminRef | null;
-  rejectedByAdmin?: AdminRef | null;
-  activity: RegistrationActivity;
-}
-
-export interface Pagination {
-  page: number;
-  limit?: number;
-  total: number;
-  totalPages: number;
-  hasNext: boolean;
-  hasPrev: boolean;
-}
-
-export interface RegistrationsPage {
-  data: AdminRegistration[];
-  pagination: Pagination;
-}
+type RegistrationsPage = Paged<AdminRegistration>;
 
 // The same first segment as the key mfe-public refreshes after a sign-up
 // (spec §7), so a sign-up made in another tab of the shell shows up here.
-export const REGISTRATIONS_QUERY_KEY = ['/api/admin/registrations'] as const;
+const REGISTRATIONS_QUERY_KEY = ['/api/admin/registrations'] as const;
 
 /** Spec §9. */
-export const PAGE_SIZE = 50;
+const PAGE_SIZE = 50;
 /** The server's largest page; the export reads with it. */
 export const EXPORT_PAGE_SIZE = 200;
 /**

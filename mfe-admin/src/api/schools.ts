@@ -1,21 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@nsa/web-kit';
+import type { School, SchoolQr } from '@nsa/contracts';
 import { invalidateWithActivities, listFrom, SCHOOLS_QUERY_KEY } from './catalog-keys';
-
-export interface School {
-  id: number;
-  name: string;
-  accessToken: string;
-  createdAt?: string;
-  updatedAt?: string;
-}
-
-/** Spec §3 "School QR response". */
-export interface SchoolQr {
-  schoolName: string;
-  qrCodeDataUrl: string;
-  url: string;
-}
 
 /** GET /api/schools (admins only: it holds every school's access token). */
 export function useSchools() {

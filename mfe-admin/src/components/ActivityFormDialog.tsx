@@ -66,9 +66,9 @@ function ActivityFields({ form }: { form: FormApi<ActivityFormValues> }) {
   const providers = useProviders();
 
   const select = (
-    field: 'schoolId' | 'blockId' | 'providerId',
+    field: ChoiceField,
     options: { value: string; label: string }[],
-    loading: boolean,
+    loading = false,
   ) => (
     <Field label={t(`activities.form.${field}`)} error={errors[field]}>
       {(control) => (
@@ -89,6 +89,21 @@ function ActivityFields({ form }: { form: FormApi<ActivityFormValues> }) {
         </select>
       )}
     </Field>
+  );
+
+  const flag = (field: 'isLocked' | 'isHidden') => (
+    <label className="checkbox">
+      <input
+        type="checkbox"
+        name={field}
+        checked={values[field]}
+        onChange={(e) => change(field, e.target.checked)}
+      />
+      <span>
+        {t(`activities.form.${field}`)}
+        <span className="field-hint">{t(`activities.form.${field}Hint`)}</span>
+      </span>
+    </label>
   );
 
   return (
@@ -113,23 +128,10 @@ function ActivityFields({ form }: { form: FormApi<ActivityFormValues> }) {
         providers.isPending,
       )}
       <div className="form-row">
-        <Field label={t('activities.form.weekday')} error={errors.weekday}>
-          {(control) => (
-            <select
-              {...control}
-              name="weekday"
-              value={values.weekday}
-              onChange={(e) => change('weekday', e.target.value)}
-            >
-              <option value="">{t('activities.choose.weekday')}</option>
-              {WEEKDAYS.map((day) => (
-                <option key={day} value={String(day)}>
-                  {t(`weekdays.${day}`)}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        {select(
+          'weekday',
+          WEEKDAYS.map((day) => ({ value: String(day), label: t(`weekdays.${day}`) })),
+        )}
         <InputField
           form={form}
           name="startTime"
@@ -148,30 +150,8 @@ function ActivityFields({ form }: { form: FormApi<ActivityFormValues> }) {
         min={1}
         step={1}
       />
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          name="isLocked"
-          checked={values.isLocked}
-          onChange={(e) => change('isLocked', e.target.checked)}
-        />
-        <span>
-          {t('activities.form.isLocked')}
-          <span className="field-hint">{t('activities.form.isLockedHint')}</span>
-        </span>
-      </label>
-      <label className="checkbox">
-        <input
-          type="checkbox"
-          name="isHidden"
-          checked={values.isHidden}
-          onChange={(e) => change('isHidden', e.target.checked)}
-        />
-        <span>
-          {t('activities.form.isHidden')}
-          <span className="field-hint">{t('activities.form.isHiddenHint')}</span>
-        </span>
-      </label>
+      {flag('isLocked')}
+      {flag('isHidden')}
     </>
   );
 }

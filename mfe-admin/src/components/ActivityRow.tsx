@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ActivityView } from '@nsa/contracts';
-import { capacityLevel } from '../lib/capacity';
 import { NAMESPACE } from '../namespace';
+import { ActivityCells } from './ActivityCells';
+import { CapacityCount } from './Capacity';
 
 export type ActivityAction = 'lock' | 'hide' | 'link' | 'edit' | 'delete';
 
@@ -15,7 +16,6 @@ interface Props {
 /** One activity: locked rows have a red tint, hidden rows a grey one (spec §2). */
 export function ActivityRow({ activity: a, pending, onAction }: Props) {
   const { t } = useTranslation(NAMESPACE);
-  const level = capacityLevel(a.approvedCount ?? 0, a.capacity);
   const button = (action: ActivityAction, label: string, aria: string, tone = 'secondary') => (
     <button
       type="button"
@@ -38,26 +38,13 @@ export function ActivityRow({ activity: a, pending, onAction }: Props) {
       data-locked={String(a.isLocked)}
       data-hidden={String(a.isHidden)}
     >
-      <th scope="row">{a.title}</th>
-      <td data-label={t('activities.col.school')}>{a.school?.name}</td>
-      <td data-label={t('activities.col.block')}>
-        {a.block?.name}
-        {a.block ? (
-          <span className="cell-hint">
-            {t('activities.weeks', { start: a.block.weekStart, end: a.block.weekEnd })}
-          </span>
-        ) : null}
-      </td>
-      <td data-label={t('activities.col.provider')}>{a.provider?.name}</td>
+      <ActivityCells activity={a} />
       <td data-label={t('activities.col.weekday')}>{t(`weekdays.${a.weekday}`)}</td>
       <td data-label={t('activities.col.time')} className="numeric">
         {a.startTime.slice(0, 5)}
       </td>
       <td data-label={t('activities.col.capacity')}>
-        <span className="capacity" data-level={level} data-testid="capacity">
-          {a.approvedCount ?? 0}/{a.capacity}
-        </span>
-        <span className="visually-hidden"> {t(`activities.capacityLevel.${level}`)}</span>
+        <CapacityCount section="activities" approved={a.approvedCount} capacity={a.capacity} />
       </td>
       <td data-label={t('activities.col.status')} className="status-cell">
         <span className="badges">

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { blockSchema } from '@nsa/contracts';
-import { useSaveBlock, type Block } from '../api/blocks';
+import type { Block } from '@nsa/contracts';
+import { useSaveBlock } from '../api/blocks';
 import { actionError } from '../lib/errors';
 import { blockRange } from '../lib/format';
 import { useLang } from '../lib/use-lang';

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { FieldNote, fieldIds } from '@nsa/web-kit';
 
 /** What a field's control (input, select) must carry to be tied to its label and messages. */
 export interface ControlProps {
@@ -17,23 +18,17 @@ interface FieldProps {
 /** A label, the control, an optional hint and the error message, all linked for screen readers. */
 export function Field({ label, error, hint, children }: FieldProps) {
   const id = useId();
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
+  const { hintId, errorId, describedBy } = fieldIds(id, hint, error);
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNote id={hintId} kind="hint">
+        {hint}
+      </FieldNote>
+      <FieldNote id={errorId} kind="error">
+        {error}
+      </FieldNote>
     </div>
   );
 }

@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityView } from '@nsa/contracts';
-import { Spinner, useToast } from '@nsa/web-kit';
+import { serverMessage, Spinner, useToast } from '@nsa/web-kit';
 import {
   useGenerateProviderLink,
   useProviderLink,
   useRevokeProviderLink,
 } from '../api/provider-links';
-import { serverMessage } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import {
   needsConfirm,

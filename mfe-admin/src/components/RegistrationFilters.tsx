@@ -1,7 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ActivityView } from '@nsa/contracts';
-import type { Block } from '../api/blocks';
-import type { School } from '../api/schools';
+import type { ActivityView, Block, School } from '@nsa/contracts';
 import {
   activitiesMatching,
   hasFilters,

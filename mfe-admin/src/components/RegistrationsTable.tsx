@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { rejectionReasonText } from '@nsa/contracts';
-import type { AdminRegistration } from '../api/registrations';
-import { registrationCapacityLevel } from '../lib/capacity';
+import type { AdminRegistration } from '@nsa/contracts';
 import { formatDateTime } from '../lib/format';
 import { groupNumber } from '../lib/registrations-csv';
 import { useLang } from '../lib/use-lang';
 import { NAMESPACE } from '../namespace';
+import { CapacityCount } from './Capacity';
+import { ActionsHeader } from './crud/RowAction';
 
 export type RegistrationAction = 'approve' | 'reject' | 'revert';
 
@@ -56,9 +57,7 @@ export function RegistrationsTable({ rows, pending, onAction, busy = false }: Pr
                 {t(`registrations.col.${column}`)}
               </th>
             ))}
-            <th scope="col" className="actions-col">
-              <span className="visually-hidden">{t('common.actions')}</span>
-            </th>
+            <ActionsHeader className="actions-col" />
           </tr>
         </thead>
         <tbody>
@@ -86,8 +85,6 @@ function RegistrationRow({ registration: r, pending, onAction }: RowProps) {
   const { t } = useTranslation(NAMESPACE);
   const lang = useLang();
   const name = `${r.childFirstName} ${r.childLastName}`;
-  const { approvedCount, capacity } = r.activity;
-  const level = registrationCapacityLevel(approvedCount, capacity);
   const group = groupNumber(r.childGroup);
   const label = (column: (typeof COLUMNS)[number]) => t(`registrations.col.${column}`);
   const reviewer =
@@ -130,7 +127,7 @@ function RegistrationRow({ registration: r, pending, onAction }: RowProps) {
       </td>
       <td data-label={label('activity')}>
         {r.activity.title}
-        <span className="cell-hint">{r.activity.school?.name}</span>
+        <span className="cell-hint">{r.activity.school.name}</span>
       </td>
       <td data-label={label('status')} className="status-cell">
         <span className="badge" data-tone={r.status} data-testid="status-badge">
@@ -150,10 +147,11 @@ function RegistrationRow({ registration: r, pending, onAction }: RowProps) {
         ) : null}
       </td>
       <td data-label={label('capacity')}>
-        <span className="capacity" data-level={level} data-testid="capacity">
-          {approvedCount}/{capacity}
-        </span>
-        <span className="visually-hidden"> {t(`registrations.capacityLevel.${level}`)}</span>
+        <CapacityCount
+          section="registrations"
+          approved={r.activity.approvedCount}
+          capacity={r.activity.capacity}
+        />
       </td>
       <td data-label={label('emailSent')} className="print-hide">
         <span className="email-sent" data-sent={String(r.emailSent)} data-testid="email-sent">

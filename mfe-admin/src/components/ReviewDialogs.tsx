@@ -1,12 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminRegistration } from '../api/registrations';
+import type { AdminRegistration } from '@nsa/contracts';
+import { BusyButton } from '@nsa/web-kit';
 import { NAMESPACE } from '../namespace';
 import { Dialog } from './Dialog';
 import { Field } from './Field';
 
 /** The server's limit on a rejection reason. */
-export const MAX_REASON_LENGTH = 500;
+const MAX_REASON_LENGTH = 500;
+
+type ReviewKind = 'approve' | 'reject';
+
+interface ReviewValues {
+  sendEmail: boolean;
+  reason: string;
+}
 
 interface DialogProps<T> {
   /** The sign-up under review; null: closed. */
@@ -17,53 +25,34 @@ interface DialogProps<T> {
 }
 
 /** Spec §2: approve with a send-email checkbox, on by default. */
-export function ApproveDialog({
-  registration,
-  busy,
-  onConfirm,
-  onClose,
-}: DialogProps<{ sendEmail: boolean }>) {
-  const { t } = useTranslation(NAMESPACE);
-  return (
-    <Dialog
-      open={registration !== null}
-      title={t('registrations.approveTitle')}
-      busy={busy}
-      onClose={onClose}
-    >
-      {registration ? (
-        <ReviewForm
-          key={registration.id}
-          kind="approve"
-          registration={registration}
-          busy={busy}
-          onConfirm={(values) => onConfirm(registration, values)}
-          onCancel={onClose}
-        />
-      ) : null}
-    </Dialog>
-  );
+export function ApproveDialog(props: DialogProps<{ sendEmail: boolean }>) {
+  return <ReviewDialog kind="approve" {...props} />;
 }
 
 /** Spec §2: reject with an optional reason and a send-email checkbox, on by default. */
-export function RejectDialog({
+export function RejectDialog(props: DialogProps<ReviewValues>) {
+  return <ReviewDialog kind="reject" {...props} />;
+}
+
+function ReviewDialog({
+  kind,
   registration,
   busy,
   onConfirm,
   onClose,
-}: DialogProps<{ sendEmail: boolean; reason: string }>) {
+}: DialogProps<ReviewValues> & { kind: ReviewKind }) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <Dialog
       open={registration !== null}
-      title={t('registrations.rejectTitle')}
+      title={t(`registrations.${kind}Title`)}
       busy={busy}
       onClose={onClose}
     >
       {registration ? (
         <ReviewForm
           key={registration.id}
-          kind="reject"
+          kind={kind}
           registration={registration}
           busy={busy}
           onConfirm={(values) => onConfirm(registration, values)}
@@ -75,10 +64,10 @@ export function RejectDialog({
 }
 
 interface FormProps {
-  kind: 'approve' | 'reject';
+  kind: ReviewKind;
   registration: AdminRegistration;
   busy: boolean;
-  onConfirm: (values: { sendEmail: boolean; reason: string }) => void;
+  onConfirm: (values: ReviewValues) => void;
   onCancel: () => void;
 }
 
@@ -105,7 +94,7 @@ function ReviewForm({ kind, registration: r, busy, onConfirm, onCancel }: FormPr
           <dt>{t('registrations.col.activity')}</dt>
           <dd>
             {r.activity.title}
-            <span className="cell-hint">{r.activity.school?.name}</span>
+            <span className="cell-hint">{r.activity.school.name}</span>
           </dd>
         </div>
         <div>
@@ -154,16 +143,15 @@ function ReviewForm({ kind, registration: r, busy, onConfirm, onCancel }: FormPr
         </span>
       </label>
       <div className="form-actions">
-        <button
+        <BusyButton
           type="submit"
           className={kind === 'approve' ? 'button' : 'button danger'}
-          disabled={busy}
-          aria-busy={busy}
+          busy={busy}
         >
           {busy
             ? t(kind === 'approve' ? 'registrations.approving' : 'registrations.rejecting')
             : t(kind === 'approve' ? 'registrations.approve' : 'registrations.reject')}
-        </button>
+        </BusyButton>
         <button type="button" className="button secondary" disabled={busy} onClick={onCancel}>
           {t('common.cancel')}
         </button>

@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner, useToast } from '@nsa/web-kit';
-import { useSchoolQr, type School } from '../api/schools';
-import { dataUrlToBlob, saveBlob } from '../lib/download';
+import type { School } from '@nsa/contracts';
+import { useSchoolQr } from '../api/schools';
+import { saveBlob } from '@nsa/web-kit/download';
+import { dataUrlToBlob } from '../lib/download';
 import { schoolQrFileName } from '../lib/files';
 import { NAMESPACE } from '../namespace';
 import { CopyField } from './CopyField';

@@ -1,18 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner, useToast } from '@nsa/web-kit';
+import { BusyButton, serverMessage, Spinner, useToast } from '@nsa/web-kit';
 import { CSV_MIME } from '@nsa/web-kit/csv';
+import { saveBlob } from '@nsa/web-kit/download';
+import type { AdminRegistration } from '@nsa/contracts';
 import { useAdminActivities } from '../api/activities';
 import { useBlocks } from '../api/blocks';
-import {
-  fetchAllRegistrations,
-  MAX_EXPORT_ROWS,
-  useRegistrations,
-  type AdminRegistration,
-} from '../api/registrations';
+import { fetchAllRegistrations, MAX_EXPORT_ROWS, useRegistrations } from '../api/registrations';
 import { useSchools } from '../api/schools';
-import { saveBlob } from '../lib/download';
-import { serverMessage } from '../lib/errors';
 import { registrationsCsvFileName, type ExportFilterNames } from '../lib/files';
 import { formatDateTime } from '../lib/format';
 import { hasFilters, NO_FILTERS, withFilter } from '../lib/registration-filters';
@@ -26,7 +21,7 @@ import { Pagination } from './Pagination';
 import { RegistrationFilters } from './RegistrationFilters';
 import { RegistrationsTable, type RegistrationAction } from './RegistrationsTable';
 import { ApproveDialog, RejectDialog } from './ReviewDialogs';
-import { CapacityLegend } from './CapacityLegend';
+import { CapacityLegend } from './Capacity';
 
 /** The sign-ups tab: filters, the list with its review actions, paging, CSV and print. */
 export function SignupsPanel() {
@@ -194,18 +189,16 @@ export function SignupsPanel() {
           <button type="button" className="button secondary" onClick={print} data-testid="print">
             {t('registrations.print')}
           </button>
-          <button
-            type="button"
+          <BusyButton
             className="button"
             onClick={() => void exportCsv()}
-            disabled={progress !== null}
-            aria-busy={progress !== null}
+            busy={progress !== null}
             data-testid="export-csv"
           >
             {progress
               ? t('registrations.exporting', { loaded: progress.loaded, total: progress.total })
               : t('registrations.export')}
-          </button>
+          </BusyButton>
         </div>
       </div>
 

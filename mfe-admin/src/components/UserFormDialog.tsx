@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { adminUserSchema, ROLES, type PublicUser, type Role } from '@nsa/contracts';
+import { serverMessage } from '@nsa/web-kit';
 import { useSaveUser } from '../api/users';
-import { serverMessage } from '../lib/errors';
 import { useLang } from '../lib/use-lang';
 import { validate } from '../lib/validation';
 import { NAMESPACE } from '../namespace';

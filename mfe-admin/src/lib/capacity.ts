@@ -1,5 +1,6 @@
 // Spec §4 "Capacity colour", activity list: red when approved is at or above
-// capacity, orange when exactly one place is left, otherwise green.
+// capacity, orange when exactly one place is left, otherwise green. The CSS
+// draws each level in its colour (data-level).
 
 export type CapacityLevel = 'full' | 'almostFull' | 'open';
 
@@ -7,17 +8,6 @@ export function capacityLevel(approved: number, capacity: number): CapacityLevel
   if (approved >= capacity) return 'full';
   if (approved === capacity - 1) return 'almostFull';
   return 'open';
-}
-
-/** The colour a level is drawn in (also used by the CSS through data-level). */
-export const CAPACITY_COLOURS: Record<CapacityLevel, 'red' | 'orange' | 'green'> = {
-  full: 'red',
-  almostFull: 'orange',
-  open: 'green',
-};
-
-export function capacityColour(approved: number, capacity: number): 'red' | 'orange' | 'green' {
-  return CAPACITY_COLOURS[capacityLevel(approved, capacity)];
 }
 
 // Spec §4 "Capacity colour", registrations list: red at capacity, orange at
@@ -29,13 +19,6 @@ export function registrationCapacityLevel(approved: number, capacity: number): C
   // Integer arithmetic: 0.8 * capacity is not exact for every capacity.
   if (approved * 5 >= capacity * 4) return 'almostFull';
   return 'open';
-}
-
-export function registrationCapacityColour(
-  approved: number,
-  capacity: number,
-): 'red' | 'orange' | 'green' {
-  return CAPACITY_COLOURS[registrationCapacityLevel(approved, capacity)];
 }
 
 /** Spec §5: approving is refused before any call when approved is at or above capacity. */

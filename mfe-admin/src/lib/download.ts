@@ -1,4 +1,5 @@
-// Saving files the browser made or fetched, without navigating away.
+// Files the browser fetched as data: URLs or bytes, before they are saved
+// (saveBlob in @nsa/web-kit/download).
 
 /**
  * A `data:` URL as a Blob. Decoded by hand: fetch(dataUrl) would be refused
@@ -21,19 +22,4 @@ const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Whether the bytes start with the PNG signature (a proxy's HTML error page does not). */
 export function isPng(bytes: Uint8Array): boolean {
   return PNG_SIGNATURE.every((byte, i) => bytes[i] === byte);
-}
-
-/** Offers the blob as a download under `fileName` (an object URL and <a download>). */
-export function saveBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Some browsers read the URL after click() returns.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

@@ -1,20 +1,7 @@
 // Spec §4 "Provider link": which actions the link manager offers in each state.
+import type { ProviderLinkStatus } from '@nsa/contracts';
 
 export type ProviderLinkState = 'none' | 'active' | 'revoked' | 'expired';
-
-/** GET /api/admin/activities/{id}/provider-token (the URL is never part of it). */
-export interface ProviderLinkStatus {
-  revoked: boolean;
-  expiresAt: string | null;
-  createdAt: string | null;
-  lastUsedAt?: string | null;
-  state?: 'active' | 'revoked' | 'expired';
-}
-
-/** POST …/generate: the only answer that carries the URL. */
-export interface GeneratedProviderLink extends ProviderLinkStatus {
-  url: string;
-}
 
 export type ProviderLinkAction = 'generate' | 'regenerate' | 'revoke' | 'generateNew';
 

@@ -4,7 +4,7 @@
 // CRLF, quoted where needed, papaparse loaded on the first export only.
 import { buildCsv, type CsvCell } from '@nsa/web-kit/csv';
 import { rejectionReasonText, type RegistrationStatus } from '@nsa/contracts';
-import type { AdminRegistration } from '../api/registrations';
+import type { AdminRegistration } from '@nsa/contracts';
 
 /**
  * The columns, in Dutch whatever the screen language: they are the file's

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@nsa/web-kit';
+import type { AdminRegistration } from '@nsa/contracts';
 import {
   useApproveRegistration,
   useRejectRegistration,
   useRevertRegistration,
-  type AdminRegistration,
 } from '../api/registrations';
 import { NAMESPACE } from '../namespace';
 import { isAtCapacity } from './capacity';

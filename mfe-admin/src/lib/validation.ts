@@ -12,7 +12,7 @@ export interface SafeParser<T> {
 }
 
 /** The shared schemas use VALIDATION_MESSAGES keys as messages (packages/contracts). */
-export function validationMessage(key: string, lang: Lang): string {
+function validationMessage(key: string, lang: Lang): string {
   return VALIDATION_MESSAGES[key]?.[lang] ?? key;
 }
 

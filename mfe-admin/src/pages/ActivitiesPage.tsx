@@ -12,16 +12,17 @@ import {
 import { useBlocks } from '../api/blocks';
 import { useProviders } from '../api/providers';
 import { useSchools } from '../api/schools';
+import { ActivityTable } from '../components/ActivityCells';
 import { ActivityFormDialog } from '../components/ActivityFormDialog';
 import { ActivityRow, type ActivityAction } from '../components/ActivityRow';
+import { CapacityLegend } from '../components/Capacity';
 import { CrudPage } from '../components/crud/CrudPage';
 import { ListStates } from '../components/crud/ListStates';
+import { ActionsHeader } from '../components/crud/RowAction';
 import { ProviderLinkDialog } from '../components/ProviderLinkDialog';
 import { actionError } from '../lib/errors';
 import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { NAMESPACE } from '../namespace';
-import { CapacityLegend } from '../components/CapacityLegend';
-import { ActionsHeader } from '../components/crud/RowAction';
 
 const PREREQUISITES = [
   { key: 'schools', to: '/admin/schools' },
@@ -145,34 +146,28 @@ function ActivitiesTable({ onEdit, onLink, canAdd }: TableProps) {
     >
       {(items) => (
         <>
-          <div className="table-scroll">
-            <table className="table stack activities" data-testid="activities-table">
-              <caption className="visually-hidden">{t('activities.listTitle')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('activities.col.title')}</th>
-                  <th scope="col">{t('activities.col.school')}</th>
-                  <th scope="col">{t('activities.col.block')}</th>
-                  <th scope="col">{t('activities.col.provider')}</th>
-                  <th scope="col">{t('activities.col.weekday')}</th>
-                  <th scope="col">{t('activities.col.time')}</th>
-                  <th scope="col">{t('activities.col.capacity')}</th>
-                  <th scope="col">{t('activities.col.status')}</th>
-                  <ActionsHeader />
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((activity) => (
-                  <ActivityRow
-                    key={activity.id}
-                    activity={activity}
-                    pending={pendingFor(activity.id)}
-                    onAction={onAction}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ActivityTable
+            kind="activities"
+            caption={t('activities.listTitle')}
+            moreHeadCells={
+              <>
+                <th scope="col">{t('activities.col.weekday')}</th>
+                <th scope="col">{t('activities.col.time')}</th>
+                <th scope="col">{t('activities.col.capacity')}</th>
+                <th scope="col">{t('activities.col.status')}</th>
+                <ActionsHeader />
+              </>
+            }
+          >
+            {items.map((activity) => (
+              <ActivityRow
+                key={activity.id}
+                activity={activity}
+                pending={pendingFor(activity.id)}
+                onAction={onAction}
+              />
+            ))}
+          </ActivityTable>
           <CapacityLegend section="activities" />
         </>
       )}

@@ -1,7 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@nsa/web-kit';
-import { useBlocks, useDeleteBlock, useDownloadBlockQr, type Block } from '../api/blocks';
+import type { Block } from '@nsa/contracts';
+import { useBlocks, useDeleteBlock, useDownloadBlockQr } from '../api/blocks';
 import { useSchools } from '../api/schools';
 import { BlockFormDialog } from '../components/BlockFormDialog';
 import { CrudPage } from '../components/crud/CrudPage';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { Page, useLogout, useSession } from '@nsa/web-kit';
+import { LogoutButton, Page, useSession } from '@nsa/web-kit';
 import { useHealth } from '../api/health';
 import { healthView } from '../lib/health';
 import { NAMESPACE } from '../namespace';
@@ -50,7 +50,6 @@ function ApiStatus() {
 export function DashboardPage() {
   const { t } = useTranslation(NAMESPACE);
   const { user } = useSession();
-  const { logout, pending } = useLogout();
 
   return (
     <Page remote={NAMESPACE} page="admin" title={t('dashboard.title')}>
@@ -68,14 +67,7 @@ export function DashboardPage() {
           <Link to="/admin/settings" className="button secondary">
             {t('dashboard.settings')}
           </Link>
-          <button
-            type="button"
-            className="button secondary"
-            disabled={pending}
-            onClick={() => void logout()}
-          >
-            {t('dashboard.logout')}
-          </button>
+          <LogoutButton>{t('dashboard.logout')}</LogoutButton>
         </div>
       </section>
 

@@ -3,12 +3,18 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { loginSchema, requestResetSchema } from '@nsa/contracts';
-import { Page, SESSION_QUERY_KEY, sessionUserFrom, useSession, useToast } from '@nsa/web-kit';
+import {
+  Page,
+  SESSION_QUERY_KEY,
+  serverMessage,
+  sessionUserFrom,
+  useSession,
+  useToast,
+} from '@nsa/web-kit';
 import { useLogin, useRequestReset } from '../api/auth';
 import { Field } from '../components/Field';
 import { PasswordInput } from '../components/PasswordInput';
 import type { FieldErrors } from '../lib/errors';
-import { serverMessage } from '../lib/errors';
 import { focusFirstInvalid } from '../lib/focus';
 import { useLang } from '../lib/use-lang';
 import { validate } from '../lib/validation';

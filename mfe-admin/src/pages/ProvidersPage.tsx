@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useDeleteProvider, useProviders, type Provider } from '../api/providers';
+import type { Provider } from '@nsa/contracts';
+import { useDeleteProvider, useProviders } from '../api/providers';
 import { CrudPage } from '../components/crud/CrudPage';
 import { CrudTable, useNamedTableTexts } from '../components/crud/CrudTable';
 import { NameFormDialog } from '../components/NameFormDialog';

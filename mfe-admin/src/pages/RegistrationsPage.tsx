@@ -18,7 +18,12 @@ export function RegistrationsPage() {
   const { set } = useRegistrationFilters();
 
   return (
-    <Page remote={NAMESPACE} page="admin-registrations" title={t('sections.registrations')}>
+    <Page
+      remote={NAMESPACE}
+      page="admin-registrations"
+      title={t('sections.registrations')}
+      printable
+    >
       <BackToDashboard />
       <Tabs
         label={t('registrations.tabs.label')}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '@nsa/web-kit';
-import { useDeleteSchool, useSchools, type School } from '../api/schools';
+import type { School } from '@nsa/contracts';
+import { useDeleteSchool, useSchools } from '../api/schools';
 import { CrudPage } from '../components/crud/CrudPage';
 import { CrudTable, useNamedTableTexts } from '../components/crud/CrudTable';
 import { ManualCopyDialog, type ManualCopyState } from '../components/ManualCopyDialog';
@@ -13,7 +14,7 @@ import { NAMESPACE } from '../namespace';
 import { RowAction } from '../components/crud/RowAction';
 
 /** The path of a school's own activities page (spec §2). */
-export const schoolPath = (school: School) => `/schools/${school.accessToken}`;
+const schoolPath = (school: School) => `/schools/${school.accessToken}`;
 const schoolUrl = (school: School) => `${window.location.origin}${schoolPath(school)}`;
 
 /** /admin/schools: schools, their direct links and QR codes (spec §2 "Admin schools"). */

@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { PublicUser } from '@nsa/contracts';
-import { useSession } from '@nsa/web-kit';
+import { serverMessage, useSession } from '@nsa/web-kit';
 import { useDeleteUser, useUsers } from '../api/users';
 import { CrudPage } from '../components/crud/CrudPage';
 import { CrudTable } from '../components/crud/CrudTable';
 import { UserFormDialog } from '../components/UserFormDialog';
-import { serverMessage } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { useLang } from '../lib/use-lang';

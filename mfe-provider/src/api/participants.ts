@@ -1,20 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { apiFetch } from '@nsa/web-kit';
+import type { ParticipantsResponse } from '@nsa/contracts';
 import type { ProviderParams } from '../lib/params';
 import { NAMESPACE } from '../namespace';
-
-export interface Participant {
-  childName: string;
-  age: number | null;
-}
-
-/** Spec §3 "Provider participants response". */
-export interface ParticipantsResponse {
-  activity: { title: string; school: string; provider: string };
-  participantCount: number;
-  participants: Participant[];
-}
 
 /** GET /api/provider/{activityId}/participants?token=… (spec §7). */
 export function useParticipants(params: ProviderParams) {

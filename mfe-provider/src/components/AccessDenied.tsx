@@ -1,18 +1,28 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRetryable, serverMessage } from '../lib/errors';
+import { serverMessage } from '@nsa/web-kit';
+import { isRetryable } from '../lib/errors';
 import { NAMESPACE } from '../namespace';
+
+function ErrorCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section
+      className="provider-card provider-error"
+      role="alert"
+      aria-labelledby={`${id}-title`}
+      data-testid={id}
+    >
+      <h2 id={`${id}-title`}>{title}</h2>
+      {children}
+    </section>
+  );
+}
 
 /** Spec §2: 'Toegang geweigerd', the server's message or a generic one, and whom to ask. */
 export function AccessDenied({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <section
-      className="provider-card provider-error"
-      role="alert"
-      aria-labelledby="provider-error-title"
-      data-testid="provider-error"
-    >
-      <h2 id="provider-error-title">{t('provider.deniedTitle')}</h2>
+    <ErrorCard id="provider-error" title={t('provider.deniedTitle')}>
       <p data-testid="provider-error-message">{serverMessage(error, t('provider.genericError'))}</p>
       <p>{t('provider.contact')}</p>
       {isRetryable(error) ? (
@@ -20,7 +30,7 @@ export function AccessDenied({ error, onRetry }: { error: unknown; onRetry: () =
           {t('provider.retry')}
         </button>
       ) : null}
-    </section>
+    </ErrorCard>
   );
 }
 
@@ -28,14 +38,8 @@ export function AccessDenied({ error, onRetry }: { error: unknown; onRetry: () =
 export function MissingParams() {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <section
-      className="provider-card provider-error"
-      role="alert"
-      aria-labelledby="provider-missing-title"
-      data-testid="provider-missing-params"
-    >
-      <h2 id="provider-missing-title">{t('provider.missingParams')}</h2>
+    <ErrorCard id="provider-missing-params" title={t('provider.missingParams')}>
       <p>{t('provider.missingParamsText')}</p>
-    </section>
+    </ErrorCard>
   );
 }

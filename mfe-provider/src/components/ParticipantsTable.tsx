@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Participant } from '../api/participants';
+import type { Participant } from '@nsa/contracts';
 import { NAMESPACE } from '../namespace';
 
 export function ParticipantsTable({
@@ -12,7 +12,7 @@ export function ParticipantsTable({
   const { t } = useTranslation(NAMESPACE);
   if (participants.length === 0) {
     return (
-      <p className="provider-empty" data-testid="provider-empty">
+      <p className="empty" data-testid="provider-empty">
         {t('provider.empty')}
       </p>
     );
@@ -34,7 +34,7 @@ export function ParticipantsTable({
             // Names can repeat and there is no id (CONTRACT §2: name and age only).
             <tr key={index} data-testid="provider-row">
               <th scope="row">{participant.childName}</th>
-              <td className="provider-numeric">{participant.age ?? '–'}</td>
+              <td className="provider-numeric">{participant.age}</td>
             </tr>
           ))}
         </tbody>

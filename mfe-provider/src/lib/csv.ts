@@ -3,12 +3,10 @@
 // export; papaparse is loaded there on the export click only.
 import { buildCsv } from '@nsa/web-kit/csv';
 
-export { CSV_MIME, UTF8_BOM } from '@nsa/web-kit/csv';
-
 /** Spec §9 fixes the columns; they are the file's format, so not translated. */
-export const CSV_HEADERS = ['Naam', 'Leeftijd'] as const;
+const CSV_HEADERS = ['Naam', 'Leeftijd'] as const;
 
-export interface CsvParticipant {
+interface CsvParticipant {
   childName: string;
   age: number | null | undefined;
 }
@@ -17,6 +15,6 @@ export interface CsvParticipant {
 export function buildParticipantsCsv(participants: readonly CsvParticipant[]): Promise<string> {
   return buildCsv(
     CSV_HEADERS,
-    participants.map(({ childName, age }) => [childName ?? '', age]),
+    participants.map(({ childName, age }) => [childName, age]),
   );
 }

@@ -1,12 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router-dom';
-import { Page, Spinner, useToast } from '@nsa/web-kit';
-import { useParticipants, type ParticipantsResponse } from '../api/participants';
+import { BusyButton, Page, Spinner, useToast } from '@nsa/web-kit';
+import { CSV_MIME } from '@nsa/web-kit/csv';
+import { saveBlob } from '@nsa/web-kit/download';
+import type { ParticipantsResponse } from '@nsa/contracts';
+import { useParticipants } from '../api/participants';
 import { AccessDenied, MissingParams } from '../components/AccessDenied';
 import { ParticipantsTable } from '../components/ParticipantsTable';
-import { buildParticipantsCsv, CSV_MIME } from '../lib/csv';
-import { saveBlob } from '../lib/download';
+import { buildParticipantsCsv } from '../lib/csv';
 import { participantsCsvFileName } from '../lib/files';
 import { providerParams, type ProviderParams } from '../lib/params';
 import { NAMESPACE } from '../namespace';
@@ -22,7 +24,7 @@ export function ParticipantsPage({ activityId }: { activityId: string | undefine
   const { search } = useLocation();
   const params = providerParams(activityId, search);
   return (
-    <Page remote={NAMESPACE} page="provider" title={t('provider.title')}>
+    <Page remote={NAMESPACE} page="provider" title={t('provider.title')} printable>
       {params ? (
         <Participants key={`${params.activityId}/${params.token}`} params={params} />
       ) : (
@@ -47,8 +49,7 @@ function ParticipantsView({ data }: { data: ParticipantsResponse }) {
   const { t } = useTranslation(NAMESPACE);
   const { toast } = useToast();
   const [exporting, setExporting] = useState(false);
-  const { activity, participants } = data;
-  const count = data.participantCount ?? participants.length;
+  const { activity, participants, participantCount } = data;
 
   // Spec §5: export or print with no rows does nothing but say so.
   const hasRows = () => {
@@ -100,7 +101,7 @@ function ParticipantsView({ data }: { data: ParticipantsResponse }) {
           </div>
           <div>
             <dt>{t('provider.count')}</dt>
-            <dd data-testid="provider-count">{count}</dd>
+            <dd data-testid="provider-count">{participantCount}</dd>
           </div>
         </dl>
       </section>
@@ -113,16 +114,14 @@ function ParticipantsView({ data }: { data: ParticipantsResponse }) {
         <button type="button" className="button" onClick={print} data-testid="provider-print">
           {t('provider.print')}
         </button>
-        <button
-          type="button"
+        <BusyButton
           className="button secondary"
           onClick={() => void exportCsv()}
-          disabled={exporting}
-          aria-busy={exporting}
+          busy={exporting}
           data-testid="provider-export"
         >
           {t('provider.export')}
-        </button>
+        </BusyButton>
       </div>
 
       <ParticipantsTable title={activity.title} participants={participants} />

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ActivityView, BlockRef } from '@nsa/contracts';
+import type { ActivityView, Block } from '@nsa/contracts';
 import { apiFetch } from '@nsa/web-kit';
 import { assertSameSchool } from '../lib/activities';
 
@@ -27,7 +27,7 @@ export function useSchoolActivities(schoolId: number, token: string, blockId: st
 
 /** GET /api/blocks (public), ordered by first week, for the block filter. */
 export function useBlocks() {
-  return useQuery<BlockRef[]>({
+  return useQuery<Block[]>({
     queryKey: ['/api/blocks'],
     select: (blocks) => [...blocks].sort((a, b) => a.weekStart - b.weekStart || a.id - b.id),
   });

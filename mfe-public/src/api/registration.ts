@@ -1,11 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegistrationCreated, RegistrationInput } from '@nsa/contracts';
-import { ApiError, apiFetch } from '@nsa/web-kit';
-import { asApiError } from '../lib/api-error';
+import { ApiError, apiFetch, isApiError } from '@nsa/web-kit';
 import { ACTIVITIES_KEY, schoolTokenHeaders } from './activities';
 
 /** POST /api/registrations with the school token; a `success: false` answer is an error. */
-export async function createRegistration(
+async function createRegistration(
   token: string,
   input: RegistrationInput,
 ): Promise<RegistrationCreated> {
@@ -33,8 +32,7 @@ export function useCreateRegistration(token: string) {
     // Locked, full or gone (409/404): the list is out of date, so reload it;
     // a locked activity then shows as such and a new try makes no call.
     onError: (error) => {
-      const status = asApiError(error)?.status;
-      if (status === 404 || status === 409)
+      if (isApiError(error) && (error.status === 404 || error.status === 409))
         void queryClient.invalidateQueries({ queryKey: ACTIVITIES_KEY });
     },
   });

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { SchoolSummary } from '@nsa/contracts';
 
 /**
  * The same pattern as SCHOOL_TOKEN_PATTERN in @nsa/contracts (a test keeps
@@ -7,11 +8,6 @@ import { useQuery } from '@tanstack/react-query';
  * page's first load.
  */
 export const SCHOOL_TOKEN = /^[0-9a-f]{32}$/;
-
-export interface SchoolSummary {
-  id: number;
-  name: string;
-}
 
 // Spec §5/§9: a school token is exactly 32 lowercase hexadecimal characters;
 // anything else is "not found" without asking the server.

@@ -1,5 +1,6 @@
 import type { ReactElement, ReactNode } from 'react';
 import { cloneElement } from 'react';
+import { FieldNote, fieldIds } from '@nsa/web-kit';
 
 export interface FormFieldProps {
   id: string;
@@ -13,9 +14,7 @@ export interface FormFieldProps {
 
 /** A labelled control whose error message is tied to it with aria-describedby. */
 export function FormField({ id, label, requiredLabel, error, children, hint }: FormFieldProps) {
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(' ');
+  const { hintId, errorId, describedBy } = fieldIds(id, hint, error);
   return (
     <div className={`field${error ? ' has-error' : ''}`}>
       <label htmlFor={id}>
@@ -24,23 +23,19 @@ export function FormField({ id, label, requiredLabel, error, children, hint }: F
           {' *'}
         </span>
       </label>
-      {hint ? (
-        <p id={hintId} className="field-hint">
-          {hint}
-        </p>
-      ) : null}
+      <FieldNote id={hintId} kind="hint">
+        {hint}
+      </FieldNote>
       {cloneElement(children, {
         id,
         required: true,
         'aria-required': true,
         'aria-invalid': error ? true : undefined,
-        'aria-describedby': describedBy || undefined,
+        'aria-describedby': describedBy,
       })}
-      {error ? (
-        <p id={errorId} className="field-error">
-          {error}
-        </p>
-      ) : null}
+      <FieldNote id={errorId} kind="error">
+        {error}
+      </FieldNote>
     </div>
   );
 }

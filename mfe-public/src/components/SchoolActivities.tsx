@@ -1,10 +1,9 @@
 import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import type { ActivityView } from '@nsa/contracts';
-import { Page, Spinner, useToast } from '@nsa/web-kit';
+import type { ActivityView, SchoolSummary } from '@nsa/contracts';
+import { isApiError, Page, Spinner, useToast } from '@nsa/web-kit';
 import { useBlocks, useSchoolActivities } from '../api/activities';
-import type { SchoolSummary } from '../api/school';
 import {
   InvalidDataError,
   isPastActivity,
@@ -12,7 +11,6 @@ import {
   parseBlockId,
   visibleActivities,
 } from '../lib/activities';
-import { asApiError } from '../lib/api-error';
 import { NAMESPACE } from '../namespace';
 import { ActivityCard } from './ActivityCard';
 import { lazyRegistrationDialog, preloadRegistrationDialog } from './registration-dialog-loader';
@@ -204,8 +202,7 @@ function activitiesErrorText(
   t: (key: string, options?: Record<string, unknown>) => string,
 ) {
   if (error instanceof InvalidDataError) return t('activities.invalidData');
-  const apiError = asApiError(error);
-  if (apiError) return t('activities.failedToFetch', { status: apiError.message });
+  if (isApiError(error)) return t('activities.failedToFetch', { status: error.message });
   if (error instanceof TypeError) return t('school.connection');
   return t('activities.failedToLoad');
 }

@@ -29,7 +29,7 @@ export function isPastActivity(activity: ActivityView, today: Date): boolean {
 const weekdayOrder = (weekday: number) => (weekday + 6) % 7;
 
 /** Calendar order: block, then weekday, then start time, then title. */
-export function compareActivities(a: ActivityView, b: ActivityView): number {
+function compareActivities(a: ActivityView, b: ActivityView): number {
   return (
     a.block.weekStart - b.block.weekStart ||
     a.block.weekEnd - b.block.weekEnd ||

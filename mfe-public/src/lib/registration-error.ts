@@ -1,4 +1,4 @@
-import { asApiError } from './api-error';
+import { isApiError } from '@nsa/web-kit';
 
 /**
  * Spec §8 "Registration", in the order it lists the cases:
@@ -32,14 +32,13 @@ function fieldMessages(value: unknown): Record<string, string> {
 }
 
 export function classifyRegistrationError(error: unknown): RegistrationFailure {
-  const apiError = asApiError(error);
-  const body = apiError ? record(apiError.body) : record(error);
+  const body = record(isApiError(error) ? error.body : error);
   if (body && body.success === false) {
     return { kind: 'rejected', message: text(body.error), fields: fieldMessages(body.fields) };
   }
   if (body && text(body.error)) return { kind: 'other', message: text(body.error) };
   // An ApiError's message is the server's (or its status text): never a network failure.
-  if (apiError) return { kind: 'other', message: text(apiError.message) };
+  if (isApiError(error)) return { kind: 'other', message: text(error.message) };
   const message = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
   if (NETWORK_PATTERNS.some((pattern) => message.includes(pattern))) return { kind: 'network' };
   return { kind: 'other', message: text(message) };

@@ -1,7 +1,7 @@
 import { VALIDATION_MESSAGES } from '@nsa/contracts';
 
 /** The form's fields, in screen order; names are those of registrationSchema. */
-export const REGISTRATION_FIELDS = [
+const REGISTRATION_FIELDS = [
   'childFirstName',
   'childLastName',
   'childDateOfBirth',

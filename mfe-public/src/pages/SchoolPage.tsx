@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Page, Spinner } from '@nsa/web-kit';
-import { asApiError } from '../lib/api-error';
+import { isApiError, Page, Spinner } from '@nsa/web-kit';
 import { isSchoolToken, useSchoolByToken } from '../api/school';
 import { SchoolActivities } from '../components/SchoolActivities';
 import { SchoolNotFound } from '../components/SchoolNotFound';
@@ -20,7 +19,7 @@ function SchoolLoader({ token }: { token: string }) {
   if (school.isSuccess) {
     return <SchoolActivities school={school.data} token={token} />;
   }
-  const apiError = asApiError(school.error);
+  const apiError = isApiError(school.error) ? school.error : null;
   if (school.isError && apiError?.status === 404) return <SchoolNotFound />;
   return (
     <>

@@ -8,3 +8,4 @@ export * from './dates.js';
 export * from './catalog.js';
 export * from './registration.js';
 export * from './rejection-reason.js';
+export * from './responses.js';

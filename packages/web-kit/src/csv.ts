@@ -19,7 +19,7 @@ export const CSV_DELIMITER = ';';
 // leading apostrophe. Our own pattern rather than papaparse's default
 // (/^[=+\-@\t\r].*$/), which misses a cell that also contains a line break
 // because `.` does not match "\n".
-export const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** A cell as callers have it; null and undefined become an empty cell. */
 export type CsvCell = string | number | boolean | null | undefined;
@@ -51,12 +51,4 @@ export async function buildCsv(
   );
   // Without rows papaparse already ends the header line itself.
   return UTF8_BOM + body + (body.endsWith('\r\n') ? '' : '\r\n');
-}
-
-/** The file as a Blob, ready for a download link. */
-export async function buildCsvBlob(
-  headers: readonly string[],
-  rows: readonly (readonly CsvCell[])[],
-): Promise<Blob> {
-  return new Blob([await buildCsv(headers, rows)], { type: CSV_MIME });
 }

@@ -13,6 +13,35 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * Whether `error` is an ApiError. web-kit is bundled into every app, so an
+ * error thrown by another app's copy (the shell's default queryFn, say) is an
+ * instance of another ApiError class: it is recognised by its name and fields.
+ */
+export function isApiError(error: unknown): error is ApiError {
+  if (error instanceof ApiError) return true;
+  if (typeof error !== 'object' || error === null) return false;
+  const { name, status } = error as { name?: unknown; status?: unknown };
+  return name === 'ApiError' && typeof status === 'number' && 'body' in error;
+}
+
+/** An ApiError's JSON body when it is an object (e.g. a 503 health answer), else null. */
+export function errorBody(error: unknown): Record<string, unknown> | null {
+  if (!isApiError(error)) return null;
+  const { body } = error;
+  return typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : null;
+}
+
+/**
+ * The server's own message (CONTRACT §2: every error body has one, in the
+ * request's language), else the screen's fallback text. A network failure
+ * or a proxy's HTML error page has no server message and gets the fallback.
+ */
+export function serverMessage(error: unknown, fallback: string): string {
+  const message = errorBody(error)?.message;
+  return typeof message === 'string' && message.trim() !== '' ? message : fallback;
+}
+
 function nonEmptyString(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
 }

@@ -3,8 +3,8 @@ import { getI18n, initReactI18next, useTranslation } from 'react-i18next';
 
 export const LANGUAGES = ['nl', 'en'] as const;
 export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'nl';
-export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+const DEFAULT_LANGUAGE: Language = 'nl';
+const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
 function asLanguage(value: string | null | undefined): Language | undefined {
   const lower = value?.toLowerCase();

@@ -1,37 +1,25 @@
-export { ApiError, apiFetch, errorFromResponse, type ApiFetchInit } from './http';
-export { createQueryClient, pathFromQueryKey } from './query-client';
 export {
-  DEFAULT_LANGUAGE,
+  ApiError,
+  apiFetch,
+  errorBody,
+  errorFromResponse,
+  isApiError,
+  serverMessage,
+} from './http';
+export { createQueryClient } from './query-client';
+export {
   LANGUAGES,
-  LANGUAGE_STORAGE_KEY,
   initI18n,
   loadLanguage,
-  pickLanguage,
   registerResources,
   useNamespaceTexts,
-  type InitI18nOptions,
   type Language,
-  type NamespaceResources,
-  type Table,
-  type TableSource,
 } from './i18n';
-export { Page, type PageProps } from './page';
-export {
-  DEFAULT_TOAST_DURATION,
-  type Toast,
-  type ToastInput,
-  type ToastVariant,
-} from './toast-store';
-export { ToastProvider, ToastViewport, useToast, type ToastApi } from './toast';
-export {
-  SESSION_QUERY_KEY,
-  fetchSession,
-  logout,
-  sessionUserFrom,
-  useLogout,
-  useSession,
-  type Session,
-  type SessionRole,
-  type SessionUser,
-} from './session';
-export { ProtectedRoute, Spinner, type ProtectedRouteProps } from './protected-route';
+export { Page } from './page';
+export { type ToastInput } from './toast-store';
+export { ToastProvider, useToast } from './toast';
+export { SESSION_QUERY_KEY, sessionUserFrom, useSession } from './session';
+export { BusyButton } from './busy-button';
+export { FieldNote, fieldIds } from './field-note';
+export { LogoutButton } from './logout-button';
+export { ProtectedRoute, Spinner } from './protected-route';

@@ -5,13 +5,20 @@ export interface PageProps {
   remote: string;
   page: string;
   title: string;
+  /** Made to be printed: base.css prints it without the shell around it. */
+  printable?: boolean;
   children?: ReactNode;
 }
 
 /** The root element every remote page shares: `<main data-remote data-page>` with an `<h1>`. */
-export function Page({ remote, page, title, children }: PageProps) {
+export function Page({ remote, page, title, printable = false, children }: PageProps) {
   return (
-    <main className="page" data-remote={remote} data-page={page}>
+    <main
+      className="page"
+      data-remote={remote}
+      data-page={page}
+      data-printable={printable ? '' : undefined}
+    >
       <h1>{title}</h1>
       {children}
     </main>

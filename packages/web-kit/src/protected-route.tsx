@@ -1,16 +1,17 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useSession, type SessionRole } from './session';
+import type { Role } from '@nsa/contracts';
+import { useSession } from './session';
 
 export interface ProtectedRouteProps {
   /** Spec §6: the roles that may see the screen; only admins unless told otherwise. */
-  roles?: readonly SessionRole[];
+  roles?: readonly Role[];
   /** Read out by screen readers while the session is checked. */
   loadingLabel: string;
   children: ReactNode;
 }
 
-const ADMIN_ONLY: readonly SessionRole[] = ['admin'];
+const ADMIN_ONLY: readonly Role[] = ['admin'];
 
 /**
  * Renders its children only for a logged-in user with an allowed role. Until

@@ -5,7 +5,7 @@ import {
   type QueryFunctionContext,
   type QueryKey,
 } from '@tanstack/react-query';
-import { apiFetch } from './http';
+import { apiFetch, isApiError } from './http';
 import { SESSION_QUERY_KEY } from './session';
 
 // Spec §7: "generic data queries build the path by joining key segments with '/'".
@@ -26,11 +26,7 @@ const isAuthKey = (key: QueryKey | undefined) => key?.[0] === SESSION_QUERY_KEY[
  * (a wrong password answers 401 too) decide about the session themselves.
  */
 export function expiredSession(error: unknown, key: QueryKey | undefined): boolean {
-  // Not `instanceof ApiError`: the error usually comes from a remote's own
-  // bundled copy of web-kit, whose ApiError is a different class.
-  const status =
-    typeof error === 'object' && error !== null && 'status' in error ? error.status : 0;
-  return status === 401 && !isAuthKey(key);
+  return isApiError(error) && error.status === 401 && !isAuthKey(key);
 }
 
 /** Spec §9 defaults: no retries, no refetch on focus or interval, data never stale. */

@@ -2,23 +2,20 @@ import { useCallback, useState } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 // Types only: a value import would bundle zod into every page (mfe-public too).
-import type { PublicUser, Role } from '@nsa/contracts';
+import type { PublicUser } from '@nsa/contracts';
 import { apiFetch } from './http';
-
-export type SessionUser = PublicUser;
-export type SessionRole = Role;
 
 /** One cache entry for "who is logged in", shared by the shell and every remote. */
 export const SESSION_QUERY_KEY = ['auth', 'me'] as const;
 
-function looksLikeUser(value: unknown): value is SessionUser {
+function looksLikeUser(value: unknown): value is PublicUser {
   if (typeof value !== 'object' || value === null) return false;
   const { role } = value as { role?: unknown };
   return typeof role === 'string';
 }
 
 /** Spec §3 "Session user": the response's user property, or the response itself. */
-export function sessionUserFrom(body: unknown): SessionUser | null {
+export function sessionUserFrom(body: unknown): PublicUser | null {
   if (typeof body === 'object' && body !== null && 'user' in body) {
     const { user } = body as { user: unknown };
     return looksLikeUser(user) ? user : null;
@@ -27,7 +24,7 @@ export function sessionUserFrom(body: unknown): SessionUser | null {
 }
 
 /** GET /api/auth/me; spec §4: a 401, or any other failure, means nobody is logged in. */
-export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | null> {
+export async function fetchSession(signal?: AbortSignal): Promise<PublicUser | null> {
   try {
     return sessionUserFrom(await apiFetch('/api/auth/me', { signal }));
   } catch (error) {
@@ -38,7 +35,7 @@ export async function fetchSession(signal?: AbortSignal): Promise<SessionUser | 
 }
 
 export interface Session {
-  user: SessionUser | null;
+  user: PublicUser | null;
   /** True until the first answer: show a spinner, decide nothing yet. */
   isLoading: boolean;
 }
@@ -56,7 +53,7 @@ export function useSession(): Session {
  * cached answer with it (they may hold personal data), and the user is on /login.
  * Clearing comes before navigating so /login starts with an empty cache.
  */
-export async function logout(queryClient: QueryClient, navigate: NavigateFunction): Promise<void> {
+async function logout(queryClient: QueryClient, navigate: NavigateFunction): Promise<void> {
   await apiFetch('/api/auth/logout', { method: 'POST' }).catch(() => undefined);
   queryClient.setQueryData(SESSION_QUERY_KEY, null);
   queryClient.clear();

@@ -2,7 +2,7 @@
 
 type Tree = { readonly [key: string]: unknown };
 
-export function flattenKeys(tree: Tree, prefix = ''): string[] {
+function flattenKeys(tree: Tree, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) => {
     const path = prefix ? `${prefix}.${key}` : key;
     return typeof value === 'object' && value !== null && !Array.isArray(value)

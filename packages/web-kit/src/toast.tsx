@@ -84,7 +84,7 @@ function ToastRegions({ toast, closeLabel }: { toast: Toast | null; closeLabel: 
  * a screen reader announces a change to a live region it already knows, not
  * a region that arrives with its content.
  */
-export const DIALOG_REGION_DELAY_MS = 100;
+const DIALOG_REGION_DELAY_MS = 100;
 
 function DialogToastRegions({ toast, closeLabel }: { toast: Toast; closeLabel: string }) {
   const [ready, setReady] = useState(false);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiFetch } from '../src/http';
+import { ApiError, apiFetch, errorBody, isApiError, serverMessage } from '../src/http';
 
 function stubFetch(status: number, statusText: string, body: string) {
   return vi.fn<typeof fetch>(
@@ -72,5 +72,37 @@ describe('apiFetch error messages (spec §8 Generic)', () => {
     expect(init?.method).toBe('POST');
     expect(init?.body).toBe('{"name":"A"}');
     expect(new Headers(init?.headers).get('Content-Type')).toBe('application/json');
+  });
+});
+
+describe('isApiError', () => {
+  it('recognises an ApiError of this copy of web-kit', () => {
+    expect(isApiError(new ApiError('Niet gevonden', 404, { code: 'NOT_FOUND' }))).toBe(true);
+  });
+
+  it("recognises another bundle's ApiError by its name and fields", () => {
+    // The shared QueryClient's default queryFn throws the shell's ApiError class.
+    class ForeignApiError extends Error {
+      constructor(
+        message: string,
+        readonly status: number,
+        readonly body: unknown,
+      ) {
+        super(message);
+        this.name = 'ApiError';
+      }
+    }
+    const foreign = new ForeignApiError('School niet gevonden', 404, { message: 'Weg' });
+    expect(foreign instanceof ApiError).toBe(false);
+    expect(isApiError(foreign)).toBe(true);
+    expect(serverMessage(foreign, 'x')).toBe('Weg');
+  });
+
+  it('is false for anything else', () => {
+    expect(isApiError(new TypeError('Failed to fetch'))).toBe(false);
+    expect(isApiError(Object.assign(new Error('x'), { status: 500, body: null }))).toBe(false);
+    expect(isApiError({ success: false, error: 'Vol' })).toBe(false);
+    expect(isApiError(null)).toBe(false);
+    expect(errorBody(new Error('x'))).toBeNull();
   });
 });

@@ -1,0 +1,137 @@
+// What the services answer (JSON bodies), for the frontends and the tests that
+// read them. Dates are ISO 8601 strings, as JSON carries them. Activities are
+// `ActivityView` (catalog.ts), users `PublicUser` (auth.ts).
+import type { Lang } from './lang.js';
+import type { BlockRef, NamedRef } from './catalog.js';
+import type { RegistrationStatus } from './registration.js';
+
+/** GET /api/schools (admins only), POST and PUT /api/schools: with the school's link token. */
+export interface School extends NamedRef {
+  accessToken: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GET /api/schools/by-token/{token}: all a parent's page learns of its school. */
+export type SchoolSummary = NamedRef;
+
+/** Spec §3 "School QR response": GET /api/admin/schools/{id}/qrcode. */
+export interface SchoolQr {
+  schoolName: string;
+  qrCodeDataUrl: string;
+  url: string;
+}
+
+/** POST and PUT /api/blocks; GET /api/blocks adds `weeks`, how many weeks the block runs. */
+export interface Block extends BlockRef {
+  createdAt: string;
+  updatedAt: string;
+  weeks?: number;
+}
+
+/** GET, POST and PUT /api/providers. */
+export interface Provider extends NamedRef {
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * GET /api/admin/activities/{id}/provider-token (404 while there is none) and
+ * POST …/revoke. The link's URL is never part of it.
+ */
+export interface ProviderLinkStatus {
+  revoked: boolean;
+  expiresAt: string | null;
+  createdAt: string;
+  /** Absent from the answer of generate: a new link has not been used. */
+  lastUsedAt?: string | null;
+  state: 'active' | 'revoked' | 'expired';
+}
+
+/** POST …/provider-token/generate: the only answer that carries the link's URL. */
+export interface GeneratedProviderLink extends ProviderLinkStatus {
+  url: string;
+}
+
+/** An administrator as a sign-up records who reviewed it. */
+export interface AdminRef {
+  id: number;
+  name: string;
+  email: string;
+}
+
+/** What approve, reject and revert (POST /api/admin/registrations/{id}/…) answer. */
+export interface RegistrationRecord {
+  id: number;
+  activityId: number;
+  schoolId: number;
+  blockId: number;
+  childFirstName: string;
+  childLastName: string;
+  childDateOfBirth: string | null;
+  childAge: number | null;
+  childGroup: string | null;
+  parentName: string;
+  email: string;
+  phone: string;
+  language: Lang;
+  status: RegistrationStatus;
+  createdAt: string;
+  updatedAt: string;
+  approvedAt: string | null;
+  rejectedAt: string | null;
+  rejectionReason: string | null;
+  emailSent: boolean;
+  approvedByAdminId: number | null;
+  rejectedByAdminId: number | null;
+  approvedByAdmin: AdminRef | null;
+  rejectedByAdmin: AdminRef | null;
+}
+
+/** Spec §3: the activity nested in the admin's view of a sign-up. */
+export interface RegistrationActivity {
+  id: number;
+  title: string;
+  capacity: number;
+  approvedCount: number;
+  weekday: number;
+  startTime: string;
+  school: NamedRef;
+  provider: NamedRef;
+  block: BlockRef;
+}
+
+/** Spec §3 "Registration + admin view": a row of GET /api/admin/registrations. */
+export interface AdminRegistration extends Omit<RegistrationRecord, 'schoolId' | 'blockId'> {
+  /** The same as createdAt. */
+  timestamp: string;
+  activity: RegistrationActivity;
+}
+
+export interface Pagination {
+  page: number;
+  limit: number;
+  total: number;
+  totalPages: number;
+  hasNext: boolean;
+  hasPrev: boolean;
+}
+
+/** A list answered one page at a time, e.g. GET /api/admin/registrations. */
+export interface Paged<T> {
+  data: T[];
+  pagination: Pagination;
+}
+
+/** A child on a provider's list: name and age only (R-PROVIDER-LIST). */
+export interface Participant {
+  childName: string;
+  age: number | null;
+}
+
+/** Spec §3 "Provider participants response": GET /api/provider/{activityId}/participants. */
+export interface ParticipantsResponse {
+  activity: { title: string; school: string; provider: string };
+  participantCount: number;
+  participants: Participant[];
+}

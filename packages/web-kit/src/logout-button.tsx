@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+import { useLogout } from './session';
+
+/** Spec §7 logout as a secondary button, disabled while the call runs. */
+export function LogoutButton({ children }: { children: ReactNode }) {
+  const { logout, pending } = useLogout();
+  return (
+    <button
+      type="button"
+      className="button secondary"
+      disabled={pending}
+      onClick={() => void logout()}
+    >
+      {children}
+    </button>
+  );
+}
