@@ -25,8 +25,8 @@ export const API_ROUTES = [
   ['/api/provider/', 'registrations'],
 ];
 
-// Generous on purpose: the services enforce the real login rules (CONTRACT §2); this only
-// stops floods, and must stay at or above 120 requests a minute per address.
+// Generous on purpose: the services enforce the real login rules (R-RATE-LOGIN); this only
+// stops floods, and must stay at or above 120 requests a minute per address (R-RATE-GATEWAY).
 const AUTH_RATE_PER_MINUTE = 600;
 const AUTH_BURST = 120;
 

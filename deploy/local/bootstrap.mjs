@@ -1,5 +1,6 @@
-// `npm start` / `npm test` entry (CONTRACT §1). Plain JavaScript without dependencies: it runs
-// before `npm ci`. Installs what is missing, builds what is stale, then hands over.
+// `npm start` / `npm test` entry (R-RUN-START, R-RUN-TEST). Plain JavaScript without
+// dependencies: it runs before `npm ci`. Installs what is missing, builds what is stale, then
+// hands over.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

@@ -24,7 +24,7 @@ export interface StackConfig {
   smtpUrl?: string;
   publicBaseUrl: string;
   sessionSecret: string;
-  /** svc-identity seals password-setup and reset links with it (not in CONTRACT §1). */
+  /** svc-identity seals password-setup and reset links with it (not in R-RUN-ENV's list). */
   linkSealSecret: string;
   loginRateLimit: number;
   signupRateLimit: number;
@@ -113,7 +113,7 @@ function persistentSecret(env: NodeJS.ProcessEnv, name: string, dataDir: string)
 }
 
 /**
- * Reads CONTRACT §1's environment. Creates dataDir, because the session secret lives there.
+ * Reads the environment of R-RUN-ENV. Creates dataDir, because the session secret lives there.
  */
 export function loadConfig(opts: {
   env: NodeJS.ProcessEnv;

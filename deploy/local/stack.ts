@@ -21,7 +21,7 @@ export interface StartStackOptions {
   gatewayPort?: number;
   /** Default: DATA_DIR from env, else `.data`; relative paths are taken from the repo root. */
   dataDir?: string;
-  /** CONTRACT §1 variables; merged over process.env. */
+  /** R-RUN-ENV variables; merged over process.env. */
   env?: NodeJS.ProcessEnv;
   repoRoot?: string;
   /** Console output of the launcher and the services' notable lines. */
@@ -49,7 +49,7 @@ interface Part {
   stop(): Promise<void>;
 }
 
-/** Everything CONTRACT §1 `npm start` runs, in the foreground of this process. */
+/** Everything `npm start` runs (R-RUN-START), in the foreground of this process. */
 export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
   const env = { ...process.env, ...opts.env };
   const repoRoot = opts.repoRoot ?? findRepoRoot();
@@ -218,10 +218,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
 }
 
 /** The service's environment over the inherited one; NODE_OPTIONS from both, the service's last. */
-function withNodeOptions(
-  base: NodeJS.ProcessEnv,
-  own: Record<string, string>,
-): NodeJS.ProcessEnv {
+function withNodeOptions(base: NodeJS.ProcessEnv, own: Record<string, string>): NodeJS.ProcessEnv {
   const nodeOptions = [base.NODE_OPTIONS, own.NODE_OPTIONS].filter(Boolean).join(' ');
   return { ...base, ...own, ...(nodeOptions ? { NODE_OPTIONS: nodeOptions } : {}) };
 }

@@ -1,4 +1,4 @@
-// Independent micro-frontend releases (ARCHITECTURE.md, Frontend): publish one remote's build
+// Independent micro-frontend releases (docs/architecture.md, Frontend): publish one remote's build
 // under an immutable, versioned path and switch /mfe-registry.json to it; roll back to the
 // version it replaced. Plain JavaScript without dependencies, so it runs before any build
 // (npm run release:mfe / rollback:mfe) and inside a container.

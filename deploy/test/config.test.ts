@@ -35,7 +35,7 @@ describe('ports', () => {
 });
 
 describe('loadConfig', () => {
-  it('applies the CONTRACT defaults and keeps one generated session secret', () => {
+  it('applies the R-RUN-ENV defaults and keeps one generated session secret', () => {
     const data = path.join(dir, 'a');
     const c = loadConfig({ env: {}, repoRoot: dir, dataDir: data });
     expect(c).toMatchObject({

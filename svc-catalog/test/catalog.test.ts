@@ -64,7 +64,7 @@ describe('catalog admin data', () => {
     ).toBe(404);
   });
 
-  it('validates schools, blocks, providers and activities with the spec messages in nl and en', async () => {
+  it('validates schools, blocks, providers and activities with the R-CATALOG-VALIDATION messages in nl and en', async () => {
     const nl = async (path: string, body: unknown) => (await a.post(path, body)).body;
     const en = async (path: string, body: unknown) =>
       (await a.post(path, body, { headers: { 'accept-language': 'en' } })).body;

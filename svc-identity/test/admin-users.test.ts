@@ -37,7 +37,7 @@ describe('administrators', () => {
     expect(res.body.code).toBe('FORBIDDEN');
   });
 
-  it('validates with the spec messages in Dutch and English', async () => {
+  it('validates with the R-ACCOUNT-USERS messages in Dutch and English', async () => {
     const nl = await admin.call('POST', '/api/admin/users', {
       name: 'A',
       email: 'nope',

@@ -142,7 +142,7 @@ describe('login, sessions and password reset', () => {
     ).toBe(200);
   });
 
-  it('validates reset input with the spec messages', async () => {
+  it('validates reset input with the R-ACCOUNT-PASSWORD-LINKS messages', async () => {
     const res = await new Client(svc.url).call('POST', '/api/auth/reset', {
       token: '',
       newPassword: 'short',

@@ -45,7 +45,7 @@ export interface BlockRef extends NamedRef {
   weekEnd: number;
 }
 
-/** An activity as read views show it (spec §3). */
+/** An activity as read views show it (R-DATA-ACTIVITY). */
 export interface ActivityView {
   id: number;
   title: string;

@@ -1,6 +1,7 @@
 /**
- * Calendar rules of spec §9. Weeks are ISO weeks: week 1 contains 4 January
- * and starts on Monday; an activity week ends on Friday (start plus 4 days).
+ * Calendar rules (R-CAL-WEEKS, R-CAL-RANGE, R-CAL-CURRENT-WEEK, R-CAL-PAST, R-CAL-AGE).
+ * Weeks are ISO weeks: week 1 contains 4 January and starts on Monday; an activity week
+ * ends on Friday (start plus 4 days).
  */
 
 const DAY_MS = 86_400_000;
@@ -33,19 +34,19 @@ export function blockDateRange(
   };
 }
 
-/** Spec §9: the current week number is the ceiling of elapsed weeks since 1 January. */
+/** R-CAL-CURRENT-WEEK: the current week number is the ceiling of elapsed weeks since 1 January. */
 export function currentWeekNumber(today: Date): number {
   const jan1 = Date.UTC(today.getFullYear(), 0, 1);
   const now = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
   return Math.max(1, Math.ceil((now - jan1) / (7 * DAY_MS)));
 }
 
-/** Spec §4: an activity is past when its block's last week is before the current week. */
+/** R-CAL-PAST: an activity is past when its block's last week is before the current week. */
 export function isPastBlock(weekEnd: number, today: Date): boolean {
   return weekEnd < currentWeekNumber(today);
 }
 
-/** Age in whole years on `today`; 0 without a birth date (spec §9). */
+/** Age in whole years on `today`; 0 without a birth date (R-CAL-AGE). */
 export function ageInYears(dateOfBirth: string | null | undefined, today: Date): number {
   if (!dateOfBirth) return 0;
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(dateOfBirth);

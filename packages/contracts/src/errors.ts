@@ -1,6 +1,6 @@
 import type { Localized } from './lang.js';
 
-/** Stable error codes of the API (CONTRACT §2). */
+/** Stable error codes of the API (R-API-ERROR-BODY). */
 export const ERROR_CODES = [
   'VALIDATION_FAILED',
   'BAD_REQUEST',
@@ -58,7 +58,7 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
   },
 };
 
-/** The JSON body of every error answer (CONTRACT §2). */
+/** The JSON body of every error answer (R-API-ERROR-BODY). */
 export interface ErrorBody {
   message: string;
   code: ErrorCode;

@@ -12,7 +12,7 @@ export type StreamName = keyof typeof STREAMS;
 /** The window in which JetStream drops a re-published event id. */
 export const DUPLICATE_WINDOW_MS = 2 * 60 * 60 * 1000;
 
-/** The envelope every event travels in (ARCHITECTURE.md, Events). */
+/** The envelope every event travels in (docs/architecture.md, Events). */
 export const eventEnvelopeSchema = z.object({
   id: z.uuid(),
   type: z.string().min(1),

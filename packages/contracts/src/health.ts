@@ -12,7 +12,7 @@ export interface ServiceHealth {
   details?: Record<string, unknown>;
 }
 
-/** `GET /api/health` through the gateway (CONTRACT §1). */
+/** `GET /api/health` through the gateway (R-RUN-HEALTH). */
 export interface ProductHealth {
   ok: boolean;
   service: string;

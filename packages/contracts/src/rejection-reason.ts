@@ -2,13 +2,13 @@ import type { Lang, Localized } from './lang.js';
 
 /**
  * The reason stored when an approval finds the activity full. The API keeps
- * the spec's value ('activity full'); screens and emails show it translated.
+ * the value of R-REVIEW-CAPACITY ('activity full'); screens and emails show it translated.
  */
 export const ACTIVITY_FULL_REASON = 'activity full';
 
 /**
  * Rejection reasons the system stores itself, and how they read in each
- * language (spec: approving over capacity is refused as 'Activiteit vol').
+ * language (R-REVIEW-CLIENT-FULL: approving over capacity is refused as 'Activiteit vol').
  */
 export const KNOWN_REJECTION_REASONS: Readonly<Record<string, Localized>> = {
   [ACTIVITY_FULL_REASON]: { nl: 'Activiteit vol', en: 'Activity full' },

@@ -15,7 +15,7 @@ export interface School extends NamedRef {
 /** GET /api/schools/by-token/{token}: all a parent's page learns of its school. */
 export type SchoolSummary = NamedRef;
 
-/** Spec §3 "School QR response": GET /api/admin/schools/{id}/qrcode. */
+/** R-SCHOOL-QR: GET /api/admin/schools/{id}/qrcode. */
 export interface SchoolQr {
   schoolName: string;
   qrCodeDataUrl: string;
@@ -88,7 +88,7 @@ export interface RegistrationRecord {
   rejectedByAdmin: AdminRef | null;
 }
 
-/** Spec §3: the activity nested in the admin's view of a sign-up. */
+/** R-DATA-REGISTRATION-ADMIN: the activity nested in the admin's view of a sign-up. */
 export interface RegistrationActivity {
   id: number;
   title: string;
@@ -101,7 +101,7 @@ export interface RegistrationActivity {
   block: BlockRef;
 }
 
-/** Spec §3 "Registration + admin view": a row of GET /api/admin/registrations. */
+/** R-DATA-REGISTRATION-ADMIN: a row of GET /api/admin/registrations. */
 export interface AdminRegistration extends Omit<RegistrationRecord, 'schoolId' | 'blockId'> {
   /** The same as createdAt. */
   timestamp: string;
@@ -129,7 +129,7 @@ export interface Participant {
   age: number | null;
 }
 
-/** Spec §3 "Provider participants response": GET /api/provider/{activityId}/participants. */
+/** R-DATA-PARTICIPANTS: GET /api/provider/{activityId}/participants. */
 export interface ParticipantsResponse {
   activity: { title: string; school: string; provider: string };
   participantCount: number;

@@ -30,7 +30,7 @@ describe('ISO weeks', () => {
   });
 });
 
-describe('current week and past blocks (spec §9)', () => {
+describe('current week and past blocks (R-CAL-CURRENT-WEEK, R-CAL-PAST)', () => {
   it('is the ceiling of elapsed weeks since 1 January', () => {
     expect(currentWeekNumber(day('2026-01-01'))).toBe(1);
     expect(currentWeekNumber(day('2026-01-08'))).toBe(1);

@@ -7,7 +7,7 @@ import {
 import { LANGS } from '../src/lang.js';
 
 describe('rejectionReasonText', () => {
-  it("keeps the spec's stored value", () => {
+  it('keeps the stored value of R-REVIEW-CAPACITY', () => {
     expect(ACTIVITY_FULL_REASON).toBe('activity full');
   });
 

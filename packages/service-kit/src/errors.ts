@@ -12,7 +12,7 @@ import type { Logger } from './logger.js';
 
 export type Text = Localized | string;
 
-/** The one error type of every service; the handler turns it into CONTRACT §2's body. */
+/** The one error type of every service; the handler turns it into the body of R-API-ERROR-BODY. */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,
@@ -105,7 +105,7 @@ export const notFoundHandler: RequestHandler = (_req, _res, next) => {
   next(AppError.notFound());
 };
 
-/** Answers every error with the CONTRACT body; unknown errors are logged with the request id. */
+/** Answers every error as R-API-ERROR-BODY says; unknown errors are logged with the request id. */
 export function createErrorHandler(logger: Logger): ErrorRequestHandler {
   return (err: unknown, req, res, _next) => {
     const appError =

@@ -1,7 +1,6 @@
-// CSV files built in the browser (spec §7: "CSV exports are built in the
-// browser without a call"), shared by the admin and provider exports so both
-// follow the same rules (CONTRACT §2, spec §9). papaparse is imported on the
-// first export only, so it never weighs on a page's first load.
+// CSV files built in the browser without a call of their own, shared by the admin and
+// provider exports so both follow the same rules (R-CSV-FORMAT, R-CSV-INJECTION). papaparse
+// is imported on the first export only, so it never weighs on a page's first load.
 
 export const CSV_MIME = 'text/csv;charset=utf-8';
 
@@ -15,7 +14,7 @@ export const UTF8_BOM = '\uFEFF';
 // "sep=;" first line would also work but makes Excel ignore the BOM.
 export const CSV_DELIMITER = ';';
 
-// CONTRACT §2: a cell starting with = + - @ tab or carriage return gets a
+// R-CSV-INJECTION: a cell starting with = + - @ tab or carriage return gets a
 // leading apostrophe. Our own pattern rather than papaparse's default
 // (/^[=+\-@\t\r].*$/), which misses a cell that also contains a line break
 // because `.` does not match "\n".

@@ -1,5 +1,5 @@
 // Saving files the browser made or fetched, without navigating away, under
-// names that are the same kind on every download (spec §9): the admin's QR
+// names that are the same kind on every download (R-FILE-NAMES): the admin's QR
 // codes and sign-up export, the provider's participant list.
 
 const MAX_NAME_LENGTH = 80;

@@ -1,4 +1,4 @@
-// The one HTTP client of every frontend; error messages follow spec §8 "Generic".
+// The one HTTP client of every frontend; error messages follow R-WEB-HTTP-ERRORS.
 
 export class ApiError extends Error {
   readonly status: number;
@@ -33,7 +33,7 @@ export function errorBody(error: unknown): Record<string, unknown> | null {
 }
 
 /**
- * The server's own message (CONTRACT §2: every error body has one, in the
+ * The server's own message (R-API-ERROR-BODY: every error body has one, in the
  * request's language), else the screen's fallback text. A network failure
  * or a proxy's HTML error page has no server message and gets the fallback.
  */
@@ -55,7 +55,10 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-/** Spec §8: body.message, else body.error, else the status text; non-JSON: "status: text". */
+/**
+ * R-WEB-HTTP-ERRORS: body.message, else body.error, else the status text; non-JSON:
+ * "status: text".
+ */
 export function errorFromResponse(status: number, statusText: string, text: string): ApiError {
   // HTTP/2 has no reason phrase, so statusText can be empty.
   const reason = statusText || String(status);
@@ -69,7 +72,7 @@ export function errorFromResponse(status: number, statusText: string, text: stri
   return new ApiError(message, status, body);
 }
 
-// The server answers in the request's language (CONTRACT §2); the i18n setup
+// The server answers in the request's language (R-LANG-API); the i18n setup
 // keeps <html lang> current, so no import of i18next is needed here.
 function currentLanguage(): string | undefined {
   return typeof document === 'undefined' ? undefined : document.documentElement.lang || undefined;
@@ -108,7 +111,7 @@ export async function apiFetch<T = unknown>(path: string, init: ApiFetchInit = {
   }
 
   const method = (rest.method ?? 'GET').toUpperCase();
-  // Spec §8 asks for request logging; the path only, because query strings
+  // R-WEB-REQUEST-LOG: every call is logged, the path only, because query strings
   // may carry provider tokens, and school tokens in the path are masked.
   const logPath = (path.split('?')[0] ?? '').replace(/[0-9a-f]{32}/g, '…');
   console.debug(`[api] ${method} ${logPath}`);

@@ -12,7 +12,7 @@ function asLanguage(value: string | null | undefined): Language | undefined {
 }
 
 /**
- * CONTRACT §3: Dutch whatever the browser prefers; `?lng=` or an earlier
+ * R-LANG-DEFAULT: Dutch whatever the browser prefers; `?lng=` or an earlier
  * choice (remembered in localStorage) selects another language.
  */
 export function pickLanguage(search: string, stored: string | null | undefined): Language {

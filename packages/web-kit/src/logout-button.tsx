@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useLogout } from './session';
 
-/** Spec §7 logout as a secondary button, disabled while the call runs. */
+/** R-WEB-LOGOUT as a secondary button, disabled while the call runs. */
 export function LogoutButton({ children }: { children: ReactNode }) {
   const { logout, pending } = useLogout();
   return (

@@ -4,7 +4,7 @@ import type { Role } from '@nsa/contracts';
 import { useSession } from './session';
 
 export interface ProtectedRouteProps {
-  /** Spec §6: the roles that may see the screen; only admins unless told otherwise. */
+  /** R-WEB-PROTECTED: the roles that may see the screen; only admins unless told otherwise. */
   roles?: readonly Role[];
   /** Read out by screen readers while the session is checked. */
   loadingLabel: string;

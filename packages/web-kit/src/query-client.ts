@@ -8,7 +8,7 @@ import {
 import { apiFetch, isApiError } from './http';
 import { SESSION_QUERY_KEY } from './session';
 
-// Spec §7: "generic data queries build the path by joining key segments with '/'".
+// R-WEB-QUERIES: a generic query's path is its key's segments joined with '/'.
 export function pathFromQueryKey(queryKey: readonly unknown[]): string {
   return queryKey.map((segment) => String(segment)).join('/');
 }
@@ -20,7 +20,7 @@ async function defaultQueryFn({ queryKey, signal }: QueryFunctionContext): Promi
 const isAuthKey = (key: QueryKey | undefined) => key?.[0] === SESSION_QUERY_KEY[0];
 
 /**
- * Spec §7: a 401 means "no user". When any call answers 401 (the session
+ * R-WEB-SESSION: a 401 means "no user". When any call answers 401 (the session
  * expired or was revoked) the session entry becomes null, so protected routes
  * send the user to /login instead of showing errors. Calls under ['auth', …]
  * (a wrong password answers 401 too) decide about the session themselves.
@@ -29,7 +29,7 @@ export function expiredSession(error: unknown, key: QueryKey | undefined): boole
   return isApiError(error) && error.status === 401 && !isAuthKey(key);
 }
 
-/** Spec §9 defaults: no retries, no refetch on focus or interval, data never stale. */
+/** R-WEB-QUERIES defaults: no retries, no refetch on focus or interval, data never stale. */
 export function createQueryClient(): QueryClient {
   const forgetSession = (error: unknown, key: QueryKey | undefined) => {
     if (expiredSession(error, key)) client.setQueryData(SESSION_QUERY_KEY, null);

@@ -14,7 +14,7 @@ function looksLikeUser(value: unknown): value is PublicUser {
   return typeof role === 'string';
 }
 
-/** Spec §3 "Session user": the response's user property, or the response itself. */
+/** R-WEB-SESSION: the response's user property, or the response itself. */
 export function sessionUserFrom(body: unknown): PublicUser | null {
   if (typeof body === 'object' && body !== null && 'user' in body) {
     const { user } = body as { user: unknown };
@@ -23,7 +23,7 @@ export function sessionUserFrom(body: unknown): PublicUser | null {
   return looksLikeUser(body) ? body : null;
 }
 
-/** GET /api/auth/me; spec §4: a 401, or any other failure, means nobody is logged in. */
+/** GET /api/auth/me; R-WEB-SESSION: a 401, or any other failure, means nobody is logged in. */
 export async function fetchSession(signal?: AbortSignal): Promise<PublicUser | null> {
   try {
     return sessionUserFrom(await apiFetch('/api/auth/me', { signal }));
@@ -49,7 +49,7 @@ export function useSession(): Session {
 }
 
 /**
- * Spec §7 logout: whatever the server answers, the session is gone, every
+ * R-WEB-LOGOUT: whatever the server answers, the session is gone, every
  * cached answer with it (they may hold personal data), and the user is on /login.
  * Clearing comes before navigating so /login starts with an empty cache.
  */

@@ -1,4 +1,4 @@
-// The toast queue without React, so its rules (spec §9: one toast at a time,
+// The toast queue without React, so its rules (R-WEB-TOASTS: one toast at a time,
 // 5000 ms by default) can be tested with fake timers.
 
 export type ToastVariant = 'default' | 'destructive';

@@ -12,7 +12,7 @@ function parse(csv: string): string[][] {
   return result.data;
 }
 
-describe('CSV builder (spec §9, CONTRACT §2)', () => {
+describe('CSV builder (R-CSV-FORMAT, R-CSV-INJECTION)', () => {
   it('starts with a UTF-8 byte-order mark, then the header row, CRLF line ends', async () => {
     const csv = await buildCsv(['Naam', 'Leeftijd'], [['Zoë de Vries', 8]]);
     expect(UTF8_BOM).toBe(BOM);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fileSafeName } from '../src/download';
 
-describe('fileSafeName (spec §9 download names)', () => {
+describe('fileSafeName (R-FILE-NAMES)', () => {
   it('drops accents and characters file systems refuse, and path tricks', () => {
     expect(fileSafeName('École Française', 'x')).toBe('ecole-francaise');
     expect(fileSafeName('a<b>c:d"e|f?g*h\\i', 'x')).toBe('a-b-c-d-e-f-g-h-i');

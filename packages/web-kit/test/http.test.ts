@@ -15,7 +15,7 @@ async function failure(status: number, statusText: string, body: string): Promis
   return error as ApiError;
 }
 
-describe('apiFetch error messages (spec §8 Generic)', () => {
+describe('apiFetch error messages (R-WEB-HTTP-ERRORS)', () => {
   vi.spyOn(console, 'debug').mockImplementation(() => {});
 
   it('uses the body message field', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pickLanguage } from '../src/i18n';
 import { pathFromQueryKey } from '../src/query-client';
 
-describe('language selection (CONTRACT §3)', () => {
+describe('language selection (R-LANG-DEFAULT)', () => {
   it('is Dutch without a query or a remembered choice, whatever the browser prefers', () => {
     expect(pickLanguage('', null)).toBe('nl');
   });
@@ -27,7 +27,7 @@ describe('language selection (CONTRACT §3)', () => {
   });
 });
 
-describe('generic query paths (spec §7)', () => {
+describe('generic query paths (R-WEB-QUERIES)', () => {
   it('joins key segments with "/"', () => {
     expect(pathFromQueryKey(['/api/schools/by-token', 'abc'])).toBe('/api/schools/by-token/abc');
   });

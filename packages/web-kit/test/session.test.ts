@@ -13,7 +13,7 @@ const anna = {
   lastLoginAt: null,
 };
 
-describe('session user (spec §3)', () => {
+describe('session user (R-WEB-SESSION)', () => {
   it('is taken from the user property of the response', () => {
     expect(sessionUserFrom({ user: anna })).toEqual(anna);
   });
@@ -30,7 +30,7 @@ describe('session user (spec §3)', () => {
   });
 });
 
-describe('fetchSession (spec §4)', () => {
+describe('fetchSession (R-WEB-SESSION)', () => {
   vi.spyOn(console, 'debug').mockImplementation(() => {});
 
   it('treats 401 and network failures as no user', async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createToastStore, DEFAULT_TOAST_DURATION, toastStore } from '../src/toast-store';
 
-describe('toast store (spec §9)', () => {
+describe('toast store (R-WEB-TOASTS)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
   });

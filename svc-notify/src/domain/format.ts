@@ -9,7 +9,7 @@ export function weekdayName(weekday: number, lang: Lang): string {
   return WEEKDAYS[lang][weekday] ?? '';
 }
 
-/** Spec §9: '{weekday} {day} {month} t/m {weekday} {day} {month}' (English: 'to'). */
+/** R-CAL-RANGE: '{weekday} {day} {month} t/m {weekday} {day} {month}' (English: 'to'). */
 export function dateRange(
   weekStart: number,
   weekEnd: number,

@@ -25,7 +25,7 @@ interface Row extends RegistrationRow {
   aApproved: string;
 }
 
-/** Spec §3's admin view of a sign-up, with its activity nested. */
+/** The admin view of a sign-up (R-DATA-REGISTRATION-ADMIN), with its activity nested. */
 export function toAdminView(r: Row) {
   const {
     aTitle,

@@ -35,5 +35,5 @@ export const MSG = {
   },
 } satisfies Record<string, Localized>;
 
-/** The reason stored when an approval finds the activity full (spec: 'activity full'). */
+/** The reason stored when an approval finds the activity full (R-REVIEW-CAPACITY). */
 export { ACTIVITY_FULL_REASON } from '@nsa/contracts';

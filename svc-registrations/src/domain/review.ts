@@ -18,7 +18,7 @@ import { ACTIVITY_FULL_REASON, MSG } from './messages.js';
 
 type Action = 'approve' | 'reject' | 'revert';
 
-/** Spec §4: approve and reject from new; revert from approved or rejected. */
+/** R-REVIEW-TRANSITIONS: approve and reject from new; revert from approved or rejected. */
 export function assertTransition(action: Action, from: RegistrationStatus): void {
   const allowed = action === 'revert' ? from === 'approved' || from === 'rejected' : from === 'new';
   if (!allowed) throw AppError.conflict(MSG.transition);

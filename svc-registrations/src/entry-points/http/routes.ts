@@ -63,7 +63,7 @@ export function mountRoutes(
 ): void {
   const schema = registrationSchema();
 
-  // The public create answers errors with `success: false` and `error` too (CONTRACT §2).
+  // The public create answers errors with `success: false` and `error` too (R-SIGNUP-ANSWER).
   addErrorBodyDecorator(app, (req, body) =>
     req.method === 'POST' && req.path === SIGNUP_PATH
       ? { success: false, error: body.message }
