@@ -3,7 +3,7 @@ import { capacityLevel, isAtCapacity, registrationCapacityLevel } from '../src/l
 
 // The levels are drawn red (full), orange (almostFull) and green (open) by the CSS.
 
-describe('capacity colour of the activity list (spec §4)', () => {
+describe('capacity colour of the activity list (R-ADMIN-COLOUR-ACTIVITIES)', () => {
   it('is red when approved is at or above capacity', () => {
     expect(capacityLevel(10, 10)).toBe('full');
     expect(capacityLevel(12, 10)).toBe('full');
@@ -22,7 +22,7 @@ describe('capacity colour of the activity list (spec §4)', () => {
   });
 });
 
-describe('capacity colour of the registrations list (spec §4)', () => {
+describe('capacity colour of the registrations list (R-ADMIN-COLOUR-SIGNUPS)', () => {
   it('is red at or above capacity', () => {
     expect(registrationCapacityLevel(10, 10)).toBe('full');
     expect(registrationCapacityLevel(11, 10)).toBe('full');
@@ -57,7 +57,7 @@ describe('capacity colour of the registrations list (spec §4)', () => {
   });
 });
 
-describe('client-side approval block (spec §5)', () => {
+describe('client-side approval block (R-REVIEW-CLIENT-FULL)', () => {
   it('refuses when approved is at or above capacity', () => {
     expect(isAtCapacity(10, 10)).toBe(true);
     expect(isAtCapacity(11, 10)).toBe(true);

@@ -58,7 +58,7 @@ describe('activity form (validated with activitySchema)', () => {
     if (!result.ok) expect(result.errors.weekday).toBeDefined();
   });
 
-  it('asks to choose for empty selects, in the spec messages otherwise', () => {
+  it('asks to choose for empty selects, in the R-CATALOG-VALIDATION messages otherwise', () => {
     const result = validate(activitySchema, activityFormInput(EMPTY_ACTIVITY_FORM), 'en');
     expect(result.ok).toBe(false);
     if (result.ok) return;
@@ -92,7 +92,7 @@ describe('block form', () => {
   });
 });
 
-describe('blockRange (spec §9: Monday of the first week to Friday of the last)', () => {
+describe('blockRange (R-CAL-RANGE: Monday of the first week to Friday of the last)', () => {
   it('formats the range in the UI language', () => {
     expect(blockRange(2026, 10, 15, 'nl')).toEqual({ start: 'ma 2 mrt', end: 'vr 10 apr' });
     expect(blockRange(2026, 10, 15, 'en')).toEqual({ start: 'Mon 2 Mar', end: 'Fri 10 Apr' });
@@ -104,7 +104,7 @@ describe('blockRange (spec §9: Monday of the first week to Friday of the last)'
   });
 });
 
-describe('actionError (spec §8 admin screens)', () => {
+describe('actionError (R-ADMIN-ERRORS)', () => {
   it("shows the server's specific message, such as a delete conflict", () => {
     const conflict = new ApiError('x', 409, {
       message:

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError, serverMessage } from '@nsa/web-kit';
 import { serverFieldErrors } from '../src/lib/errors';
 
-describe('serverMessage (spec §8 Auth / Administrators)', () => {
+describe('serverMessage (R-ADMIN-ERRORS)', () => {
   it("shows the server's message", () => {
     const error = new ApiError('Onjuist email adres of wachtwoord', 401, {
       message: 'Onjuist email adres of wachtwoord',

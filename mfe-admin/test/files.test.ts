@@ -7,7 +7,7 @@ import {
 } from '../src/lib/files';
 import { dataUrlToBlob, isPng } from '../src/lib/download';
 
-describe('download file names (spec §9)', () => {
+describe('download file names (R-FILE-NAMES)', () => {
   it('names the school QR PNG qr-code-{school}.png with a file-name-safe school name', () => {
     expect(schoolQrFileName('De Regenboog')).toBe('qr-code-de-regenboog.png');
     expect(schoolQrFileName('OBS Sint-Jozef / Locatie Noord')).toBe(
@@ -52,7 +52,7 @@ describe('dataUrlToBlob', () => {
   });
 });
 
-describe('registrations CSV file name (spec §9)', () => {
+describe('registrations CSV file name (R-CSV-REGISTRATIONS)', () => {
   const day = new Date(2025, 2, 4, 23, 59);
 
   it('is aanmeldingen-{date}.csv without filters, in the local date', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SERVICE, DEFAULT_VERSION, healthView } from '../src/lib/health';
 import { formatDateTime } from '../src/lib/format';
 
-describe('healthView (spec §2 dashboard, §3 health response)', () => {
+describe('healthView (R-ADMIN-DASHBOARD, R-RUN-HEALTH)', () => {
   it('is checking before the first answer', () => {
     expect(healthView(undefined).state).toBe('checking');
   });

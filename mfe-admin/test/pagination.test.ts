@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { pageItems } from '../src/lib/pagination';
 
-describe('page buttons of the sign-up list (spec §9)', () => {
+describe('page buttons of the sign-up list (R-REVIEW-PAGES)', () => {
   it('shows every page when there are 5 or fewer', () => {
     expect(pageItems(1, 1)).toEqual([1]);
     expect(pageItems(2, 3)).toEqual([1, 2, 3]);

@@ -12,7 +12,7 @@ const status = (over: Partial<ProviderLinkStatus>): ProviderLinkStatus => ({
   ...over,
 });
 
-describe('provider link states (spec §4)', () => {
+describe('provider link states (R-PROVIDER-LINK-STATES)', () => {
   it('is none without a link (the status call answered 404)', () => {
     expect(providerLinkState(null, now)).toBe('none');
   });

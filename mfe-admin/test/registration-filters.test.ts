@@ -17,7 +17,7 @@ const activities = [
   { id: 3, schoolId: 20, blockId: 100 },
 ];
 
-describe('the list call (spec §7)', () => {
+describe('the list call (R-REVIEW-LIST)', () => {
   it("sends no filter that is 'all'", () => {
     expect(registrationsQuery(NO_FILTERS, 1, 50)).toBe('page=1&limit=50');
   });

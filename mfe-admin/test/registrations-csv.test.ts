@@ -60,7 +60,7 @@ function parse(csv: string): string[][] {
   return result.data;
 }
 
-describe('registrations CSV (spec §9, CONTRACT §2)', () => {
+describe('registrations CSV (R-CSV-REGISTRATIONS, R-CSV-INJECTION)', () => {
   it('has 14 Dutch columns', () => {
     expect(REGISTRATION_CSV_HEADERS).toHaveLength(14);
     expect(REGISTRATION_CSV_HEADERS).toEqual([

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { adminUserSchema, loginSchema, requestResetSchema, resetFormSchema } from '@nsa/contracts';
 import { validate } from '../src/lib/validation';
 
-describe('form validation with the shared schemas (spec §5)', () => {
+describe('form validation with the shared schemas (R-ACCOUNT-LOGIN, R-ACCOUNT-USERS)', () => {
   it('gives login messages in the UI language', () => {
     expect(validate(loginSchema, { email: 'nope', password: '' }, 'nl')).toEqual({
       ok: false,

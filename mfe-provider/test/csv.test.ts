@@ -13,7 +13,7 @@ function parse(csv: string): string[][] {
   return result.data;
 }
 
-describe('provider CSV (spec §9, CONTRACT §2)', () => {
+describe('provider CSV (R-CSV-PROVIDER, R-CSV-INJECTION)', () => {
   it('starts with a UTF-8 byte-order mark and the header row Naam;Leeftijd', async () => {
     const csv = await buildParticipantsCsv([{ childName: 'Zoë de Vries', age: 8 }]);
     expect(UTF8_BOM).toBe(BOM);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { participantsCsvFileName } from '../src/lib/files';
 
-describe('provider CSV file name (spec §9: deelnemers-{title}.csv)', () => {
+describe('provider CSV file name (R-CSV-PROVIDER: deelnemers-{title}.csv)', () => {
   it('uses the activity title, made file-name safe', () => {
     expect(participantsCsvFileName('Voetbal')).toBe('deelnemers-voetbal.csv');
     expect(participantsCsvFileName('Judo & Yoga: groep 5/6')).toBe(

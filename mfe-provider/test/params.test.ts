@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { providerParams } from '../src/lib/params';
 
-describe('provider link parameters (spec §5: activity id and token are required)', () => {
+describe('provider link parameters (R-PROVIDER-PARAMS: activity id and token are required)', () => {
   it('accepts a numeric activity id with a token', () => {
     expect(providerParams('12', '?token=abc123')).toEqual({ activityId: 12, token: 'abc123' });
     expect(providerParams('7', '?lng=en&token=t%2Bk')).toEqual({ activityId: 7, token: 't+k' });

@@ -38,7 +38,7 @@ function activity(
 }
 
 describe('visibleActivities', () => {
-  // 2026-03-30 is in week ceil(88/7) = 13 by spec §9's count.
+  // 2026-03-30 is in week ceil(88/7) = 13 by R-CAL-CURRENT-WEEK's count.
   const today = new Date(2026, 2, 30);
   const past = activity(1, {}, { weekStart: 2, weekEnd: 5 });
   const endsLastWeek = activity(2, {}, { weekStart: 10, weekEnd: 12 });
@@ -87,7 +87,7 @@ describe('visibleActivities', () => {
   });
 });
 
-describe('assertSameSchool (spec §7)', () => {
+describe('assertSameSchool (R-PUBLIC-SAME-SCHOOL)', () => {
   it('passes a list of the school', () => {
     const list = [activity(1), activity(2)];
     expect(assertSameSchool(list, 1)).toBe(list);

@@ -15,7 +15,7 @@ async function translator(lng: 'nl' | 'en') {
   return instance.t;
 }
 
-describe('block date range (spec §9)', () => {
+describe('block date range (R-CAL-RANGE)', () => {
   it('gives the Monday of the first and the Friday of the last week, in Dutch', () => {
     expect(blockDateParts('nl', 2026, 10, 12)).toEqual({
       start: 'maandag 2 maart',

@@ -5,7 +5,7 @@ import { classifyRegistrationError, registrationErrorToast } from '../src/lib/re
 // Keys stand in for texts, so the test shows which text was picked.
 const t = (key: string) => `<${key}>`;
 
-describe('classifyRegistrationError (spec §8 Registration)', () => {
+describe('classifyRegistrationError (R-SIGNUP-FORM-ERRORS)', () => {
   it('uses the error text of a success:false response', () => {
     const error = errorFromResponse(
       409,

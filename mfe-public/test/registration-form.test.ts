@@ -25,7 +25,7 @@ function errorsFor(values: Record<string, unknown>, language = 'nl') {
   return result.success ? {} : fieldErrorsFromIssues(result.error.issues, language);
 }
 
-describe('registration form messages (spec §5)', () => {
+describe('registration form messages (R-SIGNUP-FORM-VALIDATION)', () => {
   it('has no errors for a valid sign-up', () => {
     expect(errorsFor(valid)).toEqual({});
   });

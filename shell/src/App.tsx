@@ -8,7 +8,7 @@ import { NotFound } from './pages/NotFound';
 import { Unauthorized } from './pages/Unauthorized';
 import { REMOTE_ROUTES } from './remotes/route-remotes';
 
-// Spec §2. Each remote matches its own pages inside; the shell only decides
+// R-WEB-ROUTES. Each remote matches its own pages inside; the shell only decides
 // which remote owns a path (remotes/route-remotes.ts), so a remote's files load
 // only on its routes.
 export function App() {
@@ -29,7 +29,7 @@ export function App() {
               path={path}
               element={
                 adminOnly ? (
-                  // Spec §6: the admin screens are for admins only; the check runs before
+                  // R-WEB-PROTECTED: the admin screens are for admins only; the check runs before
                   // the remote is requested, so a visitor without a session never downloads it.
                   <ProtectedRoute loadingLabel={t('remote.loading')}>
                     <RemoteRoute remote={remote} />

@@ -23,7 +23,10 @@ export function useRequestReset() {
   });
 }
 
-/** POST /api/auth/reset with {token, newPassword}; the confirmation is never sent (spec §3). */
+/**
+ * POST /api/auth/reset with {token, newPassword}; the confirmation is never sent
+ * (R-ADMIN-RESET-PAGE).
+ */
 export function useResetPassword() {
   return useMutation({
     mutationKey: ['auth', 'reset'],

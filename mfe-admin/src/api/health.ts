@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch, errorBody } from '@nsa/web-kit';
 
-// Spec §9: the dashboard polls the API status every 30 seconds.
+// R-ADMIN-DASHBOARD: the dashboard polls the API status every 30 seconds.
 const HEALTH_POLL_MS = 30_000;
 
 /**

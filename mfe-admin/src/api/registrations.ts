@@ -7,10 +7,10 @@ import { invalidateWithActivities } from './catalog-keys';
 type RegistrationsPage = Paged<AdminRegistration>;
 
 // The same first segment as the key mfe-public refreshes after a sign-up
-// (spec §7), so a sign-up made in another tab of the shell shows up here.
+// (R-SIGNUP-FORM-DONE), so a sign-up made in another tab of the shell shows up here.
 const REGISTRATIONS_QUERY_KEY = ['/api/admin/registrations'] as const;
 
-/** Spec §9. */
+/** R-REVIEW-LIST. */
 const PAGE_SIZE = 50;
 /** The server's largest page; the export reads with it. */
 export const EXPORT_PAGE_SIZE = 200;
@@ -115,7 +115,7 @@ const actionPath = (id: number, action: 'approve' | 'reject' | 'revert') =>
 
 /**
  * POST …/{id}/approve. When the activity was already full the server rejects
- * the sign-up instead and answers 200 with status 'rejected' (CONTRACT §2).
+ * the sign-up instead and answers 200 with status 'rejected' (R-REVIEW-CAPACITY).
  */
 export function useApproveRegistration() {
   return useReviewMutation(({ id, sendEmail }: { id: number; sendEmail: boolean }) =>

@@ -13,7 +13,7 @@ interface Props {
   onAction: (action: ActivityAction, activity: ActivityView) => void;
 }
 
-/** One activity: locked rows have a red tint, hidden rows a grey one (spec §2). */
+/** One activity: locked rows tinted red, hidden rows grey (R-CATALOG-ACTIVITIES-SCREEN). */
 export function ActivityRow({ activity: a, pending, onAction }: Props) {
   const { t } = useTranslation(NAMESPACE);
   const button = (action: ActivityAction, label: string, aria: string, tone = 'secondary') => (

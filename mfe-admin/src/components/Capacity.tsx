@@ -5,8 +5,8 @@ import { NAMESPACE } from '../namespace';
 const LEVELS = ['open', 'almostFull', 'full'] as const;
 
 /**
- * The screen whose capacity rule and texts apply (spec §4): the activity
- * list's (one place left) or the registrations list's (80 %).
+ * The screen whose capacity rule and texts apply: the activity list's (one place left,
+ * R-ADMIN-COLOUR-ACTIVITIES) or the registrations list's (80 %, R-ADMIN-COLOUR-SIGNUPS).
  */
 type Section = 'activities' | 'registrations';
 

@@ -10,7 +10,7 @@ interface Props {
   busy?: boolean;
 }
 
-/** Spec §9 page buttons with previous and next; nothing when there is one page. */
+/** R-REVIEW-PAGES: page buttons with previous and next; nothing when there is one page. */
 export function Pagination({ page, totalPages, onPage, busy = false }: Props) {
   const { t } = useTranslation(NAMESPACE);
   if (totalPages <= 1) return null;

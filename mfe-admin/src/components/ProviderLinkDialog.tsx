@@ -20,7 +20,7 @@ import { CopyField } from './CopyField';
 import { Dialog } from './Dialog';
 import { LoadError } from './LoadError';
 
-/** Spec §4 "Provider link": the link manager of one activity. */
+/** R-PROVIDER-LINK-STATES: the link manager of one activity. */
 export function ProviderLinkDialog({
   activity,
   onClose,

@@ -24,12 +24,12 @@ interface DialogProps<T> {
   onClose: () => void;
 }
 
-/** Spec §2: approve with a send-email checkbox, on by default. */
+/** R-REVIEW-SCREEN: approve with a send-email checkbox, on by default. */
 export function ApproveDialog(props: DialogProps<{ sendEmail: boolean }>) {
   return <ReviewDialog kind="approve" {...props} />;
 }
 
-/** Spec §2: reject with an optional reason and a send-email checkbox, on by default. */
+/** R-REVIEW-SCREEN: reject with an optional reason and a send-email checkbox, on by default. */
 export function RejectDialog(props: DialogProps<ReviewValues>) {
   return <ReviewDialog kind="reject" {...props} />;
 }

@@ -73,7 +73,7 @@ export function SignupsPanel() {
       ),
     });
 
-  // Spec §5: print with no rows only says so. Prints the page on screen.
+  // R-EXPORT-EMPTY: print with no rows only says so. Prints the page on screen.
   const print = () => {
     if (rows.length === 0) noData('print');
     else window.print();

@@ -1,4 +1,4 @@
-// Spec §4 "Capacity colour", activity list: red when approved is at or above
+// R-ADMIN-COLOUR-ACTIVITIES, activity list: red when approved is at or above
 // capacity, orange when exactly one place is left, otherwise green. The CSS
 // draws each level in its colour (data-level).
 
@@ -10,7 +10,7 @@ export function capacityLevel(approved: number, capacity: number): CapacityLevel
   return 'open';
 }
 
-// Spec §4 "Capacity colour", registrations list: red at capacity, orange at
+// R-ADMIN-COLOUR-SIGNUPS, registrations list: red at capacity, orange at
 // 80 % or more, otherwise green. Deliberately not the activity list's rule
 // above: 8 of 10 is orange here and green there.
 
@@ -21,7 +21,7 @@ export function registrationCapacityLevel(approved: number, capacity: number): C
   return 'open';
 }
 
-/** Spec §5: approving is refused before any call when approved is at or above capacity. */
+/** R-REVIEW-CLIENT-FULL: approving is refused before any call when approved reaches capacity. */
 export function isAtCapacity(approved: number, capacity: number): boolean {
   return approved >= capacity;
 }

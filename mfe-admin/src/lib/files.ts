@@ -1,4 +1,4 @@
-// File names of downloads (spec §9): school QR PNG qr-code-{school}.png,
+// File names of downloads (R-FILE-NAMES, R-CSV-REGISTRATIONS): school QR PNG qr-code-{school}.png,
 // block QR PNG block-{id}-qr.png, the sign-up export aanmeldingen-….csv.
 import { fileSafeName } from '@nsa/web-kit/download';
 
@@ -37,7 +37,7 @@ export function localIsoDate(date: Date): string {
 }
 
 /**
- * Spec §9: aanmeldingen-{date}[-filters].csv. Each chosen filter adds
+ * R-CSV-REGISTRATIONS: aanmeldingen-{date}[-filters].csv. Each chosen filter adds
  * "-{kind}-{name}" in the order school, blok, activiteit, status, with the
  * name made file-safe and cut to 40 characters:
  * aanmeldingen-2025-03-04-school-de-regenboog-blok-blok-1-status-nieuw.csv.

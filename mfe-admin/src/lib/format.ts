@@ -1,6 +1,6 @@
 import { blockDateRange, isoWeeksInYear, type Lang } from '@nsa/contracts';
 
-// Spec §9: dates in nl-NL format; the English screens use British day-month order.
+// R-LANG-DATES: dates in nl-NL format; the English screens use British day-month order.
 const LOCALES: Record<Lang, string> = { nl: 'nl-NL', en: 'en-GB' };
 
 /** A timestamp as date and time in the UI language, or null when there is none. */
@@ -14,7 +14,7 @@ export function formatDateTime(iso: string | null | undefined, lang: Lang): stri
 }
 
 /**
- * First Monday and last Friday of a block of weeks in `year` (spec §9), as
+ * First Monday and last Friday of a block of weeks in `year` (R-CAL-RANGE), as
  * short dates ('ma 2 mrt'), or null when a week does not exist that year
  * (week 53 in a year of 52 weeks).
  */

@@ -10,7 +10,7 @@ export interface HealthView {
   down: string[];
 }
 
-// Spec §3 "Health response": shown when the answer does not say.
+// R-ADMIN-DASHBOARD: shown when the answer does not say.
 export const DEFAULT_VERSION = '0.1.0';
 export const DEFAULT_SERVICE = PRODUCT_SERVICE_NAME;
 
@@ -19,7 +19,7 @@ const text = (value: unknown, fallback: string) =>
 
 /**
  * Turns the latest /api/health answer into what the dashboard shows:
- * connected only when the gateway says ok (CONTRACT §1: 503 with ok false
+ * connected only when the gateway says ok (R-RUN-HEALTH: 503 with ok false
  * while a service is down). `undefined` means no answer yet.
  */
 export function healthView(answer: unknown): HealthView {

@@ -1,4 +1,4 @@
-// Spec §9: every page button when there are 5 pages or fewer; otherwise the
+// R-REVIEW-PAGES: every page button when there are 5 pages or fewer; otherwise the
 // first and last page, a window of 3 around the current page, and an
 // ellipsis wherever pages are left out between them.
 

@@ -1,4 +1,4 @@
-// Spec §4 "Provider link": which actions the link manager offers in each state.
+// R-PROVIDER-LINK-STATES: which actions the link manager offers in each state.
 import type { ProviderLinkStatus } from '@nsa/contracts';
 
 export type ProviderLinkState = 'none' | 'active' | 'revoked' | 'expired';

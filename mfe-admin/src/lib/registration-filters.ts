@@ -1,4 +1,4 @@
-// The sign-up list's filters (spec §2, §7): school, block, activity and
+// The sign-up list's filters (R-REVIEW-SCREEN, R-REVIEW-LIST): school, block, activity and
 // status, 'all' meaning "not sent". They live in the address bar, so a
 // reload or the back button keeps them. Pure, so it is unit tested.
 import type { RegistrationStatus } from '@nsa/contracts';
@@ -78,7 +78,10 @@ export function filtersToSearch(
   return next;
 }
 
-/** GET /api/admin/registrations's query: filters only when not 'all' (spec §7), then page and limit. */
+/**
+ * GET /api/admin/registrations's query: filters only when not 'all' (R-REVIEW-LIST), then page
+ * and limit.
+ */
 export function registrationsQuery(
   filters: RegistrationFilters,
   page: number,

@@ -1,4 +1,4 @@
-// The sign-ups export (spec §9: 14 columns, byte-order mark; CONTRACT §2:
+// The sign-ups export (R-CSV-REGISTRATIONS: 14 columns, byte-order mark; R-CSV-INJECTION:
 // formula injection neutralised). The file rules live in web-kit's CSV
 // builder, shared with the provider export: ';' separated for a Dutch Excel,
 // CRLF, quoted where needed, papaparse loaded on the first export only.
@@ -28,7 +28,7 @@ export const REGISTRATION_CSV_HEADERS = [
   'Reden afwijzing',
 ] as const;
 
-/** Spec §9 status labels, as the file writes them. */
+/** R-CSV-REGISTRATIONS status labels, as the file writes them. */
 export const CSV_STATUS_LABELS: Record<RegistrationStatus, string> = {
   new: 'Nieuw',
   approved: 'Goedgekeurd',
@@ -41,7 +41,7 @@ export function groupNumber(group: string | null | undefined): number | null {
   return match ? Number(match[1]) : null;
 }
 
-/** 'YYYY-MM-DD' → 'DD-MM-YYYY' (spec §9: nl-NL dates), without time zone arithmetic. */
+/** 'YYYY-MM-DD' → 'DD-MM-YYYY' (R-CSV-REGISTRATIONS), without time zone arithmetic. */
 export function dutchDate(iso: string | null | undefined): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso ?? '');
   return match ? `${match[3]}-${match[2]}-${match[1]}` : '';

@@ -11,7 +11,7 @@ export interface DeleteMutation {
 }
 
 export interface DeleteTexts<T> {
-  /** The question of the browser confirm (spec §5). */
+  /** The question of the browser confirm (R-ADMIN-CONFIRM). */
   confirm: (item: T) => string;
   /** The toast after the delete. */
   deleted: (item: T) => ToastInput;

@@ -12,7 +12,10 @@ import { actionError } from './errors';
 
 const childName = (r: AdminRegistration) => `${r.childFirstName} ${r.childLastName}`;
 
-/** Approve, reject and revert with their notices (spec §4, §5, §8). */
+/**
+ * Approve, reject and revert with their notices (R-REVIEW-SCREEN, R-REVIEW-CLIENT-FULL,
+ * R-ADMIN-ERRORS).
+ */
 export function useReviewActions() {
   const { t } = useTranslation(NAMESPACE);
   const { toast } = useToast();
@@ -32,7 +35,7 @@ export function useReviewActions() {
       description: actionError(error, t('registrations.failed.generic')),
     });
 
-  /** Spec §5: refused before any call when the activity is at capacity; says so. */
+  /** R-REVIEW-CLIENT-FULL: refused before any call when the activity is at capacity; says so. */
   const mayApprove = (r: AdminRegistration): boolean => {
     if (!isAtCapacity(r.activity.approvedCount, r.activity.capacity)) return true;
     toast({
@@ -52,7 +55,7 @@ export function useReviewActions() {
       { id: r.id, sendEmail },
       {
         onSuccess: (updated) => {
-          // CONTRACT §2: the activity filled up meanwhile; the server rejected it.
+          // R-REVIEW-CAPACITY: the activity filled up meanwhile; the server rejected it.
           if (updated?.status === 'rejected') {
             toast({
               variant: 'destructive',
@@ -87,7 +90,7 @@ export function useReviewActions() {
     );
   };
 
-  /** Spec §5: after a browser confirm. */
+  /** R-ADMIN-CONFIRM: after a browser confirm. */
   const revert = (r: AdminRegistration) => {
     if (!window.confirm(t('registrations.confirmRevert', { name: childName(r) }))) return;
     revertCall.mutate(r.id, {

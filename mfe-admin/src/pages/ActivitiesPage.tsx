@@ -30,12 +30,12 @@ const PREREQUISITES = [
   { key: 'providers', to: '/admin/providers' },
 ] as const;
 
-/** /admin/activities: activities, their flags and provider links (spec §2 "Admin activities"). */
+/** /admin/activities: activities, their flags and provider links (R-CATALOG-ACTIVITIES-SCREEN). */
 export function ActivitiesPage() {
   const { t } = useTranslation(NAMESPACE);
   const [linkFor, setLinkFor] = useState<ActivityView | null>(null);
   const lists = { schools: useSchools(), blocks: useBlocks(), providers: useProviders() };
-  // Spec §2 dashboard: schools, then blocks, then providers, then activities.
+  // R-CATALOG-ORDER: schools, then blocks, then providers, then activities.
   const missing = PREREQUISITES.filter(({ key }) => lists[key].data?.length === 0);
 
   return (
@@ -94,7 +94,7 @@ function ActivitiesTable({ onEdit, onLink, canAdd }: TableProps) {
   const fail = (description: string) =>
     toast({ variant: 'destructive', title: t('common.failTitle'), description });
 
-  // One PUT with the whole activity and one flag flipped (spec §4).
+  // One PUT with the whole activity and one flag flipped (R-CATALOG-FLAGS).
   const toggle = (activity: ActivityView, flag: 'isLocked' | 'isHidden') => {
     const mutation = flag === 'isLocked' ? lock : hide;
     const next = !activity[flag];

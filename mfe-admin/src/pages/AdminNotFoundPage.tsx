@@ -3,7 +3,7 @@ import { Page } from '@nsa/web-kit';
 import { BackToDashboard } from '../components/BackLink';
 import { NAMESPACE } from '../namespace';
 
-/** An /admin/… path that no screen owns (spec §2: any other path is a 404). */
+/** An /admin/… path that no screen owns (R-WEB-NOT-FOUND: any other path is a 404). */
 export function AdminNotFoundPage() {
   const { t } = useTranslation(NAMESPACE);
   return (

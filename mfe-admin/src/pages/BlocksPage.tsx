@@ -18,7 +18,7 @@ import { RowAction } from '../components/crud/RowAction';
 /** '' = no school: the code opens the landing page. */
 const NO_SCHOOL = '';
 
-/** /admin/blocks: the runs of weeks activities take place in (spec §2 "Admin blocks"). */
+/** /admin/blocks: the runs of weeks activities take place in (R-CATALOG-BLOCKS-SCREEN). */
 export function BlocksPage() {
   const { t } = useTranslation(NAMESPACE);
   const lang = useLang();

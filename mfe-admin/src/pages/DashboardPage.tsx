@@ -5,7 +5,7 @@ import { useHealth } from '../api/health';
 import { healthView } from '../lib/health';
 import { NAMESPACE } from '../namespace';
 
-// Spec §2 "Admin dashboard": registrations first and most prominent.
+// R-ADMIN-DASHBOARD: registrations first and most prominent.
 const CARDS = [
   { key: 'registrations', to: '/admin/registrations', primary: true },
   { key: 'schools', to: '/admin/schools', primary: false },

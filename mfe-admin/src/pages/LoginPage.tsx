@@ -20,7 +20,7 @@ import { useLang } from '../lib/use-lang';
 import { validate } from '../lib/validation';
 import { NAMESPACE } from '../namespace';
 
-// Spec §9: the success toast gets a moment before the dashboard takes over.
+// R-ADMIN-LOGIN-PAGE: the success toast gets a moment before the dashboard takes over.
 const REDIRECT_DELAY_MS = 100;
 
 export function LoginPage() {

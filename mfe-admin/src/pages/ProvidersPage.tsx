@@ -7,7 +7,7 @@ import { NameFormDialog } from '../components/NameFormDialog';
 import { useConfirmDelete, useNamedDeleteTexts } from '../lib/use-confirm-delete';
 import { NAMESPACE } from '../namespace';
 
-/** /admin/providers: who runs the activities (spec §2 "Admin providers"). */
+/** /admin/providers: who runs the activities (R-CATALOG-PROVIDERS-SCREEN). */
 export function ProvidersPage() {
   const { t } = useTranslation(NAMESPACE);
   const providers = useProviders();

@@ -11,7 +11,7 @@ import { NAMESPACE } from '../namespace';
 
 type Tab = 'signups' | 'activities';
 
-/** /admin/registrations: review sign-ups, and the activities' fill (spec §2 "Admin registrations"). */
+/** /admin/registrations: review sign-ups, and the activities' fill (R-REVIEW-SCREEN). */
 export function RegistrationsPage() {
   const { t } = useTranslation(NAMESPACE);
   const [tab, setTab] = useState<Tab>('signups');

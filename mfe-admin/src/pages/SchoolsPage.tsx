@@ -13,11 +13,11 @@ import { useConfirmDelete, useNamedDeleteTexts } from '../lib/use-confirm-delete
 import { NAMESPACE } from '../namespace';
 import { RowAction } from '../components/crud/RowAction';
 
-/** The path of a school's own activities page (spec §2). */
+/** The path of a school's own activities page (R-PUBLIC-SCHOOL-ROUTE). */
 const schoolPath = (school: School) => `/schools/${school.accessToken}`;
 const schoolUrl = (school: School) => `${window.location.origin}${schoolPath(school)}`;
 
-/** /admin/schools: schools, their direct links and QR codes (spec §2 "Admin schools"). */
+/** /admin/schools: schools, their direct links and QR codes (R-CATALOG-SCHOOLS-SCREEN). */
 export function SchoolsPage() {
   const { t } = useTranslation(NAMESPACE);
   const { toast } = useToast();

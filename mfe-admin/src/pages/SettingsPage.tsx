@@ -10,14 +10,14 @@ import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { useLang } from '../lib/use-lang';
 import { NAMESPACE } from '../namespace';
 
-/** /admin/settings: administrator management (spec §2 "Admin settings"). */
+/** /admin/settings: administrator management (R-ADMIN-SETTINGS). */
 export function SettingsPage() {
   const { t } = useTranslation(NAMESPACE);
   const lang = useLang();
   const { user: me } = useSession();
   const users = useUsers();
   const remove = useConfirmDelete<PublicUser>(useDeleteUser(), {
-    // Spec §5: deleting an admin needs a browser confirm.
+    // R-ADMIN-CONFIRM: deleting an admin needs a browser confirm.
     confirm: (user) => t('settings.confirmDelete', { name: user.name, email: user.email }),
     deleted: (user) => ({
       title: t('settings.deleted'),

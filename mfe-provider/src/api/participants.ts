@@ -5,13 +5,13 @@ import type { ParticipantsResponse } from '@nsa/contracts';
 import type { ProviderParams } from '../lib/params';
 import { NAMESPACE } from '../namespace';
 
-/** GET /api/provider/{activityId}/participants?token=… (spec §7). */
+/** GET /api/provider/{activityId}/participants?token=… (R-PROVIDER-LIST). */
 export function useParticipants(params: ProviderParams) {
   const { i18n } = useTranslation(NAMESPACE);
   const { activityId, token } = params;
   return useQuery<ParticipantsResponse>({
     // The language is part of the key so a switch fetches the error message
-    // (CONTRACT §2: in the request's language) again.
+    // (R-LANG-API: in the request's language) again.
     queryKey: ['/api/provider', activityId, 'participants', token, i18n.language],
     queryFn: ({ signal }) =>
       apiFetch<ParticipantsResponse>(

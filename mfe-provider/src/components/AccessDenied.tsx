@@ -18,7 +18,7 @@ function ErrorCard({ id, title, children }: { id: string; title: string; childre
   );
 }
 
-/** Spec §2: 'Toegang geweigerd', the server's message or a generic one, and whom to ask. */
+/** R-PROVIDER-PAGE: 'Toegang geweigerd', the server's message or a generic one, and whom to ask. */
 export function AccessDenied({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   const { t } = useTranslation(NAMESPACE);
   return (
@@ -34,7 +34,7 @@ export function AccessDenied({ error, onRetry }: { error: unknown; onRetry: () =
   );
 }
 
-/** Spec §5: without both activity id and token there is nothing to ask the server. */
+/** R-PROVIDER-PARAMS: without both activity id and token there is nothing to ask the server. */
 export function MissingParams() {
   const { t } = useTranslation(NAMESPACE);
   return (

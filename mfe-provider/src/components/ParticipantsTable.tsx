@@ -31,7 +31,7 @@ export function ParticipantsTable({
         </thead>
         <tbody>
           {participants.map((participant, index) => (
-            // Names can repeat and there is no id (CONTRACT §2: name and age only).
+            // Names can repeat and there is no id (R-PROVIDER-LIST: name and age only).
             <tr key={index} data-testid="provider-row">
               <th scope="row">{participant.childName}</th>
               <td className="provider-numeric">{participant.age}</td>

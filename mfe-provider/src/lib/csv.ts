@@ -1,9 +1,9 @@
-// The provider's CSV export (spec §9, CONTRACT §2). The file rules (BOM, ';',
+// The provider's CSV export (R-CSV-PROVIDER, R-CSV-INJECTION). The file rules (BOM, ';',
 // quoting, formula neutralising) live in web-kit, shared with the admin
 // export; papaparse is loaded there on the export click only.
 import { buildCsv } from '@nsa/web-kit/csv';
 
-/** Spec §9 fixes the columns; they are the file's format, so not translated. */
+/** R-CSV-PROVIDER fixes the columns; they are the file's format, so not translated. */
 const CSV_HEADERS = ['Naam', 'Leeftijd'] as const;
 
 interface CsvParticipant {

@@ -1,4 +1,4 @@
-// File names of downloads (spec §9): provider CSV deelnemers-{title}.csv.
+// File names of downloads (R-CSV-PROVIDER): provider CSV deelnemers-{title}.csv.
 import { fileSafeName } from '@nsa/web-kit/download';
 
 export function participantsCsvFileName(activityTitle: string): string {

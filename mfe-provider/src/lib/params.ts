@@ -1,4 +1,5 @@
-// The provider link is /provider/{activityId}?token=… (spec §2). Pure, so it is unit tested.
+// The provider link is /provider/{activityId}?token=… (R-PROVIDER-PAGE). Pure, so it is unit
+// tested.
 
 export interface ProviderParams {
   activityId: number;
@@ -6,8 +7,8 @@ export interface ProviderParams {
 }
 
 /**
- * Both parts of the link, or null when either is missing or unusable (spec
- * §5: the page then says 'Activity ID en token zijn vereist' and makes no
+ * Both parts of the link, or null when either is missing or unusable
+ * (R-PROVIDER-PARAMS: the page then says 'Activity ID en token zijn vereist' and makes no
  * call). The activity id must be a positive whole number; the token only has
  * to be present, the server decides whether it is valid.
  */

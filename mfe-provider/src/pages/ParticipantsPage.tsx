@@ -14,10 +14,9 @@ import { providerParams, type ProviderParams } from '../lib/params';
 import { NAMESPACE } from '../namespace';
 
 /**
- * /provider/{activityId}?token=… (spec §2 "Provider participant page"): the
- * approved participants of one activity for whoever holds its link. The
- * token stays in this page: no external links or resources, and the gateway
- * sends Referrer-Policy: no-referrer here.
+ * /provider/{activityId}?token=… (R-PROVIDER-PAGE): the approved participants of one
+ * activity for whoever holds its link. The token stays in this page: no external links or
+ * resources, and the gateway sends Referrer-Policy: no-referrer here.
  */
 export function ParticipantsPage({ activityId }: { activityId: string | undefined }) {
   const { t } = useTranslation(NAMESPACE);
@@ -51,7 +50,7 @@ function ParticipantsView({ data }: { data: ParticipantsResponse }) {
   const [exporting, setExporting] = useState(false);
   const { activity, participants, participantCount } = data;
 
-  // Spec §5: export or print with no rows does nothing but say so.
+  // R-EXPORT-EMPTY: export or print with no rows does nothing but say so.
   const hasRows = () => {
     if (participants.length > 0) return true;
     toast({ title: t('provider.noData'), description: t('provider.noDataText') });

@@ -6,7 +6,7 @@ import { assertSameSchool } from '../lib/activities';
 /** Every public activity list starts with this key; a sign-up invalidates it. */
 export const ACTIVITIES_KEY = ['/api/activities'] as const;
 
-/** The header that proves the caller holds the school's link (CONTRACT §2). */
+/** The header that proves the caller holds the school's link (R-SCHOOL-LINK). */
 export const schoolTokenHeaders = (token: string) => ({ 'X-School-Token': token });
 
 /** GET /api/activities?schoolId=…[&blockId=…] with the school token. */

@@ -23,7 +23,7 @@ export function useCreateRegistration(token: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: RegistrationInput) => createRegistration(token, input),
-    // Spec §7: places left change, and an admin's open list has a new sign-up.
+    // R-SIGNUP-FORM-DONE: places left change, and an admin's open list has a new sign-up.
     // Not awaited: the success view should not wait for the list to reload.
     onSuccess: () => {
       void queryClient.invalidateQueries({ queryKey: ACTIVITIES_KEY });

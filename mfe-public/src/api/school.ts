@@ -9,11 +9,11 @@ import type { SchoolSummary } from '@nsa/contracts';
  */
 export const SCHOOL_TOKEN = /^[0-9a-f]{32}$/;
 
-// Spec §5/§9: a school token is exactly 32 lowercase hexadecimal characters;
+// R-PUBLIC-SCHOOL-TOKEN: a school token is exactly 32 lowercase hexadecimal characters;
 // anything else is "not found" without asking the server.
 export const isSchoolToken = (token: string) => SCHOOL_TOKEN.test(token);
 
-/** GET /api/schools/by-token/{token}; the key doubles as the path (spec §7). */
+/** GET /api/schools/by-token/{token}; the key doubles as the path (R-WEB-QUERIES). */
 export function useSchoolByToken(token: string) {
   return useQuery<SchoolSummary>({
     queryKey: ['/api/schools/by-token', token],

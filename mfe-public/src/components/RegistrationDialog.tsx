@@ -21,7 +21,7 @@ import type { RegistrationDialogProps } from './registration-dialog-props';
 const TOAST_MS = 5000;
 
 /**
- * The sign-up dialog (spec §2). Loaded on demand: it brings zod with it, which
+ * The sign-up dialog (R-SIGNUP-FORM-FIELDS). Loaded on demand: it brings zod with it, which
  * the school page itself does not need. Unmounting it resets the form.
  */
 export default function RegistrationDialog({
@@ -75,7 +75,7 @@ export default function RegistrationDialog({
   const change = (field: RegistrationField, value: string) => {
     const next = { ...values, [field]: value };
     setValues(next);
-    // Spec §5: validated on submit, then again on every change.
+    // R-SIGNUP-FORM-VALIDATION: validated on submit, then again on every change.
     if (submitted) {
       const { errors: nextErrors } = validate(next);
       setErrors(nextErrors);
@@ -97,7 +97,7 @@ export default function RegistrationDialog({
     if (pending) return;
     setSubmitted(true);
     if (locked) {
-      // Spec §5: no call for a locked activity.
+      // R-SIGNUP-FORM-LOCKED: no call for a locked activity.
       // The toast shows inside the open dialog (web-kit's toast host), so it is not repeated
       // in the form.
       toast({

@@ -47,7 +47,7 @@ export function SchoolActivities({ school, token }: SchoolActivitiesProps) {
       if (!activity || activity.isHidden) {
         toast({ title: t('registration.lockedTitle'), description: t('registration.unavailable') });
       } else if (activity.isLocked) {
-        // Spec §2: the dialog does not render at all for a locked activity.
+        // R-SIGNUP-FORM-LOCKED: the dialog does not render at all for a locked activity.
         toast({
           title: t('registration.lockedTitle'),
           description: t('registration.lockedText'),

@@ -4,7 +4,7 @@ import { Page } from '@nsa/web-kit';
 import { NAMESPACE } from '../namespace';
 import { SiteFooter } from './SiteFooter';
 
-/** Spec §2: a malformed token or an unknown school. */
+/** R-PUBLIC-SCHOOL-TOKEN: a malformed token or an unknown school. */
 export function SchoolNotFound() {
   const { t } = useTranslation(NAMESPACE);
   return (

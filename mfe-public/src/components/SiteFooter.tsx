@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useOrganisation } from '../api/app-config';
 import { NAMESPACE } from '../namespace';
 
-/** Spec §1/§2: about the organisation, copyright, contact address, site and privacy links. */
+/** R-PUBLIC-FOOTER: about the organisation, copyright, contact address, site and privacy links. */
 export function SiteFooter() {
   const { t } = useTranslation(NAMESPACE);
   const organisation = useOrganisation();

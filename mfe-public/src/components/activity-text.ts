@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ActivityView } from '@nsa/contracts';
 import { blockDateParts } from '../lib/dates';
 
-/** '{weekday} {day} {month} t/m {weekday} {day} {month}' for the block, in this year (spec §9). */
+/** '{weekday} {day} {month} t/m {weekday} {day} {month}' for the block, this year (R-CAL-RANGE). */
 export function dateRangeText(
   t: TFunction,
   language: string,

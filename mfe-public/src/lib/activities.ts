@@ -1,6 +1,6 @@
 import { isPastBlock, type ActivityView } from '@nsa/contracts';
 
-/** Raised when the server returns another school's activity (spec §7). */
+/** Raised when the server returns another school's activity (R-PUBLIC-SAME-SCHOOL). */
 export const INVALID_DATA_MESSAGE = 'Invalid data received from server';
 
 export class InvalidDataError extends Error {
@@ -10,7 +10,7 @@ export class InvalidDataError extends Error {
   }
 }
 
-/** Spec §7: every activity of a school's list must belong to that school. */
+/** R-PUBLIC-SAME-SCHOOL: every activity of a school's list must belong to that school. */
 export function assertSameSchool(activities: unknown, schoolId: number): ActivityView[] {
   if (!Array.isArray(activities)) throw new InvalidDataError();
   for (const activity of activities as ActivityView[]) {
@@ -40,7 +40,7 @@ function compareActivities(a: ActivityView, b: ActivityView): number {
 }
 
 export interface ActivityFilter {
-  /** Spec §2: the toggle defaults to showing past activities. */
+  /** R-PUBLIC-PAST: the toggle defaults to showing past activities. */
   showPast: boolean;
   today: Date;
 }

@@ -1,6 +1,6 @@
 import { blockDateRange } from '@nsa/contracts';
 
-// Spec §9: dates are shown in nl-NL format; English gets its British
+// R-LANG-DATES: dates are shown in nl-NL format; English gets its British
 // equivalent ("Monday 2 March"), which keeps the day-before-month order.
 const LOCALES: Record<string, string> = { nl: 'nl-NL', en: 'en-GB' };
 

@@ -1,7 +1,7 @@
 import { isApiError } from '@nsa/web-kit';
 
 /**
- * Spec §8 "Registration", in the order it lists the cases:
+ * R-SIGNUP-FORM-ERRORS, in the order it lists the cases:
  * - a response with `success: false`: its `error` text, else 'Registration failed';
  * - an error carrying a response `error` field: that text;
  * - 'Failed to fetch', 'NetworkError', and body 'disturbed'/'locked' errors: the network text;

@@ -6,7 +6,7 @@ import { NAMESPACE } from '../namespace';
 
 const STEPS = [1, 2, 3] as const;
 
-/** Spec §1: there is no school list; parents need their own school's link. */
+/** R-PUBLIC-LANDING: there is no school list; parents need their own school's link. */
 export function LandingPage() {
   const { t } = useTranslation(NAMESPACE);
   const organisation = useOrganisation();

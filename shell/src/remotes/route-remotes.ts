@@ -1,4 +1,4 @@
-// Which remote owns which page route (spec §2). App.tsx renders these routes;
+// Which remote owns which page route (R-WEB-ROUTES). App.tsx renders these routes;
 // the shell's first script also reads them to start loading the remote of
 // the page being opened while its own code is still downloading.
 import type { RemoteName } from './parse-registry';
@@ -7,7 +7,7 @@ export interface RemoteRouteSpec {
   /** A React Router path: static segments, `:param` segments, or a final `*`. */
   path: string;
   remote: RemoteName;
-  /** Spec §6: for admins only; the remote is requested only after the session check. */
+  /** R-WEB-PROTECTED: for admins only; the remote is requested only after the session check. */
   protected?: true;
 }
 
