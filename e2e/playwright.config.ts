@@ -34,7 +34,7 @@ export default defineConfig({
   use: {
     viewport: { width: 1280, height: 800 },
     baseURL: baseURL(),
-    // A browser that prefers English still gets Dutch (CONTRACT §3); tests check that.
+    // A browser that prefers English still gets Dutch (R-LANG-DEFAULT); tests check that.
     locale: 'en-US',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -1,5 +1,5 @@
 // The stack's mail catcher (maildev 3) read through its REST API: every email the product
-// sends lands there (CONTRACT §1 SMTP_URL). maildev 3 serves the API under /api/ of its web
+// sends lands there (R-RUN-ENV: SMTP_URL). maildev 3 serves the API under /api/ of its web
 // port: GET /api/email lists the whole inbox with `to`, `subject`, `text` and `html`,
 // DELETE /api/email/all empties it.
 import type { StackFacts } from './settings.js';

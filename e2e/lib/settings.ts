@@ -23,7 +23,7 @@ export function gatewayPort(): number {
 /** `localhost`, not 127.0.0.1: the services compare a request's Origin with PUBLIC_BASE_URL. */
 export const baseURL = (port = gatewayPort()) => `http://localhost:${port}`;
 
-/** The bootstrap admin the stack creates on start (CONTRACT §1 BOOTSTRAP_ADMIN_*). */
+/** The bootstrap admin the stack creates on start (R-RUN-BOOTSTRAP-ADMIN). */
 export const ADMIN = {
   email: 'e2e-admin@school.nl',
   password: 'E2e-Test-Wachtwoord-2024!',

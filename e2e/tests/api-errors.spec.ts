@@ -1,4 +1,4 @@
-// CONTRACT §1 health and §2 error bodies, through the gateway, plus its security headers.
+// R-RUN-HEALTH and R-API-ERROR-BODY through the gateway, plus its headers (R-SEC-HEADERS).
 import type { ErrorBody, ErrorCode, ProductHealth } from '@nsa/contracts';
 import { expect, loginAsAdmin, test } from './fixtures.js';
 

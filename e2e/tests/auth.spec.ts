@@ -36,7 +36,7 @@ async function setPasswordThroughLink(page: Page, link: string, password: string
   await root.getByLabel(admin('resetPassword.newPassword'), { exact: true }).fill(password);
   await root.getByLabel(admin('resetPassword.confirmPassword'), { exact: true }).fill(password);
   await root.getByRole('button', { name: admin('resetPassword.submit') }).click();
-  // Spec §2 "Reset password": 'Wachtwoord gewijzigd', then /login.
+  // R-ADMIN-RESET-PAGE: 'Wachtwoord gewijzigd', then /login.
   await expect(page.getByTestId('toast')).toContainText('Wachtwoord gewijzigd');
   await expect(page).toHaveURL(/\/login$/);
 }
@@ -47,7 +47,7 @@ test('the bootstrap admin logs in through the form: success toast, then the dash
 }) => {
   await fillLogin(page, stack.admin.email, stack.admin.password);
 
-  // Spec §2 "Login": toast 'Succesvol ingelogd' with 'Welkom terug, {name}!'.
+  // R-ADMIN-LOGIN-PAGE: toast 'Succesvol ingelogd' with 'Welkom terug, {name}!'.
   const toast = page.getByTestId('toast');
   await expect(toast).toContainText('Succesvol ingelogd');
   await expect(toast).toContainText(`Welkom terug, ${stack.admin.name}!`);
@@ -174,7 +174,7 @@ test('an admin created in /admin/settings gets a welcome email whose link sets t
   await expect(row).toContainText(user.name);
   await expect(row).toContainText(admin('roles.admin'));
 
-  // The welcome email (CONTRACT §2) carries a setup link to /reset-password?token=….
+  // The welcome email (R-EMAIL-KINDS) carries a setup link to /reset-password?token=….
   const welcome = await waitForEmail(stack, { to: user.email });
   const link = passwordLinkFrom(welcome);
   expect(link.startsWith(`${stack.baseURL}/reset-password?token=`), link).toBe(true);
@@ -203,7 +203,8 @@ test('forgot password on the login page: the reset email arrives and its link se
   const root = remoteRoot(page, 'mfe_admin', 'login');
   const forgot = root.getByRole('button', { name: admin('login.forgotPassword') });
 
-  // Without an email address: 'Email vereist' / 'Voer eerst uw email adres in.' (spec §2).
+  // Without an email address (R-ADMIN-LOGIN-PAGE): 'Email vereist' / 'Voer eerst uw email
+  // adres in.'
   await forgot.click();
   const toast = page.getByTestId('toast');
   await expect(toast).toContainText('Email vereist');

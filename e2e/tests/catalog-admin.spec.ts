@@ -1,5 +1,6 @@
-// Issue 4: the catalog admin screens in the browser (spec §2 "Admin schools", "Admin blocks",
-// "Admin providers", "Admin activities"; §4 "Provider link"): creating through the dialogs,
+// Issue 4: the catalog admin screens in the browser (R-CATALOG-SCHOOLS-SCREEN,
+// R-CATALOG-BLOCKS-SCREEN, R-CATALOG-PROVIDERS-SCREEN, R-CATALOG-ACTIVITIES-SCREEN,
+// R-PROVIDER-LINK-STATES): creating through the dialogs,
 // copying a school's URL, QR downloads, lock and hide toggles, provider links, and deleting a
 // school that still has activities.
 import fs from 'node:fs';
@@ -13,7 +14,8 @@ const adminWith = (key: string, values: Record<string, string | number>) =>
   textWith('mfe_admin', 'nl', key, values);
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-// styles.css of mfe-admin: locked rows a red tint, hidden rows a grey one (spec §2).
+// styles.css of mfe-admin: locked rows a red tint, hidden rows a grey one
+// (R-CATALOG-ACTIVITIES-SCREEN).
 const LOCKED_TINT = 'rgb(253, 236, 234)';
 const HIDDEN_TINT = 'rgb(238, 240, 242)';
 
@@ -400,7 +402,7 @@ test.describe('catalog admin screens', () => {
     await expect(dialog).toBeHidden();
   });
 
-  test('deleting a school that still has activities is refused with the spec message', async ({
+  test('deleting a school that still has activities is refused (R-CATALOG-DELETE)', async ({
     page,
     request,
     stack,
@@ -421,7 +423,7 @@ test.describe('catalog admin screens', () => {
     expect(confirms).toEqual([adminWith('schools.confirmDelete', { name: school.name })]);
     const toast = page.getByTestId('toast');
     await expect(toast).toHaveAttribute('data-variant', 'destructive');
-    // Spec §8 (client text) or the server's own message (CONTRACT §2: 409 with a message).
+    // R-ADMIN-ERRORS (client text) or the server's own message (R-CATALOG-DELETE: 409).
     await expect(toast).toContainText(
       /Mogelijk zijn er nog activiteiten gekoppeld aan deze school\.|Deze school kan niet worden verwijderd/,
     );

@@ -1,4 +1,4 @@
-// Independent micro-frontend releases (ARCHITECTURE.md, Frontend): a changed mfe-public is
+// Independent micro-frontend releases (docs/architecture.md, Frontend): a changed mfe-public is
 // published under its own version with `npm run release:mfe` (deploy/release/mfe-release.mjs),
 // the running shell picks it up on the next page load with no shell rebuild, and
 // `npm run rollback:mfe` brings the previous version back.

@@ -1,7 +1,8 @@
-// Issue 5: the parents' side (spec §1, §2 "School activity page", "Registration dialog", §5,
-// §9 dates), on a phone (390×844) and on a desktop: landing page, the school page with its
-// date ranges, filters and past toggle, the sign-up dialog (success, validation, locked), a
-// malformed school token, ?highlightActivity=, and axe-core on each of these.
+// Issue 5: the parents' side (R-PUBLIC-LANDING, R-PUBLIC-SCHOOL-PAGE, R-SIGNUP-FORM-FIELDS,
+// R-SIGNUP-FORM-VALIDATION, R-CAL-RANGE), on a phone (390×844) and on a desktop: landing
+// page, the school page with its date ranges, filters and past toggle, the sign-up dialog
+// (success, validation, locked), a malformed school token, ?highlightActivity=, and axe-core
+// on each of these.
 import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { ActivityView } from '@nsa/contracts';
@@ -30,7 +31,7 @@ const pubWith = (key: string, values: Record<string, string | number>, language:
 
 const DAY_MS = 86_400_000;
 
-/** Spec §9: Monday of ISO week `weekStart` .. Friday of ISO week `weekEnd`, in nl-NL. */
+/** R-CAL-RANGE: Monday of ISO week `weekStart` .. Friday of ISO week `weekEnd`, in nl-NL. */
 function expectedDateRange(year: number, weekStart: number, weekEnd: number): string {
   const monday = (week: number) => {
     const jan4 = Date.UTC(year, 0, 4);
@@ -46,7 +47,7 @@ function expectedDateRange(year: number, weekStart: number, weekEnd: number): st
   return `${format.format(monday(weekStart))} t/m ${format.format(monday(weekEnd) + 4 * DAY_MS)}`;
 }
 
-/** Spec §9: the current week number is the ceiling of elapsed weeks since 1 January. */
+/** R-CAL-CURRENT-WEEK: the current week number is the ceiling of elapsed weeks since 1 January. */
 function currentWeek(today = new Date()): number {
   const jan1 = Date.UTC(today.getFullYear(), 0, 1);
   const now = Date.UTC(today.getFullYear(), today.getMonth(), today.getDate());
@@ -170,7 +171,7 @@ for (const viewport of VIEWPORTS) {
       });
     }
 
-    test('the demo school page lists its activities with the spec date ranges', async ({
+    test('the demo school page lists its activities with the R-CAL-RANGE date ranges', async ({
       page,
       request,
       stack,
@@ -396,8 +397,8 @@ for (const viewport of VIEWPORTS) {
         const title = `Controle ${tag}`;
         const { school, activities } = await createCatalog(request, tag, [{ title }]);
 
-        // The texts spec §5 gives word for word: English for the required fields (the schema
-        // defaults), Dutch for the group; the age rule in both.
+        // The texts of R-SIGNUP-FORM-VALIDATION word for word: English for the required fields
+        // (the schema defaults), Dutch for the group; the age rule in both.
         const specMessages: Record<string, string> =
           language === 'en'
             ? {
@@ -490,7 +491,7 @@ for (const viewport of VIEWPORTS) {
       const requests = watchRequests(page);
       await page.goto('/schools/nothex?lng=en');
       const root = remoteRoot(page, 'mfe_public', 'school');
-      // Spec §2, word for word.
+      // R-PUBLIC-SCHOOL-TOKEN, word for word.
       await expect(root.locator('h1')).toHaveText('School Not Found');
       await expect(root).toContainText(
         'The requested school could not be found. Please check the URL or select a different school.',

@@ -1,4 +1,4 @@
-// CONTRACT §3: when a micro-frontend cannot be loaded, the shell still renders, that route
+// R-WEB-REMOTE-FAILURE: when a micro-frontend cannot be loaded, the shell still renders, that route
 // shows a clear error with a retry button, and the other routes keep working.
 import { expect, loginAsAdmin, remoteRoot, test, text, withRegistry } from './fixtures.js';
 

@@ -1,5 +1,5 @@
-// Issue 6: reviewing sign-ups in the browser (spec §2 "Admin registrations", "Provider
-// participant page"; §4 registration status; §5 client-side blocks; §9 CSV files): filtering
+// Issue 6: reviewing sign-ups in the browser (R-REVIEW-SCREEN, R-PROVIDER-PAGE,
+// R-REVIEW-TRANSITIONS, R-REVIEW-CLIENT-FULL, R-CSV-REGISTRATIONS, R-CSV-PROVIDER): filtering
 // to a school, approve, reject with a reason and revert; the registrations CSV; approving on a
 // full activity is refused before any call; the provider page through a generated link (list,
 // print, CSV), and the same link after it was revoked; the page in English.
@@ -25,7 +25,7 @@ const adminWith = (key: string, values: Record<string, string | number>) =>
 const BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 // The registrations file's columns (mfe-admin/src/lib/registrations-csv.ts): the file's
-// format, Dutch whatever the screen language. Spec §9 fixes their number: 14.
+// format, Dutch whatever the screen language. R-CSV-REGISTRATIONS fixes their number: 14.
 const REGISTRATION_CSV_HEADERS = [
   'Kind voornaam',
   'Kind achternaam',
@@ -55,7 +55,7 @@ interface Child {
   age: number;
 }
 
-/** Whole years between a YYYY-MM-DD birth date and today (spec §9). */
+/** Whole years between a YYYY-MM-DD birth date and today (R-CAL-AGE). */
 function ageOn(dateOfBirth: string, today = new Date()): number {
   const [year, month, day] = dateOfBirth.split('-').map(Number) as [number, number, number];
   const beforeBirthday =
@@ -398,7 +398,7 @@ test.describe('sign-up review', () => {
     const kees = await signUpChild(request, catalog, 'Kees', `Reden ${tag}`, 8);
     const lot = await signUpChild(request, catalog, 'Lot', `Reden ${tag}`, 9);
     await approveByApi(request, kees);
-    // Approving past the capacity: the server rejects it and stores the spec's reason.
+    // Approving past the capacity: the server rejects it and stores R-REVIEW-CAPACITY's reason.
     await approveByApi(request, lot);
     const stored = await registrationsOf(request, catalog.activities[0]!.id);
     expect(stored.find((r) => r.id === lot.id)).toMatchObject({

@@ -1,6 +1,6 @@
-// The walking skeleton (spec §2, CONTRACT §3): every route family is rendered by its own
-// remote, in Dutch by default and in English after ?lng=en, and a route downloads only its
-// own remote's files.
+// The walking skeleton (R-WEB-ROUTES, R-WEB-ON-DEMAND, R-LANG-DEFAULT): every route family is
+// rendered by its own remote, in Dutch by default and in English after ?lng=en, and a route
+// downloads only its own remote's files.
 import {
   expect,
   loginAsAdmin,
