@@ -1,4 +1,4 @@
-// `npm run fuzz`: at least 10,000 generated bad requests against every call of spec §7, as
+// `npm run fuzz`: at least 10,000 generated bad requests against every call of R-API-CALLS, as
 // admin, anonymous and with a forged session; no 5xx, and no table changed.
 // Options: --port N (default 19290), --requests N (default 10000), --seed N (default: random),
 // --concurrency N (default 8).

@@ -1,5 +1,5 @@
 // The short fuzz run of `npm test`: about 1,000 generated bad requests against every call of
-// spec §7 on a stack of its own; `npm run fuzz` sends 10,000 and more.
+// R-API-CALLS on a stack of its own; `npm run fuzz` sends 10,000 and more.
 import { expect, test } from 'vitest';
 import { runFuzz } from '../src/fuzz/run.js';
 import { fuzzRows } from '../src/fuzz/rows.js';

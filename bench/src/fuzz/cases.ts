@@ -1,4 +1,4 @@
-// Generated bad requests against every call of spec §7, with fast-check. Every case is
+// Generated bad requests against every call of R-API-CALLS, with fast-check. Every case is
 // designed to be refused: a body with at least one invalid field (the others may carry SQL,
 // HTML and unicode), malformed JSON, a wrong content type, a garbage id or token, a missing or
 // forged session, a foreign Origin. Real ids are used only where the request is refused before
@@ -40,7 +40,7 @@ export interface World {
   adminUserId: number;
 }
 
-// ---- the calls of spec §7
+// ---- the calls of R-API-CALLS
 
 interface Endpoint {
   method: string;
