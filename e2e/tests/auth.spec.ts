@@ -1,4 +1,4 @@
-// Issue 3 (admin access) and issue 7's password emails, in the browser through the gateway:
+// Admin access and the password emails, in the browser through the gateway:
 // login and its toasts, the dashboard, protected routes and roles, logout, creating an admin
 // whose welcome email sets the password, and forgot-password from the login page.
 //

@@ -1,4 +1,4 @@
-// Issue 4: the catalog admin screens in the browser (R-CATALOG-SCHOOLS-SCREEN,
+// The catalog admin screens in the browser (R-CATALOG-SCHOOLS-SCREEN,
 // R-CATALOG-BLOCKS-SCREEN, R-CATALOG-PROVIDERS-SCREEN, R-CATALOG-ACTIVITIES-SCREEN,
 // R-PROVIDER-LINK-STATES): creating through the dialogs,
 // copying a school's URL, QR downloads, lock and hide toggles, provider links, and deleting a

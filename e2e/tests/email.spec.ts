@@ -1,4 +1,4 @@
-// Issue 7: the parent's emails on review (R-EMAIL-KINDS, R-EMAIL-CHOICE): approving or
+// The parent's emails on review (R-EMAIL-KINDS, R-EMAIL-CHOICE): approving or
 // rejecting a sign-up in /admin/registrations (R-REVIEW-SCREEN: approve dialog with a
 // send-email checkbox, reject dialog with an optional reason, both on by default) sends the
 // parent an email with the activity's details (and the reason, when rejected), delivered to

@@ -1,4 +1,4 @@
-// Issue 5: the parents' side (R-PUBLIC-LANDING, R-PUBLIC-SCHOOL-PAGE, R-SIGNUP-FORM-FIELDS,
+// The parents' side (R-PUBLIC-LANDING, R-PUBLIC-SCHOOL-PAGE, R-SIGNUP-FORM-FIELDS,
 // R-SIGNUP-FORM-VALIDATION, R-CAL-RANGE), on a phone (390×844) and on a desktop: landing
 // page, the school page with its date ranges, filters and past toggle, the sign-up dialog
 // (success, validation, locked), a malformed school token, ?highlightActivity=, and axe-core

@@ -1,4 +1,4 @@
-// Issue 6: reviewing sign-ups in the browser (R-REVIEW-SCREEN, R-PROVIDER-PAGE,
+// Reviewing sign-ups in the browser (R-REVIEW-SCREEN, R-PROVIDER-PAGE,
 // R-REVIEW-TRANSITIONS, R-REVIEW-CLIENT-FULL, R-CSV-REGISTRATIONS, R-CSV-PROVIDER): filtering
 // to a school, approve, reject with a reason and revert; the registrations CSV; approving on a
 // full activity is refused before any call; the provider page through a generated link (list,
