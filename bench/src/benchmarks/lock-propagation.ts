@@ -4,6 +4,7 @@
 // through the admin API, and the burst's own requests for that activity show from when on they
 // are refused with 409 ACTIVITY_LOCKED. Then it is unlocked, and the next round takes the next
 // activity.
+import type { ActivityView } from '@nsa/contracts';
 import { sleep, type Api } from '../lib/api.js';
 import { percentile } from '../lib/report.js';
 import { startBurst, type BurstResult, type SignUpRecord } from './signup-burst.js';
@@ -61,19 +62,6 @@ export interface LockPropagationResult {
 }
 
 const LOCKED = 'ACTIVITY_LOCKED';
-
-interface ActivityView {
-  id: number;
-  title: string;
-  capacity: number;
-  weekday: number;
-  startTime: string;
-  schoolId: number;
-  blockId: number;
-  providerId: number;
-  isLocked: boolean;
-  isHidden: boolean;
-}
 
 export async function lockPropagation(opts: {
   base: string;

@@ -107,10 +107,8 @@ export async function openService<S extends z.ZodObject>(
   const nc = await connectNats(config.NATS_URL, `svc-${def.name}`, logger);
   await ensureStreams(nc, config.STREAM_REPLICAS);
   const outbox = new Outbox(sequelize, nc, logger);
-  const sessionOwner = new OwnerLookup(nc, RPC_SUBJECTS.sessions, sessionLookup, logger);
-  const authority: SessionAuthority = def.sessionAuthority?.({ sequelize, config }) ?? {
-    lookup: (sidHash) => sessionOwner.get(sidHash),
-  };
+  const authority: SessionAuthority =
+    def.sessionAuthority?.({ sequelize, config }) ?? askIdentity(nc, logger);
   const sessions = new Sessions({
     secret: config.SESSION_SECRET,
     idleMs: config.SESSION_IDLE_MINUTES * 60_000,
@@ -215,6 +213,12 @@ async function runService<C extends BaseConfig>(
     })());
 
   return { url: `http://${config.HOST}:${port}`, port, ctx, stop };
+}
+
+/** Every service but svc-identity asks it about each session (R-FRESH-SESSION). */
+function askIdentity(nc: NatsConnection, logger: Logger): SessionAuthority {
+  const owner = new OwnerLookup(nc, RPC_SUBJECTS.sessions, sessionLookup, logger);
+  return { lookup: (sidHash) => owner.get(sidHash) };
 }
 
 /**
