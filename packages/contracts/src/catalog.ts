@@ -61,7 +61,12 @@ export interface ActivityView {
   block: BlockRef;
   provider: NamedRef;
   approvedCount: number;
+  /** Places held by an open waiting-list offer; they count against capacity (R-WAITLIST-CAPACITY). */
+  offeredCount: number;
+  /** Sign-ups waiting in line (R-WAITLIST-JOIN). */
+  waitlistCount: number;
   registrationsCount: number;
+  /** capacity − approved − offered, never below 0. */
   availablePlaces: number;
   /** The block's first week, and every week the activity runs. */
   week: number;

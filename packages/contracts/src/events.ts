@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REGISTRATION_STATUSES } from './registration.js';
 
 /** JetStream streams and the subjects each one holds. */
 export const STREAMS = {
@@ -43,6 +44,12 @@ export const EVENT_TYPES = {
   registrationApproved: 'registrations.registration.approved',
   registrationRejected: 'registrations.registration.rejected',
   registrationReverted: 'registrations.registration.reverted',
+  /** A waiting-list place is offered (R-WAITLIST-OFFER). */
+  registrationOffered: 'registrations.registration.offered',
+  /** Withdrawn by the parent, an offer declined or expired, or erased (R-WAITLIST-WITHDRAW). */
+  registrationWithdrawn: 'registrations.registration.withdrawn',
+  /** A sign-up's personal data was removed: every service forgets it (R-ERASE). */
+  registrationErased: 'registrations.registration.erased',
   emailSent: 'notify.email.sent',
   providerLinkUsed: 'registrations.provider-link.used',
   adminCreated: 'identity.admin.created',
@@ -120,7 +127,7 @@ export const providerTokenEventSchema = z.object({
 });
 export type ProviderTokenEvent = z.infer<typeof providerTokenEventSchema>;
 
-const registrationStatus = z.enum(['new', 'approved', 'rejected']);
+const registrationStatus = z.enum(REGISTRATION_STATUSES);
 
 /** What an approval or rejection email needs; present only when one should be sent. */
 export const registrationNotificationSchema = z.object({
@@ -136,6 +143,17 @@ export const registrationNotificationSchema = z.object({
   weekStart: z.number().int(),
   weekEnd: z.number().int(),
   reason: z.string().nullable(),
+  /** The ISO week-year the block's weeks are in (R-CAL-WEEKS), for the calendar. */
+  year: z.number().int().optional(),
+  /**
+   * The parent's own link (R-MY-SIGNUP-LINK), sealed with the key only svc-registrations and
+   * svc-notify hold, as identity seals password links: the token never travels or rests readable.
+   */
+  sealedLink: z.string().min(1).optional(),
+  /** For a waiting-list email: the place in line, 1 first. */
+  waitlistPosition: z.number().int().positive().nullable().optional(),
+  /** For an offer: when it lapses. */
+  offerExpiresAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 export type RegistrationNotification = z.infer<typeof registrationNotificationSchema>;
 
@@ -152,8 +170,18 @@ export const registrationEventSchema = z.object({
   sendEmail: z.boolean(),
   language: z.enum(['nl', 'en']),
   notification: registrationNotificationSchema.optional(),
+  /** registrations.registration.withdrawn: why (R-WAITLIST-WITHDRAW). */
+  withdrawReason: z.enum(['parent', 'declined', 'expired', 'erased']).optional(),
 });
 export type RegistrationEvent = z.infer<typeof registrationEventSchema>;
+export type WithdrawReason = NonNullable<RegistrationEvent['withdrawReason']>;
+
+/** registrations.registration.erased, version 1: only ids travel. */
+export const registrationErasedEventSchema = z.object({
+  registrationId: z.number().int().positive(),
+  activityId: z.number().int().positive(),
+});
+export type RegistrationErasedEvent = z.infer<typeof registrationErasedEventSchema>;
 
 /**
  * Request-reply subjects for checks that must be exact now. Outside the
@@ -204,6 +232,12 @@ export type SessionOwnerAnswer = z.infer<typeof sessionLookup.value>;
 export const EMAIL_KINDS = [
   'registration-approved',
   'registration-rejected',
+  /** R-EMAIL-WAITLIST: every accepted sign-up, with the parent's own link. */
+  'signup-received',
+  'waitlist-joined',
+  'offer-made',
+  'offer-expired',
+  'signup-withdrawn',
   'admin-welcome',
   'password-reset',
 ] as const;

@@ -36,14 +36,59 @@ export function registrationSchema(today: () => Date = () => new Date()) {
       .max(254, 'emailRequired')
       .pipe(z.email('emailRequired')),
     phone: required('phoneRequired', 40),
+    /** R-WAITLIST-JOIN: join the waiting list when the activity is full. */
+    waitlist: z.boolean({ error: 'invalidType' }).optional(),
   });
 }
 export type RegistrationInput = z.infer<ReturnType<typeof registrationSchema>>;
 
-export type RegistrationStatus = 'new' | 'approved' | 'rejected';
+/**
+ * The spec's three statuses, and the waiting list's (R-WAITLIST-STATUSES): `waitlisted` (in
+ * line, with a position), `offered` (a place held until `offerExpiresAt`) and `withdrawn`.
+ */
+export const REGISTRATION_STATUSES = [
+  'new',
+  'approved',
+  'rejected',
+  'waitlisted',
+  'offered',
+  'withdrawn',
+] as const;
+export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
 /** 201 answer of POST /api/registrations. */
 export interface RegistrationCreated {
   success: true;
-  registration: { id: number; status: RegistrationStatus };
+  registration: {
+    id: number;
+    status: 'new' | 'waitlisted';
+    /** Only for `waitlisted`: 1 is first in line. */
+    waitlistPosition?: number;
+  };
+}
+
+/** The header that carries the parent's own link token (R-MY-SIGNUP). */
+export const MANAGE_TOKEN_HEADER = 'X-Manage-Token';
+
+/** GET /api/my-signup: what the parent's own link shows (R-MY-SIGNUP-VIEW). */
+export interface MySignup {
+  registration: {
+    id: number;
+    status: RegistrationStatus;
+    childFirstName: string;
+    childLastName: string;
+    createdAt: string;
+    waitlistPosition: number | null;
+    offerExpiresAt: string | null;
+    language: 'nl' | 'en';
+  };
+  activity: {
+    id: number;
+    title: string;
+    weekday: number;
+    startTime: string;
+    school: { id: number; name: string };
+    block: { id: number; name: string; weekStart: number; weekEnd: number };
+    provider: { id: number; name: string };
+  };
 }

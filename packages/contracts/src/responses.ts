@@ -86,6 +86,13 @@ export interface RegistrationRecord {
   rejectedByAdminId: number | null;
   approvedByAdmin: AdminRef | null;
   rejectedByAdmin: AdminRef | null;
+  /** R-WAITLIST-POSITION: for `waitlisted` only, 1 is first in line; otherwise null. */
+  waitlistPosition: number | null;
+  /** R-WAITLIST-OFFER: for `offered` only, when the held place goes to the next in line. */
+  offerExpiresAt: string | null;
+  withdrawnAt: string | null;
+  /** R-ERASE: the personal data of this sign-up has been removed. */
+  erasedAt: string | null;
 }
 
 /** R-DATA-REGISTRATION-ADMIN: the activity nested in the admin's view of a sign-up. */
@@ -94,6 +101,7 @@ export interface RegistrationActivity {
   title: string;
   capacity: number;
   approvedCount: number;
+  offeredCount: number;
   weekday: number;
   startTime: string;
   school: NamedRef;
@@ -134,4 +142,16 @@ export interface ParticipantsResponse {
   activity: { title: string; school: string; provider: string };
   participantCount: number;
   participants: Participant[];
+}
+
+/** GET /api/admin/activities/{id}/waitlist: the queue in order (R-WAITLIST-ADMIN). */
+export interface WaitlistResponse {
+  activity: {
+    id: number;
+    title: string;
+    capacity: number;
+    approvedCount: number;
+    offeredCount: number;
+  };
+  data: AdminRegistration[];
 }
