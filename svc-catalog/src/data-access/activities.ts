@@ -1,5 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
 import type { ActivityInput, ActivityView } from '@nsa/contracts';
+import type { CountDelta } from '../domain/counts.js';
 
 interface ActivityRow {
   id: number;
@@ -19,6 +20,8 @@ interface ActivityRow {
   weekEnd: number;
   providerName: string;
   approvedCount: number;
+  offeredCount: number;
+  waitlistCount: number;
   registrationsCount: number;
 }
 
@@ -32,6 +35,8 @@ const SELECT = `SELECT a.id, a.title, a.capacity, a.weekday, a.start_time AS "st
     b.name AS "blockName", b.week_start AS "weekStart", b.week_end AS "weekEnd",
     p.name AS "providerName",
     coalesce(c.approved_count, 0) AS "approvedCount",
+    coalesce(c.offered_count, 0) AS "offeredCount",
+    coalesce(c.waitlist_count, 0) AS "waitlistCount",
     coalesce(c.registrations_count, 0) AS "registrationsCount"
   FROM activities a
   JOIN schools s ON s.id = a.school_id
@@ -57,8 +62,11 @@ function toRecord(r: ActivityRow): ActivityRecord {
     block: { id: r.blockId, name: r.blockName, weekStart: r.weekStart, weekEnd: r.weekEnd },
     provider: { id: r.providerId, name: r.providerName },
     approvedCount: r.approvedCount,
+    offeredCount: r.offeredCount,
+    waitlistCount: r.waitlistCount,
     registrationsCount: r.registrationsCount,
-    availablePlaces: Math.max(0, r.capacity - r.approvedCount),
+    // R-WAITLIST-CAPACITY: a held offer takes a place as an approval does.
+    availablePlaces: Math.max(0, r.capacity - r.approvedCount - r.offeredCount),
     week: r.weekStart,
     weeks,
     schoolToken: r.schoolToken,
@@ -161,19 +169,27 @@ export class ActivityRepository {
   }
 
   /** Adds a change in sign-up counts (each registration event is applied once). */
-  async adjustCounts(
-    tx: Transaction,
-    activityId: number,
-    approved: number,
-    registrations: number,
-  ): Promise<void> {
+  async adjustCounts(tx: Transaction, activityId: number, d: CountDelta): Promise<void> {
     await this.db.query(
-      `INSERT INTO activity_counts (activity_id, approved_count, registrations_count)
-       VALUES (:activityId, GREATEST(0, :approved), GREATEST(0, :registrations))
+      `INSERT INTO activity_counts
+         (activity_id, approved_count, offered_count, waitlist_count, registrations_count)
+       VALUES (:activityId, GREATEST(0, :approved), GREATEST(0, :offered), GREATEST(0, :waitlisted),
+         GREATEST(0, :registrations))
        ON CONFLICT (activity_id) DO UPDATE SET
          approved_count = GREATEST(0, activity_counts.approved_count + :approved),
+         offered_count = GREATEST(0, activity_counts.offered_count + :offered),
+         waitlist_count = GREATEST(0, activity_counts.waitlist_count + :waitlisted),
          registrations_count = GREATEST(0, activity_counts.registrations_count + :registrations)`,
-      { replacements: { activityId, approved, registrations }, transaction: tx },
+      {
+        replacements: {
+          activityId,
+          approved: d.approved,
+          offered: d.offered,
+          waitlisted: d.waitlisted,
+          registrations: d.registrations,
+        },
+        transaction: tx,
+      },
     );
   }
 }

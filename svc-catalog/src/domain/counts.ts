@@ -3,14 +3,29 @@ import type { Transaction } from '@nsa/service-kit';
 import type { ActivityRepository } from '../data-access/activities.js';
 import type { TokenRepository } from '../data-access/tokens.js';
 
+/** How a registration event changes the counts of one activity. */
+export interface CountDelta {
+  approved: number;
+  offered: number;
+  waitlisted: number;
+  registrations: number;
+}
+
 /**
- * What a registration event changes in the counts: every sign-up counts once
- * in registrationsCount; approvedCount follows moves into and out of approved.
+ * What a registration event changes in the counts: every sign-up counts once in
+ * registrationsCount (its first event has no previous status); approvedCount, offeredCount
+ * and waitlistCount each follow moves into and out of their status (R-WAITLIST-CAPACITY:
+ * approved and offered places together are the taken ones).
  */
-export function countDelta(e: RegistrationEvent): { approved: number; registrations: number } {
-  const registrations = e.previousStatus === null ? 1 : 0;
-  const approved = (e.status === 'approved' ? 1 : 0) - (e.previousStatus === 'approved' ? 1 : 0);
-  return { approved, registrations };
+export function countDelta(e: RegistrationEvent): CountDelta {
+  const move = (status: RegistrationEvent['status']) =>
+    (e.status === status ? 1 : 0) - (e.previousStatus === status ? 1 : 0);
+  return {
+    approved: move('approved'),
+    offered: move('offered'),
+    waitlisted: move('waitlisted'),
+    registrations: e.previousStatus === null ? 1 : 0,
+  };
 }
 
 /**
@@ -25,8 +40,8 @@ export class Counts {
 
   async applyRegistration(tx: Transaction, e: RegistrationEvent): Promise<void> {
     const d = countDelta(e);
-    if (d.approved || d.registrations)
-      await this.activities.adjustCounts(tx, e.activityId, d.approved, d.registrations);
+    if (d.approved || d.offered || d.waitlisted || d.registrations)
+      await this.activities.adjustCounts(tx, e.activityId, d);
   }
 
   /** Only the link that was used: a replaced link's late report changes nothing. */

@@ -17,6 +17,11 @@ export function countsConsumer(counts: Counts): ConsumerSpec {
       [EVENT_TYPES.registrationApproved]: apply,
       [EVENT_TYPES.registrationRejected]: apply,
       [EVENT_TYPES.registrationReverted]: apply,
+      // R-WAITLIST-OFFER, R-WAITLIST-WITHDRAW: an offer holds a place, a withdrawal frees one.
+      // registrations.registration.erased carries only ids and changes no count: unhandled
+      // types are acknowledged and skipped.
+      [EVENT_TYPES.registrationOffered]: apply,
+      [EVENT_TYPES.registrationWithdrawn]: apply,
       [EVENT_TYPES.providerLinkUsed]: {
         versions: [1],
         handle: (event, { tx }) =>
