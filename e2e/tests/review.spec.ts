@@ -552,6 +552,6 @@ test.describe('sign-up review', () => {
       panel
         .getByLabel(text('mfe_admin', 'en', 'registrations.filters.status'), { exact: true })
         .locator('option'),
-    ).toHaveText([/./, 'New', 'Approved', 'Rejected']);
+    ).toHaveText([/./, 'New', 'Approved', 'Rejected', 'Waiting list', 'Offered', 'Withdrawn']);
   });
 });

@@ -26,6 +26,8 @@ const activity: ActivityView = {
   block: { id: 2, name: 'Blok 1', weekStart: 10, weekEnd: 15 },
   provider: { id: 3, name: 'Sportclub' },
   approvedCount: 5,
+  offeredCount: 0,
+  waitlistCount: 0,
   registrationsCount: 7,
   availablePlaces: 7,
   week: 10,

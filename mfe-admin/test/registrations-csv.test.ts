@@ -1,8 +1,10 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { AdminRegistration } from '@nsa/contracts';
+import { REGISTRATION_STATUSES } from '@nsa/contracts';
 import {
   buildRegistrationsCsv,
+  CSV_STATUS_LABELS,
   dutchDate,
   dutchDateTime,
   groupNumber,
@@ -37,11 +39,16 @@ function registration(overrides: Partial<AdminRegistration> = {}): AdminRegistra
     rejectedByAdminId: null,
     approvedByAdmin: null,
     rejectedByAdmin: null,
+    waitlistPosition: null,
+    offerExpiresAt: null,
+    withdrawnAt: null,
+    erasedAt: null,
     activity: {
       id: 7,
       title: 'Voetbal',
       capacity: 10,
       approvedCount: 3,
+      offeredCount: 0,
       weekday: 3,
       startTime: '15:30',
       school: { id: 1, name: 'De Regenboog' },
@@ -171,6 +178,63 @@ describe('registrations CSV (R-CSV-REGISTRATIONS, R-CSV-INJECTION)', () => {
       ]),
     );
     expect(row?.slice(8, 11)).toEqual(["'=cmd", "'@school", "'-blok"]);
+  });
+
+  it('writes the waiting list statuses as one Dutch word each, without place or date', async () => {
+    const records = parse(
+      await buildRegistrationsCsv([
+        registration({ id: 4, status: 'waitlisted', waitlistPosition: 2 }),
+        registration({ id: 5, status: 'offered', offerExpiresAt: '2025-03-06T13:05:00.000Z' }),
+        registration({ id: 6, status: 'withdrawn', withdrawnAt: '2025-03-05T10:00:00.000Z' }),
+      ]),
+    );
+    for (const record of records) expect(record).toHaveLength(14);
+    expect(records.slice(1).map((record) => record[11])).toEqual([
+      'Wachtlijst',
+      'Aangeboden',
+      'Ingetrokken',
+    ]);
+  });
+
+  it('has a Dutch label for every status', () => {
+    for (const status of REGISTRATION_STATUSES) {
+      expect(CSV_STATUS_LABELS[status]).toMatch(/^[A-Z][a-z]+$/);
+    }
+  });
+
+  it('keeps the line of an erased sign-up (R-ERASE) with none of its personal data', async () => {
+    const records = parse(
+      await buildRegistrationsCsv([
+        registration({
+          id: 7,
+          status: 'withdrawn',
+          erasedAt: '2025-03-07T09:00:00.000Z',
+          // Whatever an erased row still carries is not written.
+          childFirstName: 'Zoë',
+          childLastName: '',
+          parentName: 'Anna',
+          email: '',
+          phone: '',
+          rejectionReason: 'kind te jong',
+        }),
+      ]),
+    );
+    expect(records[1]).toEqual([
+      'Gegevens verwijderd',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
+      'Voetbal',
+      'De Regenboog',
+      'Blok 1',
+      'Ingetrokken',
+      '04-03-2025 14:05',
+      '',
+    ]);
   });
 
   it('writes an empty file body but the header when there are no rows', async () => {

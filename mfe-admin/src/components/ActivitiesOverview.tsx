@@ -1,16 +1,19 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityView } from '@nsa/contracts';
 import { useAdminActivities } from '../api/activities';
 import { NAMESPACE } from '../namespace';
 import { ActivityCells, ActivityTable } from './ActivityCells';
-import { CapacityCount, CapacityLegend } from './Capacity';
+import { CapacityCount, CapacityLegend, WaitlistCount } from './Capacity';
 import { ListStates } from './crud/ListStates';
 import { ActionsHeader, RowAction } from './crud/RowAction';
+import { WaitlistDialog } from './WaitlistDialog';
 
 /**
- * The activities tab: every activity with its approved sign-ups against its
- * capacity, in the registrations list's colours (80 % rule). Read-only; the
- * button opens the sign-ups tab filtered on that activity.
+ * The activities tab: every activity with its places taken (approved and offered,
+ * R-WAITLIST-CAPACITY) against its capacity, in the registrations list's colours (80 % rule),
+ * and how many wait in line. Read-only; one button opens the sign-ups tab filtered on that
+ * activity, the other its waiting list (R-WAITLIST-ADMIN).
  */
 export function ActivitiesOverview({
   onShowSignups,
@@ -19,6 +22,7 @@ export function ActivitiesOverview({
 }) {
   const { t } = useTranslation(NAMESPACE);
   const activities = useAdminActivities();
+  const [waitlistFor, setWaitlistFor] = useState<ActivityView | null>(null);
 
   return (
     <section className="card" aria-labelledby="overview-heading" data-testid="overview-panel">
@@ -43,6 +47,7 @@ export function ActivitiesOverview({
               <>
                 <th scope="col">{t('registrations.overview.when')}</th>
                 <th scope="col">{t('registrations.overview.approved')}</th>
+                <th scope="col">{t('registrations.overview.waitlist')}</th>
                 <ActionsHeader className="actions-col" />
               </>
             }
@@ -57,8 +62,12 @@ export function ActivitiesOverview({
                   <CapacityCount
                     section="registrations"
                     approved={a.approvedCount}
+                    offered={a.offeredCount}
                     capacity={a.capacity}
                   />
+                </td>
+                <td data-label={t('registrations.overview.waitlist')}>
+                  <WaitlistCount count={a.waitlistCount} inColumn />
                 </td>
                 <td className="actions-col">
                   <div className="row-actions">
@@ -68,6 +77,12 @@ export function ActivitiesOverview({
                     >
                       {t('registrations.overview.show')}
                     </RowAction>
+                    <RowAction
+                      label={t('registrations.overview.waitlistOf', { title: a.title })}
+                      onClick={() => setWaitlistFor(a)}
+                    >
+                      {t('registrations.overview.waitlistShow')}
+                    </RowAction>
                   </div>
                 </td>
               </tr>
@@ -76,6 +91,7 @@ export function ActivitiesOverview({
         )}
       </ListStates>
       <CapacityLegend section="registrations" />
+      <WaitlistDialog activity={waitlistFor} onClose={() => setWaitlistFor(null)} />
     </section>
   );
 }

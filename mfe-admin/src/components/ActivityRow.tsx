@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ActivityView } from '@nsa/contracts';
 import { NAMESPACE } from '../namespace';
 import { ActivityCells } from './ActivityCells';
-import { CapacityCount } from './Capacity';
+import { CapacityCount, WaitlistCount } from './Capacity';
 
 export type ActivityAction = 'lock' | 'hide' | 'link' | 'edit' | 'delete';
 
@@ -44,7 +44,17 @@ export function ActivityRow({ activity: a, pending, onAction }: Props) {
         {a.startTime.slice(0, 5)}
       </td>
       <td data-label={t('activities.col.capacity')}>
-        <CapacityCount section="activities" approved={a.approvedCount} capacity={a.capacity} />
+        <CapacityCount
+          section="activities"
+          approved={a.approvedCount}
+          offered={a.offeredCount}
+          capacity={a.capacity}
+        />
+        {a.waitlistCount > 0 ? (
+          <span className="cell-hint">
+            <WaitlistCount count={a.waitlistCount} />
+          </span>
+        ) : null}
       </td>
       <td data-label={t('activities.col.status')} className="status-cell">
         <span className="badges">

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { capacityLevel, registrationCapacityLevel } from '../lib/capacity';
+import { placesTaken } from '../lib/registration-status';
 import { NAMESPACE } from '../namespace';
 
 const LEVELS = ['open', 'almostFull', 'full'] as const;
@@ -12,25 +13,60 @@ type Section = 'activities' | 'registrations';
 
 const LEVEL_OF = { activities: capacityLevel, registrations: registrationCapacityLevel };
 
-/** approved/capacity in the colour of its level, the level named for screen readers. */
+/**
+ * Places taken/capacity in the colour of its level, the level named for screen readers. Places
+ * held by an open offer count as taken (R-WAITLIST-CAPACITY) and are named under the count.
+ */
 export function CapacityCount({
   section,
   approved,
+  offered = 0,
   capacity,
 }: {
   section: Section;
   approved: number;
+  offered?: number | null;
   capacity: number;
 }) {
   const { t } = useTranslation(NAMESPACE);
-  const level = LEVEL_OF[section](approved, capacity);
+  const taken = placesTaken({ approvedCount: approved, offeredCount: offered });
+  const level = LEVEL_OF[section](taken, capacity);
   return (
     <>
       <span className="capacity" data-level={level} data-testid="capacity">
-        {approved}/{capacity}
+        {taken}/{capacity}
       </span>
       <span className="visually-hidden"> {t(`${section}.capacityLevel.${level}`)}</span>
+      {offered ? (
+        <span className="cell-hint" data-testid="capacity-offered">
+          {t('registrations.offeredCount', { count: offered })}
+        </span>
+      ) : null}
     </>
+  );
+}
+
+/**
+ * R-WAITLIST-JOIN: how many wait in line. `inColumn`: under a "waiting list" heading, so the
+ * short text ('2 wachtend', 'Geen'); otherwise the text names the list ('2 op de wachtlijst').
+ */
+export function WaitlistCount({
+  count,
+  inColumn = false,
+}: {
+  count: number | null | undefined;
+  inColumn?: boolean;
+}) {
+  const { t } = useTranslation(NAMESPACE);
+  const n = count ?? 0;
+  let text;
+  if (!inColumn) text = t('registrations.waitlistHint', { count: n });
+  else if (n > 0) text = t('registrations.waitlistCount', { count: n });
+  else text = t('registrations.waitlistNone');
+  return (
+    <span className="waitlist-count" data-count={n} data-testid="waitlist-count">
+      {text}
+    </span>
   );
 }
 

@@ -7,6 +7,8 @@ interface DialogProps {
   onClose: () => void;
   /** While true, Escape does not close it (a save is running). */
   busy?: boolean;
+  /** `wide` for a dialog that holds a table. */
+  size?: 'normal' | 'wide';
   children: ReactNode;
 }
 
@@ -14,7 +16,14 @@ interface DialogProps {
  * The native <dialog> opened with showModal(): the browser traps focus, makes
  * the rest of the page inert, closes on Escape and gives focus back on close.
  */
-export function Dialog({ open, title, onClose, busy = false, children }: DialogProps) {
+export function Dialog({
+  open,
+  title,
+  onClose,
+  busy = false,
+  size = 'normal',
+  children,
+}: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
 
@@ -38,7 +47,7 @@ export function Dialog({ open, title, onClose, busy = false, children }: DialogP
   return (
     <dialog
       ref={ref}
-      className="dialog"
+      className={size === 'wide' ? 'dialog wide' : 'dialog'}
       aria-labelledby={titleId}
       onCancel={(event) => {
         if (busy) event.preventDefault();

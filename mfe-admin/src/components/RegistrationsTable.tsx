@@ -2,13 +2,26 @@ import { useTranslation } from 'react-i18next';
 import { rejectionReasonText } from '@nsa/contracts';
 import type { AdminRegistration } from '@nsa/contracts';
 import { formatDateTime } from '../lib/format';
+import {
+  childNameOf,
+  isErased,
+  reviewActions,
+  statusBadgeText,
+  type RegistrationAction,
+} from '../lib/registration-status';
 import { groupNumber } from '../lib/registrations-csv';
 import { useLang } from '../lib/use-lang';
 import { NAMESPACE } from '../namespace';
 import { CapacityCount } from './Capacity';
 import { ActionsHeader } from './crud/RowAction';
 
-export type RegistrationAction = 'approve' | 'reject' | 'revert';
+export type { RegistrationAction };
+
+const BUTTON_TONE: Record<RegistrationAction, string> = {
+  approve: '',
+  reject: 'danger',
+  revert: 'secondary',
+};
 
 interface Props {
   rows: readonly AdminRegistration[];
@@ -84,7 +97,9 @@ interface RowProps {
 function RegistrationRow({ registration: r, pending, onAction }: RowProps) {
   const { t } = useTranslation(NAMESPACE);
   const lang = useLang();
-  const name = `${r.childFirstName} ${r.childLastName}`;
+  // R-ERASE: an erased sign-up keeps its row, without any of its personal data.
+  const erased = isErased(r);
+  const name = childNameOf(r) ?? t('registrations.erased');
   const group = groupNumber(r.childGroup);
   const label = (column: (typeof COLUMNS)[number]) => t(`registrations.col.${column}`);
   const reviewer =
@@ -93,11 +108,16 @@ function RegistrationRow({ registration: r, pending, onAction }: RowProps) {
       : r.status === 'rejected'
         ? r.rejectedByAdmin
         : null;
+  const badge = statusBadgeText(r, lang);
+  const withdrawnOn = r.status === 'withdrawn' ? formatDateTime(r.withdrawnAt, lang) : null;
+  const actions = reviewActions(r.status);
+  const removed = <span className="erased">{t('registrations.erased')}</span>;
 
-  const button = (action: RegistrationAction, tone: string) => (
+  const button = (action: RegistrationAction) => (
     <button
+      key={action}
       type="button"
-      className={`button ${tone} small`}
+      className={`button ${BUTTON_TONE[action]} small`}
       aria-label={t(`registrations.${action}Of`, { name })}
       data-action={action}
       disabled={pending}
@@ -108,22 +128,35 @@ function RegistrationRow({ registration: r, pending, onAction }: RowProps) {
   );
 
   return (
-    <tr data-testid="registration-row" data-registration-id={r.id} data-status={r.status}>
-      <th scope="row">{name}</th>
+    <tr
+      data-testid="registration-row"
+      data-registration-id={r.id}
+      data-status={r.status}
+      data-erased={erased ? 'true' : undefined}
+    >
+      <th scope="row">{erased ? removed : name}</th>
       <td data-label={label('age')} className="numeric">
-        {r.childAge ?? '–'}
+        {erased ? '–' : (r.childAge ?? '–')}
       </td>
       <td data-label={label('group')} className="nowrap">
-        {group === null ? (r.childGroup ?? '–') : t('registrations.group', { n: group })}
+        {erased
+          ? '–'
+          : group === null
+            ? (r.childGroup ?? '–')
+            : t('registrations.group', { n: group })}
       </td>
-      <td data-label={label('parent')}>{r.parentName}</td>
+      <td data-label={label('parent')}>{erased ? removed : r.parentName}</td>
       <td data-label={label('email')} className="wrap">
-        <a href={`mailto:${r.email}`}>
-          <EmailText email={r.email} />
-        </a>
+        {erased || !r.email ? (
+          '–'
+        ) : (
+          <a href={`mailto:${r.email}`}>
+            <EmailText email={r.email} />
+          </a>
+        )}
       </td>
       <td data-label={label('phone')} className="numeric">
-        <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`}>{r.phone}</a>
+        {erased || !r.phone ? '–' : <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`}>{r.phone}</a>}
       </td>
       <td data-label={label('activity')}>
         {r.activity.title}
@@ -131,9 +164,14 @@ function RegistrationRow({ registration: r, pending, onAction }: RowProps) {
       </td>
       <td data-label={label('status')} className="status-cell">
         <span className="badge" data-tone={r.status} data-testid="status-badge">
-          {t(`registrations.status.${r.status}`)}
+          {t(badge.key, badge.values)}
         </span>
-        {r.rejectionReason ? (
+        {withdrawnOn ? (
+          <span className="cell-hint" data-testid="withdrawn-at">
+            {t('registrations.withdrawnOn', { date: withdrawnOn })}
+          </span>
+        ) : null}
+        {r.rejectionReason && !erased ? (
           <span className="reason" data-testid="rejection-reason">
             {t('registrations.reasonText', {
               reason: rejectionReasonText(r.rejectionReason, lang),
@@ -150,6 +188,7 @@ function RegistrationRow({ registration: r, pending, onAction }: RowProps) {
         <CapacityCount
           section="registrations"
           approved={r.activity.approvedCount}
+          offered={r.activity.offeredCount}
           capacity={r.activity.capacity}
         />
       </td>
@@ -163,16 +202,8 @@ function RegistrationRow({ registration: r, pending, onAction }: RowProps) {
         {formatDateTime(r.createdAt, lang) ?? '–'}
       </td>
       <td className="actions-col">
-        <div className="row-actions">
-          {r.status === 'new' ? (
-            <>
-              {button('approve', '')}
-              {button('reject', 'danger')}
-            </>
-          ) : (
-            button('revert', 'secondary')
-          )}
-        </div>
+        {/* A withdrawn sign-up has no actions. */}
+        {actions.length > 0 ? <div className="row-actions">{actions.map(button)}</div> : null}
       </td>
     </tr>
   );

@@ -2,6 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminRegistration } from '@nsa/contracts';
 import { BusyButton } from '@nsa/web-kit';
+import { childNameOf, placesTaken, statusBadgeText } from '../lib/registration-status';
+import { useLang } from '../lib/use-lang';
 import { NAMESPACE } from '../namespace';
 import { Dialog } from './Dialog';
 import { Field } from './Field';
@@ -75,6 +77,8 @@ function ReviewForm({ kind, registration: r, busy, onConfirm, onCancel }: FormPr
   const { t } = useTranslation(NAMESPACE);
   const [sendEmail, setSendEmail] = useState(true);
   const [reason, setReason] = useState('');
+  const lang = useLang();
+  const badge = statusBadgeText(r, lang);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -86,10 +90,14 @@ function ReviewForm({ kind, registration: r, busy, onConfirm, onCancel }: FormPr
       <dl className="review-summary">
         <div>
           <dt>{t('registrations.col.child')}</dt>
-          <dd>
-            {r.childFirstName} {r.childLastName}
-          </dd>
+          <dd>{childNameOf(r) ?? t('registrations.erased')}</dd>
         </div>
+        {r.status !== 'new' ? (
+          <div>
+            <dt>{t('registrations.col.status')}</dt>
+            <dd>{t(badge.key, badge.values)}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('registrations.col.activity')}</dt>
           <dd>
@@ -100,7 +108,7 @@ function ReviewForm({ kind, registration: r, busy, onConfirm, onCancel }: FormPr
         <div>
           <dt>{t('registrations.col.capacity')}</dt>
           <dd className="numeric">
-            {r.activity.approvedCount}/{r.activity.capacity}
+            {placesTaken(r.activity)}/{r.activity.capacity}
           </dd>
         </div>
       </dl>

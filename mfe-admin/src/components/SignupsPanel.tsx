@@ -19,7 +19,8 @@ import { NAMESPACE } from '../namespace';
 import { LoadError } from './LoadError';
 import { Pagination } from './Pagination';
 import { RegistrationFilters } from './RegistrationFilters';
-import { RegistrationsTable, type RegistrationAction } from './RegistrationsTable';
+import type { RegistrationAction } from '../lib/registration-status';
+import { RegistrationsTable } from './RegistrationsTable';
 import { ApproveDialog, RejectDialog } from './ReviewDialogs';
 import { CapacityLegend } from './Capacity';
 

@@ -1,13 +1,10 @@
 // The sign-up list's filters (R-REVIEW-SCREEN, R-REVIEW-LIST): school, block, activity and
 // status, 'all' meaning "not sent". They live in the address bar, so a
 // reload or the back button keeps them. Pure, so it is unit tested.
-import type { RegistrationStatus } from '@nsa/contracts';
+import { REGISTRATION_STATUSES, type RegistrationStatus } from '@nsa/contracts';
 
-export const REGISTRATION_STATUSES = [
-  'new',
-  'approved',
-  'rejected',
-] as const satisfies readonly RegistrationStatus[];
+// Every status the list can be filtered on, the waiting list's too (R-WAITLIST-STATUSES).
+export { REGISTRATION_STATUSES };
 
 export type IdFilter = number | 'all';
 export type StatusFilter = RegistrationStatus | 'all';

@@ -5,6 +5,7 @@
 import { buildCsv, type CsvCell } from '@nsa/web-kit/csv';
 import { rejectionReasonText, type RegistrationStatus } from '@nsa/contracts';
 import type { AdminRegistration } from '@nsa/contracts';
+import { isErased } from './registration-status';
 
 /**
  * The columns, in Dutch whatever the screen language: they are the file's
@@ -28,12 +29,22 @@ export const REGISTRATION_CSV_HEADERS = [
   'Reden afwijzing',
 ] as const;
 
-/** R-CSV-REGISTRATIONS status labels, as the file writes them. */
+/**
+ * R-CSV-REGISTRATIONS status labels, as the file writes them: one fixed word per status, also for
+ * the waiting list's (R-WAITLIST-STATUSES), so a spreadsheet can filter on them. The place in
+ * line and the offer's end are the screen's, not the file's.
+ */
 export const CSV_STATUS_LABELS: Record<RegistrationStatus, string> = {
   new: 'Nieuw',
   approved: 'Goedgekeurd',
   rejected: 'Afgewezen',
+  waitlisted: 'Wachtlijst',
+  offered: 'Aangeboden',
+  withdrawn: 'Ingetrokken',
 };
+
+/** R-ERASE: what the file writes in place of an erased sign-up's child's name. */
+export const CSV_ERASED = 'Gegevens verwijderd';
 
 /** 'groep5' → 5; anything else → null. */
 export function groupNumber(group: string | null | undefined): number | null {
@@ -69,8 +80,29 @@ export function dutchDateTime(iso: string | null | undefined): string {
   return `${part('day')}-${part('month')}-${part('year')} ${part('hour')}:${part('minute')}`;
 }
 
-/** One sign-up as the 14 cells of its line. */
+/**
+ * One sign-up as the 14 cells of its line. An erased one (R-ERASE) keeps its line, with
+ * 'Gegevens verwijderd' for the child and no personal data, whatever the row still carries.
+ */
 export function registrationCsvRow(r: AdminRegistration): CsvCell[] {
+  if (isErased(r)) {
+    return [
+      CSV_ERASED,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+      r.activity?.title,
+      r.activity?.school?.name,
+      r.activity?.block?.name,
+      CSV_STATUS_LABELS[r.status] ?? r.status,
+      dutchDateTime(r.createdAt),
+      null,
+    ];
+  }
   const group = groupNumber(r.childGroup);
   return [
     r.childFirstName,

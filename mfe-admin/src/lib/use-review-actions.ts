@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useToast } from '@nsa/web-kit';
+import { errorBody, serverMessage, useToast } from '@nsa/web-kit';
 import type { AdminRegistration } from '@nsa/contracts';
 import {
   useApproveRegistration,
@@ -7,17 +7,16 @@ import {
   useRevertRegistration,
 } from '../api/registrations';
 import { NAMESPACE } from '../namespace';
-import { isAtCapacity } from './capacity';
 import { actionError } from './errors';
-
-const childName = (r: AdminRegistration) => `${r.childFirstName} ${r.childLastName}`;
+import { approvalRefusedAsFull, childNameOf } from './registration-status';
 
 /**
  * Approve, reject and revert with their notices (R-REVIEW-SCREEN, R-REVIEW-CLIENT-FULL,
- * R-ADMIN-ERRORS).
+ * R-ADMIN-ERRORS). Approve and reject work for waitlisted and offered sign-ups too.
  */
 export function useReviewActions() {
   const { t } = useTranslation(NAMESPACE);
+  const childName = (r: AdminRegistration) => childNameOf(r) ?? t('registrations.erased');
   const { toast } = useToast();
   const approveCall = useApproveRegistration();
   const rejectCall = useRejectRegistration();
@@ -35,13 +34,28 @@ export function useReviewActions() {
       description: actionError(error, t('registrations.failed.generic')),
     });
 
-  /** R-REVIEW-CLIENT-FULL: refused before any call when the activity is at capacity; says so. */
+  /** Why the activity counts as full; held offers named when there are any. */
+  const fullText = (r: AdminRegistration) => {
+    const { capacity, approvedCount, offeredCount } = r.activity;
+    return offeredCount
+      ? t('registrations.full.textWithOffers', {
+          capacity,
+          approved: approvedCount,
+          offered: offeredCount,
+        })
+      : t('registrations.full.text', { capacity });
+  };
+
+  /**
+   * R-REVIEW-CLIENT-FULL: refused before any call when approved plus offered places reach
+   * capacity; says so. An offered sign-up's place is already held, so it is never refused.
+   */
   const mayApprove = (r: AdminRegistration): boolean => {
-    if (!isAtCapacity(r.activity.approvedCount, r.activity.capacity)) return true;
+    if (!approvalRefusedAsFull(r)) return true;
     toast({
       variant: 'destructive',
       title: t('registrations.full.title'),
-      description: t('registrations.full.text', { capacity: r.activity.capacity }),
+      description: fullText(r),
     });
     return false;
   };
@@ -69,7 +83,17 @@ export function useReviewActions() {
             done('approved', r);
           }
         },
-        onError: (error) => failed('approve', error),
+        onError: (error) => {
+          // Approving from the waiting list while the activity is full (the list was stale):
+          // the server refuses and the sign-up stays in line. Its own message says so.
+          if (errorBody(error)?.code === 'ACTIVITY_FULL') {
+            toast({
+              variant: 'destructive',
+              title: t('registrations.full.title'),
+              description: serverMessage(error, fullText(r)),
+            });
+          } else failed('approve', error);
+        },
         onSettled,
       },
     );
