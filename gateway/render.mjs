@@ -8,7 +8,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export const SERVICES = ['catalog', 'registrations', 'identity', 'notify'];
 export const STATIC_ROOTS = ['shell', 'mfe_public', 'mfe_admin', 'mfe_provider'];
 
-/** Which service answers which /api prefix. Exact matches start with '='. */
+/**
+ * Which service answers which /api prefix. Exact matches start with '='; a regular expression
+ * (starting with '~ ^' and a listed prefix) is nested inside that prefix's location.
+ */
 export const API_ROUTES = [
   ['/api/auth/', 'identity'],
   ['/api/admin/users', 'identity'],
@@ -23,6 +26,9 @@ export const API_ROUTES = [
   ['/api/registrations/', 'registrations'],
   ['/api/admin/registrations', 'registrations'],
   ['/api/provider/', 'registrations'],
+  ['/api/my-signup', 'registrations'],
+  // R-WAITLIST-ADMIN: the queue lives with the sign-ups, under the activity's admin path.
+  ['~ ^/api/admin/activities/[0-9]+/waitlist$', 'registrations'],
 ];
 
 // Generous on purpose: the services enforce the real login rules (R-RATE-LOGIN); this only
@@ -61,19 +67,29 @@ function upstreams(services) {
 }
 
 function apiLocations({ authLimited, signupLimit }) {
-  return API_ROUTES.map(([route, service]) => {
-    const exact = route.startsWith('= ');
-    const match = exact ? route : `^~ ${route}`;
-    const lines = [];
-    if (route === '/api/auth/' && authLimited) {
-      lines.push(`limit_req zone=gw_auth burst=${AUTH_BURST} nodelay;`);
-    }
-    if (route === '= /api/registrations' && signupLimit > 0) {
-      lines.push(`limit_req zone=gw_signup burst=${signupLimit * 2} nodelay;`);
-    }
-    lines.push(`proxy_pass http://gw_${service};`);
-    return `        location ${match} {\n${lines.map((l) => `            ${l}`).join('\n')}\n        }`;
-  }).join('\n');
+  const refinements = API_ROUTES.filter(([route]) => route.startsWith('~ '));
+  return API_ROUTES.filter(([route]) => !route.startsWith('~ '))
+    .map(([route, service]) => {
+      const exact = route.startsWith('= ');
+      const match = exact ? route : `^~ ${route}`;
+      const lines = [];
+      if (route === '/api/auth/' && authLimited) {
+        lines.push(`limit_req zone=gw_auth burst=${AUTH_BURST} nodelay;`);
+      }
+      if (route === '= /api/registrations' && signupLimit > 0) {
+        lines.push(`limit_req zone=gw_signup burst=${signupLimit * 2} nodelay;`);
+      }
+      // A path under this prefix that another service answers: nginx tries nested regular
+      // expressions inside the prefix it chose, so nothing outside /api can catch it.
+      for (const [regex, other] of refinements) {
+        if (!exact && regex.slice(3).startsWith(route)) {
+          lines.push(`location ${regex} {`, `    proxy_pass http://gw_${other};`, '}');
+        }
+      }
+      lines.push(`proxy_pass http://gw_${service};`);
+      return `        location ${match} {\n${lines.map((l) => `            ${l}`).join('\n')}\n        }`;
+    })
+    .join('\n');
 }
 
 function rateLimitZones({ authLimited, signupLimit }) {

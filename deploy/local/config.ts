@@ -195,8 +195,10 @@ export function serviceEnv(
     DEMO_DATA: config.demoData,
     LOG_LEVEL: config.logLevel,
   };
-  // Only the sealer and the one service that opens sealed links hold the key.
-  if (name === 'identity' || name === 'notify') env.LINK_SEAL_SECRET = config.linkSealSecret;
+  // Only the sealers (password links, the parent's own link) and the one service that opens
+  // sealed links hold the key.
+  if (name === 'identity' || name === 'registrations' || name === 'notify')
+    env.LINK_SEAL_SECRET = config.linkSealSecret;
   if (name === 'identity' && config.demoData === '1') {
     env.DEMO_ADMIN_EMAIL = config.demo.adminEmail;
     env.DEMO_ADMIN_PASSWORD = config.demo.adminPassword;

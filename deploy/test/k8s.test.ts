@@ -219,7 +219,9 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
           `${name.toUpperCase()}_DATABASE_URL`,
         );
         expect(env.SESSION_SECRET.valueFrom.secretKeyRef.key).toBe('SESSION_SECRET');
-        expect('LINK_SEAL_SECRET' in env).toBe(name === 'identity' || name === 'notify');
+        expect('LINK_SEAL_SECRET' in env).toBe(
+          name === 'identity' || name === 'registrations' || name === 'notify',
+        );
         expect('SMTP_URL' in env).toBe(name === 'notify');
         // No secret arrives any other way.
         expect(c.envFrom.every((e: Obj) => e.configMapRef && !e.secretRef)).toBe(true);

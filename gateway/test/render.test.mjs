@@ -10,13 +10,16 @@ afterAll(cleanupDirs);
 function location(conf, match) {
   const start = conf.indexOf(`location ${match} {`);
   if (start < 0) return undefined;
-  return conf.slice(start, conf.indexOf('}', start) + 1);
+  // Up to the first closing brace at the block's own indentation (a block may nest another).
+  const indent = conf.slice(conf.lastIndexOf('\n', start) + 1, start);
+  return conf.slice(start, conf.indexOf(`\n${indent}}`, start) + indent.length + 2);
 }
 
 describe('renderGatewayConfig', () => {
   it('routes every /api prefix to its service', () => {
     const conf = renderGatewayConfig(options(tempDir()));
     for (const [route, service] of API_ROUTES) {
+      if (route.startsWith('~ ')) continue;
       const match = route.startsWith('= ') ? route : `^~ ${route}`;
       expect(location(conf, match), route).toContain(`proxy_pass http://gw_${service};`);
     }
@@ -27,6 +30,16 @@ describe('renderGatewayConfig', () => {
     expect(location(conf, '^~ /api/')).toContain('"code":"NOT_FOUND"');
     expect(conf).toContain('listen 127.0.0.1:18080;');
     expect(conf).not.toMatch(/\{\{\w+\}\}/);
+  });
+
+  it('nests a path another service answers inside the prefix it refines', () => {
+    const conf = renderGatewayConfig(options(tempDir()));
+    const start = conf.indexOf('location ^~ /api/admin/activities {');
+    const block = conf.slice(start, conf.indexOf('\n        }', start));
+    expect(block).toContain(
+      'location ~ ^/api/admin/activities/[0-9]+/waitlist$ {\n                proxy_pass http://gw_registrations;',
+    );
+    expect(block.trimEnd().endsWith('proxy_pass http://gw_catalog;')).toBe(true);
   });
 
   it('keeps query strings out of the access log', () => {

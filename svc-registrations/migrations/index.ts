@@ -3,10 +3,12 @@ import { m0001SchoolProjection } from './0001-school-projection.js';
 import { m0002Registrations } from './0002-registrations.js';
 import { m0003SignUpFunction } from './0003-sign-up-function.js';
 import { m0004SignUpFromOwner } from './0004-sign-up-from-owner.js';
+import { m0005WaitingList } from './0005-waiting-list.js';
 
 export const migrations: Migration[] = [
   m0001SchoolProjection,
   m0002Registrations,
   m0003SignUpFunction,
   m0004SignUpFromOwner,
+  m0005WaitingList,
 ];

@@ -9,5 +9,18 @@ export const registrationsConfigSchema = z.object({
    * sign-ups, two cores) 20 gave about a quarter more sign-ups a second and half the p99.
    */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(20),
+  /** R-WAITLIST-OFFER: how long an offered place is held (hours, fractions allowed). */
+  WAITLIST_OFFER_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 365)
+    .default(48),
+  /** How often lapsed offers are moved on to the next in line (R-WAITLIST-EXPIRY). */
+  WAITLIST_SWEEP_MS: z.coerce.number().int().min(100).max(3_600_000).default(15_000),
+  /**
+   * Seals the parent's own link inside events for svc-notify (R-MY-SIGNUP-LINK); only this
+   * service and svc-notify hold it.
+   */
+  LINK_SEAL_SECRET: z.string().min(32, 'at least 32 characters'),
 });
 export type RegistrationsConfig = z.infer<typeof registrationsConfigSchema>;

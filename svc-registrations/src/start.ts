@@ -2,7 +2,11 @@ import { openService, packageVersion, serviceModule } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
 import { registrationsConfigSchema } from './config.js';
 import { Projection } from './domain/projection.js';
+import { ParentLinks } from './domain/links.js';
+import { MySignups } from './domain/my-signup.js';
 import { Review } from './domain/review.js';
+import { Waitlist } from './domain/waitlist.js';
+import { RegistrationRepository } from './data-access/registrations.js';
 import { mountRoutes } from './entry-points/http/routes.js';
 import { catalogOwner } from './entry-points/messaging/catalog-owner.js';
 import { catalogConsumer } from './entry-points/messaging/catalog-consumer.js';
@@ -20,12 +24,28 @@ export const { start, stop } = serviceModule(async (opts) => {
     },
     opts,
   );
-  const review = new Review(ctx);
-  const projection = new Projection(ctx.sequelize);
+  const { config, sequelize: db, outbox, logger } = ctx;
+  const repo = new RegistrationRepository(db);
+  const links = new ParentLinks({
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+    sealSecret: config.LINK_SEAL_SECRET,
+  });
+  const waitlist = new Waitlist({
+    db,
+    repo,
+    outbox,
+    links,
+    logger,
+    offerHours: config.WAITLIST_OFFER_HOURS,
+    sweepMs: config.WAITLIST_SWEEP_MS,
+  });
+  const review = new Review({ db, outbox, repo, waitlist });
+  const mySignups = new MySignups({ db, outbox, repo, waitlist });
+  const projection = new Projection(db, waitlist);
   const catalog = catalogOwner(ctx);
   return run({
-    routes: (app) => mountRoutes(app, ctx, { review, catalog }),
+    routes: (app) => mountRoutes(app, ctx, { review, catalog, mySignups, links }),
     consumers: [catalogConsumer(projection), notifyConsumer(review)],
-    background: [() => startResponders(ctx.nc, review, ctx.logger)],
+    background: [() => startResponders(ctx.nc, review, logger), () => waitlist.start()],
   });
 });

@@ -1,9 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { serviceBasicsSuite } from '@nsa/service-kit/testing';
 import { start } from '../src/start.js';
+import { LINK_SEAL_SECRET } from './world.js';
 
 serviceBasicsSuite(
   'registrations',
   start,
   fileURLToPath(new URL('../dist/src/main.js', import.meta.url)),
+  { LINK_SEAL_SECRET },
 );

@@ -1,3 +1,4 @@
+import { LINK_SEAL_SECRET } from './world.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { QueryTypes, type RunningService } from '@nsa/service-kit';
@@ -7,7 +8,7 @@ import { Catalog } from 'svc-catalog/dist/src/domain/catalog.js';
 import { start as startRegistrations } from '../src/start.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
-const fast = { CONSUMER_ACK_WAIT_MS: '2000' };
+const fast = { CONSUMER_ACK_WAIT_MS: '2000', LINK_SEAL_SECRET };
 
 async function until<T>(fn: () => Promise<T | undefined | false>, timeoutMs = 15_000): Promise<T> {
   const end = Date.now() + timeoutMs;

@@ -2,8 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testSessionCookie } from '@nsa/service-kit/testing';
-import { Review } from '../src/domain/review.js';
-import { post, signup, startWorld, type World } from './world.js';
+import { post, replica, signup, startWorld, type World } from './world.js';
 
 const infra = {
   adminUrl: inject('adminUrl'),
@@ -115,7 +114,7 @@ describe('sign-up review', () => {
     for (let i = 0; i < 20; i += 1) ids.push(await create(a.id));
     // Two Review instances are two batchers, as two processes would have; only the
     // database's locks keep them apart.
-    const replicas = [new Review(w.registrations.ctx), new Review(w.registrations.ctx)];
+    const replicas = [replica(w.registrations).review, replica(w.registrations).review];
     const admin = {
       sid: 'test-session',
       uid: 1,

@@ -2,6 +2,44 @@ import { QueryTypes } from '@nsa/service-kit';
 import { serviceTestEnv, testClient, until, type TestClient } from '@nsa/service-kit/testing';
 import { start as startCatalog } from 'svc-catalog/dist/src/start.js';
 import { start as startRegistrations } from '../src/start.js';
+import { RegistrationRepository } from '../src/data-access/registrations.js';
+import { ParentLinks } from '../src/domain/links.js';
+import { MySignups } from '../src/domain/my-signup.js';
+import { Review } from '../src/domain/review.js';
+import { Waitlist } from '../src/domain/waitlist.js';
+
+export const LINK_SEAL_SECRET = 'link-seal-secret-for-registrations-tests-0123456789';
+
+type RegistrationsService = Awaited<ReturnType<typeof startRegistrations>>;
+
+/**
+ * The domain as a second replica of the service would build it, on the same database: for
+ * tests that need two replicas or a clock of their own.
+ */
+export function replica(svc: RegistrationsService, clock?: () => Date) {
+  const { sequelize: db, outbox, logger, config } = svc.ctx;
+  const repo = new RegistrationRepository(db);
+  const links = new ParentLinks({
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+    sealSecret: config.LINK_SEAL_SECRET,
+  });
+  const waitlist = new Waitlist({
+    db,
+    repo,
+    outbox,
+    links,
+    logger,
+    offerHours: config.WAITLIST_OFFER_HOURS,
+    sweepMs: config.WAITLIST_SWEEP_MS,
+    clock,
+  });
+  return {
+    repo,
+    waitlist,
+    review: new Review({ db, outbox, repo, waitlist }),
+    mySignups: new MySignups({ db, outbox, repo, waitlist }),
+  };
+}
 
 /** Catalog and registrations running together, with helpers to build a school's offer. */
 export async function startWorld(
@@ -10,7 +48,11 @@ export async function startWorld(
 ) {
   const catalog = await startCatalog({ env: await serviceTestEnv(infra, 'catalog') });
   const registrations = await startRegistrations({
-    env: await serviceTestEnv(infra, 'registrations', { SIGNUP_RATE_LIMIT: '0', ...extra }),
+    env: await serviceTestEnv(infra, 'registrations', {
+      SIGNUP_RATE_LIMIT: '0',
+      LINK_SEAL_SECRET,
+      ...extra,
+    }),
   });
   const cat = testClient(catalog.url);
   const reg = testClient(registrations.url);

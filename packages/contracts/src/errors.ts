@@ -11,6 +11,7 @@ export const ERROR_CODES = [
   'ACTIVITY_FULL',
   'ACTIVITY_LOCKED',
   'CHILD_OVERLAP',
+  'OFFER_EXPIRED',
   'RATE_LIMITED',
   'CSRF_REJECTED',
   'PAYLOAD_TOO_LARGE',
@@ -39,6 +40,10 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = {
     nl: 'Dit kind is al aangemeld voor een activiteit op hetzelfde tijdstip.',
     en: 'This child is already signed up for an activity at the same time.',
   },
+  OFFER_EXPIRED: {
+    nl: 'Het aanbod is verlopen.',
+    en: 'The offer has expired.',
+  },
   RATE_LIMITED: {
     nl: 'Te veel verzoeken. Probeer het later opnieuw.',
     en: 'Too many requests. Please try again later.',
@@ -63,6 +68,8 @@ export interface ErrorBody {
   message: string;
   code: ErrorCode;
   fields?: Record<string, string>;
+  /** R-WAITLIST-JOIN: on ACTIVITY_FULL of a sign-up, the waiting list is open to it. */
+  waitlist?: true;
 }
 
 export const MALFORMED_JSON: Localized = {

@@ -23,6 +23,7 @@ interface Row extends RegistrationRow {
   aWeekStart: number;
   aWeekEnd: number;
   aApproved: string;
+  aOffered: string;
 }
 
 /** The admin view of a sign-up (R-DATA-REGISTRATION-ADMIN), with its activity nested. */
@@ -39,6 +40,7 @@ export function toAdminView(r: Row) {
     aWeekStart,
     aWeekEnd,
     aApproved,
+    aOffered,
     schoolId,
     blockId,
     ...reg
@@ -51,6 +53,7 @@ export function toAdminView(r: Row) {
       title: aTitle,
       capacity: aCapacity,
       approvedCount: Number(aApproved),
+      offeredCount: Number(aOffered),
       weekday: aWeekday,
       startTime: aStartTime,
       school: { id: schoolId, name: aSchoolName },
@@ -60,6 +63,52 @@ export function toAdminView(r: Row) {
   };
 }
 export type AdminRegistrationView = ReturnType<typeof toAdminView>;
+
+/** A sign-up with its activity and the activity's places taken, as the admin sees it. */
+const ADMIN_VIEW_COLUMNS = `${REGISTRATION_COLUMNS},
+  a.title AS "aTitle", a.capacity AS "aCapacity", a.weekday AS "aWeekday", a.start_time AS "aStartTime",
+  a.school_name AS "aSchoolName", a.provider_id AS "aProviderId", a.provider_name AS "aProviderName",
+  a.block_name AS "aBlockName", a.week_start AS "aWeekStart", a.week_end AS "aWeekEnd",
+  (SELECT count(*) FROM registrations x WHERE x.activity_id = r.activity_id AND x.status = 'approved') AS "aApproved",
+  (SELECT count(*) FROM registrations x WHERE x.activity_id = r.activity_id AND x.status = 'offered') AS "aOffered"`;
+
+/**
+ * R-WAITLIST-ADMIN: an activity's queue, offered places first (soonest to lapse first), then the
+ * waiting list in line order; undefined when the activity is unknown here.
+ */
+export async function queueForAdmin(db: Sequelize, activityId: number) {
+  const [activity] = await db.query<{
+    id: number;
+    title: string;
+    capacity: number;
+    approved: string;
+    offered: string;
+  }>(
+    `SELECT a.id, a.title, a.capacity,
+       (SELECT count(*) FROM registrations x WHERE x.activity_id = a.id AND x.status = 'approved') AS approved,
+       (SELECT count(*) FROM registrations x WHERE x.activity_id = a.id AND x.status = 'offered') AS offered
+     FROM activities a WHERE a.id = :activityId AND NOT a.deleted`,
+    { replacements: { activityId }, type: QueryTypes.SELECT },
+  );
+  if (!activity) return undefined;
+  const rows = await db.query<Row>(
+    `SELECT ${ADMIN_VIEW_COLUMNS}
+     FROM registrations r JOIN activities a ON a.id = r.activity_id
+     WHERE r.activity_id = :activityId AND r.status IN ('offered', 'waitlisted')
+     ORDER BY r.status = 'waitlisted', r.offer_expires_at, r.waitlist_seq`,
+    { replacements: { activityId }, type: QueryTypes.SELECT },
+  );
+  return {
+    activity: {
+      id: activity.id,
+      title: activity.title,
+      capacity: activity.capacity,
+      approvedCount: Number(activity.approved),
+      offeredCount: Number(activity.offered),
+    },
+    data: rows.map(toAdminView),
+  };
+}
 
 /** A page of sign-ups, newest first; each filter has an index that starts with it. */
 export async function listForAdmin(db: Sequelize, f: AdminListFilter) {
@@ -79,11 +128,7 @@ export async function listForAdmin(db: Sequelize, f: AdminListFilter) {
          ORDER BY r.created_at DESC, r.id DESC
          LIMIT :limit OFFSET :offset
        )
-       SELECT ${REGISTRATION_COLUMNS},
-         a.title AS "aTitle", a.capacity AS "aCapacity", a.weekday AS "aWeekday", a.start_time AS "aStartTime",
-         a.school_name AS "aSchoolName", a.provider_id AS "aProviderId", a.provider_name AS "aProviderName",
-         a.block_name AS "aBlockName", a.week_start AS "aWeekStart", a.week_end AS "aWeekEnd",
-         (SELECT count(*) FROM registrations x WHERE x.activity_id = r.activity_id AND x.status = 'approved') AS "aApproved"
+       SELECT ${ADMIN_VIEW_COLUMNS}
        FROM page JOIN registrations r ON r.id = page.id JOIN activities a ON a.id = r.activity_id
        ORDER BY r.created_at DESC, r.id DESC`,
       { replacements, type: QueryTypes.SELECT },

@@ -33,6 +33,10 @@ export interface RegistrationRow {
   rejectedByAdminId: number | null;
   approvedByAdmin: AdminRef | null;
   rejectedByAdmin: AdminRef | null;
+  waitlistPosition: number | null;
+  offerExpiresAt: Date | null;
+  withdrawnAt: Date | null;
+  erasedAt: Date | null;
 }
 
 export const REGISTRATION_COLUMNS = `r.id, r.activity_id AS "activityId", r.school_id AS "schoolId", r.block_id AS "blockId",
@@ -42,7 +46,11 @@ export const REGISTRATION_COLUMNS = `r.id, r.activity_id AS "activityId", r.scho
   r.created_at AS "createdAt", r.updated_at AS "updatedAt", r.approved_at AS "approvedAt",
   r.rejected_at AS "rejectedAt", r.rejection_reason AS "rejectionReason", r.email_sent AS "emailSent",
   r.approved_by_admin_id AS "approvedByAdminId", r.rejected_by_admin_id AS "rejectedByAdminId",
-  r.approved_by_admin AS "approvedByAdmin", r.rejected_by_admin AS "rejectedByAdmin"`;
+  r.approved_by_admin AS "approvedByAdmin", r.rejected_by_admin AS "rejectedByAdmin",
+  CASE WHEN r.status = 'waitlisted' THEN (SELECT count(*)::integer FROM registrations w
+    WHERE w.activity_id = r.activity_id AND w.status = 'waitlisted' AND w.waitlist_seq <= r.waitlist_seq)
+  END AS "waitlistPosition",
+  r.offer_expires_at AS "offerExpiresAt", r.withdrawn_at AS "withdrawnAt", r.erased_at AS "erasedAt"`;
 
 /** One child across sign-ups: names trimmed, inner spaces collapsed, case ignored, plus the birth date. */
 export function childKey(first: string, last: string, dateOfBirth: string): string {
@@ -50,8 +58,14 @@ export function childKey(first: string, last: string, dateOfBirth: string): stri
   return `${norm(first)}|${norm(last)}|${dateOfBirth}`;
 }
 
-/** What the sign_up function (migration 0004) answers. */
+/** What the sign_up function (migration 0005) answers. */
 export type SignUpOutcome = 'created' | 'full' | 'duplicate' | 'overlap';
+export interface SignUpResult {
+  outcome: SignUpOutcome;
+  registrationId: number | null;
+  status: 'new' | 'waitlisted' | null;
+  waitlistPosition: number | null;
+}
 
 /**
  * One call of the sign_up function: the rules that need this service's rows (early full,
@@ -71,15 +85,18 @@ export async function signUpOnce(
     email: string;
     phone: string;
     language: string;
+    waitlist: boolean;
+    manageTokenHash: string;
     event: OutboxRowValues<unknown>;
   },
-): Promise<{ outcome: SignUpOutcome; registrationId: number | null }> {
+): Promise<SignUpResult> {
   const { event, activity, ...fields } = s;
-  const [row] = await db.query<{ outcome: SignUpOutcome; registrationId: number | null }>(
-    `SELECT outcome, registration_id AS "registrationId" FROM sign_up(:activity,
+  const [row] = await db.query<SignUpResult>(
+    `SELECT outcome, registration_id AS "registrationId", status,
+       waitlist_position AS "waitlistPosition" FROM sign_up(:activity,
        :childKey, :childFirstName, :childLastName, :childDateOfBirth, :childAge, :childGroup,
-       :parentName, :email, :phone, :language, :eventId, :eventSubject, :eventVersion,
-       :eventOccurredAt, :eventData, :eventHeaders)`,
+       :parentName, :email, :phone, :language, :waitlist, :manageTokenHash, :eventId,
+       :eventSubject, :eventVersion, :eventOccurredAt, :eventData, :eventHeaders)`,
     {
       replacements: {
         ...fields,
@@ -97,15 +114,25 @@ export async function signUpOnce(
   return row!;
 }
 
+export type StatusChange =
+  | { status: 'rejected'; admin: AdminRef; reason: string | null }
+  | { status: 'new' }
+  | { status: 'approved'; admin: AdminRef | null }
+  | { status: 'withdrawn' };
+
 export class RegistrationRepository {
   constructor(private readonly db: Sequelize) {}
 
-  /** Approved sign-ups per activity, for the given activities (absent: none). */
-  async approvedCounts(tx: Transaction, activityIds: number[]): Promise<Map<number, number>> {
+  /**
+   * The places taken per activity: approved and offered sign-ups (R-WAITLIST-CAPACITY), for the
+   * given activities (absent: none).
+   */
+  async takenCounts(tx: Transaction, activityIds: number[]): Promise<Map<number, number>> {
     if (activityIds.length === 0) return new Map();
     const rows = await this.db.query<{ activityId: number; n: string }>(
       `SELECT activity_id AS "activityId", count(*) AS n FROM registrations
-       WHERE activity_id IN (:activityIds) AND status = 'approved' GROUP BY activity_id`,
+       WHERE activity_id IN (:activityIds) AND status IN ('approved', 'offered')
+       GROUP BY activity_id`,
       { replacements: { activityIds }, type: QueryTypes.SELECT, transaction: tx },
     );
     return new Map(rows.map((r) => [r.activityId, Number(r.n)]));
@@ -149,6 +176,7 @@ export class RegistrationRepository {
          rejected_by_admin_id = CASE WHEN v.status = 'rejected' THEN v.admin_id ELSE r.rejected_by_admin_id END,
          rejected_by_admin = CASE WHEN v.status = 'rejected' THEN v.admin ELSE r.rejected_by_admin END,
          rejection_reason = CASE WHEN v.status = 'rejected' THEN v.reason ELSE r.rejection_reason END,
+         waitlist_seq = NULL, offer_expires_at = NULL,
          email_sent = false, updated_at = now()
        FROM jsonb_to_recordset(CAST(:changes AS jsonb))
          AS v(id integer, status text, admin_id integer, admin jsonb, reason text)
@@ -173,19 +201,22 @@ export class RegistrationRepository {
     return new Map(rows.map((r) => [r.id, r]));
   }
 
-  /** Rejects or reverts one sign-up; answers the row as it is now (one round trip, not two). */
-  async setStatus(
-    tx: Transaction,
-    id: number,
-    change: { status: 'rejected'; admin: AdminRef; reason: string | null } | { status: 'new' },
-  ): Promise<RegistrationRow> {
-    const sql =
-      change.status === 'rejected'
-        ? `status = 'rejected', rejected_at = now(), rejected_by_admin_id = :adminId, rejected_by_admin = :admin,
-           rejection_reason = :reason`
-        : `status = 'new', approved_at = NULL, rejected_at = NULL, approved_by_admin_id = NULL,
-           rejected_by_admin_id = NULL, approved_by_admin = NULL, rejected_by_admin = NULL, rejection_reason = NULL`;
-    const admin = 'admin' in change ? change.admin : undefined;
+  /** Changes one sign-up's status; answers the row as it is now (one round trip, not two). */
+  async setStatus(tx: Transaction, id: number, change: StatusChange): Promise<RegistrationRow> {
+    const sql = {
+      rejected: `status = 'rejected', rejected_at = now(), rejected_by_admin_id = :adminId,
+        rejected_by_admin = :admin, rejection_reason = :reason, waitlist_seq = NULL,
+        offer_expires_at = NULL`,
+      new: `status = 'new', approved_at = NULL, rejected_at = NULL, approved_by_admin_id = NULL,
+        rejected_by_admin_id = NULL, approved_by_admin = NULL, rejected_by_admin = NULL,
+        rejection_reason = NULL`,
+      // An accepted offer: the parent approved it; no admin did (R-WAITLIST-ACCEPT).
+      approved: `status = 'approved', approved_at = now(), approved_by_admin_id = :adminId,
+        approved_by_admin = :admin, waitlist_seq = NULL, offer_expires_at = NULL`,
+      withdrawn: `status = 'withdrawn', withdrawn_at = now(), waitlist_seq = NULL,
+        offer_expires_at = NULL`,
+    }[change.status];
+    const admin = 'admin' in change ? change.admin : null;
     const [row] = await this.db.query<RegistrationRow>(
       `UPDATE registrations AS r SET ${sql}, email_sent = false, updated_at = now() WHERE r.id = :id
        RETURNING ${REGISTRATION_COLUMNS}`,
@@ -199,6 +230,101 @@ export class RegistrationRepository {
         type: QueryTypes.SELECT,
         transaction: tx,
       },
+    );
+    return row!;
+  }
+
+  /**
+   * R-WAITLIST-OFFER: the first `places` waitlisted sign-ups of an activity, in line order, become
+   * offered until `expiresAt`. The caller holds the activity's lock.
+   */
+  async offerNext(
+    tx: Transaction,
+    activityId: number,
+    places: number,
+    expiresAt: Date,
+  ): Promise<RegistrationRow[]> {
+    if (places <= 0) return [];
+    return this.db.query<RegistrationRow>(
+      `WITH next AS (
+         SELECT id FROM registrations
+         WHERE activity_id = :activityId AND status = 'waitlisted'
+         ORDER BY waitlist_seq LIMIT :places FOR UPDATE
+       )
+       UPDATE registrations AS r SET status = 'offered', offered_at = now(),
+         offer_expires_at = :expiresAt, waitlist_seq = NULL, email_sent = false, updated_at = now()
+       FROM next WHERE r.id = next.id
+       RETURNING ${REGISTRATION_COLUMNS}`,
+      {
+        replacements: { activityId, places, expiresAt },
+        type: QueryTypes.SELECT,
+        transaction: tx,
+      },
+    );
+  }
+
+  /** Offers that lapsed at `now`, oldest first, with their activity (R-WAITLIST-EXPIRY). */
+  async lapsedOffers(now: Date, limit: number): Promise<Array<{ id: number; activityId: number }>> {
+    return this.db.query<{ id: number; activityId: number }>(
+      `SELECT id, activity_id AS "activityId" FROM registrations
+       WHERE status = 'offered' AND offer_expires_at <= :now
+       ORDER BY offer_expires_at LIMIT :limit`,
+      { replacements: { now, limit }, type: QueryTypes.SELECT },
+    );
+  }
+
+  /** The sign-up a parent's link belongs to (R-MY-SIGNUP-LINK), by the token's hash. */
+  async idByTokenHash(tokenHash: string): Promise<number | undefined> {
+    const [row] = await this.db.query<{ id: number }>(
+      'SELECT registration_id AS id FROM manage_tokens WHERE token_hash = :tokenHash',
+      { replacements: { tokenHash }, type: QueryTypes.SELECT },
+    );
+    return row?.id;
+  }
+
+  async addTokenHashes(
+    tx: Transaction,
+    tokens: Array<{ registrationId: number; tokenHash: string }>,
+  ): Promise<void> {
+    if (tokens.length === 0) return;
+    await this.db.query(
+      `INSERT INTO manage_tokens (token_hash, registration_id)
+       SELECT t.token_hash, t.registration_id
+       FROM jsonb_to_recordset(CAST(:tokens AS jsonb)) AS t(token_hash text, registration_id integer)`,
+      {
+        replacements: {
+          tokens: JSON.stringify(
+            tokens.map((t) => ({ token_hash: t.tokenHash, registration_id: t.registrationId })),
+          ),
+        },
+        transaction: tx,
+      },
+    );
+  }
+
+  /**
+   * R-ERASE: the sign-up's personal data gone (names, date of birth, age, group, parent, email,
+   * phone, reason), its links with it; status, dates and the activity stay, so counts hold. A
+   * sign-up still in play is withdrawn. The child key becomes unique, so the erased sign-up never
+   * counts as this child's again.
+   */
+  async erase(tx: Transaction, id: number): Promise<RegistrationRow> {
+    await this.db.query('DELETE FROM manage_tokens WHERE registration_id = :id', {
+      replacements: { id },
+      transaction: tx,
+    });
+    const [row] = await this.db.query<RegistrationRow>(
+      `UPDATE registrations AS r SET child_first_name = '', child_last_name = '',
+         child_date_of_birth = NULL, child_age = NULL, child_group = NULL,
+         child_key = 'erased:' || r.id, parent_name = '', email = '', phone = '',
+         rejection_reason = NULL,
+         status = CASE WHEN r.status = 'rejected' THEN 'rejected' ELSE 'withdrawn' END,
+         withdrawn_at = CASE WHEN r.status IN ('rejected', 'withdrawn') THEN r.withdrawn_at
+           ELSE now() END,
+         waitlist_seq = NULL, offer_expires_at = NULL, erased_at = now(), updated_at = now()
+       WHERE r.id = :id
+       RETURNING ${REGISTRATION_COLUMNS}`,
+      { replacements: { id }, type: QueryTypes.SELECT, transaction: tx },
     );
     return row!;
   }

@@ -33,6 +33,22 @@ export const MSG = {
     nl: 'Aanmelden en deelnemerslijsten zijn even niet beschikbaar. Probeer het over een paar seconden opnieuw.',
     en: 'Sign-ups and participant lists are briefly unavailable. Please try again in a few seconds.',
   },
+  manageTokenInvalid: {
+    nl: 'Deze link is ongeldig of werkt niet meer.',
+    en: 'This link is invalid or no longer works.',
+  },
+  notOffered: {
+    nl: 'Er staat voor deze aanmelding geen plaats klaar.',
+    en: 'There is no place on offer for this sign-up.',
+  },
+  offerExpired: {
+    nl: 'Het aanbod is verlopen; de plaats is aan de volgende op de wachtlijst aangeboden.',
+    en: 'The offer has expired; the place has been offered to the next on the waiting list.',
+  },
+  calendarNotApproved: {
+    nl: 'Een agenda-bestand is er alleen voor een goedgekeurde aanmelding.',
+    en: 'A calendar file is only available for an approved sign-up.',
+  },
 } satisfies Record<string, Localized>;
 
 /** The reason stored when an approval finds the activity full (R-REVIEW-CAPACITY). */

@@ -6,6 +6,7 @@ import {
   upsertProviderToken,
 } from '../data-access/activity-projection.js';
 import { upsertSchool } from '../data-access/school-projection.js';
+import type { Waitlist } from './waitlist.js';
 
 /**
  * This service's copy of the catalog data it lists (activity titles, schools, blocks), kept
@@ -14,14 +15,19 @@ import { upsertSchool } from '../data-access/school-projection.js';
  * svc-catalog instead (R-FRESH-SIGNUP, R-FRESH-PROVIDER-LINK).
  */
 export class Projection {
-  constructor(private readonly db: Sequelize) {}
+  constructor(
+    private readonly db: Sequelize,
+    private readonly waitlist: Pick<Waitlist, 'lock' | 'fill'>,
+  ) {}
 
   school(tx: Transaction, e: SchoolEvent): Promise<void> {
     return upsertSchool(this.db, tx, e);
   }
 
-  activity(tx: Transaction, e: ActivityEvent): Promise<void> {
-    return upsertActivity(this.db, tx, e);
+  /** A capacity raised offers the new places to the waiting list at once (R-WAITLIST-OFFER). */
+  async activity(tx: Transaction, e: ActivityEvent): Promise<void> {
+    await upsertActivity(this.db, tx, e);
+    await this.waitlist.fill(tx, await this.waitlist.lock(tx, [e.id]));
   }
 
   /** A deleted activity stays as a tombstone: sign-ups may still refer to it. */

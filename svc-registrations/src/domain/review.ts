@@ -7,30 +7,36 @@ import {
   type SessionUser,
   type Transaction,
 } from '@nsa/service-kit';
-import { findActivities, findActivity, type ProjectedActivity } from '../data-access/activities.js';
-import { listForAdmin, type AdminListFilter } from '../data-access/admin-list.js';
-import {
+import type { ProjectedActivity } from '../data-access/activities.js';
+import { listForAdmin, queueForAdmin, type AdminListFilter } from '../data-access/admin-list.js';
+import type {
+  AdminRef,
   RegistrationRepository,
-  type AdminRef,
-  type RegistrationRow,
+  RegistrationRow,
 } from '../data-access/registrations.js';
 import { ACTIVITY_FULL_REASON, MSG } from './messages.js';
+import { statusEvent } from './status-events.js';
+import type { Waitlist } from './waitlist.js';
 
 type Action = 'approve' | 'reject' | 'revert';
 
-/** R-REVIEW-TRANSITIONS: approve and reject from new; revert from approved or rejected. */
+/**
+ * R-REVIEW-TRANSITIONS and R-WAITLIST-REVIEW: approve and reject from new, waitlisted or
+ * offered; revert from approved or rejected. A withdrawn sign-up has no admin actions.
+ */
 export function assertTransition(action: Action, from: RegistrationStatus): void {
-  const allowed = action === 'revert' ? from === 'approved' || from === 'rejected' : from === 'new';
+  const allowed =
+    action === 'revert'
+      ? from === 'approved' || from === 'rejected'
+      : from === 'new' || from === 'waitlisted' || from === 'offered';
   if (!allowed) throw AppError.conflict(MSG.transition);
 }
 
-const adminRef = (u: SessionUser): AdminRef => ({ id: u.uid, name: u.name, email: u.email });
+/** A change that frees a place the waiting list then fills (R-WAITLIST-OFFER). */
+export const freesPlace = (from: RegistrationStatus, to: RegistrationStatus): boolean =>
+  (from === 'approved' || from === 'offered') && to !== 'approved' && to !== 'offered';
 
-interface ChangeResult {
-  type: string;
-  status: RegistrationStatus;
-  reason: string | null;
-}
+const adminRef = (u: SessionUser): AdminRef => ({ id: u.uid, name: u.name, email: u.email });
 
 interface ApprovalRequest {
   id: number;
@@ -43,81 +49,55 @@ interface Decided {
   item: ApprovalRequest;
   reg: RegistrationRow;
   activity: ProjectedActivity;
-  result: ChangeResult;
+  status: 'approved' | 'rejected';
+  reason: string | null;
 }
 
-/** The event of a status change; with the email's content when the admin chose to send one. */
-export function statusEvent(
-  reg: RegistrationRow,
-  activity: ProjectedActivity,
-  result: ChangeResult,
-  sendEmail: boolean,
-  requestId?: string,
-): NewEvent<RegistrationEvent> {
-  const notify = sendEmail && (result.status === 'approved' || result.status === 'rejected');
-  return {
-    type: result.type,
-    data: {
-      registrationId: reg.id,
-      activityId: reg.activityId,
-      status: result.status,
-      previousStatus: reg.status,
-      sendEmail: notify,
-      language: reg.language,
-      ...(notify
-        ? {
-            notification: {
-              to: reg.email,
-              parentName: reg.parentName,
-              childName: `${reg.childFirstName} ${reg.childLastName}`,
-              activityTitle: activity.title,
-              schoolName: activity.schoolName,
-              providerName: activity.providerName,
-              blockName: activity.blockName,
-              weekday: activity.weekday,
-              startTime: activity.startTime,
-              weekStart: activity.weekStart,
-              weekEnd: activity.weekEnd,
-              reason: result.reason,
-            },
-          }
-        : {}),
-    },
-    requestId,
-  };
+export interface ReviewDeps {
+  db: ServiceContext['sequelize'];
+  outbox: ServiceContext['outbox'];
+  repo: RegistrationRepository;
+  waitlist: Waitlist;
 }
 
+/** The admin's review of sign-ups (R-REVIEW-*), the waiting list's admin side included. */
 export class Review {
-  private readonly repo: RegistrationRepository;
   private readonly approvals: Batcher<ApprovalRequest, RegistrationRow>;
 
-  constructor(private readonly ctx: ServiceContext) {
-    this.repo = new RegistrationRepository(ctx.sequelize);
+  constructor(private readonly deps: ReviewDeps) {
     this.approvals = new Batcher((items) => this.approveBatch(items));
   }
 
-  /**
-   * Approval within capacity. Approvals are written in batches (group commit): the sign-ups
-   * of a batch are locked, then their activities, and the approved counts read under those
-   * locks, so approvals of one activity never run side by side and approved never passes
-   * capacity; one that would pass it rejects the sign-up ('activity full'). A burst of
-   * approvals on one activity then costs a few commits, not one per approval.
-   */
   /** The admin's list: filtered, newest first, one page (a projection may serve lists). */
   list(filter: AdminListFilter) {
-    return listForAdmin(this.ctx.sequelize, filter);
+    return listForAdmin(this.deps.db, filter);
+  }
+
+  /** R-WAITLIST-ADMIN: an activity's queue in order, offers first; 404 for an unknown activity. */
+  async queue(activityId: number) {
+    const queue = await queueForAdmin(this.deps.db, activityId);
+    if (!queue) throw AppError.notFound(MSG.activityNotFound);
+    return queue;
   }
 
   /** How many sign-ups an activity has, right now (svc-catalog asks before deleting it). */
   signupsOf(activityId: number): Promise<number> {
-    return this.repo.countForActivity(activityId);
+    return this.deps.repo.countForActivity(activityId);
   }
 
   /** svc-notify reported that a sign-up's email reached the SMTP server. */
   emailSent(tx: Transaction, registrationId: number): Promise<void> {
-    return this.repo.markEmailSent(tx, registrationId);
+    return this.deps.repo.markEmailSent(tx, registrationId);
   }
 
+  /**
+   * Approval within capacity (R-REVIEW-CAPACITY, R-WAITLIST-CAPACITY). Approvals are written in
+   * batches (group commit): the batch's activities are locked, then its sign-ups, and the places
+   * taken (approved and offered) read under those locks, so approved plus offered never passes
+   * capacity. A new sign-up that would pass it is rejected ('activity full'); a waitlisted one
+   * stays in line with 409 ACTIVITY_FULL; an offered one holds its place already. A burst of
+   * approvals on one activity then costs a few commits, not one per approval.
+   */
   approveWithinCapacity(
     id: number,
     admin: SessionUser,
@@ -128,57 +108,75 @@ export class Review {
   }
 
   private async approveBatch(items: ApprovalRequest[]): Promise<Array<RegistrationRow | Error>> {
-    return this.ctx.sequelize.transaction(async (tx) => {
-      // Lock order everywhere: sign-ups (by id), then their activities (by id).
-      const regs = new Map(
-        (await this.repo.byIds([...new Set(items.map((i) => i.id))], tx, true)).map((r) => [
-          r.id,
-          r,
-        ]),
-      );
-      const activityIds = [...new Set([...regs.values()].map((r) => r.activityId))];
+    const { repo, waitlist } = this.deps;
+    // A sign-up never changes activity, so its activity can be read before any lock.
+    const ids = [...new Set(items.map((i) => i.id))];
+    const seen = await repo.byIds(ids);
+    return this.deps.db.transaction(async (tx) => {
+      // Lock order everywhere: activities (by id), then sign-ups (by id).
       const activities = new Map(
-        (await findActivities(this.ctx.sequelize, activityIds, tx, true)).map((a) => [a.id, a]),
+        (
+          await waitlist.lock(
+            tx,
+            seen.map((r) => r.activityId),
+          )
+        ).map((a) => [a.id, a]),
       );
-      const approved = await this.repo.approvedCounts(tx, activityIds);
+      const regs = new Map((await repo.byIds(ids, tx, true)).map((r) => [r.id, r]));
+      const taken = await repo.takenCounts(tx, [...activities.keys()]);
       // The status each sign-up has as the batch goes, for a sign-up twice in one batch.
       const status = new Map([...regs.values()].map((r) => [r.id, r.status]));
       const outcomes: Array<Error | Decided> = items.map((item) => {
         const reg = regs.get(item.id);
         if (!reg) return AppError.notFound(MSG.registrationNotFound);
+        const from = status.get(reg.id)!;
         try {
-          assertTransition('approve', status.get(reg.id)!);
+          assertTransition('approve', from);
         } catch (err) {
           return err as Error;
         }
         const activity = activities.get(reg.activityId)!;
-        const count = approved.get(activity.id) ?? 0;
-        const full = count >= activity.capacity;
-        if (!full) approved.set(activity.id, count + 1);
-        const result: ChangeResult = full
-          ? {
-              type: EVENT_TYPES.registrationRejected,
-              status: 'rejected',
-              reason: ACTIVITY_FULL_REASON,
-            }
-          : { type: EVENT_TYPES.registrationApproved, status: 'approved', reason: null };
-        status.set(reg.id, result.status);
-        return { item, reg, activity, result };
+        const count = taken.get(activity.id) ?? 0;
+        // An offered sign-up's place is already counted.
+        const full = from !== 'offered' && count >= activity.capacity;
+        if (full && from === 'waitlisted') return AppError.conflict(MSG.full, 'ACTIVITY_FULL');
+        if (!full && from !== 'offered') taken.set(activity.id, count + 1);
+        const decided: Decided = full
+          ? { item, reg, activity, status: 'rejected', reason: ACTIVITY_FULL_REASON }
+          : { item, reg, activity, status: 'approved', reason: null };
+        status.set(reg.id, decided.status);
+        return decided;
       });
       const decided = outcomes.filter((o): o is Decided => !(o instanceof Error));
-      const rows = await this.repo.setStatuses(
+      const rows = await repo.setStatuses(
         tx,
         decided.map((d) => ({
           id: d.reg.id,
-          status: d.result.status as 'approved' | 'rejected',
+          status: d.status,
           admin: adminRef(d.item.admin),
-          reason: d.result.reason,
+          reason: d.reason,
         })),
       );
-      await this.ctx.outbox.addMany(
+      const links = await waitlist.mintLinks(
+        tx,
+        decided.filter((d) => d.item.sendEmail).map((d) => d.reg),
+      );
+      await this.deps.outbox.addMany(
         tx,
         decided.map((d) =>
-          statusEvent(d.reg, d.activity, d.result, d.item.sendEmail, d.item.requestId),
+          statusEvent(
+            d.status === 'approved'
+              ? EVENT_TYPES.registrationApproved
+              : EVENT_TYPES.registrationRejected,
+            d.reg,
+            rows.get(d.reg.id)!,
+            d.activity,
+            {
+              sendEmail: d.item.sendEmail,
+              sealedLink: links.get(d.reg.id),
+              requestId: d.item.requestId,
+            },
+          ),
         ),
       );
       return outcomes.map((o) => (o instanceof Error ? o : rows.get(o.reg.id)!));
@@ -192,55 +190,57 @@ export class Review {
     sendEmail: boolean,
     requestId?: string,
   ): Promise<RegistrationRow> {
-    return this.change(
-      id,
-      'reject',
-      async (tx) => {
-        const row = await this.repo.setStatus(tx, id, {
-          status: 'rejected',
-          admin: adminRef(admin),
-          reason,
-        });
-        return { type: EVENT_TYPES.registrationRejected, status: 'rejected', reason, row };
-      },
-      sendEmail,
-      requestId,
-    );
+    return this.change(id, 'reject', requestId, async (tx, reg, activity) => {
+      const row = await this.deps.repo.setStatus(tx, id, {
+        status: 'rejected',
+        admin: adminRef(admin),
+        reason,
+      });
+      const links = sendEmail ? await this.deps.waitlist.mintLinks(tx, [reg]) : new Map();
+      return statusEvent(EVENT_TYPES.registrationRejected, reg, row, activity, {
+        sendEmail,
+        sealedLink: links.get(id),
+        requestId,
+      });
+    });
   }
 
   revert(id: number, requestId?: string): Promise<RegistrationRow> {
-    return this.change(
-      id,
-      'revert',
-      async (tx) => {
-        const row = await this.repo.setStatus(tx, id, { status: 'new' });
-        return { type: EVENT_TYPES.registrationReverted, status: 'new', reason: null, row };
-      },
-      false,
-      requestId,
-    );
+    return this.change(id, 'revert', requestId, async (tx, reg, activity) => {
+      const row = await this.deps.repo.setStatus(tx, id, { status: 'new' });
+      return statusEvent(EVENT_TYPES.registrationReverted, reg, row, activity, {
+        sendEmail: false,
+        requestId,
+      });
+    });
   }
 
-  private change(
+  /**
+   * One sign-up's change under its activity's lock, with its event; a place it frees goes to
+   * the next in line in the same transaction.
+   */
+  private async change(
     id: number,
     action: Action,
+    requestId: string | undefined,
     apply: (
       tx: Transaction,
       reg: RegistrationRow,
       activity: ProjectedActivity,
-    ) => Promise<ChangeResult & { /** The sign-up as the change left it. */ row: RegistrationRow }>,
-    sendEmail: boolean,
-    requestId?: string,
+    ) => Promise<NewEvent<RegistrationEvent>>,
   ): Promise<RegistrationRow> {
-    return this.ctx.sequelize.transaction(async (tx) => {
-      // Lock order everywhere: the sign-up, then its activity.
-      const reg = await this.repo.byId(id, tx, true);
-      if (!reg) throw AppError.notFound(MSG.registrationNotFound);
+    const { repo, waitlist } = this.deps;
+    const seen = await repo.byId(id);
+    if (!seen) throw AppError.notFound(MSG.registrationNotFound);
+    return this.deps.db.transaction(async (tx) => {
+      const [activity] = await waitlist.lock(tx, [seen.activityId]);
+      const reg = (await repo.byId(id, tx, true))!;
       assertTransition(action, reg.status);
-      const activity = (await findActivity(this.ctx.sequelize, reg.activityId, tx, true))!;
-      const result = await apply(tx, reg, activity);
-      await this.ctx.outbox.add(tx, statusEvent(reg, activity, result, sendEmail, requestId));
-      return result.row;
+      const event = await apply(tx, reg, activity!);
+      await this.deps.outbox.add(tx, event);
+      if (freesPlace(reg.status, event.data.status))
+        await waitlist.fill(tx, [activity!], requestId);
+      return (await repo.byId(id, tx))!;
     });
   }
 }

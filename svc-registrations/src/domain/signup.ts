@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
 import {
   EVENT_TYPES,
   ageInYears,
@@ -9,12 +9,17 @@ import {
   type RegistrationInput,
 } from '@nsa/contracts';
 import { AppError, type ServiceContext } from '@nsa/service-kit';
-import { childKey, signUpOnce, type SignUpOutcome } from '../data-access/registrations.js';
+import { isoWeekYear } from '@nsa/calendar';
+import {
+  childKey,
+  signUpOnce,
+  type SignUpOutcome,
+  type SignUpResult,
+} from '../data-access/registrations.js';
+import { sha256, type ParentLinks } from './links.js';
 import { MSG } from './messages.js';
 
-export function sha256(value: string): string {
-  return createHash('sha256').update(value).digest('hex');
-}
+export { sha256 } from './links.js';
 
 /**
  * The rules a sign-up must pass that need only the activity, as its owner has it now
@@ -45,6 +50,7 @@ export function assertSignedUp(outcome: SignUpOutcome): void {
     case 'created':
       return;
     case 'full':
+      // R-WAITLIST-JOIN: the answer offers the waiting list (routes.ts adds `waitlist: true`).
       throw AppError.conflict(MSG.full, 'ACTIVITY_FULL');
     case 'duplicate':
       throw AppError.conflict(MSG.duplicate, 'CONFLICT');
@@ -62,11 +68,17 @@ export function sameHash(a: string, b: string): boolean {
  * A parent's sign-up: the activity is asked of svc-catalog (so a lock, hide or capacity change
  * it has answered holds for this sign-up, and a new activity is known at once), the rules above
  * run on its answer, and one call of the database's sign_up function does the rest: the early
- * "full", the child's duplicate and overlap checks serialised by an advisory lock so two tabs
- * submitting at once cannot both pass, and the sign-up with its event.
+ * "full" (or, with `waitlist`, a place in line: R-WAITLIST-JOIN), the child's duplicate and
+ * overlap checks serialised by an advisory lock so two tabs submitting at once cannot both
+ * pass, and the sign-up with its event. The event carries the confirmation email with the
+ * parent's own link (R-MY-SIGNUP-LINK), sealed.
  */
 export async function signUp(
-  ctx: ServiceContext,
+  deps: {
+    outbox: ServiceContext['outbox'];
+    sequelize: ServiceContext['sequelize'];
+    links: ParentLinks;
+  },
   catalog: { activity(id: number): Promise<ActivityEvent | null> },
   input: RegistrationInput,
   schoolToken: string | undefined,
@@ -75,20 +87,39 @@ export async function signUp(
   today = new Date(),
 ): Promise<RegistrationCreated> {
   const activity = admitSignUp(await catalog.activity(input.activityId), schoolToken);
-  const event = ctx.outbox.row<RegistrationEvent>({
+  const link = await deps.links.mint();
+  const event = deps.outbox.row<RegistrationEvent>({
     type: EVENT_TYPES.registrationCreated,
     data: {
-      // The sign_up function writes the new sign-up's id here.
+      // The sign_up function writes the new sign-up's id, status and position here.
       registrationId: 0,
       activityId: input.activityId,
       status: 'new',
       previousStatus: null,
-      sendEmail: false,
+      sendEmail: true,
       language,
+      notification: {
+        to: input.email,
+        parentName: input.parentName,
+        childName: `${input.childFirstName} ${input.childLastName}`,
+        activityTitle: activity.title,
+        schoolName: activity.school.name,
+        providerName: activity.provider.name,
+        blockName: activity.block.name,
+        weekday: activity.weekday,
+        startTime: activity.startTime,
+        weekStart: activity.block.weekStart,
+        weekEnd: activity.block.weekEnd,
+        reason: null,
+        year: isoWeekYear(today),
+        sealedLink: link.sealedLink,
+        waitlistPosition: null,
+        offerExpiresAt: null,
+      },
     },
     requestId,
   });
-  const result = await signUpOnce(ctx.sequelize, {
+  const result: SignUpResult = await signUpOnce(deps.sequelize, {
     activity,
     childKey: childKey(input.childFirstName, input.childLastName, input.childDateOfBirth),
     childFirstName: input.childFirstName,
@@ -100,9 +131,21 @@ export async function signUp(
     email: input.email,
     phone: input.phone,
     language,
+    waitlist: input.waitlist === true,
+    manageTokenHash: link.tokenHash,
     event,
   });
   assertSignedUp(result.outcome);
-  ctx.outbox.kick();
-  return { success: true, registration: { id: result.registrationId!, status: 'new' } };
+  deps.outbox.kick();
+  return {
+    success: true,
+    registration:
+      result.status === 'waitlisted'
+        ? {
+            id: result.registrationId!,
+            status: 'waitlisted',
+            waitlistPosition: result.waitlistPosition!,
+          }
+        : { id: result.registrationId!, status: 'new' },
+  };
 }

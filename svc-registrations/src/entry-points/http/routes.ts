@@ -1,7 +1,7 @@
-import { Router, type Express } from 'express';
+import { Router, type Express, type Request } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
-import { registrationSchema } from '@nsa/contracts';
+import { MANAGE_TOKEN_HEADER, REGISTRATION_STATUSES, registrationSchema } from '@nsa/contracts';
 import {
   AppError,
   addErrorBodyDecorator,
@@ -15,6 +15,8 @@ import {
 import type { RegistrationsConfig } from '../../config.js';
 import { MSG } from '../../domain/messages.js';
 import { participantsFor } from '../../domain/participants.js';
+import type { ParentLinks } from '../../domain/links.js';
+import type { MySignups } from '../../domain/my-signup.js';
 import type { Review } from '../../domain/review.js';
 import { signUp } from '../../domain/signup.js';
 import type { CatalogOwner } from '../messaging/catalog-owner.js';
@@ -32,7 +34,7 @@ const listQuery = z.object({
   schoolId: optionalId,
   blockId: optionalId,
   activityId: optionalId,
-  status: z.enum(['new', 'approved', 'rejected'], { error: 'invalidType' }).optional(),
+  status: z.enum(REGISTRATION_STATUSES, { error: 'invalidType' }).optional(),
   page: z.coerce
     .number({ error: 'invalidType' })
     .int('invalidType')
@@ -59,14 +61,24 @@ const rejectBody = z
 export function mountRoutes(
   app: Express,
   ctx: ServiceContext & { config: RegistrationsConfig },
-  { review, catalog }: { review: Review; catalog: CatalogOwner },
+  {
+    review,
+    catalog,
+    mySignups,
+    links,
+  }: { review: Review; catalog: CatalogOwner; mySignups: MySignups; links: ParentLinks },
 ): void {
   const schema = registrationSchema();
 
-  // The public create answers errors with `success: false` and `error` too (R-SIGNUP-ANSWER).
+  // The public create answers errors with `success: false` and `error` too (R-SIGNUP-ANSWER);
+  // a full activity's answer offers the waiting list (R-WAITLIST-JOIN).
   addErrorBodyDecorator(app, (req, body) =>
     req.method === 'POST' && req.path === SIGNUP_PATH
-      ? { success: false, error: body.message }
+      ? {
+          success: false,
+          error: body.message,
+          ...(body.code === 'ACTIVITY_FULL' ? { waitlist: true } : {}),
+        }
       : {},
   );
 
@@ -94,7 +106,7 @@ export function mountRoutes(
     const input = parseOrThrow(schema, req.body);
     const token = req.headers['x-school-token'];
     const created = await signUp(
-      ctx,
+      { outbox: ctx.outbox, sequelize: ctx.sequelize, links },
       catalog,
       input,
       typeof token === 'string' ? token : undefined,
@@ -133,6 +145,46 @@ export function mountRoutes(
     res.json(await review.revert(idParam(req), requestId(req)));
   });
   app.use('/api/admin/registrations', adminRoutes);
+
+  // R-WAITLIST-ADMIN (the gateway sends this one path of the activities to this service).
+  app.get('/api/admin/activities/:id/waitlist', requireRole('admin'), async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await review.queue(idParam(req)));
+  });
+
+  // R-MY-SIGNUP-*: the parent's own link; the token travels only in this header.
+  const manageToken = (req: Request) => {
+    const t = req.headers[MANAGE_TOKEN_HEADER.toLowerCase()];
+    return typeof t === 'string' ? t : undefined;
+  };
+  const my = Router();
+  my.use((_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('Referrer-Policy', 'no-referrer');
+    next();
+  });
+  my.get('/', async (req, res) => {
+    res.json(await mySignups.view(manageToken(req)));
+  });
+  my.get('/calendar.ics', async (req, res) => {
+    const ics = await mySignups.calendar(manageToken(req));
+    res.setHeader('Content-Type', 'text/calendar; charset=utf-8');
+    res.setHeader('Content-Disposition', 'attachment; filename="activiteit.ics"');
+    res.send(ics);
+  });
+  my.post('/withdraw', async (req, res) => {
+    res.json(await mySignups.withdraw(manageToken(req), requestId(req)));
+  });
+  my.post('/accept', async (req, res) => {
+    res.json(await mySignups.accept(manageToken(req), requestId(req)));
+  });
+  my.post('/decline', async (req, res) => {
+    res.json(await mySignups.decline(manageToken(req), requestId(req)));
+  });
+  my.post('/erase', async (req, res) => {
+    res.json(await mySignups.erase(manageToken(req), requestId(req)));
+  });
+  app.use('/api/my-signup', my);
 
   app.get('/api/provider/:activityId/participants', async (req, res) => {
     // The list is for the link holder only: never cached, never referred on.

@@ -1,0 +1,189 @@
+import { EVENT_TYPES, type MySignup, type WithdrawReason } from '@nsa/contracts';
+import { activityCalendar, isoWeekYear } from '@nsa/calendar';
+import { AppError, type NewEvent, type ServiceContext, type Transaction } from '@nsa/service-kit';
+import { findActivity, type ProjectedActivity } from '../data-access/activities.js';
+import type { RegistrationRepository, RegistrationRow } from '../data-access/registrations.js';
+import { sha256 } from './links.js';
+import { MSG } from './messages.js';
+import { freesPlace } from './review.js';
+import { statusEvent } from './status-events.js';
+import type { Waitlist } from './waitlist.js';
+
+export interface MySignupDeps {
+  db: ServiceContext['sequelize'];
+  outbox: ServiceContext['outbox'];
+  repo: RegistrationRepository;
+  waitlist: Waitlist;
+}
+
+/** A token that cannot be one of ours is refused without a query. */
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+
+/** R-MY-SIGNUP-VIEW: what the parent's own link shows. */
+export function mySignupView(reg: RegistrationRow, a: ProjectedActivity): MySignup {
+  return {
+    registration: {
+      id: reg.id,
+      status: reg.status,
+      childFirstName: reg.childFirstName,
+      childLastName: reg.childLastName,
+      createdAt: new Date(reg.createdAt).toISOString(),
+      waitlistPosition: reg.waitlistPosition,
+      offerExpiresAt: reg.offerExpiresAt ? new Date(reg.offerExpiresAt).toISOString() : null,
+      language: reg.language,
+    },
+    activity: {
+      id: a.id,
+      title: a.title,
+      weekday: a.weekday,
+      startTime: a.startTime,
+      school: { id: a.schoolId, name: a.schoolName },
+      block: { id: a.blockId, name: a.blockName, weekStart: a.weekStart, weekEnd: a.weekEnd },
+      provider: { id: a.providerId, name: a.providerName },
+    },
+  };
+}
+
+/**
+ * The parent's own link (R-MY-SIGNUP-*): every call names its sign-up by the link's token, and
+ * an unknown or erased token is refused the same way, without a hint whether it ever existed.
+ * Withdrawing, accepting and declining run under the activity's lock like every change of the
+ * places taken (R-WAITLIST-CAPACITY), so two accepts of one offer have exactly one winner.
+ */
+export class MySignups {
+  constructor(private readonly deps: MySignupDeps) {}
+
+  private async idOf(token: string | undefined): Promise<number> {
+    const id =
+      token && TOKEN_SHAPE.test(token)
+        ? await this.deps.repo.idByTokenHash(sha256(token))
+        : undefined;
+    if (id === undefined) throw AppError.forbidden(MSG.manageTokenInvalid);
+    return id;
+  }
+
+  async view(token: string | undefined): Promise<MySignup> {
+    const reg = (await this.deps.repo.byId(await this.idOf(token)))!;
+    const activity = (await findActivity(this.deps.db, reg.activityId))!;
+    return mySignupView(reg, activity);
+  }
+
+  /** R-MY-SIGNUP-CALENDAR: an approved sign-up's weekly event, as an iCalendar file. */
+  async calendar(token: string | undefined): Promise<string> {
+    const reg = (await this.deps.repo.byId(await this.idOf(token)))!;
+    if (reg.status !== 'approved') throw AppError.conflict(MSG.calendarNotApproved);
+    const a = (await findActivity(this.deps.db, reg.activityId))!;
+    return activityCalendar({
+      uid: `registration-${reg.id}@naschool`,
+      title: a.title,
+      schoolName: a.schoolName,
+      providerName: a.providerName,
+      weekday: a.weekday,
+      startTime: a.startTime,
+      weekStart: a.weekStart,
+      weekEnd: a.weekEnd,
+      year: isoWeekYear(this.deps.waitlist.now()),
+      language: reg.language,
+    });
+  }
+
+  /** R-WAITLIST-WITHDRAW: the parent withdraws a sign-up still in play; its place moves on. */
+  withdraw(token: string | undefined, requestId?: string): Promise<MySignup> {
+    return this.change(token, requestId, (reg) => {
+      if (!['new', 'waitlisted', 'offered', 'approved'].includes(reg.status))
+        throw AppError.conflict(MSG.transition);
+      return 'parent';
+    });
+  }
+
+  /** R-WAITLIST-DECLINE: an offer declined goes to the next in line. */
+  decline(token: string | undefined, requestId?: string): Promise<MySignup> {
+    return this.change(token, requestId, (reg) => {
+      if (reg.status !== 'offered') throw AppError.conflict(MSG.notOffered);
+      return 'declined';
+    });
+  }
+
+  /** R-WAITLIST-ACCEPT: an offer accepted before it lapses is approved; after, 409. */
+  accept(token: string | undefined, requestId?: string): Promise<MySignup> {
+    return this.change(token, requestId, (reg, now) => {
+      if (reg.status !== 'offered') throw AppError.conflict(MSG.notOffered);
+      if (reg.offerExpiresAt && new Date(reg.offerExpiresAt) <= now)
+        throw AppError.conflict(MSG.offerExpired, 'OFFER_EXPIRED');
+      return 'accept';
+    });
+  }
+
+  /**
+   * R-ERASE: the sign-up's personal data removed here, and (by the erased event) in every
+   * service that holds any; its links stop working. A place it held moves on.
+   */
+  async erase(token: string | undefined, requestId?: string): Promise<{ erased: true }> {
+    const id = await this.idOf(token);
+    const { repo, waitlist } = this.deps;
+    const seen = (await repo.byId(id))!;
+    await this.deps.db.transaction(async (tx) => {
+      const [activity] = await waitlist.lock(tx, [seen.activityId]);
+      const reg = (await repo.byId(id, tx, true))!;
+      const row = await repo.erase(tx, id);
+      const events: NewEvent<unknown>[] = [];
+      if (row.status !== reg.status)
+        events.push(
+          statusEvent(EVENT_TYPES.registrationWithdrawn, reg, row, activity!, {
+            sendEmail: false,
+            withdrawReason: 'erased',
+            requestId,
+          }),
+        );
+      events.push({
+        type: EVENT_TYPES.registrationErased,
+        data: { registrationId: id, activityId: reg.activityId },
+        requestId,
+      });
+      await this.deps.outbox.addMany(tx, events);
+      if (freesPlace(reg.status, row.status)) await waitlist.fill(tx, [activity!], requestId);
+    });
+    return { erased: true };
+  }
+
+  private async change(
+    token: string | undefined,
+    requestId: string | undefined,
+    decide: (reg: RegistrationRow, now: Date) => WithdrawReason | 'accept',
+  ): Promise<MySignup> {
+    const id = await this.idOf(token);
+    const { repo, waitlist } = this.deps;
+    const seen = (await repo.byId(id))!;
+    return this.deps.db.transaction(async (tx: Transaction) => {
+      const [activity] = await waitlist.lock(tx, [seen.activityId]);
+      const reg = (await repo.byId(id, tx, true))!;
+      const now = waitlist.now();
+      const decision = decide(reg, now);
+      const [link] = [...(await waitlist.mintLinks(tx, [reg])).values()];
+      const row =
+        decision === 'accept'
+          ? await repo.setStatus(tx, id, { status: 'approved', admin: null })
+          : await repo.setStatus(tx, id, { status: 'withdrawn' });
+      await this.deps.outbox.add(
+        tx,
+        statusEvent(
+          decision === 'accept'
+            ? EVENT_TYPES.registrationApproved
+            : EVENT_TYPES.registrationWithdrawn,
+          reg,
+          row,
+          activity!,
+          {
+            sendEmail: true,
+            sealedLink: link,
+            requestId,
+            now,
+            ...(decision === 'accept' ? {} : { withdrawReason: decision }),
+          },
+        ),
+      );
+      if (freesPlace(reg.status, row.status)) await waitlist.fill(tx, [activity!], requestId);
+      return mySignupView(row, activity!);
+    });
+  }
+}

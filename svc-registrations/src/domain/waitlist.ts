@@ -1,0 +1,170 @@
+import { EVENT_TYPES, type RegistrationEvent } from '@nsa/contracts';
+import type { Logger, NewEvent, Sequelize, ServiceContext, Transaction } from '@nsa/service-kit';
+import { findActivities, type ProjectedActivity } from '../data-access/activities.js';
+import type { RegistrationRepository, RegistrationRow } from '../data-access/registrations.js';
+import type { ParentLinks } from './links.js';
+import { statusEvent } from './status-events.js';
+
+/** Lapsed offers handled per sweep round; the next round takes the rest at once. */
+const SWEEP_BATCH = 200;
+
+export interface WaitlistDeps {
+  db: Sequelize;
+  repo: RegistrationRepository;
+  outbox: ServiceContext['outbox'];
+  links: ParentLinks;
+  logger: Logger;
+  offerHours: number;
+  sweepMs: number;
+  clock?: () => Date;
+}
+
+/**
+ * The waiting list (R-WAITLIST-*). Its one invariant, R-WAITLIST-CAPACITY: approved plus
+ * offered never exceeds capacity, and a free place never stays free while someone waits.
+ * Every change of approved or offered takes the activity's row lock first (lock order
+ * everywhere: activities, then sign-ups, each by id), and whoever frees a place fills it
+ * before committing, with `fill`.
+ */
+export class Waitlist {
+  private readonly clock: () => Date;
+
+  constructor(private readonly deps: WaitlistDeps) {
+    this.clock = deps.clock ?? (() => new Date());
+  }
+
+  now(): Date {
+    return this.clock();
+  }
+
+  /** Locks activities in id order (the lock every change of approved or offered holds). */
+  lock(tx: Transaction, activityIds: number[]): Promise<ProjectedActivity[]> {
+    return findActivities(this.deps.db, [...new Set(activityIds)], tx, true);
+  }
+
+  /**
+   * R-WAITLIST-OFFER: every free place of these (locked) activities goes to the first in line,
+   * as an offer until now + WAITLIST_OFFER_HOURS, with an email carrying the parent's link.
+   */
+  async fill(
+    tx: Transaction,
+    activities: ProjectedActivity[],
+    requestId?: string,
+  ): Promise<RegistrationRow[]> {
+    const live = activities.filter((a) => !a.deleted);
+    if (live.length === 0) return [];
+    const taken = await this.deps.repo.takenCounts(
+      tx,
+      live.map((a) => a.id),
+    );
+    const now = this.now();
+    const expiresAt = new Date(now.getTime() + this.deps.offerHours * 3_600_000);
+    const offered: RegistrationRow[] = [];
+    const events: NewEvent<RegistrationEvent>[] = [];
+    for (const a of live) {
+      const rows = await this.deps.repo.offerNext(
+        tx,
+        a.id,
+        a.capacity - (taken.get(a.id) ?? 0),
+        expiresAt,
+      );
+      const links = await this.mintLinks(tx, rows);
+      for (const row of rows) {
+        offered.push(row);
+        events.push(
+          statusEvent(EVENT_TYPES.registrationOffered, { ...row, status: 'waitlisted' }, row, a, {
+            sendEmail: true,
+            sealedLink: links.get(row.id),
+            requestId,
+            now,
+          }),
+        );
+      }
+    }
+    await this.deps.outbox.addMany(tx, events);
+    return offered;
+  }
+
+  /** A fresh parent's link per sign-up, stored as hashes (R-MY-SIGNUP-LINK). */
+  async mintLinks(tx: Transaction, rows: Array<{ id: number }>): Promise<Map<number, string>> {
+    const minted = await Promise.all(
+      rows.map(async (r) => ({ id: r.id, ...(await this.deps.links.mint()) })),
+    );
+    await this.deps.repo.addTokenHashes(
+      tx,
+      minted.map((m) => ({ registrationId: m.id, tokenHash: m.tokenHash })),
+    );
+    return new Map(minted.map((m) => [m.id, m.sealedLink]));
+  }
+
+  /**
+   * R-WAITLIST-EXPIRY: every offer lapsed at `now` is withdrawn (the parent is told) and its
+   * place offered to the next in line, one activity per transaction. The state lives in the
+   * database, so a restart loses nothing; two replicas sweeping at once meet at the activity's
+   * lock, and the second finds the offer already moved on. Answers how many offers lapsed.
+   */
+  async expireLapsed(now: Date = this.now()): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const lapsed = await this.deps.repo.lapsedOffers(now, SWEEP_BATCH);
+      const byActivity = new Map<number, number[]>();
+      for (const l of lapsed)
+        byActivity.set(l.activityId, [...(byActivity.get(l.activityId) ?? []), l.id]);
+      for (const [activityId, ids] of byActivity) {
+        total += await this.deps.db.transaction(async (tx) => {
+          const [activity] = await this.lock(tx, [activityId]);
+          const regs = await this.deps.repo.byIds(ids, tx, true);
+          const due = regs.filter(
+            (r) => r.status === 'offered' && r.offerExpiresAt !== null && r.offerExpiresAt <= now,
+          );
+          if (!activity || due.length === 0) return 0;
+          const links = await this.mintLinks(tx, due);
+          const events: NewEvent<RegistrationEvent>[] = [];
+          for (const reg of due) {
+            const row = await this.deps.repo.setStatus(tx, reg.id, { status: 'withdrawn' });
+            events.push(
+              statusEvent(EVENT_TYPES.registrationWithdrawn, reg, row, activity, {
+                sendEmail: true,
+                sealedLink: links.get(reg.id),
+                withdrawReason: 'expired',
+                now,
+              }),
+            );
+          }
+          await this.deps.outbox.addMany(tx, events);
+          await this.fill(tx, [activity]);
+          return due.length;
+        });
+      }
+      this.deps.outbox.kick();
+      if (lapsed.length < SWEEP_BATCH) return total;
+    }
+  }
+
+  /** Sweeps on start and every WAITLIST_SWEEP_MS; a failed round (database away) is retried. */
+  start(): { stop(): Promise<void> } {
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> = Promise.resolve();
+    let stopped = false;
+    const round = () => {
+      running = this.expireLapsed()
+        .then((n) => {
+          if (n > 0) this.deps.logger.info({ lapsed: n }, 'waiting list: lapsed offers moved on');
+        })
+        .catch((err: Error) =>
+          this.deps.logger.warn({ err: err.message }, 'waiting list: sweep failed; will retry'),
+        )
+        .finally(() => {
+          if (!stopped) timer = setTimeout(round, this.deps.sweepMs);
+        });
+    };
+    round();
+    return {
+      stop: async () => {
+        stopped = true;
+        clearTimeout(timer);
+        await running;
+      },
+    };
+  }
+}
