@@ -5,16 +5,18 @@
 # tsconfig.base.json. Configuration comes from the environment (docs/deploy.md).
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# 1. Compile: every dependency (dev ones too), then contracts, service-kit and the service.
+# 1. Compile: every dependency (dev ones too), then contracts, calendar, service-kit and the service.
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json ./
 COPY packages/contracts/ packages/contracts/
+COPY packages/calendar/ packages/calendar/
 COPY packages/local-infra/ packages/local-infra/
 COPY packages/service-kit/ packages/service-kit/
 COPY svc-registrations/ svc-registrations/
-RUN npm ci --no-audit --no-fund --include-workspace-root -w packages/contracts -w packages/local-infra -w packages/service-kit -w svc-registrations \
+RUN npm ci --no-audit --no-fund --include-workspace-root -w packages/contracts -w packages/calendar -w packages/local-infra -w packages/service-kit -w svc-registrations \
  && npm run build -w packages/contracts \
+ && npm run build -w packages/calendar \
  && npm run build -w packages/local-infra \
  && npm run build -w packages/service-kit \
  && npm run build -w svc-registrations
@@ -24,6 +26,7 @@ FROM ${NODE_IMAGE} AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
+COPY packages/calendar/package.json packages/calendar/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY svc-registrations/package.json svc-registrations/
 RUN npm ci --omit=dev --no-audit --no-fund -w svc-registrations \
@@ -40,6 +43,8 @@ WORKDIR /app
 COPY --from=deps /app/node_modules/ node_modules/
 COPY --from=build /app/packages/contracts/package.json packages/contracts/
 COPY --from=build /app/packages/contracts/dist/ packages/contracts/dist/
+COPY --from=build /app/packages/calendar/package.json packages/calendar/
+COPY --from=build /app/packages/calendar/dist/ packages/calendar/dist/
 COPY --from=build /app/packages/service-kit/package.json packages/service-kit/
 COPY --from=build /app/packages/service-kit/dist/ packages/service-kit/dist/
 COPY --from=build /app/svc-registrations/package.json svc-registrations/

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sealData } from 'iron-session';
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import type { RegistrationNotification } from '@nsa/contracts';
+import type { RegistrationNotification, RegistrationStatus, WithdrawReason } from '@nsa/contracts';
 
 export const LINK_SEAL_SECRET = 'link-seal-secret-for-notify-tests-0123456789';
 
@@ -82,4 +82,40 @@ export async function linkEvent(
     sealedLink,
     expiresAt: new Date(Date.now() + ttlSec * 1000).toISOString(),
   });
+}
+
+/** The parent's own link as svc-registrations seals it into its events (R-EMAIL-WAITLIST). */
+export function sealLink(link: string, ttlSec = 14 * 24 * 3600): Promise<string> {
+  return sealData({ link }, { password: LINK_SEAL_SECRET, ttl: ttlSec });
+}
+
+/** Any registrations.registration.* event, as svc-registrations writes it. */
+export async function registrationChange(
+  nc: NatsConnection,
+  type: 'created' | 'approved' | 'rejected' | 'offered' | 'withdrawn',
+  e: {
+    status: RegistrationStatus;
+    previousStatus?: RegistrationStatus | null;
+    withdrawReason?: WithdrawReason;
+    sendEmail?: boolean;
+    registrationId?: number;
+  },
+  n: RegistrationNotification | undefined,
+  language: 'nl' | 'en',
+) {
+  return publish(nc, `registrations.registration.${type}`, {
+    registrationId: e.registrationId ?? 7,
+    activityId: 3,
+    status: e.status,
+    previousStatus: e.previousStatus ?? null,
+    sendEmail: e.sendEmail ?? true,
+    language,
+    ...(n ? { notification: n } : {}),
+    ...(e.withdrawReason ? { withdrawReason: e.withdrawReason } : {}),
+  });
+}
+
+/** registrations.registration.erased: only ids travel. */
+export async function erasedEvent(nc: NatsConnection, registrationId: number) {
+  return publish(nc, 'registrations.registration.erased', { registrationId, activityId: 3 });
 }

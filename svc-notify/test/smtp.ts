@@ -7,6 +7,7 @@ export interface Received {
   text: string;
   html: string;
   messageId: string;
+  attachments: { filename: string; contentType: string; content: string }[];
   raw: string;
 }
 
@@ -36,6 +37,11 @@ export class TestSmtp {
                 text: m.text ?? '',
                 html: typeof m.html === 'string' ? m.html : '',
                 messageId: m.messageId ?? '',
+                attachments: m.attachments.map((a) => ({
+                  filename: a.filename ?? '',
+                  contentType: a.contentType,
+                  content: a.content.toString('utf8'),
+                })),
                 raw,
               });
               callback();

@@ -13,7 +13,10 @@ export interface Delivery {
 export class DeliveryRepository {
   constructor(private readonly db: Sequelize) {}
 
-  /** The first record of an (event, kind) wins; a second delivery of the event adds nothing. */
+  /**
+   * The first record of an (event, kind) wins; a second delivery of the event adds nothing, and
+   * neither does an event of an erased sign-up.
+   */
   async record(
     tx: Transaction,
     d: {
@@ -26,7 +29,10 @@ export class DeliveryRepository {
   ): Promise<boolean> {
     const rows = await this.db.query(
       `INSERT INTO deliveries (event_id, kind, registration_id, language, payload)
-       VALUES (:eventId, :kind, :registrationId, :language, :payload)
+       SELECT CAST(:eventId AS uuid), CAST(:kind AS text), CAST(:registrationId AS integer),
+              CAST(:language AS text), CAST(:payload AS jsonb)
+       WHERE NOT EXISTS (
+         SELECT 1 FROM erased_registrations WHERE registration_id = CAST(:registrationId AS integer))
        ON CONFLICT DO NOTHING RETURNING event_id`,
       {
         replacements: { ...d, payload: JSON.stringify(d.payload) },
@@ -80,6 +86,29 @@ export class DeliveryRepository {
       `UPDATE deliveries SET status = 'failed', payload = NULL, last_error = :error
        WHERE event_id = :eventId AND kind = :kind`,
       { replacements: { eventId: d.eventId, kind: d.kind, error }, transaction: tx },
+    );
+  }
+
+  /**
+   * Forgets a sign-up's personal data (R-EMAIL-WAITLIST): its id is remembered as erased, and
+   * each of its deliveries keeps only its key and outcome. The rows stay rather than go, so a
+   * redelivered event still finds itself recorded and sends nothing (R-EMAIL-ONCE); one not yet
+   * sent becomes `erased`, which no worker claims. A delivery a worker is sending right now
+   * holds its row lock, so this waits for that send to end.
+   */
+  async eraseRegistration(tx: Transaction, registrationId: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO erased_registrations (registration_id) VALUES (:registrationId)
+       ON CONFLICT DO NOTHING`,
+      { replacements: { registrationId }, transaction: tx },
+    );
+    // last_error may quote the address an SMTP server refused.
+    await this.db.query(
+      `UPDATE deliveries
+       SET payload = NULL, last_error = NULL,
+           status = CASE WHEN status = 'pending' THEN 'erased' ELSE status END
+       WHERE registration_id = :registrationId`,
+      { replacements: { registrationId }, transaction: tx },
     );
   }
 

@@ -1,13 +1,11 @@
 import { blockDateRange, type Lang } from '@nsa/contracts';
-
-const WEEKDAYS: Record<Lang, string[]> = {
-  nl: ['zondag', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag'],
-  en: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
-};
+import { textsIn } from './texts/index.js';
 
 export function weekdayName(weekday: number, lang: Lang): string {
-  return WEEKDAYS[lang][weekday] ?? '';
+  return weekday >= 0 && weekday <= 6 ? textsIn(lang)(`weekdays.${weekday}`) : '';
 }
+
+const locale = (lang: Lang) => (lang === 'nl' ? 'nl-NL' : 'en-GB');
 
 /** R-CAL-RANGE: '{weekday} {day} {month} t/m {weekday} {day} {month}' (English: 'to'). */
 export function dateRange(
@@ -17,13 +15,35 @@ export function dateRange(
   year = new Date().getFullYear(),
 ): string {
   const { start, end } = blockDateRange(year, weekStart, weekEnd);
-  const fmt = new Intl.DateTimeFormat(lang === 'nl' ? 'nl-NL' : 'en-GB', {
+  const fmt = new Intl.DateTimeFormat(locale(lang), {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     timeZone: 'UTC',
   });
-  return `${fmt.format(start)} ${lang === 'nl' ? 't/m' : 'to'} ${fmt.format(end)}`;
+  return textsIn(lang)('dateRange', { start: fmt.format(start), end: fmt.format(end) });
+}
+
+/**
+ * R-LANG-DATES: a moment in Europe/Amsterdam time, in nl-NL or en-GB order:
+ * 'woensdag 4 maart 2026 om 15:15', '15:15 on Wednesday 4 March 2026'.
+ */
+export function localMoment(instant: Date, lang: Lang): string {
+  const zone = { timeZone: 'Europe/Amsterdam' } as const;
+  const date = new Intl.DateTimeFormat(locale(lang), {
+    ...zone,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(instant);
+  const time = new Intl.DateTimeFormat(locale(lang), {
+    ...zone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
+  return textsIn(lang)('moment', { date, time });
 }
 
 const HTML_ESCAPES: Record<string, string> = {

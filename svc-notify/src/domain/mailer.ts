@@ -10,7 +10,14 @@ import type { ServiceContext, Transaction } from '@nsa/service-kit';
 import type { NotifyConfig } from '../config.js';
 import { DeliveryRepository, type Delivery } from '../data-access/deliveries.js';
 import { backoffMs } from './backoff.js';
-import { passwordLinkEmail, registrationEmail, type RenderedEmail } from './templates.js';
+import {
+  LINKED_KINDS,
+  approvalCalendar,
+  passwordLinkEmail,
+  registrationEmail,
+  type Attachment,
+  type RenderedEmail,
+} from './templates.js';
 
 class PermanentError extends Error {}
 
@@ -47,6 +54,14 @@ export class Mailer {
 
   get deliveries(): DeliveryRepository {
     return this.repo;
+  }
+
+  /**
+   * R-EMAIL-WAITLIST: an erased sign-up leaves no personal data here, and its emails not yet
+   * sent are never sent (see `DeliveryRepository.eraseRegistration`).
+   */
+  async eraseRegistration(tx: Transaction, registrationId: number): Promise<void> {
+    await this.repo.eraseRegistration(tx, registrationId);
   }
 
   kick(): void {
@@ -118,7 +133,7 @@ export class Mailer {
     const key = `${d.eventId}.${d.kind}`;
     if (!this.acceptedUnrecorded.has(key)) {
       try {
-        const mail = await this.render(d);
+        const mail = await this.render(d, log);
         await this.transport.sendMail({
           from:
             this.ctx.config.MAIL_FROM ??
@@ -127,6 +142,7 @@ export class Mailer {
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          attachments: mail.attachments,
           messageId: `<${key}@naschool.local>`,
         });
       } catch (err) {
@@ -156,22 +172,53 @@ export class Mailer {
     return key;
   }
 
-  private async render(d: Delivery): Promise<RenderedEmail & { to: string }> {
+  private async render(
+    d: Delivery,
+    log: ServiceContext['logger'],
+  ): Promise<RenderedEmail & { to: string; attachments: Attachment[] }> {
     const org = { name: this.ctx.config.ORG_NAME, contactEmail: this.ctx.config.ORG_CONTACT_EMAIL };
-    if (d.kind === 'registration-approved' || d.kind === 'registration-rejected') {
-      const n = registrationNotificationSchema.parse(d.payload);
-      return { to: n.to, ...registrationEmail(d.kind, n, d.language, org) };
+    if (d.kind === 'admin-welcome' || d.kind === 'password-reset') {
+      const e = secretLinkEventSchema.parse(d.payload);
+      const link = await this.openLink(e.sealedLink);
+      return {
+        to: e.email,
+        ...passwordLinkEmail(d.kind, { name: e.name }, link, d.language, org),
+        attachments: [],
+      };
     }
-    const e = secretLinkEventSchema.parse(d.payload);
+    const n = registrationNotificationSchema.parse(d.payload);
+    // R-EMAIL-WAITLIST: the parent's own link, in every email about the sign-up but a rejection.
+    let link: string | undefined;
+    if (n.sealedLink && d.kind !== 'registration-rejected') {
+      link = await this.openLink(n.sealedLink);
+    }
+    if (!link && LINKED_KINDS.includes(d.kind)) {
+      throw new PermanentError("the parent's link is missing");
+    }
+    const attachments: Attachment[] = [];
+    // Every approval's registration carries its id (the consumer records it from the event).
+    if (d.kind === 'registration-approved' && d.registrationId !== null) {
+      try {
+        attachments.push(approvalCalendar(d.registrationId, n, d.language));
+      } catch (err) {
+        // A schedule no calendar can hold (R-CAL-ICS) must not cost the parent the approval.
+        log.warn({ err: (err as Error).message }, 'approval sent without its calendar file');
+      }
+    }
+    return { to: n.to, ...registrationEmail(d.kind, n, d.language, org, link), attachments };
+  }
+
+  /** Opens a link sealed by its producer; one that cannot be opened never will be. */
+  private async openLink(sealedLink: string): Promise<string> {
     let link: string;
     try {
-      ({ link } = await unsealData<{ link: string }>(e.sealedLink, {
+      ({ link } = await unsealData<{ link: string }>(sealedLink, {
         password: this.ctx.config.LINK_SEAL_SECRET,
       }));
     } catch {
       throw new PermanentError('sealed link could not be opened');
     }
     if (!link) throw new PermanentError('sealed link expired');
-    return { to: e.email, ...passwordLinkEmail(d.kind, { name: e.name }, link, d.language, org) };
+    return link;
   }
 }

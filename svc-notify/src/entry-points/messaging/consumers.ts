@@ -1,19 +1,22 @@
 import {
   EVENT_TYPES,
+  registrationErasedEventSchema,
   registrationEventSchema,
   secretLinkEventSchema,
   type EmailKind,
 } from '@nsa/contracts';
 import type { ConsumerSpec, EventHandler } from '@nsa/service-kit';
 import type { Mailer } from '../../domain/mailer.js';
+import { parentEmailKind } from '../../domain/parent-emails.js';
 
 /** Each email-worthy event becomes one delivery record; the mailer sends it. */
 export function notifyConsumers(mailer: Mailer): ConsumerSpec[] {
-  const registration = (kind: EmailKind): EventHandler => ({
+  const registration: EventHandler = {
     versions: [1],
     handle: async (event, { tx }) => {
       const e = registrationEventSchema.parse(event.data);
-      if (!e.sendEmail || !e.notification) return;
+      const kind = parentEmailKind(event.type, e);
+      if (!kind || !e.notification) return;
       await mailer.deliveries.record(tx, {
         eventId: event.id,
         kind,
@@ -23,7 +26,14 @@ export function notifyConsumers(mailer: Mailer): ConsumerSpec[] {
       });
       tx.afterCommit(() => mailer.kick());
     },
-  });
+  };
+  const erased: EventHandler = {
+    versions: [1],
+    handle: async (event, { tx }) => {
+      const e = registrationErasedEventSchema.parse(event.data);
+      await mailer.eraseRegistration(tx, e.registrationId);
+    },
+  };
   const passwordLink = (kind: EmailKind): EventHandler => ({
     versions: [1],
     handle: async (event, { tx }) => {
@@ -43,8 +53,12 @@ export function notifyConsumers(mailer: Mailer): ConsumerSpec[] {
       stream: 'REGISTRATIONS',
       durable: 'notify',
       handlers: {
-        [EVENT_TYPES.registrationApproved]: registration('registration-approved'),
-        [EVENT_TYPES.registrationRejected]: registration('registration-rejected'),
+        [EVENT_TYPES.registrationCreated]: registration,
+        [EVENT_TYPES.registrationApproved]: registration,
+        [EVENT_TYPES.registrationRejected]: registration,
+        [EVENT_TYPES.registrationOffered]: registration,
+        [EVENT_TYPES.registrationWithdrawn]: registration,
+        [EVENT_TYPES.registrationErased]: erased,
       },
     },
     {
