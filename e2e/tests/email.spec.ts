@@ -130,7 +130,10 @@ test('approving a sign-up in /admin/registrations emails the parent the activity
   await expect(page.getByTestId('toast')).toContainText(admin('registrations.done.approved'));
   await expect(row).toHaveAttribute('data-status', 'approved');
 
-  const email = await waitForEmail(stack, { to: scenario.parentEmail });
+  const email = await waitForEmail(stack, {
+    to: scenario.parentEmail,
+    subjectIncludes: 'Aanmelding goedgekeurd',
+  });
   expectActivityDetails(email, scenario);
 
   await expect
@@ -166,7 +169,10 @@ test('rejecting a sign-up with a reason in /admin/registrations emails the paren
   await expect(row).toHaveAttribute('data-status', 'rejected');
   await expect(row.getByTestId('rejection-reason')).toContainText(reason);
 
-  const email = await waitForEmail(stack, { to: scenario.parentEmail });
+  const email = await waitForEmail(stack, {
+    to: scenario.parentEmail,
+    subjectIncludes: 'Aanmelding niet gelukt',
+  });
   expectActivityDetails(email, scenario);
   expect(email.text ?? '').toContain(reason);
   expect(email.html ?? '').toContain(reason);

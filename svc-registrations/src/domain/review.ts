@@ -1,4 +1,9 @@
-import { EVENT_TYPES, type RegistrationEvent, type RegistrationStatus } from '@nsa/contracts';
+import {
+  EVENT_TYPES,
+  type EmailKind,
+  type RegistrationEvent,
+  type RegistrationStatus,
+} from '@nsa/contracts';
 import {
   AppError,
   Batcher,
@@ -35,6 +40,10 @@ export function assertTransition(action: Action, from: RegistrationStatus): void
 /** A change that frees a place the waiting list then fills (R-WAITLIST-OFFER). */
 export const freesPlace = (from: RegistrationStatus, to: RegistrationStatus): boolean =>
   (from === 'approved' || from === 'offered') && to !== 'approved' && to !== 'offered';
+
+/** R-EMAIL-SENT: `emailSent` is about the review's decision email only. */
+export const reportsDecisionEmail = (kind: EmailKind): boolean =>
+  kind === 'registration-approved' || kind === 'registration-rejected';
 
 const adminRef = (u: SessionUser): AdminRef => ({ id: u.uid, name: u.name, email: u.email });
 
