@@ -2,7 +2,9 @@
 // R-REVIEW-TRANSITIONS, R-REVIEW-CLIENT-FULL, R-CSV-REGISTRATIONS, R-CSV-PROVIDER): filtering
 // to a school, approve, reject with a reason and revert; the registrations CSV; approving on a
 // full activity is refused before any call; the provider page through a generated link (list,
-// print, CSV), and the same link after it was revoked; the page in English.
+// print, CSV), and the same link after it was revoked; the page in English; the waiting list
+// (R-WAITLIST-STATUSES, R-WAITLIST-ADMIN): a queued sign-up filtered, refused while full, offered
+// after a revert and approved, and the activity's queue in its dialog.
 import fs from 'node:fs';
 import type { APIRequestContext, Dialog, Download, Locator, Page } from '@playwright/test';
 import type { GeneratedProviderLink } from '@nsa/contracts';
@@ -98,6 +100,47 @@ const approveByApi = (request: APIRequestContext, child: Child) =>
   apiPost(request, `/api/admin/registrations/${child.id}/approve`, { sendEmail: false });
 const rejectByApi = (request: APIRequestContext, child: Child, reason: string) =>
   apiPost(request, `/api/admin/registrations/${child.id}/reject`, { reason, sendEmail: false });
+
+/**
+ * A child put on the waiting list of a full activity (R-WAITLIST-JOIN): the sign-up without the
+ * flag is refused as full, the same one with `waitlist: true` queued.
+ */
+async function waitlistChild(
+  request: APIRequestContext,
+  catalog: Catalog,
+  first: string,
+  last: string,
+  age: number,
+): Promise<Child & { position: number | undefined }> {
+  const dateOfBirth = birthDateForAge(age);
+  const input = {
+    activityId: catalog.activities[0]!.id,
+    childFirstName: first,
+    childLastName: last,
+    childDateOfBirth: dateOfBirth,
+    childGroup: 'groep5' as const,
+    parentName: `Ouder ${last}`,
+    email: `ouder-${first.toLowerCase()}-${last.replace(/\W+/g, '').toLowerCase()}@example.nl`,
+    phone: '0612345678',
+  };
+  const refused = await request.post('/api/registrations', {
+    data: input,
+    headers: { 'X-School-Token': catalog.school.accessToken },
+  });
+  expect(refused.status()).toBe(409);
+  expect(await refused.json()).toMatchObject({ code: 'ACTIVITY_FULL', waitlist: true });
+  const created = await signUp(request, catalog.school.accessToken, { ...input, waitlist: true });
+  expect(created.status).toBe('waitlisted');
+  return {
+    id: created.id,
+    first,
+    last,
+    name: `${first} ${last}`,
+    dateOfBirth,
+    age: ageOn(dateOfBirth),
+    position: created.waitlistPosition,
+  };
+}
 
 /** Accepts every browser confirm() and keeps its text. */
 function acceptDialogs(page: Page): string[] {
@@ -526,6 +569,118 @@ test.describe('sign-up review', () => {
     await expect(root.getByTestId('provider-error-message')).not.toBeEmpty();
     await expect(root.getByTestId('provider-row')).toHaveCount(0);
     await expect(root.getByText(olaf.name)).toHaveCount(0);
+  });
+
+  test("a full activity's waiting list: filtered on waitlisted it shows 'Wachtlijst #1', approving it is refused while full, after a revert it is offered and approved; the activities tab lists the queue", async ({
+    page,
+    request,
+  }) => {
+    const tag = unique();
+    const title = `Wachtlijst ${tag}`;
+    const catalog = await createCatalog(request, `Wacht ${tag}`, [{ title, capacity: 1 }]);
+    const activityId = catalog.activities[0]!.id;
+    const sara = await signUpChild(request, catalog, 'Sara', `Wacht ${tag}`, 8);
+    await approveByApi(request, sara);
+    const tim = await waitlistChild(request, catalog, 'Tim', `Wacht ${tag}`, 9);
+    expect(tim.position).toBe(1);
+    const approveCalls: string[] = [];
+    page.on('request', (req) => {
+      if (/\/api\/admin\/registrations\/\d+\/approve/.test(new URL(req.url()).pathname)) {
+        approveCalls.push(`${req.method()} ${req.url()}`);
+      }
+    });
+
+    await page.goto(`/admin/registrations?schoolId=${catalog.school.id}`);
+    const panel = signupsPanel(page);
+    await expect(panel.getByTestId('registration-row')).toHaveCount(2);
+    await panel
+      .getByLabel(admin('registrations.filters.status'), { exact: true })
+      .selectOption({ label: admin('registrations.status.waitlisted') });
+    await expect(page).toHaveURL(/[?&]status=waitlisted(&|$)/);
+    await expect(panel.getByTestId('registration-row')).toHaveCount(1);
+    const timRow = rowOf(panel, tim);
+    await expect(timRow).toHaveAttribute('data-status', 'waitlisted');
+    await expect(timRow.getByTestId('status-badge')).toHaveText('Wachtlijst #1');
+    await expect(timRow.getByTestId('capacity')).toHaveText('1/1');
+
+    // Approve straight from the waiting list: refused in the screen while the activity is full.
+    await timRow
+      .getByRole('button', { name: adminWith('registrations.approveOf', { name: tim.name }) })
+      .click();
+    const toast = page.getByTestId('toast');
+    await expect(toast).toHaveAttribute('data-variant', 'destructive');
+    await expect(toast.locator('.toast-title')).toHaveText('Activiteit vol');
+    await expect(
+      page.getByRole('dialog', { name: admin('registrations.approveTitle') }),
+    ).toHaveCount(0);
+    await page.waitForTimeout(1_000);
+    expect(approveCalls).toEqual([]);
+    await expect(timRow).toHaveAttribute('data-status', 'waitlisted');
+
+    // The activities tab: places taken, the queue's length and the queue itself.
+    const root = remoteRoot(page, 'mfe_admin', 'admin-registrations');
+    await root.getByRole('tab', { name: admin('registrations.tabs.activities') }).click();
+    const overviewRow = root.locator(
+      `[data-testid="overview-row"][data-activity-id="${activityId}"]`,
+    );
+    await expect(overviewRow.getByTestId('capacity')).toHaveText('1/1');
+    await expect(overviewRow.getByTestId('waitlist-count')).toHaveAttribute('data-count', '1');
+    await overviewRow
+      .getByRole('button', { name: adminWith('registrations.overview.waitlistOf', { title }) })
+      .click();
+    const queue = page.getByRole('dialog', {
+      name: adminWith('registrations.waitlist.title', { title }),
+    });
+    await expect(queue.getByTestId('waitlist-row')).toHaveCount(1);
+    await expect(queue.getByTestId('waitlist-row')).toContainText(tim.name);
+    await expect(queue.getByTestId('waitlist-row')).toContainText(`Ouder Wacht ${tag}`);
+    await expect(queue.getByTestId('waitlist-row').getByTestId('status-badge')).toHaveText(
+      'Wachtlijst #1',
+    );
+    await queue.getByRole('button', { name: admin('common.closeDialog'), exact: true }).click();
+    await expect(queue).toBeHidden();
+
+    // In English the badge names the place in line too.
+    await page.goto(`/admin/registrations?lng=en&schoolId=${catalog.school.id}&status=waitlisted`);
+    await expect(rowOf(signupsPanel(page), tim).getByTestId('status-badge')).toHaveText(
+      'Waiting list #1',
+    );
+
+    // Sara's approval reverted: her place is offered to Tim, with a deadline.
+    await apiPost(request, `/api/admin/registrations/${sara.id}/revert`);
+    await expect
+      .poll(
+        async () =>
+          (await registrationsOf(request, activityId)).find((r) => r.id === tim.id)?.status,
+      )
+      .toBe('offered');
+    // Back in Dutch: the language chosen last is remembered.
+    await page.goto(`/admin/registrations?lng=nl&schoolId=${catalog.school.id}&status=offered`);
+    const offeredPanel = signupsPanel(page);
+    const offeredRow = rowOf(offeredPanel, tim);
+    await expect(offeredRow).toHaveAttribute('data-status', 'offered');
+    await expect(offeredRow.getByTestId('status-badge')).toHaveText(
+      /^Aangeboden tot .*\d{1,2}:\d{2}$/,
+    );
+    // The held place counts as taken, and is not in the way of approving its holder.
+    await expect(offeredRow.getByTestId('capacity')).toHaveText('1/1');
+    await offeredRow
+      .getByRole('button', { name: adminWith('registrations.approveOf', { name: tim.name }) })
+      .click();
+    const approveDialog = page.getByRole('dialog', { name: admin('registrations.approveTitle') });
+    await approveDialog.getByRole('checkbox').uncheck();
+    await approveDialog
+      .getByRole('button', { name: admin('registrations.approve'), exact: true })
+      .click();
+    await expect(approveDialog).toBeHidden();
+    await expect(
+      page.getByTestId('toast').filter({ hasText: admin('registrations.done.approved') }),
+    ).toBeVisible();
+    // Filtered on offered, the approved sign-up leaves the list.
+    await expect(offeredRow).toHaveCount(0);
+    const stored = await registrationsOf(request, activityId);
+    expect(stored.find((r) => r.id === tim.id)).toMatchObject({ status: 'approved' });
+    expect(stored.find((r) => r.id === sara.id)).toMatchObject({ status: 'new' });
   });
 
   test("in English (?lng=en) the page is titled 'Manage Sign-ups' with the status labels New, Approved, Rejected", async ({

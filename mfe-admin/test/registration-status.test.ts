@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_STATUSES, type Lang } from '@nsa/contracts';
 import { waitlistFrom } from '../src/api/waitlist';
-import { formatDateTime } from '../src/lib/format';
+import { formatDeadline } from '../src/lib/format';
 import {
   approvalRefusedAsFull,
   childNameOf,
@@ -36,7 +36,7 @@ const fields = {
   offerExpiresAt: null,
 } as const;
 
-describe('status badges (R-WAITLIST-STATUSES, R-WAITLIST-POSITION, R-WAITLIST-OFFER)', () => {
+describe('status badges (R-WAITLIST-STATUSES, R-WAITLIST-OFFER)', () => {
   it('name the place in line of a waitlisted sign-up', () => {
     const badge = statusBadgeText({ ...fields, status: 'waitlisted', waitlistPosition: 3 }, 'nl');
     expect(badge).toEqual({
@@ -48,16 +48,25 @@ describe('status badges (R-WAITLIST-STATUSES, R-WAITLIST-POSITION, R-WAITLIST-OF
   });
 
   it('name the end of an offer in date and time of the screen language', () => {
-    const offerExpiresAt = '2026-11-25T13:00:00.000Z';
+    // Noon UTC: the 25th in every time zone the screen may run in.
+    const offerExpiresAt = '2026-11-25T12:00:00.000Z';
+    const now = new Date('2026-11-23T12:00:00.000Z');
     const r = { ...fields, status: 'offered', offerExpiresAt } as const;
-    expect(shown(statusBadgeText(r, 'nl'), 'nl')).toBe(
-      `Aangeboden tot ${formatDateTime(offerExpiresAt, 'nl')}`,
+    expect(shown(statusBadgeText(r, 'nl', now), 'nl')).toMatch(
+      /^Aangeboden tot 25 nov, \d{2}:\d{2}$/,
     );
-    expect(shown(statusBadgeText(r, 'en'), 'en')).toBe(
-      `Offered until ${formatDateTime(offerExpiresAt, 'en')}`,
+    expect(shown(statusBadgeText(r, 'en', now), 'en')).toMatch(
+      /^Offered until 25 Nov, \d{2}:\d{2}$/,
     );
-    // A date and a time, not only a date.
-    expect(shown(statusBadgeText(r, 'nl'), 'nl')).toMatch(/2026.*\d{2}:\d{2}/);
+  });
+
+  it("name the offer's year only when it ends in another year", () => {
+    const r = { ...fields, status: 'offered', offerExpiresAt: '2027-01-01T12:00:00.000Z' } as const;
+    expect(shown(statusBadgeText(r, 'nl', new Date('2026-12-31T12:00:00.000Z')), 'nl')).toMatch(
+      /^Aangeboden tot 1 jan 2027, \d{2}:\d{2}$/,
+    );
+    expect(formatDeadline(null, 'nl')).toBeNull();
+    expect(formatDeadline('nonsense', 'en')).toBeNull();
   });
 
   it('fall back to the plain name without a position or an end date', () => {
@@ -103,20 +112,30 @@ describe('status badges (R-WAITLIST-STATUSES, R-WAITLIST-POSITION, R-WAITLIST-OF
   });
 });
 
-describe('review actions per status (R-REVIEW-SCREEN)', () => {
+describe('review actions per status (R-REVIEW-SCREEN, R-WAITLIST-REVIEW)', () => {
+  const actions = (
+    status: (typeof REGISTRATION_STATUSES)[number],
+    erasedAt: string | null = null,
+  ) => reviewActions({ status, erasedAt });
+
   it('approve and reject new, waitlisted and offered sign-ups', () => {
-    expect(reviewActions('new')).toEqual(['approve', 'reject']);
-    expect(reviewActions('waitlisted')).toEqual(['approve', 'reject']);
-    expect(reviewActions('offered')).toEqual(['approve', 'reject']);
+    expect(actions('new')).toEqual(['approve', 'reject']);
+    expect(actions('waitlisted')).toEqual(['approve', 'reject']);
+    expect(actions('offered')).toEqual(['approve', 'reject']);
   });
 
   it('revert approved and rejected ones', () => {
-    expect(reviewActions('approved')).toEqual(['revert']);
-    expect(reviewActions('rejected')).toEqual(['revert']);
+    expect(actions('approved')).toEqual(['revert']);
+    expect(actions('rejected')).toEqual(['revert']);
   });
 
   it('offer nothing for a withdrawn sign-up', () => {
-    expect(reviewActions('withdrawn')).toEqual([]);
+    expect(actions('withdrawn')).toEqual([]);
+  });
+
+  it('offer nothing for an erased sign-up, also one that stayed rejected (R-ERASE)', () => {
+    expect(actions('rejected', '2026-11-20T10:00:00.000Z')).toEqual([]);
+    expect(actions('withdrawn', '2026-11-20T10:00:00.000Z')).toEqual([]);
   });
 });
 

@@ -22,8 +22,8 @@ export function waitlistFrom(body: unknown): {
 }
 
 /**
- * GET /api/admin/activities/{id}/waitlist (R-WAITLIST-ADMIN): the queue in order, waitlisted
- * then offered. Its key sits under the activities' so that every review action, which refreshes
+ * GET /api/admin/activities/{id}/waitlist (R-WAITLIST-ADMIN): the queue in order, offered
+ * sign-ups first, then the waiting list. Its key sits under the activities' so that every review action, which refreshes
  * the activities, refreshes an open queue too.
  */
 export function useWaitlist(activityId: number | null) {

@@ -66,7 +66,7 @@ export function ActivitiesOverview({
                     capacity={a.capacity}
                   />
                 </td>
-                <td data-label={t('registrations.overview.waitlist')}>
+                <td data-label={t('registrations.overview.waitlist')} className="numeric">
                   <WaitlistCount count={a.waitlistCount} inColumn />
                 </td>
                 <td className="actions-col">

@@ -51,7 +51,7 @@ export function ActivityRow({ activity: a, pending, onAction }: Props) {
           capacity={a.capacity}
         />
         {a.waitlistCount > 0 ? (
-          <span className="cell-hint">
+          <span className="cell-hint capacity-hint">
             <WaitlistCount count={a.waitlistCount} />
           </span>
         ) : null}

@@ -15,18 +15,21 @@ const LEVEL_OF = { activities: capacityLevel, registrations: registrationCapacit
 
 /**
  * Places taken/capacity in the colour of its level, the level named for screen readers. Places
- * held by an open offer count as taken (R-WAITLIST-CAPACITY) and are named under the count.
+ * held by an open offer count as taken (R-WAITLIST-CAPACITY) and are named under the count
+ * unless `quiet` (a list that repeats the activity on every row).
  */
 export function CapacityCount({
   section,
   approved,
   offered = 0,
   capacity,
+  quiet = false,
 }: {
   section: Section;
   approved: number;
   offered?: number | null;
   capacity: number;
+  quiet?: boolean;
 }) {
   const { t } = useTranslation(NAMESPACE);
   const taken = placesTaken({ approvedCount: approved, offeredCount: offered });
@@ -37,8 +40,8 @@ export function CapacityCount({
         {taken}/{capacity}
       </span>
       <span className="visually-hidden"> {t(`${section}.capacityLevel.${level}`)}</span>
-      {offered ? (
-        <span className="cell-hint" data-testid="capacity-offered">
+      {offered && !quiet ? (
+        <span className="cell-hint capacity-hint" data-testid="capacity-offered">
           {t('registrations.offeredCount', { count: offered })}
         </span>
       ) : null}
@@ -48,7 +51,7 @@ export function CapacityCount({
 
 /**
  * R-WAITLIST-JOIN: how many wait in line. `inColumn`: under a "waiting list" heading, so the
- * short text ('2 wachtend', 'Geen'); otherwise the text names the list ('2 op de wachtlijst').
+ * number alone; otherwise the text names the list ('2 op wachtlijst').
  */
 export function WaitlistCount({
   count,
@@ -59,13 +62,9 @@ export function WaitlistCount({
 }) {
   const { t } = useTranslation(NAMESPACE);
   const n = count ?? 0;
-  let text;
-  if (!inColumn) text = t('registrations.waitlistHint', { count: n });
-  else if (n > 0) text = t('registrations.waitlistCount', { count: n });
-  else text = t('registrations.waitlistNone');
   return (
     <span className="waitlist-count" data-count={n} data-testid="waitlist-count">
-      {text}
+      {inColumn ? n : t('registrations.waitlistHint', { count: n })}
     </span>
   );
 }

@@ -110,7 +110,7 @@ function RegistrationRow({ registration: r, pending, onAction }: RowProps) {
         : null;
   const badge = statusBadgeText(r, lang);
   const withdrawnOn = r.status === 'withdrawn' ? formatDateTime(r.withdrawnAt, lang) : null;
-  const actions = reviewActions(r.status);
+  const actions = reviewActions(r);
   const removed = <span className="erased">{t('registrations.erased')}</span>;
 
   const button = (action: RegistrationAction) => (
@@ -190,6 +190,7 @@ function RegistrationRow({ registration: r, pending, onAction }: RowProps) {
           approved={r.activity.approvedCount}
           offered={r.activity.offeredCount}
           capacity={r.activity.capacity}
+          quiet
         />
       </td>
       <td data-label={label('emailSent')} className="print-hide">
@@ -202,7 +203,7 @@ function RegistrationRow({ registration: r, pending, onAction }: RowProps) {
         {formatDateTime(r.createdAt, lang) ?? '–'}
       </td>
       <td className="actions-col">
-        {/* A withdrawn sign-up has no actions. */}
+        {/* A withdrawn or erased sign-up has no actions. */}
         {actions.length > 0 ? <div className="row-actions">{actions.map(button)}</div> : null}
       </td>
     </tr>

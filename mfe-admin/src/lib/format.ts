@@ -14,6 +14,27 @@ export function formatDateTime(iso: string | null | undefined, lang: Lang): stri
 }
 
 /**
+ * A deadline a few days ahead, short enough for a badge: day, month and time ('25 nov, 14:00'),
+ * the year only when it is not this year's. Null when there is none.
+ */
+export function formatDeadline(
+  iso: string | null | undefined,
+  lang: Lang,
+  now: Date = new Date(),
+): string | null {
+  if (!iso) return null;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return null;
+  return new Intl.DateTimeFormat(LOCALES[lang], {
+    day: 'numeric',
+    month: 'short',
+    year: date.getFullYear() === now.getFullYear() ? undefined : 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(date);
+}
+
+/**
  * First Monday and last Friday of a block of weeks in `year` (R-CAL-RANGE), as
  * short dates ('ma 2 mrt'), or null when a week does not exist that year
  * (week 53 in a year of 52 weeks).

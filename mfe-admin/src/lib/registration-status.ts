@@ -1,15 +1,15 @@
 // What the review screen shows and allows for each status (R-REVIEW-SCREEN, R-WAITLIST-STATUSES,
-// R-WAITLIST-POSITION, R-WAITLIST-OFFER, R-ERASE, R-REVIEW-CLIENT-FULL). Pure, so it is unit
-// tested; the components turn the keys into text.
+// R-WAITLIST-REVIEW, R-ERASE, R-REVIEW-CLIENT-FULL). Pure, so it is unit tested; the components
+// turn the keys into text.
 import type { AdminRegistration, Lang, RegistrationStatus } from '@nsa/contracts';
 import { isAtCapacity } from './capacity';
-import { formatDateTime } from './format';
+import { formatDeadline } from './format';
 
 export type RegistrationAction = 'approve' | 'reject' | 'revert';
 
 const ACTIONS: Record<RegistrationStatus, readonly RegistrationAction[]> = {
   new: ['approve', 'reject'],
-  // Approved straight from the waiting list, or an offered place confirmed by the admin.
+  // R-WAITLIST-REVIEW: approved straight from the waiting list, or an offered place confirmed.
   waitlisted: ['approve', 'reject'],
   offered: ['approve', 'reject'],
   approved: ['revert'],
@@ -18,9 +18,16 @@ const ACTIONS: Record<RegistrationStatus, readonly RegistrationAction[]> = {
   withdrawn: [],
 };
 
-/** The review buttons of a sign-up in this status; none for a status the screen does not know. */
-export function reviewActions(status: RegistrationStatus): readonly RegistrationAction[] {
-  return ACTIONS[status] ?? [];
+/**
+ * The review buttons of a sign-up: by its status, none for a status the screen does not know,
+ * and none for an erased one (R-ERASE: a rejected one stays rejected, but a nameless sign-up is
+ * not put back in review).
+ */
+export function reviewActions(
+  r: Pick<AdminRegistration, 'status' | 'erasedAt'>,
+): readonly RegistrationAction[] {
+  if (isErased(r)) return [];
+  return ACTIONS[r.status] ?? [];
 }
 
 /** An i18n key of the admin namespace and its values. */
@@ -35,7 +42,7 @@ type StatusFields = Pick<AdminRegistration, 'status' | 'waitlistPosition' | 'off
  * The status badge: 'Wachtlijst #2' with the place in line, 'Aangeboden tot …' with the offer's
  * end, else the plain status name. Without a position or an end date, the plain name.
  */
-export function statusBadgeText(r: StatusFields, lang: Lang): TextKey {
+export function statusBadgeText(r: StatusFields, lang: Lang, now: Date = new Date()): TextKey {
   if (r.status === 'waitlisted' && typeof r.waitlistPosition === 'number') {
     return {
       key: 'registrations.statusBadge.waitlisted',
@@ -43,7 +50,7 @@ export function statusBadgeText(r: StatusFields, lang: Lang): TextKey {
     };
   }
   if (r.status === 'offered') {
-    const until = formatDateTime(r.offerExpiresAt, lang);
+    const until = formatDeadline(r.offerExpiresAt, lang, now);
     if (until) return { key: 'registrations.statusBadge.offered', values: { until } };
   }
   return { key: `registrations.status.${r.status}` };
