@@ -1,15 +1,31 @@
-// Chaos: under a sign-up load with approvals (send-email on), each service is SIGKILLed in
-// turn, then nats-server, then PostgreSQL (SIGKILL of its whole process group and a restart,
-// i.e. a crash and its recovery). The launcher's supervisor restarts the services; it does not
-// supervise nats-server or PostgreSQL, so this tool starts them again itself with
-// local-infra's startNats/startPostgres on the same data directory and port.
+// Chaos: under a sign-up load with approvals (send-email on), and offers on small waiting lists
+// that lapse every few seconds, each service is SIGKILLed in turn, then nats-server, then
+// PostgreSQL (SIGKILL of its whole process group and a restart, i.e. a crash and its recovery).
+// The launcher's supervisor restarts the services; it does not supervise nats-server or
+// PostgreSQL, so this tool starts them again itself with local-infra's startNats/startPostgres
+// on the same data directory and port.
 import type pg from 'pg';
 import type { Managed } from '@nsa/local-infra';
 import { Api, naschoolPool, seedSchool, signUpBody, sleep, waitForProjection } from '../lib/api.js';
 import { SmtpCapture } from '../lib/smtp.js';
 import { startBenchStack, type BenchStack } from '../lib/stack.js';
+import {
+  expectedEmails,
+  judgeEmails,
+  kindsNotifyKnows,
+  loadEvents,
+  notMarkedSent,
+  perSignup,
+  type EmailJudgement,
+} from './emails.js';
 import { kill, waitRecovered } from './kill.js';
 import { revokeAndProbe, type RevokedReport } from './revoked.js';
+import {
+  WAITLIST_DEFAULTS,
+  WaitlistScene,
+  type WaitlistOptions,
+  type WaitlistReport,
+} from './waitlist.js';
 
 export const ALL_TARGETS = [
   'catalog',
@@ -34,6 +50,8 @@ export interface ChaosOptions {
   approveWorkers: number;
   /** CONSUMER_ACK_WAIT_MS for the stack (undefined: the product's default). */
   ackWaitMs?: number;
+  /** The waiting-list part (WAITLIST_DEFAULTS for what is not given). */
+  waitlist?: Partial<WaitlistOptions>;
   log?: (line: string) => void;
 }
 
@@ -66,20 +84,26 @@ export interface ChaosReport {
   duplicatesAtNotifyCrash: number;
   /** When each duplicate's copies arrived, relative to the kill before the first one. */
   duplicateTimes: string[];
-  /** Parents who got more than one email for one sign-up. */
-  duplicateRecipients: number;
-  /** Approved or rejected sign-ups whose email never arrived. */
-  missingEmails: number;
-  /** Emails for no approved or rejected sign-up. */
-  unexpectedEmails: number;
-  emailsExpected: number;
+  /**
+   * Every email the committed registration events call for (one per event and kind, R-EMAIL-*),
+   * against what the SMTP server received: missing, unexpected, per kind, and the kinds the built
+   * svc-notify does not know yet (not checked).
+   */
+  emails: EmailJudgement;
   emailsReceived: number;
-  /** Sign-ups decided but not marked emailSent by the end. */
+  /** Sign-ups answered 201 (load and waiting list) without exactly one confirmation email. */
+  confirmationsOff: number;
+  created: number;
+  /** Sign-ups of the load decided (approved or rejected) without exactly one decision email. */
+  decisionsOff: number;
+  decided: number;
+  /** Sign-ups whose latest event asked for a decision email that are not marked emailSent. */
   notMarkedSent: number;
-  /** Activities whose approved count exceeded capacity, at any sample or at the end. */
+  /** Activities whose approved + offered count exceeded capacity, at any sample or at the end. */
   overCapacity: number;
-  /** Activities whose catalog counts differ from the sign-ups (events applied not exactly once). */
+  /** Load activities whose catalog counts differ from the sign-ups (events applied not once). */
   countMismatches: number;
+  waitlist: WaitlistReport;
   convergedS: number | undefined;
   /**
    * A logged-out admin cookie (against registrations, catalog and identity) and a revoked and a
@@ -114,18 +138,22 @@ class Tally {
 
 export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
   const log = opts.log ?? ((l: string) => process.stdout.write(`[chaos] ${l}\n`));
+  const waitlistOpts: WaitlistOptions = { ...WAITLIST_DEFAULTS, ...opts.waitlist };
   const smtp = new SmtpCapture(opts.port + 10_028);
   await smtp.start();
   const restarted: Managed[] = [];
   let stack: BenchStack | undefined;
   let db: pg.Pool | undefined;
   let probes: { stop(): Promise<RevokedReport> } | undefined;
+  let churn: { stop(): Promise<void> } | undefined;
   try {
     stack = await startBenchStack({
       port: opts.port,
       quiet: true,
       env: {
         SMTP_URL: smtp.url,
+        WAITLIST_OFFER_HOURS: String(waitlistOpts.offerHours),
+        WAITLIST_SWEEP_MS: String(waitlistOpts.sweepMs),
         ...(opts.ackWaitMs ? { CONSUMER_ACK_WAIT_MS: String(opts.ackWaitMs) } : {}),
       },
     });
@@ -161,6 +189,8 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       await sleep(100);
     }
     const token = seed.school.accessToken;
+    const waitlist = await WaitlistScene.seed(api, db, waitlistOpts, log);
+    const allActivities = [...seed.activityIds, ...waitlist.activityIds];
 
     // --- revoked credentials, probed from their revocation until the end
     probes = await revokeAndProbe(s.api, api, [seed.activityIds[0]!, seed.activityIds[1]!], log);
@@ -183,17 +213,18 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       }
     })();
 
-    // --- capacity sampler
+    // --- capacity sampler: approved plus offered (R-WAITLIST-CAPACITY)
     const overCapacity = new Set<number>();
-    const capacityQuery = `SELECT a.id, a.capacity, count(r.id) FILTER (WHERE r.status = 'approved') AS approved
+    const capacityQuery = `SELECT a.id, a.capacity,
+        count(r.id) FILTER (WHERE r.status IN ('approved', 'offered')) AS taken
       FROM registrations.activities a LEFT JOIN registrations.registrations r ON r.activity_id = a.id
       WHERE a.id = ANY($1::int[]) GROUP BY a.id, a.capacity`;
     const sampleCapacity = async () => {
-      const { rows } = await db!.query<{ id: number; capacity: number; approved: string }>(
+      const { rows } = await db!.query<{ id: number; capacity: number; taken: string }>(
         capacityQuery,
-        [seed.activityIds],
+        [allActivities],
       );
-      for (const r of rows) if (Number(r.approved) > r.capacity) overCapacity.add(r.id);
+      for (const r of rows) if (Number(r.taken) > r.capacity) overCapacity.add(r.id);
     };
     let sampling = true;
     const sampler = (async () => {
@@ -281,13 +312,19 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       ...Array.from({ length: opts.signupWorkers }, signupWorker),
       ...Array.from({ length: opts.approveWorkers }, approveWorker),
     ];
-    log(`load: ${opts.signupWorkers} sign-up and ${opts.approveWorkers} approval workers`);
+    churn = waitlist.start();
+    log(
+      `load: ${opts.signupWorkers} sign-up and ${opts.approveWorkers} approval workers; ` +
+        `a waiting-list place freed every ${waitlistOpts.churnMs} ms`,
+    );
 
     // --- kills
     await sleep(3000);
     const kills: KillResult[] = [];
     const windows: Array<[number, number]> = [];
     for (const target of opts.targets) {
+      // Every kill comes while an offer lapses (R-WAITLIST-EXPIRY under a crash).
+      if (!(await waitlist.untilOfferLapsing())) log(`${target}: no offer about to lapse`);
       const t0 = Date.now();
       await kill(s, target, restarted, log);
       const rec = await waitRecovered(health, t0, 60_000);
@@ -301,6 +338,8 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     while (Date.now() - started < opts.loadS * 1000) await sleep(200);
     loading = false;
     await Promise.all(workers);
+    await churn.stop();
+    churn = undefined;
     kills.forEach((k, i) => {
       const [from, to] = windows[i]!;
       k.failedSignups = signupAnswers.failuresBetween(from, to);
@@ -312,22 +351,35 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         `${approvalsAnswered} approvals answered; waiting for emails and counts`,
     );
 
-    // --- convergence: every decided sign-up has had its email and is marked sent
-    const decidedQuery = `SELECT id, email, status, email_sent FROM registrations.registrations
-      WHERE status IN ('approved', 'rejected')`;
+    // --- waiting list after the load: (a) and (d) after a settle, then the queues end (the
+    // waiting are rejected without email; open offers lapse by themselves).
+    await waitlist.settleChecks();
+    await waitlist.drain();
+
+    // --- convergence: every email the events call for has arrived, the latest of each sign-up
+    // is marked sent, no offer is open, everything is published and catalog's counts agree.
+    const known = kindsNotifyKnows();
+    const createdIds = [...created.map((c) => c.id), ...waitlist.created];
     const t1 = Date.now();
     let convergedS: number | undefined;
-    let decided: Array<{ id: number; email: string; status: string; email_sent: boolean }> = [];
     while (Date.now() - t1 < opts.convergeS * 1000) {
-      decided = (await db.query<(typeof decided)[number]>(decidedQuery)).rows;
-      const to = new Set(smtp.received.map((m) => m.to));
-      if (decided.every((d) => d.email_sent && to.has(d.email))) {
+      const events = await loadEvents(db);
+      const emails = judgeEmails(expectedEmails(events, known), smtp.received);
+      const unpublished = await db.query<{ n: string }>(
+        'SELECT count(*) AS n FROM registrations.outbox WHERE published_at IS NULL',
+      );
+      if (
+        emails.missing === 0 &&
+        Number(unpublished.rows[0]!.n) === 0 &&
+        (await waitlist.quiet()) &&
+        (await notMarkedSent(db, events, known)) === 0 &&
+        (await countMismatches(db, allActivities)) === 0
+      ) {
         convergedS = (Date.now() - t1) / 1000;
         break;
       }
-      await sleep(500);
+      await sleep(1000);
     }
-    decided = (await db.query<(typeof decided)[number]>(decidedQuery)).rows;
     await sleep(1000); // a late duplicate would arrive now
     monitoring = false;
     sampling = false;
@@ -347,25 +399,20 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       (
         await db.query<{ id: number }>(
           'SELECT id FROM registrations.registrations WHERE id = ANY($1::int[])',
-          [created.map((c) => c.id)],
+          [createdIds],
         )
       ).rows.map((r) => r.id),
     );
     const received = smtp.received;
-    const byRecipient = new Map<string, number>();
-    for (const m of received) byRecipient.set(m.to, (byRecipient.get(m.to) ?? 0) + 1);
-    const decidedEmails = new Set(decided.map((d) => d.email));
-    const counts = await db.query<{ id: number }>(
-      `SELECT a.id FROM registrations.activities a
-         LEFT JOIN catalog.activity_counts c ON c.activity_id = a.id
-         LEFT JOIN (SELECT activity_id, count(*) AS total,
-                      count(*) FILTER (WHERE status = 'approved') AS approved
-                    FROM registrations.registrations GROUP BY activity_id) r ON r.activity_id = a.id
-       WHERE a.id = ANY($1::int[])
-         AND (coalesce(c.registrations_count, 0) <> coalesce(r.total, 0)
-           OR coalesce(c.approved_count, 0) <> coalesce(r.approved, 0))`,
-      [seed.activityIds],
-    );
+    const events = await loadEvents(db);
+    const emails = judgeEmails(expectedEmails(events, known), received);
+    const decided = (
+      await db.query<{ id: number }>(
+        `SELECT id FROM registrations.registrations
+         WHERE activity_id = ANY($1::int[]) AND status IN ('approved', 'rejected')`,
+        [seed.activityIds],
+      )
+    ).rows.map((r) => r.id);
     // A duplicate is explained by a notify kill when its first copy arrived within 5 s before
     // that kill (accepted by SMTP, `sent` not yet committed) and its second one after it.
     const duplicates = smtp.duplicates().map((id) => {
@@ -379,6 +426,9 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       );
       return { id, at, notifyKill: k >= 0 ? k : undefined };
     });
+    const atNotifyCrash = new Set(
+      duplicates.filter((d) => d.notifyKill !== undefined).map((d) => d.id),
+    );
     return {
       loadS,
       kills,
@@ -389,7 +439,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         answers: approveAnswers.counts,
         retried,
       },
-      lost: created.filter((c) => !stored.has(c.id)).length,
+      lost: createdIds.filter((id) => !stored.has(id)).length,
       duplicateEmails: smtp.duplicates().length,
       duplicateTimes: duplicates.map(({ id, at, notifyKill }) => {
         // Relative to the notify kill that explains it, else to the last kill before it.
@@ -399,24 +449,60 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         const what = i >= 0 ? `the ${kills[i]!.target} kill` : 'the load start';
         return `${id}: ${at.map((t) => `${((t - ref) / 1000).toFixed(2)} s`).join(', ')} from ${what}`;
       }),
-      duplicatesAtNotifyCrash: duplicates.filter((d) => d.notifyKill !== undefined).length,
-      duplicateRecipients: [...byRecipient.values()].filter((k) => k > 1).length,
-      missingEmails: decided.filter((d) => !byRecipient.has(d.email)).length,
-      unexpectedEmails: [...byRecipient.keys()].filter((to) => !decidedEmails.has(to)).length,
-      emailsExpected: decided.length,
+      duplicatesAtNotifyCrash: atNotifyCrash.size,
+      emails,
       emailsReceived: received.length,
-      notMarkedSent: decided.filter((d) => !d.email_sent).length,
+      ...perSignup(createdIds, decided, events, received, known),
+      created: createdIds.length,
+      decided: decided.length,
+      notMarkedSent: await notMarkedSent(db, events, known),
       overCapacity: overCapacity.size,
-      countMismatches: counts.rows.length,
+      countMismatches: await countMismatches(db, seed.activityIds),
+      waitlist: await waitlist.report({
+        events,
+        received,
+        offerExpiredChecked: known.has('offer-expired'),
+        atNotifyCrash: (id) => atNotifyCrash.has(id),
+        kills: kills.map((k, i) => ({
+          target: k.target,
+          from: windows[i]![0],
+          to: windows[i]![1],
+        })),
+        countMismatches: await countMismatches(db, waitlist.activityIds),
+      }),
       convergedS,
       revoked: { ...revoked, violationsDuring },
     };
   } finally {
     await probes?.stop().catch(() => undefined);
+    await churn?.stop().catch(() => undefined);
     await db?.end().catch(() => undefined);
     await stack?.stop().catch((err: Error) => log(`stopping the stack: ${err.message}`));
     // The restarted nats-server and PostgreSQL are this tool's, not the launcher's.
     for (const m of restarted.reverse()) await m.stop().catch(() => undefined);
     await smtp.stop();
   }
+}
+
+/**
+ * Activities whose catalog counts (sign-ups, approved, offered, waiting) differ from
+ * registrations' rows: events applied not exactly once (R-WAITLIST-CAPACITY counts).
+ */
+async function countMismatches(db: pg.Pool, activityIds: number[]): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(
+    `SELECT a.id FROM registrations.activities a
+       LEFT JOIN catalog.activity_counts c ON c.activity_id = a.id
+       LEFT JOIN (SELECT activity_id, count(*) AS total,
+                    count(*) FILTER (WHERE status = 'approved') AS approved,
+                    count(*) FILTER (WHERE status = 'offered') AS offered,
+                    count(*) FILTER (WHERE status = 'waitlisted') AS waitlisted
+                  FROM registrations.registrations GROUP BY activity_id) r ON r.activity_id = a.id
+     WHERE a.id = ANY($1::int[])
+       AND (coalesce(c.registrations_count, 0) <> coalesce(r.total, 0)
+         OR coalesce(c.approved_count, 0) <> coalesce(r.approved, 0)
+         OR coalesce(c.offered_count, 0) <> coalesce(r.offered, 0)
+         OR coalesce(c.waitlist_count, 0) <> coalesce(r.waitlisted, 0))`,
+    [activityIds],
+  );
+  return rows.length;
 }
