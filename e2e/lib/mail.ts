@@ -95,3 +95,11 @@ export function passwordLinkFrom(email: CaughtEmail): string {
   if (!link) throw new Error(`e2e: no /reset-password?token= link in the email "${email.subject}"`);
   return link;
 }
+
+/** The parent's own link (`…/my-signup#{token}`, R-MY-SIGNUP-LINK) of a sign-up's email. */
+export function mySignupLinkFrom(email: CaughtEmail): string {
+  const body = `${email.text ?? ''}\n${email.html ?? ''}`;
+  const link = /https?:\/\/[^\s"'<>#]+\/my-signup#[A-Za-z0-9._~-]+/.exec(body)?.[0];
+  if (!link) throw new Error(`e2e: no /my-signup# link in the email "${email.subject}"`);
+  return link;
+}

@@ -1,5 +1,7 @@
+import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router-dom';
-import { registerResources, useNamespaceTexts } from '@nsa/web-kit';
+import { Page, registerResources, Spinner, useNamespaceTexts } from '@nsa/web-kit';
 import nl from './i18n/nl.json';
 import { NAMESPACE } from './namespace';
 import { LandingPage } from './pages/LandingPage';
@@ -12,6 +14,28 @@ registerResources(NAMESPACE, {
   en: () => import(/* webpackChunkName: "i18n-en" */ './i18n/en.json'),
 });
 
+// R-MY-SIGNUP: the parent's own page is not part of the school page's first load. React.lazy
+// remembers a failure for good, so a failed load makes a fresh one for the next try (the
+// shell's retry button renders the app again).
+function lazyMySignupPage() {
+  return lazy(() =>
+    import(/* webpackChunkName: "my-signup" */ './pages/MySignupPage').catch((error: unknown) => {
+      MySignupPage = lazyMySignupPage();
+      throw error;
+    }),
+  );
+}
+let MySignupPage = lazyMySignupPage();
+
+function MySignupLoading() {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <Page remote={NAMESPACE} page="my-signup" title={t('mySignup.title')}>
+      <Spinner label={t('mySignup.loading')} />
+    </Page>
+  );
+}
+
 // Absolute patterns matched against the location, so the remote does not
 // depend on how deep the shell mounted it.
 export default function App() {
@@ -20,6 +44,13 @@ export default function App() {
   const school =
     matchPath('/schools/:token', pathname) ?? matchPath('/activities/:token', pathname);
   if (school) return <SchoolPage token={school.params.token ?? ''} />;
+  if (matchPath('/my-signup', pathname)) {
+    return (
+      <Suspense fallback={<MySignupLoading />}>
+        <MySignupPage />
+      </Suspense>
+    );
+  }
   if (matchPath('/', pathname)) return <LandingPage />;
   return null;
 }

@@ -8,7 +8,12 @@ import { NAMESPACE } from './namespace';
 mountStandalone({
   namespace: NAMESPACE,
   resources: { nl, en },
-  links: ['/', '/schools/0123456789abcdef0123456789abcdef', '/?lng=en'],
+  links: [
+    '/',
+    '/schools/0123456789abcdef0123456789abcdef',
+    '/my-signup#voorbeeld-link-0123456789',
+    '/?lng=en',
+  ],
   closeLabelKey: 'toastClose',
   app: <App />,
 });

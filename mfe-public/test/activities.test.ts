@@ -29,6 +29,8 @@ function activity(
     block: { id: block.weekStart, name: `Blok ${block.weekStart}`, ...block },
     provider: { id: 1, name: 'Sportclub' },
     approvedCount: 0,
+    offeredCount: 0,
+    waitlistCount: 0,
     registrationsCount: 0,
     availablePlaces: 10,
     week: block.weekStart,

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError, errorFromResponse } from '@nsa/web-kit';
-import { classifyRegistrationError, registrationErrorToast } from '../src/lib/registration-error';
+import {
+  classifyRegistrationError,
+  offersWaitlist,
+  registrationErrorToast,
+} from '../src/lib/registration-error';
 
 // Keys stand in for texts, so the test shows which text was picked.
 const t = (key: string) => `<${key}>`;
@@ -127,5 +131,24 @@ describe('errors from the shell’s copy of web-kit', () => {
         message: 'Vol',
       },
     );
+  });
+});
+
+describe('offersWaitlist (R-WAITLIST-JOIN)', () => {
+  const full = (body: unknown) => errorFromResponse(409, 'Conflict', JSON.stringify(body));
+
+  it('is true for a 409 ACTIVITY_FULL that offers the waiting list', () => {
+    expect(offersWaitlist(full({ code: 'ACTIVITY_FULL', waitlist: true, message: 'Vol' }))).toBe(
+      true,
+    );
+  });
+
+  it('is false for a full activity without a waiting list, and for other answers', () => {
+    expect(offersWaitlist(full({ code: 'ACTIVITY_FULL', message: 'Vol' }))).toBe(false);
+    expect(offersWaitlist(full({ code: 'ACTIVITY_LOCKED', waitlist: true }))).toBe(false);
+    expect(offersWaitlist(new ApiError('x', 400, { code: 'ACTIVITY_FULL', waitlist: true }))).toBe(
+      false,
+    );
+    expect(offersWaitlist(new Error('ACTIVITY_FULL'))).toBe(false);
   });
 });

@@ -13,6 +13,10 @@ const PATHS = [
   '/schools/',
   '/schools/a/b',
   '/activities/x',
+  '/my-signup',
+  '/my-signup/',
+  '/MY-SIGNUP',
+  '/my-signup/x',
   '/login',
   '/login/',
   '/login/x',
@@ -43,6 +47,7 @@ describe('remote routes', () => {
     expect(remoteToPreload('/')).toBe('mfe_public');
     expect(remoteToPreload(`/schools/${TOKEN}`)).toBe('mfe_public');
     expect(remoteToPreload('/login')).toBe('mfe_admin');
+    expect(remoteToPreload('/my-signup')).toBe('mfe_public');
     expect(remoteToPreload('/provider/3')).toBe('mfe_provider');
     expect(remoteToPreload('/admin')).toBeNull();
     expect(remoteToPreload('/admin/registrations')).toBeNull();

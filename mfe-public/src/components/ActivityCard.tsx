@@ -18,15 +18,21 @@ export function ActivityCard({ activity, past, today, onSignUp, onIntent }: Acti
   const titleId = useId();
   const locked = activity.isLocked;
   const available = Math.max(0, activity.availablePlaces);
+  // R-WAITLIST-JOIN: a full activity that is not locked takes sign-ups for its waiting list.
+  const full = !locked && available === 0;
+  const waiting = Math.max(0, activity.waitlistCount ?? 0);
+  const noteId = useId();
   return (
-    <li className={`activity-card${locked ? ' is-locked' : ''}${past ? ' is-past' : ''}`}>
+    <li
+      className={`activity-card${locked ? ' is-locked' : ''}${full ? ' is-full' : ''}${past ? ' is-past' : ''}`}
+    >
       <article aria-labelledby={titleId}>
         <div className="activity-head">
           <h2 id={titleId} className="activity-title">
             {activity.title}
           </h2>
           <div className="badges">
-            {locked ? <span className="badge badge-full">{t('activity.full')}</span> : null}
+            {locked || full ? <span className="badge badge-full">{t('activity.full')}</span> : null}
             {past ? <span className="badge badge-past">{t('activity.past')}</span> : null}
           </div>
         </div>
@@ -53,19 +59,29 @@ export function ActivityCard({ activity, past, today, onSignUp, onIntent }: Acti
               {available > 0
                 ? t('activity.placesLeft', { available, capacity: activity.capacity })
                 : t('activity.noPlacesLeft', { capacity: activity.capacity })}
+              {waiting > 0 ? (
+                <span className="waitlist-count">
+                  {t('activity.waitlistCount', { count: waiting })}
+                </span>
+              ) : null}
             </dd>
           </div>
         </dl>
+        {full ? (
+          <p id={noteId} className="full-note">
+            {t('activity.fullNote')}
+          </p>
+        ) : null}
         <button
           type="button"
-          className="button sign-up"
+          className={`button sign-up${full ? ' waitlist' : ''}`}
           disabled={locked}
-          aria-describedby={titleId}
+          aria-describedby={full ? `${titleId} ${noteId}` : titleId}
           onClick={() => onSignUp(activity)}
           onPointerEnter={onIntent}
           onFocus={onIntent}
         >
-          {t('activity.signUp')}
+          {full ? t('activity.joinWaitlist') : t('activity.signUp')}
         </button>
       </article>
     </li>

@@ -1,9 +1,13 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CHILD_GROUPS, registrationSchema } from '@nsa/contracts';
+import { CHILD_GROUPS, registrationSchema, type RegistrationCreated } from '@nsa/contracts';
 import { useToast } from '@nsa/web-kit';
 import { useCreateRegistration } from '../api/registration';
-import { classifyRegistrationError, registrationErrorToast } from '../lib/registration-error';
+import {
+  classifyRegistrationError,
+  offersWaitlist,
+  registrationErrorToast,
+} from '../lib/registration-error';
 import {
   EMPTY_REGISTRATION,
   fieldErrorsFromIssues,
@@ -20,6 +24,13 @@ import type { RegistrationDialogProps } from './registration-dialog-props';
 
 const TOAST_MS = 5000;
 
+/** What the success view tells: whose sign-up, and whether it is on the waiting list. */
+interface Done {
+  name: string;
+  status: RegistrationCreated['registration']['status'];
+  position: number | null;
+}
+
 /**
  * The sign-up dialog (R-SIGNUP-FORM-FIELDS). Loaded on demand: it brings zod with it, which
  * the school page itself does not need. Unmounting it resets the form.
@@ -30,6 +41,7 @@ export default function RegistrationDialog({
   token,
   locked,
   today,
+  waitlist: openedFull,
   onClose,
 }: RegistrationDialogProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
@@ -45,7 +57,11 @@ export default function RegistrationDialog({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [submitted, setSubmitted] = useState(false);
   const [alertText, setAlertText] = useState('');
-  const [doneFor, setDoneFor] = useState<string | null>(null);
+  const [done, setDone] = useState<Done | null>(null);
+  // R-WAITLIST-JOIN: the sign-up goes to the waiting list: the activity was full when the
+  // dialog opened, or the server said it became full and the parent may join the list.
+  const [waitlist, setWaitlist] = useState(openedFull);
+  const [fullOffer, setFullOffer] = useState(false);
 
   const schema = useMemo(() => registrationSchema(), []);
   const mutation = useCreateRegistration(token);
@@ -62,8 +78,14 @@ export default function RegistrationDialog({
   }, []);
 
   useEffect(() => {
-    if (doneFor !== null) closeRef.current?.focus();
-  }, [doneFor]);
+    if (done !== null) closeRef.current?.focus();
+  }, [done]);
+
+  // The offer appears above the buttons and pushes them down: bring both into view.
+  const actionsRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (fullOffer) actionsRef.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [fullOffer]);
 
   const validate = (next: RegistrationValues) => {
     const result = schema.safeParse({ activityId: activity.id, ...next });
@@ -116,9 +138,21 @@ export default function RegistrationDialog({
       return;
     }
     setAlertText('');
-    mutation.mutate(data, {
-      onSuccess: () => setDoneFor(`${data.childFirstName} ${data.childLastName}`.trim()),
+    mutation.mutate(waitlist ? { ...data, waitlist: true } : data, {
+      onSuccess: (result) =>
+        setDone({
+          name: `${data.childFirstName} ${data.childLastName}`.trim(),
+          status: result.registration.status,
+          position: result.registration.waitlistPosition ?? null,
+        }),
       onError: (error) => {
+        // Full since the page loaded: offered right here, with what was typed kept; the
+        // submit button (which keeps the focus) now joins the waiting list.
+        if (!waitlist && offersWaitlist(error)) {
+          setWaitlist(true);
+          setFullOffer(true);
+          return;
+        }
         const failure = classifyRegistrationError(error);
         const message = registrationErrorToast(failure, t);
         toast({ ...message, variant: 'destructive', duration: TOAST_MS });
@@ -171,7 +205,7 @@ export default function RegistrationDialog({
       <div className="dialog-body">
         <div className="dialog-head">
           <h2 id={titleId} ref={headingRef} tabIndex={-1} className="dialog-title">
-            {t('registration.title')}
+            {waitlist ? t('registration.waitlistTitle') : t('registration.title')}
           </h2>
           <button
             type="button"
@@ -203,14 +237,10 @@ export default function RegistrationDialog({
           </div>
         </dl>
 
-        {doneFor !== null ? (
+        {done !== null ? (
           <div className="dialog-success" role="status">
-            <h3>{t('registration.successTitle')}</h3>
-            <p>
-              {t('registration.successText', {
-                name: doneFor || t('registration.successFallbackName'),
-              })}
-            </p>
+            <SuccessText done={done} />
+            <p>{t('registration.confirmationEmail')}</p>
             <div className="actions">
               <button ref={closeRef} type="button" className="button" onClick={requestClose}>
                 {t('registration.close')}
@@ -219,6 +249,9 @@ export default function RegistrationDialog({
           </div>
         ) : (
           <form ref={formRef} noValidate onSubmit={submit} aria-describedby={`${baseId}-note`}>
+            {openedFull ? (
+              <p className="notice waitlist-intro">{t('registration.waitlistIntro')}</p>
+            ) : null}
             <p id={`${baseId}-note`} className="required-note">
               {t('registration.requiredNote')}
             </p>
@@ -269,7 +302,17 @@ export default function RegistrationDialog({
               </FormField>
             </fieldset>
 
-            <div className="actions dialog-actions">
+            {/* Announced as it appears; not a second role="alert": the form has one already. */}
+            <div className="full-offer" aria-live="assertive" aria-atomic="true">
+              {fullOffer ? (
+                <>
+                  <h3>{t('registration.fullOfferTitle')}</h3>
+                  <p>{t('registration.fullOfferText')}</p>
+                </>
+              ) : null}
+            </div>
+
+            <div ref={actionsRef} className="actions dialog-actions">
               <button
                 type="button"
                 className="button secondary"
@@ -280,13 +323,42 @@ export default function RegistrationDialog({
               </button>
               {/* aria-disabled, not disabled: the button keeps the focus while the sign-up is sent. */}
               <button type="submit" className="button" aria-disabled={pending || undefined}>
-                {pending ? t('registration.submitting') : t('registration.submit')}
+                {waitlist
+                  ? pending
+                    ? t('registration.waitlistSubmitting')
+                    : t('registration.waitlistSubmit')
+                  : pending
+                    ? t('registration.submitting')
+                    : t('registration.submit')}
               </button>
             </div>
           </form>
         )}
       </div>
     </dialog>
+  );
+}
+
+function SuccessText({ done }: { done: Done }) {
+  const { t } = useTranslation(NAMESPACE);
+  const name = done.name || t('registration.successFallbackName');
+  if (done.status !== 'waitlisted') {
+    return (
+      <>
+        <h3>{t('registration.successTitle')}</h3>
+        <p>{t('registration.successText', { name })}</p>
+      </>
+    );
+  }
+  return (
+    <>
+      <h3>{t('registration.waitlistSuccessTitle')}</h3>
+      <p>
+        {done.position !== null
+          ? t('registration.waitlistSuccessText', { name, position: done.position })
+          : t('registration.waitlistSuccessTextNoPosition', { name })}
+      </p>
+    </>
   );
 }
 

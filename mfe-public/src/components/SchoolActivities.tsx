@@ -189,6 +189,7 @@ export function SchoolActivities({ school, token }: SchoolActivitiesProps) {
             token={token}
             locked={currentlyLocked}
             today={today}
+            waitlist={selected.availablePlaces <= 0}
             onClose={closeDialog}
           />
         </Suspense>

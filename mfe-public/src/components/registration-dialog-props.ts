@@ -8,5 +8,7 @@ export interface RegistrationDialogProps {
   /** Whether the activity is locked now (the list may have reloaded since it opened). */
   locked: boolean;
   today: Date;
+  /** R-WAITLIST-JOIN: the activity was full when the dialog opened, so it joins the waiting list. */
+  waitlist: boolean;
   onClose(): void;
 }

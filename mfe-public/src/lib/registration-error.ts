@@ -68,3 +68,14 @@ export function registrationErrorToast(
       return { title, description: failure.message ?? t('registration.genericError') };
   }
 }
+
+/**
+ * R-WAITLIST-JOIN: a sign-up for an activity that became full answers 409
+ * `{code: 'ACTIVITY_FULL', waitlist: true}`; the same data with `waitlist: true` then joins
+ * the waiting list.
+ */
+export function offersWaitlist(error: unknown): boolean {
+  if (!isApiError(error) || error.status !== 409) return false;
+  const body = record(error.body);
+  return body?.code === 'ACTIVITY_FULL' && body.waitlist === true;
+}

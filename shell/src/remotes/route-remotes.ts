@@ -15,6 +15,8 @@ export const REMOTE_ROUTES: readonly RemoteRouteSpec[] = [
   { path: '/', remote: 'mfe_public' },
   { path: '/activities/:token', remote: 'mfe_public' },
   { path: '/schools/:token', remote: 'mfe_public' },
+  // R-MY-SIGNUP: the parent's own link; its token is the fragment, never part of the path.
+  { path: '/my-signup', remote: 'mfe_public' },
   { path: '/login', remote: 'mfe_admin' },
   { path: '/reset-password', remote: 'mfe_admin' },
   { path: '/admin/*', remote: 'mfe_admin', protected: true },
