@@ -1,4 +1,5 @@
 export * from './lang.js';
+export * from './texts/index.js';
 export * from './errors.js';
 export * from './events.js';
 export * from './health.js';

@@ -1,4 +1,7 @@
 import type { Lang, Localized } from './lang.js';
+import { en } from './texts/en.js';
+import { localizedTexts } from './texts/index.js';
+import { nl } from './texts/nl.js';
 
 /**
  * The reason stored when an approval finds the activity full. The API keeps
@@ -6,12 +9,14 @@ import type { Lang, Localized } from './lang.js';
  */
 export const ACTIVITY_FULL_REASON = 'activity full';
 
+const reasons = localizedTexts({ nl: nl.rejectionReasons, en: en.rejectionReasons });
+
 /**
  * Rejection reasons the system stores itself, and how they read in each
  * language (R-REVIEW-CLIENT-FULL: approving over capacity is refused as 'Activiteit vol').
  */
 export const KNOWN_REJECTION_REASONS: Readonly<Record<string, Localized>> = {
-  [ACTIVITY_FULL_REASON]: { nl: 'Activiteit vol', en: 'Activity full' },
+  [ACTIVITY_FULL_REASON]: reasons.activityFull,
 };
 
 /**

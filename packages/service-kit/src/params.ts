@@ -1,4 +1,5 @@
 import type { Request } from 'express';
+import { INVALID_VALUE } from '@nsa/contracts';
 import { AppError } from './errors.js';
 
 const MAX_ID = 2_147_483_647;
@@ -19,7 +20,6 @@ export function idParam(req: Request, name = 'id'): number {
 export function optionalIdQuery(req: Request, name: string): number | undefined {
   const raw = req.query[name];
   if (raw === undefined || raw === '') return undefined;
-  if (!isId(raw))
-    throw AppError.validation({ [name]: { nl: 'Ongeldige waarde', en: 'Invalid value' } });
+  if (!isId(raw)) throw AppError.validation({ [name]: INVALID_VALUE });
   return Number(raw);
 }

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { VALIDATION_MESSAGES, type Localized } from '@nsa/contracts';
+import { INVALID_VALUE, VALIDATION_MESSAGES, type Localized } from '@nsa/contracts';
 import { AppError } from './errors.js';
 
 /**
@@ -13,10 +13,7 @@ export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.
   for (const issue of result.error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
     if (key in fields) continue;
-    fields[key] = VALIDATION_MESSAGES[issue.message] ?? {
-      nl: 'Ongeldige waarde',
-      en: 'Invalid value',
-    };
+    fields[key] = VALIDATION_MESSAGES[issue.message] ?? INVALID_VALUE;
   }
   throw AppError.validation(fields);
 }

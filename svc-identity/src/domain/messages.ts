@@ -1,19 +1,6 @@
-import type { Localized } from '@nsa/contracts';
+import { localizedTexts } from '@nsa/contracts';
+import { en } from './texts/en.js';
+import { nl } from './texts/nl.js';
 
-export const MSG = {
-  badCredentials: { nl: 'Onjuist e-mailadres of wachtwoord.', en: 'Invalid email or password.' },
-  badToken: { nl: 'De link is ongeldig of verlopen.', en: 'The link is invalid or has expired.' },
-  emailTaken: {
-    nl: 'Dit e-mailadres is al in gebruik.',
-    en: 'This email address is already in use.',
-  },
-  deleteSelf: {
-    nl: 'U kunt uw eigen account niet verwijderen.',
-    en: 'You cannot delete your own account.',
-  },
-  lastAdmin: {
-    nl: 'De laatste beheerder kan niet worden verwijderd of gewijzigd.',
-    en: 'The last administrator cannot be deleted or demoted.',
-  },
-  userNotFound: { nl: 'Gebruiker niet gevonden.', en: 'User not found.' },
-} satisfies Record<string, Localized>;
+/** The API messages of svc-identity, each in every language (texts in `texts/`, R-LANG-API). */
+export const MSG = localizedTexts({ nl, en });

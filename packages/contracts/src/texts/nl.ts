@@ -1,0 +1,74 @@
+import type { ErrorCode } from '../errors.js';
+
+/**
+ * The API's shared texts in Dutch, the default (R-LANG-API): i18next resources, one group a
+ * record; `en.ts` has the same keys. A service's own messages are in its `src/domain/texts/`.
+ */
+export const nl = {
+  /** The default message of each error code (R-API-ERROR-BODY). */
+  errors: {
+    VALIDATION_FAILED: 'De invoer is ongeldig.',
+    BAD_REQUEST: 'Het verzoek is ongeldig.',
+    NOT_FOUND: 'Niet gevonden',
+    UNAUTHENTICATED: 'U bent niet ingelogd.',
+    FORBIDDEN: 'Geen toegang.',
+    CONFLICT: 'Dit conflicteert met bestaande gegevens.',
+    ACTIVITY_FULL: 'Deze activiteit is vol.',
+    ACTIVITY_LOCKED: 'Aanmelden is niet meer mogelijk.',
+    CHILD_OVERLAP: 'Dit kind is al aangemeld voor een activiteit op hetzelfde tijdstip.',
+    OFFER_EXPIRED: 'Het aanbod is verlopen.',
+    RATE_LIMITED: 'Te veel verzoeken. Probeer het later opnieuw.',
+    CSRF_REJECTED: 'Verzoek geweigerd: onbekende herkomst.',
+    PAYLOAD_TOO_LARGE: 'Het verzoek is te groot.',
+    SERVICE_UNAVAILABLE: 'De dienst is tijdelijk niet beschikbaar.',
+    INTERNAL: 'Er is een onverwachte fout opgetreden.',
+  } satisfies Record<ErrorCode, string>,
+  /** Messages more than one service answers with. */
+  shared: {
+    malformedJson: 'De gegevens zijn geen geldige JSON.',
+    activityNotFound: 'Activiteit niet gevonden.',
+  },
+  /** The messages of the shared zod schemas, by the key a schema names (validation.ts). */
+  validation: {
+    required: 'Dit veld is verplicht',
+    invalidType: 'Ongeldige waarde',
+    emailInvalid: 'Ongeldig email adres',
+    passwordRequired: 'Wachtwoord is verplicht',
+    passwordTooLong: 'Wachtwoord is te lang',
+    passwordMin8: 'Wachtwoord moet minimaal 8 karakters bevatten',
+    passwordsDiffer: 'Wachtwoorden komen niet overeen',
+    tokenRequired: 'Token is verplicht',
+    tokenInvalid: 'Ongeldige token',
+    nameMin2: 'Naam moet minimaal 2 karakters bevatten',
+    nameTooLong: 'Naam is te lang',
+    roleInvalid: 'Ongeldige rol',
+    tooLong: 'De tekst is te lang',
+    schoolNameRequired: 'Schoolnaam is verplicht',
+    providerNameRequired: 'Naam van de aanbieder is verplicht',
+    blockNameRequired: 'Bloknaam is verplicht',
+    weekRange: 'Week moet tussen 1 en 53 liggen',
+    weekEndBeforeStart:
+      'Eindweek moet gelijk aan of na de startweek liggen (een blok over de jaarwisseling wordt twee blokken)',
+    activityTitleRequired: 'Titel van de activiteit is verplicht',
+    capacityMin1: 'Capaciteit moet minimaal 1 zijn',
+    capacityMax: 'Capaciteit is te groot',
+    weekdayRange: 'Weekdag moet tussen 0 en 6 liggen',
+    startTimeFormat: 'Starttijd moet het formaat UU:MM hebben',
+    childFirstNameRequired: 'Voornaam van het kind is verplicht',
+    childLastNameRequired: 'Achternaam van het kind is verplicht',
+    parentNameRequired: 'Naam van de ouder is verplicht',
+    emailRequired: 'Een geldig e-mailadres is verplicht',
+    phoneRequired: 'Telefoonnummer is verplicht',
+    dateOfBirthRequired: 'Geboortedatum is verplicht',
+    dateInvalid: 'Ongeldige datum',
+    childAgeRange: 'Kind moet tussen 3 en 18 jaar oud zijn',
+    childGroupRequired: 'Selecteer de groep van uw kind',
+    pattern: 'De tekst komt niet overeen met het verwachte patroon',
+  },
+  /** Rejection reasons the system stores itself (rejection-reason.ts). */
+  rejectionReasons: {
+    activityFull: 'Activiteit vol',
+  },
+};
+
+export type ApiTexts = typeof nl;

@@ -1,0 +1,11 @@
+import type { IdentityTexts } from './nl.js';
+
+/** The API messages of svc-identity in English (R-LANG-API), with the keys of `nl.ts`. */
+export const en: IdentityTexts = {
+  badCredentials: 'Invalid email or password.',
+  badToken: 'The link is invalid or has expired.',
+  emailTaken: 'This email address is already in use.',
+  deleteSelf: 'You cannot delete your own account.',
+  lastAdmin: 'The last administrator cannot be deleted or demoted.',
+  userNotFound: 'User not found.',
+};

@@ -1,0 +1,14 @@
+/**
+ * The API messages of svc-identity in Dutch, the default (R-LANG-API): i18next resources;
+ * `en.ts` has the same keys.
+ */
+export const nl = {
+  badCredentials: 'Onjuist e-mailadres of wachtwoord.',
+  badToken: 'De link is ongeldig of verlopen.',
+  emailTaken: 'Dit e-mailadres is al in gebruik.',
+  deleteSelf: 'U kunt uw eigen account niet verwijderen.',
+  lastAdmin: 'De laatste beheerder kan niet worden verwijderd of gewijzigd.',
+  userNotFound: 'Gebruiker niet gevonden.',
+};
+
+export type IdentityTexts = typeof nl;

@@ -1,0 +1,18 @@
+import type { RegistrationsTexts } from './nl.js';
+
+/** The API messages of svc-registrations in English (R-LANG-API), with the keys of `nl.ts`. */
+export const en: RegistrationsTexts = {
+  schoolToken: "Signing up is only possible through your school's direct link.",
+  duplicate: 'This child is already signed up for this activity.',
+  registrationNotFound: 'Sign-up not found.',
+  transition: 'This action is not possible for the current status of the sign-up.',
+  providerTokenMissing: 'Activity ID and token are required',
+  providerTokenInvalid: 'This link is invalid, revoked or expired.',
+  catalogUnavailable:
+    'Sign-ups and participant lists are briefly unavailable. Please try again in a few seconds.',
+  manageTokenInvalid: 'This link is invalid or no longer works.',
+  notOffered: 'There is no place on offer for this sign-up.',
+  offerExpired:
+    'The offer has expired; the place has been offered to the next on the waiting list.',
+  calendarNotApproved: 'A calendar file is only available for an approved sign-up.',
+};

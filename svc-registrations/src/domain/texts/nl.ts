@@ -1,0 +1,21 @@
+/**
+ * The API messages of svc-registrations in Dutch, the default (R-LANG-API): i18next resources;
+ * `en.ts` has the same keys. Messages other services answer too, and the default message of an
+ * error code, are in contracts' `texts/`.
+ */
+export const nl = {
+  schoolToken: 'Aanmelden kan alleen via de directe link van uw school.',
+  duplicate: 'Dit kind is al aangemeld voor deze activiteit.',
+  registrationNotFound: 'Aanmelding niet gevonden.',
+  transition: 'Deze actie is niet mogelijk voor de huidige status van de aanmelding.',
+  providerTokenMissing: 'Activity ID en token zijn vereist',
+  providerTokenInvalid: 'Deze link is ongeldig, ingetrokken of verlopen.',
+  catalogUnavailable:
+    'Aanmelden en deelnemerslijsten zijn even niet beschikbaar. Probeer het over een paar seconden opnieuw.',
+  manageTokenInvalid: 'Deze link is ongeldig of werkt niet meer.',
+  notOffered: 'Er staat voor deze aanmelding geen plaats klaar.',
+  offerExpired: 'Het aanbod is verlopen; de plaats is aan de volgende op de wachtlijst aangeboden.',
+  calendarNotApproved: 'Een agenda-bestand is er alleen voor een goedgekeurde aanmelding.',
+};
+
+export type RegistrationsTexts = typeof nl;
