@@ -27,6 +27,8 @@ export const API_ROUTES = [
   ['/api/admin/registrations', 'registrations'],
   ['/api/provider/', 'registrations'],
   ['/api/my-signup', 'registrations'],
+  // R-DRAW-PREVIEW, R-DRAW-PUBLISH: the draw is made where the sign-ups are.
+  ['/api/admin/blocks/', 'registrations'],
   // R-WAITLIST-ADMIN: the queue lives with the sign-ups, under the activity's admin path.
   ['~ ^/api/admin/activities/[0-9]+/waitlist$', 'registrations'],
 ];

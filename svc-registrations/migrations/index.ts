@@ -4,6 +4,7 @@ import { m0002Registrations } from './0002-registrations.js';
 import { m0003SignUpFunction } from './0003-sign-up-function.js';
 import { m0004SignUpFromOwner } from './0004-sign-up-from-owner.js';
 import { m0005WaitingList } from './0005-waiting-list.js';
+import { m0006Draws } from './0006-draws.js';
 
 export const migrations: Migration[] = [
   m0001SchoolProjection,
@@ -11,4 +12,5 @@ export const migrations: Migration[] = [
   m0003SignUpFunction,
   m0004SignUpFromOwner,
   m0005WaitingList,
+  m0006Draws,
 ];

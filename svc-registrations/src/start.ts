@@ -3,9 +3,11 @@ import { migrations } from '../migrations/index.js';
 import { registrationsConfigSchema } from './config.js';
 import { Projection } from './domain/projection.js';
 import { ParentLinks } from './domain/links.js';
+import { Lottery } from './domain/lottery.js';
 import { MySignups } from './domain/my-signup.js';
 import { Review } from './domain/review.js';
 import { Waitlist } from './domain/waitlist.js';
+import { DrawRepository } from './data-access/draws.js';
 import { RegistrationRepository } from './data-access/registrations.js';
 import { mountRoutes } from './entry-points/http/routes.js';
 import { catalogOwner } from './entry-points/messaging/catalog-owner.js';
@@ -41,11 +43,12 @@ export const { start, stop } = serviceModule(async (opts) => {
   });
   const review = new Review({ db, outbox, repo, waitlist });
   const mySignups = new MySignups({ db, outbox, repo, waitlist });
+  const lottery = new Lottery({ db, outbox, repo, draws: new DrawRepository(db), waitlist });
   const projection = new Projection(db, waitlist);
   const catalog = catalogOwner(ctx);
   return run({
-    routes: (app) => mountRoutes(app, ctx, { review, catalog, mySignups, links }),
-    consumers: [catalogConsumer(projection), notifyConsumer(review)],
+    routes: (app) => mountRoutes(app, ctx, { review, catalog, mySignups, links, lottery }),
+    consumers: [catalogConsumer(projection, lottery), notifyConsumer(review)],
     background: [() => startResponders(ctx.nc, review, logger), () => waitlist.start()],
   });
 });

@@ -12,9 +12,39 @@ export const providerSchema = z.object({ name: name('providerNameRequired') });
  * A block is a run of ISO weeks within one calendar year. A block over the
  * new year is two blocks (one per year), so weekEnd before weekStart is refused.
  */
+export const ALLOCATIONS = ['fcfs', 'lottery'] as const;
+export type Allocation = (typeof ALLOCATIONS)[number];
+const moment = z.iso
+  .datetime({ offset: true, error: 'dateTimeInvalid' })
+  .nullable()
+  .optional()
+  .transform((v) => v ?? null);
+
+/**
+ * R-DRAW-WINDOW: a block may have a sign-up window (both ends optional) and an allocation,
+ * first come first served (the default) or a lottery.
+ */
 export const blockSchema = z
-  .object({ name: name('blockNameRequired'), weekStart: week, weekEnd: week })
-  .refine((b) => b.weekEnd >= b.weekStart, { path: ['weekEnd'], message: 'weekEndBeforeStart' });
+  .object({
+    name: name('blockNameRequired'),
+    weekStart: week,
+    weekEnd: week,
+    signupOpensAt: moment,
+    signupClosesAt: moment,
+    allocation: z.enum(ALLOCATIONS, { error: 'invalidType' }).default('fcfs'),
+  })
+  .refine((b) => b.weekEnd >= b.weekStart, { path: ['weekEnd'], message: 'weekEndBeforeStart' })
+  .refine(
+    (b) =>
+      !b.signupOpensAt ||
+      !b.signupClosesAt ||
+      new Date(b.signupClosesAt).getTime() > new Date(b.signupOpensAt).getTime(),
+    { path: ['signupClosesAt'], message: 'closesBeforeOpens' },
+  )
+  .refine((b) => b.allocation === 'fcfs' || (b.signupOpensAt && b.signupClosesAt), {
+    path: ['allocation'],
+    message: 'lotteryNeedsWindow',
+  });
 
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
@@ -43,6 +73,18 @@ export interface NamedRef {
 export interface BlockRef extends NamedRef {
   weekStart: number;
   weekEnd: number;
+}
+
+/** R-DRAW-WINDOW, R-DRAW-COMMIT: a block's window and allocation as views show them. */
+export interface BlockWindow {
+  signupOpensAt: string | null;
+  signupClosesAt: string | null;
+  allocation: Allocation;
+  /** SHA-256 hex of the draw's secret seed, from the moment a lottery block has a window. */
+  seedHash: string | null;
+  /** The seed itself, once the draw is published (so anyone can recompute it). */
+  seed: string | null;
+  drawPublishedAt: string | null;
 }
 
 /** An activity as read views show it (R-DATA-ACTIVITY). */

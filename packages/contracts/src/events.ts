@@ -50,6 +50,12 @@ export const EVENT_TYPES = {
   registrationWithdrawn: 'registrations.registration.withdrawn',
   /** A sign-up's personal data was removed: every service forgets it (R-ERASE). */
   registrationErased: 'registrations.registration.erased',
+  /** Put on the waiting list by a published draw (R-DRAW-PUBLISH). */
+  registrationWaitlisted: 'registrations.registration.waitlisted',
+  /** A lottery block's seed is fixed; only its hash travels (R-DRAW-COMMIT). */
+  drawCommitted: 'registrations.draw.committed',
+  /** A draw was published; its seed is revealed (R-DRAW-PUBLISH). */
+  drawPublished: 'registrations.draw.published',
   emailSent: 'notify.email.sent',
   providerLinkUsed: 'registrations.provider-link.used',
   adminCreated: 'identity.admin.created',
@@ -97,7 +103,12 @@ export const blockEventSchema = z.object({
   name: z.string(),
   weekStart: z.number().int(),
   weekEnd: z.number().int(),
+  /** R-DRAW-WINDOW; absent in events from before the window existed. */
+  signupOpensAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  signupClosesAt: z.iso.datetime({ offset: true }).nullable().default(null),
+  allocation: z.enum(['fcfs', 'lottery']).default('fcfs'),
 });
+export type BlockEvent = z.infer<typeof blockEventSchema>;
 export const providerEventSchema = z.object({ id: z.number().int().positive(), name: z.string() });
 
 /**
@@ -175,6 +186,24 @@ export const registrationEventSchema = z.object({
 });
 export type RegistrationEvent = z.infer<typeof registrationEventSchema>;
 export type WithdrawReason = NonNullable<RegistrationEvent['withdrawReason']>;
+
+/** registrations.draw.committed, version 1. */
+export const drawCommittedEventSchema = z.object({
+  blockId: z.number().int().positive(),
+  seedHash: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type DrawCommittedEvent = z.infer<typeof drawCommittedEventSchema>;
+
+/** registrations.draw.published, version 1: the seed is public from now on. */
+export const drawPublishedEventSchema = z.object({
+  blockId: z.number().int().positive(),
+  drawId: z.uuid(),
+  seed: z.string().min(1),
+  seedHash: z.string().regex(/^[0-9a-f]{64}$/),
+  algorithm: z.string(),
+  publishedAt: z.iso.datetime({ offset: true }),
+});
+export type DrawPublishedEvent = z.infer<typeof drawPublishedEventSchema>;
 
 /** registrations.registration.erased, version 1: only ids travel. */
 export const registrationErasedEventSchema = z.object({

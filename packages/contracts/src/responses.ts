@@ -155,3 +155,54 @@ export interface WaitlistResponse {
   };
   data: AdminRegistration[];
 }
+
+/** R-DRAW-PREVIEW: the answer of POST /api/admin/blocks/{id}/draw and GET …/draw. */
+export interface DrawView {
+  drawId: string;
+  blockId: number;
+  seed: string;
+  seedHash: string;
+  algorithm: string;
+  createdAt: string;
+  published: boolean;
+  publishedAt: string | null;
+  /** SHA-256 of the export's activities and entries, as published. */
+  entriesDigest: string;
+  results: Array<{
+    registrationId: number;
+    outcome: 'approved' | 'waitlisted';
+    waitlistPosition: number | null;
+    round: number | null;
+  }>;
+  stats: {
+    entries: number;
+    children: number;
+    placed: number;
+    waitlisted: number;
+    firstChoices: number;
+    childrenPlaced: number;
+  };
+  /** What `npm run draw:verify` recomputes the results from: no personal data, only keys. */
+  export: DrawExport;
+}
+
+/** A draw's input without personal data: families and children as opaque keys. */
+export interface DrawExport {
+  algorithm: string;
+  blockId: number;
+  activities: Array<{
+    id: number;
+    places: number;
+    weekday: number;
+    startTime: string;
+    weekStart: number;
+    weekEnd: number;
+  }>;
+  entries: Array<{
+    registrationId: number;
+    activityId: number;
+    family: string;
+    child: string;
+    preference: number;
+  }>;
+}

@@ -22,6 +22,7 @@ import {
   EVENT_TYPES,
   STREAMS,
   type ActivityEvent,
+  type BlockEvent,
   type EmailSentEvent,
   type RegistrationEvent,
   type SchoolEvent,
@@ -63,7 +64,7 @@ const CONSUMER_MODULES: Record<string, (mod: any) => ConsumerSpecLike[]> = {
     m.countsConsumer({ sequelize: stubDb }),
   ],
   'svc-registrations/src/entry-points/messaging/catalog-consumer.ts': (m) => [
-    m.catalogConsumer({ sequelize: stubDb }),
+    m.catalogConsumer({ sequelize: stubDb }, {}),
   ],
   'svc-registrations/src/entry-points/messaging/notify-consumer.ts': (m) => [
     m.notifyConsumer({ sequelize: stubDb }),
@@ -250,6 +251,101 @@ function eventLiteral(expr: ts.Expression, file: string): ts.ObjectLiteralExpres
   return undefined;
 }
 
+/**
+ * The events an outbox argument stands for: itself, or, for a local array (`events` in
+ * `outbox.addMany(tx, events)`), every element of its initialiser and every `events.push(x)`
+ * in the same function.
+ */
+function eventCandidates(given: ts.Expression): ts.Expression[] {
+  const e = unwrap(given);
+  if (!ts.isIdentifier(e)) return [e];
+  let fn: ts.Node | undefined = e.parent;
+  while (fn && !ts.isFunctionLike(fn)) fn = fn.parent;
+  if (!fn) return [];
+  const out: ts.Expression[] = [];
+  each(fn, (n) => {
+    if (
+      ts.isVariableDeclaration(n) &&
+      n.name.getText() === e.text &&
+      n.initializer &&
+      ts.isArrayLiteralExpression(unwrap(n.initializer))
+    ) {
+      out.push(...(unwrap(n.initializer) as ts.ArrayLiteralExpression).elements);
+    } else if (
+      ts.isVariableDeclaration(n) &&
+      n.name.getText() === e.text &&
+      n.initializer &&
+      !ts.isArrayLiteralExpression(unwrap(n.initializer))
+    ) {
+      out.push(unwrap(n.initializer));
+    }
+    if (
+      ts.isCallExpression(n) &&
+      ts.isPropertyAccessExpression(n.expression) &&
+      n.expression.name.text === 'push' &&
+      n.expression.expression.getText() === e.text
+    ) {
+      out.push(...n.arguments);
+    }
+  });
+  return out;
+}
+
+/**
+ * The event types a builder call names when the builder takes its event's type as a parameter
+ * (`statusEvent(EVENT_TYPES.x, ...)`, or a conditional of several): read from that argument.
+ */
+function builderTypes(expr: ts.Expression, file: string): string[] | undefined {
+  let e = unwrap(expr);
+  if (
+    ts.isCallExpression(e) &&
+    ts.isPropertyAccessExpression(e.expression) &&
+    e.expression.name.text === 'map'
+  ) {
+    const cb = e.arguments[0];
+    if (!cb || !ts.isArrowFunction(cb) || ts.isBlock(cb.body)) return undefined;
+    e = unwrap(cb.body);
+  }
+  if (!ts.isCallExpression(e) || !ts.isIdentifier(e.expression)) return undefined;
+  const found = findFunction(file, e.expression.text);
+  const ret = found?.fn.body?.statements.find(ts.isReturnStatement)?.expression;
+  const literal =
+    ret && ts.isObjectLiteralExpression(unwrap(ret))
+      ? (unwrap(ret) as ts.ObjectLiteralExpression)
+      : undefined;
+  const typeProp = literal?.properties.find((p) => p.name?.getText() === 'type');
+  if (!found || !typeProp) return undefined;
+  const name = ts.isShorthandPropertyAssignment(typeProp)
+    ? typeProp.name.text
+    : ts.isPropertyAssignment(typeProp) && ts.isIdentifier(typeProp.initializer)
+      ? typeProp.initializer.text
+      : undefined;
+  const index = found.fn.parameters.findIndex((p) => p.name.getText() === name);
+  const arg = index >= 0 ? e.arguments[index] : undefined;
+  if (!arg) return undefined;
+  const direct = eventTypesIn(arg);
+  if (direct.length > 0 || !ts.isIdentifier(arg)) return direct;
+  // Passed in once more: `change(id, EVENT_TYPES.x, ...)` calls `statusEvent(type, ...)`; the
+  // types are what that method's callers pass.
+  let m: ts.Node | undefined = e.parent;
+  while (m && !ts.isMethodDeclaration(m) && !ts.isFunctionDeclaration(m)) m = m.parent;
+  if (!m || !(ts.isMethodDeclaration(m) || ts.isFunctionDeclaration(m)) || !m.name) return direct;
+  const outer = m.name.getText();
+  const at = m.parameters.findIndex((p) => p.name.getText() === arg.text);
+  const types: string[] = [];
+  each(m.getSourceFile(), (c) => {
+    if (!ts.isCallExpression(c) || at < 0) return;
+    const ce = c.expression;
+    const cname = ts.isPropertyAccessExpression(ce)
+      ? ce.name.text
+      : ts.isIdentifier(ce)
+        ? ce.text
+        : '';
+    if (cname === outer && c.arguments[at]) types.push(...eventTypesIn(c.arguments[at]!));
+  });
+  return [...new Set(types)];
+}
+
 /** `x.outbox.add(tx, { type, data, version })` and wrappers `this.emit(tx, type, data)`. */
 function producerSites(): ProducerSite[] {
   const sites: ProducerSite[] = [];
@@ -272,70 +368,77 @@ function producerSites(): ProducerSite[] {
       for (const call of outboxCalls) {
         const method = (call.expression as ts.PropertyAccessExpression).name.text;
         const given = call.arguments[OUTBOX_METHODS.get(method)!];
-        const arg = given && eventLiteral(given, file);
-        if (!arg) continue;
-        const prop = (name: string) =>
-          arg.properties.find(
-            (p): p is ts.PropertyAssignment | ts.ShorthandPropertyAssignment =>
-              (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) &&
-              p.name.getText() === name,
-          );
-        let owner: ts.Node | undefined = call.parent;
-        while (owner && !ts.isMethodDeclaration(owner) && !ts.isFunctionDeclaration(owner))
-          owner = owner.parent;
-        const params =
-          owner && (ts.isMethodDeclaration(owner) || ts.isFunctionDeclaration(owner))
-            ? owner.parameters.map((p) => p.name.getText())
-            : [];
-        const paramOf = (p: ts.PropertyAssignment | ts.ShorthandPropertyAssignment | undefined) =>
-          p && ts.isShorthandPropertyAssignment(p)
-            ? params.indexOf(p.name.text)
-            : p && ts.isIdentifier(p.initializer)
-              ? params.indexOf(p.initializer.text)
-              : -1;
-        const typeParam = paramOf(prop('type'));
-        const dataParam = paramOf(prop('data'));
-        if (
-          owner &&
-          typeParam >= 0 &&
-          dataParam >= 0 &&
-          (ts.isMethodDeclaration(owner) || ts.isFunctionDeclaration(owner))
-        ) {
-          wrappers.set(owner.name!.getText(), { type: typeParam, data: dataParam });
-          continue;
-        }
-        const typeProp = prop('type');
-        const dataProp = prop('data');
-        const versionProp = prop('version');
-        let types =
-          typeProp && ts.isPropertyAssignment(typeProp) ? eventTypesIn(typeProp.initializer) : [];
-        if (types.length === 0) {
-          // `type: result.type`: the `type:` values this file builds.
-          each(sf, (n) => {
-            if (ts.isPropertyAssignment(n) && n.name.getText() === 'type')
-              types.push(...eventTypesIn(n.initializer));
+        for (const candidate of given ? eventCandidates(given) : []) {
+          const arg = eventLiteral(candidate, file);
+          if (!arg) continue;
+          const prop = (name: string) =>
+            arg.properties.find(
+              (p): p is ts.PropertyAssignment | ts.ShorthandPropertyAssignment =>
+                (ts.isPropertyAssignment(p) || ts.isShorthandPropertyAssignment(p)) &&
+                p.name.getText() === name,
+            );
+          let owner: ts.Node | undefined = call.parent;
+          while (owner && !ts.isMethodDeclaration(owner) && !ts.isFunctionDeclaration(owner))
+            owner = owner.parent;
+          const params =
+            owner && (ts.isMethodDeclaration(owner) || ts.isFunctionDeclaration(owner))
+              ? owner.parameters.map((p) => p.name.getText())
+              : [];
+          const paramOf = (
+            p: ts.PropertyAssignment | ts.ShorthandPropertyAssignment | undefined,
+          ) =>
+            p && ts.isShorthandPropertyAssignment(p)
+              ? params.indexOf(p.name.text)
+              : p && ts.isIdentifier(p.initializer)
+                ? params.indexOf(p.initializer.text)
+                : -1;
+          const typeParam = paramOf(prop('type'));
+          const dataParam = paramOf(prop('data'));
+          if (
+            owner &&
+            typeParam >= 0 &&
+            dataParam >= 0 &&
+            (ts.isMethodDeclaration(owner) || ts.isFunctionDeclaration(owner))
+          ) {
+            wrappers.set(owner.name!.getText(), { type: typeParam, data: dataParam });
+            continue;
+          }
+          const typeProp = prop('type');
+          const dataProp = prop('data');
+          const versionProp = prop('version');
+          let types =
+            builderTypes(candidate, file) ??
+            (typeProp && ts.isPropertyAssignment(typeProp)
+              ? eventTypesIn(typeProp.initializer)
+              : []);
+          if (types.length === 0) {
+            // `type: result.type`: the `type:` values this file builds.
+            each(sf, (n) => {
+              if (ts.isPropertyAssignment(n) && n.name.getText() === 'type')
+                types.push(...eventTypesIn(n.initializer));
+            });
+            types = [...new Set(types)];
+          }
+          const version =
+            versionProp &&
+            ts.isPropertyAssignment(versionProp) &&
+            ts.isNumericLiteral(versionProp.initializer)
+              ? Number(versionProp.initializer.text)
+              : versionProp
+                ? Number.NaN
+                : undefined;
+          const data =
+            dataProp && ts.isPropertyAssignment(dataProp)
+              ? shapeOf(dataProp.initializer, file)
+              : { shape: OPAQUE };
+          sites.push({
+            file: path.relative(repo, file),
+            line: sf.getLineAndCharacterOfPosition(candidate.getStart()).line + 1,
+            types,
+            version,
+            ...data,
           });
-          types = [...new Set(types)];
         }
-        const version =
-          versionProp &&
-          ts.isPropertyAssignment(versionProp) &&
-          ts.isNumericLiteral(versionProp.initializer)
-            ? Number(versionProp.initializer.text)
-            : versionProp
-              ? Number.NaN
-              : undefined;
-        const data =
-          dataProp && ts.isPropertyAssignment(dataProp)
-            ? shapeOf(dataProp.initializer, file)
-            : { shape: OPAQUE };
-        sites.push({
-          file: path.relative(repo, file),
-          line: sf.getLineAndCharacterOfPosition(call.getStart()).line + 1,
-          types,
-          version,
-          ...data,
-        });
       }
       each(sf, (n) => {
         if (!ts.isCallExpression(n)) return;
@@ -426,6 +529,15 @@ const emailSent: EmailSentEvent = {
   registrationId: 41,
 };
 const school: SchoolEvent = { id: 2, name: 'De Regenboog', accessTokenHash: HASH };
+const block: BlockEvent = {
+  id: 1,
+  name: 'Blok 1',
+  weekStart: 10,
+  weekEnd: 16,
+  signupOpensAt: '2026-03-01T18:00:00.000+01:00',
+  signupClosesAt: '2026-03-08T18:00:00.000+01:00',
+  allocation: 'lottery',
+};
 
 /** Samples, built by the producers' own exported builders where they have one. */
 async function samples(): Promise<Record<string, unknown>> {
@@ -480,6 +592,41 @@ async function samples(): Promise<Record<string, unknown>> {
       previousStatus: 'approved',
       sendEmail: false,
       notification: undefined,
+    },
+    [EVENT_TYPES.registrationOffered]: {
+      ...registration,
+      status: 'offered',
+      previousStatus: 'waitlisted',
+      notification: {
+        ...registration.notification!,
+        sealedLink: 'Fe26.2**sealed',
+        offerExpiresAt: '2026-03-04T10:00:00.000Z',
+      },
+    },
+    [EVENT_TYPES.registrationWaitlisted]: {
+      ...registration,
+      status: 'waitlisted',
+      previousStatus: 'new',
+      notification: { ...registration.notification!, waitlistPosition: 3 },
+    },
+    [EVENT_TYPES.registrationWithdrawn]: {
+      ...registration,
+      status: 'withdrawn',
+      previousStatus: 'offered',
+      withdrawReason: 'expired',
+      notification: { ...registration.notification!, sealedLink: 'Fe26.2**sealed' },
+    },
+    [EVENT_TYPES.registrationErased]: { registrationId: 41, activityId: 7 },
+    [EVENT_TYPES.blockCreated]: block,
+    [EVENT_TYPES.blockUpdated]: block,
+    [EVENT_TYPES.drawCommitted]: { blockId: 1, seedHash: HASH },
+    [EVENT_TYPES.drawPublished]: {
+      blockId: 1,
+      drawId: '3c1d0a2e-5b4f-4e6a-9d8c-7f6e5d4c3b2a',
+      seed: 'cd'.repeat(32),
+      seedHash: HASH,
+      algorithm: 'family-rounds-snake/v1',
+      publishedAt: '2026-03-02T10:00:00.000Z',
     },
     [EVENT_TYPES.adminCreated]: secretLink,
     [EVENT_TYPES.passwordResetRequested]: secretLink,

@@ -21,6 +21,9 @@ export function parentEmailKind(type: string, e: RegistrationEvent): ParentEmail
       return 'registration-rejected';
     case EVENT_TYPES.registrationOffered:
       return 'offer-made';
+    // A published draw's loser (R-DRAW-PUBLISH): the same email as joining the waiting list.
+    case EVENT_TYPES.registrationWaitlisted:
+      return 'waitlist-joined';
     case EVENT_TYPES.registrationWithdrawn:
       if (e.withdrawReason === 'expired') return 'offer-expired';
       if (e.withdrawReason === 'parent' || e.withdrawReason === 'declined') {

@@ -18,12 +18,17 @@ export interface ProjectedActivity {
   weekEnd: number;
   providerId: number;
   providerName: string;
+  blockSignupOpensAt: Date | null;
+  blockSignupClosesAt: Date | null;
+  blockAllocation: 'fcfs' | 'lottery';
 }
 
 const COLUMNS = `id, title, capacity, weekday, start_time AS "startTime", is_locked AS "isLocked",
   is_hidden AS "isHidden", deleted, school_id AS "schoolId", school_name AS "schoolName",
   school_token_hash AS "schoolTokenHash", block_id AS "blockId", block_name AS "blockName",
-  week_start AS "weekStart", week_end AS "weekEnd", provider_id AS "providerId", provider_name AS "providerName"`;
+  week_start AS "weekStart", week_end AS "weekEnd", provider_id AS "providerId", provider_name AS "providerName",
+  block_signup_opens_at AS "blockSignupOpensAt", block_signup_closes_at AS "blockSignupClosesAt",
+  block_allocation AS "blockAllocation"`;
 
 export async function findActivity(
   db: Sequelize,
@@ -49,5 +54,19 @@ export async function findActivities(
   return db.query<ProjectedActivity>(
     `SELECT ${COLUMNS} FROM activities WHERE id IN (:ids) ORDER BY id ${lock ? 'FOR UPDATE' : ''}`,
     { replacements: { ids }, type: QueryTypes.SELECT, transaction: tx },
+  );
+}
+
+/** The activities of a block (not deleted), in id order; locked when asked (R-DRAW-PUBLISH). */
+export async function activitiesOfBlock(
+  db: Sequelize,
+  blockId: number,
+  tx?: Transaction,
+  lock = false,
+): Promise<ProjectedActivity[]> {
+  return db.query<ProjectedActivity>(
+    `SELECT ${COLUMNS} FROM activities WHERE block_id = :blockId AND NOT deleted ORDER BY id
+     ${lock ? 'FOR UPDATE' : ''}`,
+    { replacements: { blockId }, type: QueryTypes.SELECT, transaction: tx },
   );
 }

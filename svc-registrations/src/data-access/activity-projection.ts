@@ -10,17 +10,20 @@ export async function upsertActivity(
   await db.query(
     `INSERT INTO activities (id, title, capacity, weekday, start_time, is_locked, is_hidden,
        school_id, school_name, school_token_hash, block_id, block_name, week_start, week_end,
-       provider_id, provider_name, deleted)
+       provider_id, provider_name, deleted, block_signup_opens_at, block_signup_closes_at,
+       block_allocation)
      VALUES (:id, :title, :capacity, :weekday, :startTime, :isLocked, :isHidden,
        :schoolId, :schoolName, :schoolTokenHash, :blockId, :blockName, :weekStart, :weekEnd,
-       :providerId, :providerName, false)
+       :providerId, :providerName, false, :opensAt, :closesAt, :allocation)
      ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, capacity = EXCLUDED.capacity,
        weekday = EXCLUDED.weekday, start_time = EXCLUDED.start_time, is_locked = EXCLUDED.is_locked,
        is_hidden = EXCLUDED.is_hidden, school_id = EXCLUDED.school_id, school_name = EXCLUDED.school_name,
        school_token_hash = EXCLUDED.school_token_hash, block_id = EXCLUDED.block_id,
        block_name = EXCLUDED.block_name, week_start = EXCLUDED.week_start, week_end = EXCLUDED.week_end,
        provider_id = EXCLUDED.provider_id, provider_name = EXCLUDED.provider_name, deleted = false,
-       updated_at = now()`,
+       block_signup_opens_at = EXCLUDED.block_signup_opens_at,
+       block_signup_closes_at = EXCLUDED.block_signup_closes_at,
+       block_allocation = EXCLUDED.block_allocation, updated_at = now()`,
     {
       replacements: {
         id: a.id,
@@ -39,6 +42,9 @@ export async function upsertActivity(
         weekEnd: a.block.weekEnd,
         providerId: a.provider.id,
         providerName: a.provider.name,
+        opensAt: a.block.signupOpensAt,
+        closesAt: a.block.signupClosesAt,
+        allocation: a.block.allocation,
       },
       transaction: tx,
     },

@@ -58,7 +58,7 @@ export function childKey(first: string, last: string, dateOfBirth: string): stri
   return `${norm(first)}|${norm(last)}|${dateOfBirth}`;
 }
 
-/** What the sign_up function (migration 0005) answers. */
+/** What the sign_up function (migration 0006) answers. */
 export type SignUpOutcome = 'created' | 'full' | 'duplicate' | 'overlap';
 export interface SignUpResult {
   outcome: SignUpOutcome;
@@ -86,6 +86,7 @@ export async function signUpOnce(
     phone: string;
     language: string;
     waitlist: boolean;
+    ignoreCapacity: boolean;
     manageTokenHash: string;
     event: OutboxRowValues<unknown>;
   },
@@ -95,7 +96,7 @@ export async function signUpOnce(
     `SELECT outcome, registration_id AS "registrationId", status,
        waitlist_position AS "waitlistPosition" FROM sign_up(:activity,
        :childKey, :childFirstName, :childLastName, :childDateOfBirth, :childAge, :childGroup,
-       :parentName, :email, :phone, :language, :waitlist, :manageTokenHash, :eventId,
+       :parentName, :email, :phone, :language, :waitlist, :ignoreCapacity, :manageTokenHash, :eventId,
        :eventSubject, :eventVersion, :eventOccurredAt, :eventData, :eventHeaders)`,
     {
       replacements: {
@@ -343,4 +344,46 @@ export class RegistrationRepository {
       transaction: tx,
     });
   }
+}
+
+/** A draw's entry as stored: the sign-up and its child's and family's identity (R-DRAW-RULES). */
+export interface DrawEntryRow {
+  registrationId: number;
+  activityId: number;
+  familyKey: string;
+  childKey: string;
+  createdAt: Date;
+}
+
+/** The sign-ups of a block still waiting for the draw (status new), oldest first. */
+export async function drawEntriesOfBlock(
+  db: Sequelize,
+  blockId: number,
+  tx?: Transaction,
+): Promise<DrawEntryRow[]> {
+  return db.query<DrawEntryRow>(
+    `SELECT r.id AS "registrationId", r.activity_id AS "activityId",
+       lower(r.email) AS "familyKey", r.child_key AS "childKey", r.created_at AS "createdAt"
+     FROM registrations r JOIN activities a ON a.id = r.activity_id
+     WHERE a.block_id = :blockId AND NOT a.deleted AND r.status = 'new'
+     ORDER BY r.created_at, r.id`,
+    { replacements: { blockId }, type: QueryTypes.SELECT, transaction: tx },
+  );
+}
+
+/** R-DRAW-PUBLISH: the draw's losers join the waiting list, in the draw's order. */
+export async function waitlistInOrder(
+  db: Sequelize,
+  tx: Transaction,
+  ids: number[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await db.query(
+    `UPDATE registrations AS r SET status = 'waitlisted', waitlist_seq = nextval('waitlist_order'),
+       email_sent = false, updated_at = now()
+     FROM (SELECT id, ord FROM unnest(CAST(:ids AS integer[])) WITH ORDINALITY AS t(id, ord)
+           ORDER BY ord) AS t
+     WHERE r.id = t.id`,
+    { replacements: { ids: `{${ids.join(',')}}` }, transaction: tx },
+  );
 }

@@ -24,9 +24,11 @@ export interface MintedLink {
 export class ParentLinks {
   constructor(private readonly cfg: { publicBaseUrl: string; sealSecret: string }) {}
 
-  async mint(): Promise<MintedLink> {
+  /** A link in the parent's language: English opens the page in English (R-LANG-DEFAULT). */
+  async mint(language: 'nl' | 'en' = 'nl'): Promise<MintedLink> {
     const token = randomBytes(32).toString('base64url');
-    const link = `${this.cfg.publicBaseUrl.replace(/\/$/, '')}/my-signup#${token}`;
+    const page = language === 'en' ? '/my-signup?lng=en' : '/my-signup';
+    const link = `${this.cfg.publicBaseUrl.replace(/\/$/, '')}${page}#${token}`;
     const sealedLink = await sealData(
       { link },
       { password: this.cfg.sealSecret, ttl: SEALED_LINK_TTL_S },

@@ -1,13 +1,11 @@
 import {
   EVENT_TYPES,
   type EmailKind,
-  type RegistrationEvent,
   type RegistrationStatus,
 } from '@nsa/contracts';
 import {
   AppError,
   Batcher,
-  type NewEvent,
   type ServiceContext,
   type SessionUser,
   type Transaction,
@@ -199,29 +197,28 @@ export class Review {
     sendEmail: boolean,
     requestId?: string,
   ): Promise<RegistrationRow> {
-    return this.change(id, 'reject', requestId, async (tx, reg, activity) => {
-      const row = await this.deps.repo.setStatus(tx, id, {
-        status: 'rejected',
-        admin: adminRef(admin),
-        reason,
-      });
-      const links = sendEmail ? await this.deps.waitlist.mintLinks(tx, [reg]) : new Map();
-      return statusEvent(EVENT_TYPES.registrationRejected, reg, row, activity, {
-        sendEmail,
-        sealedLink: links.get(id),
-        requestId,
-      });
-    });
+    return this.change(
+      id,
+      'reject',
+      EVENT_TYPES.registrationRejected,
+      requestId,
+      async (tx, reg) => {
+        const row = await this.deps.repo.setStatus(tx, id, {
+          status: 'rejected',
+          admin: adminRef(admin),
+          reason,
+        });
+        const links = sendEmail ? await this.deps.waitlist.mintLinks(tx, [reg]) : new Map();
+        return { row, sendEmail, sealedLink: links.get(id) };
+      },
+    );
   }
 
   revert(id: number, requestId?: string): Promise<RegistrationRow> {
-    return this.change(id, 'revert', requestId, async (tx, reg, activity) => {
-      const row = await this.deps.repo.setStatus(tx, id, { status: 'new' });
-      return statusEvent(EVENT_TYPES.registrationReverted, reg, row, activity, {
-        sendEmail: false,
-        requestId,
-      });
-    });
+    return this.change(id, 'revert', EVENT_TYPES.registrationReverted, requestId, async (tx) => ({
+      row: await this.deps.repo.setStatus(tx, id, { status: 'new' }),
+      sendEmail: false,
+    }));
   }
 
   /**
@@ -231,12 +228,12 @@ export class Review {
   private async change(
     id: number,
     action: Action,
+    type: string,
     requestId: string | undefined,
     apply: (
       tx: Transaction,
       reg: RegistrationRow,
-      activity: ProjectedActivity,
-    ) => Promise<NewEvent<RegistrationEvent>>,
+    ) => Promise<{ row: RegistrationRow; sendEmail: boolean; sealedLink?: string }>,
   ): Promise<RegistrationRow> {
     const { repo, waitlist } = this.deps;
     const seen = await repo.byId(id);
@@ -245,11 +242,13 @@ export class Review {
       const [activity] = await waitlist.lock(tx, [seen.activityId]);
       const reg = (await repo.byId(id, tx, true))!;
       assertTransition(action, reg.status);
-      const event = await apply(tx, reg, activity!);
-      await this.deps.outbox.add(tx, event);
-      if (freesPlace(reg.status, event.data.status))
-        await waitlist.fill(tx, [activity!], requestId);
-      return (await repo.byId(id, tx))!;
+      const { row, sendEmail, sealedLink } = await apply(tx, reg);
+      await this.deps.outbox.add(
+        tx,
+        statusEvent(type, reg, row, activity!, { sendEmail, sealedLink, requestId }),
+      );
+      if (freesPlace(reg.status, row.status)) await waitlist.fill(tx, [activity!], requestId);
+      return row;
     });
   }
 }

@@ -17,6 +17,7 @@ import {
   type SignUpResult,
 } from '../data-access/registrations.js';
 import { sha256, type ParentLinks } from './links.js';
+import { admitToWindow, type Lottery } from './lottery.js';
 import { MSG } from './messages.js';
 
 export { sha256 } from './links.js';
@@ -78,6 +79,7 @@ export async function signUp(
     outbox: ServiceContext['outbox'];
     sequelize: ServiceContext['sequelize'];
     links: ParentLinks;
+    lottery: Pick<Lottery, 'drawPublished'>;
   },
   catalog: { activity(id: number): Promise<ActivityEvent | null> },
   input: RegistrationInput,
@@ -87,7 +89,13 @@ export async function signUp(
   today = new Date(),
 ): Promise<RegistrationCreated> {
   const activity = admitSignUp(await catalog.activity(input.activityId), schoolToken);
-  const link = await deps.links.mint();
+  const { ignoreCapacity } = admitToWindow(
+    activity.block,
+    activity.block.allocation === 'lottery' &&
+      (await deps.lottery.drawPublished(activity.block.id)),
+    today,
+  );
+  const link = await deps.links.mint(language);
   const event = deps.outbox.row<RegistrationEvent>({
     type: EVENT_TYPES.registrationCreated,
     data: {
@@ -132,6 +140,7 @@ export async function signUp(
     phone: input.phone,
     language,
     waitlist: input.waitlist === true,
+    ignoreCapacity,
     manageTokenHash: link.tokenHash,
     event,
   });

@@ -86,9 +86,12 @@ export class Waitlist {
   }
 
   /** A fresh parent's link per sign-up, stored as hashes (R-MY-SIGNUP-LINK). */
-  async mintLinks(tx: Transaction, rows: Array<{ id: number }>): Promise<Map<number, string>> {
+  async mintLinks(
+    tx: Transaction,
+    rows: Array<{ id: number; language: 'nl' | 'en' }>,
+  ): Promise<Map<number, string>> {
     const minted = await Promise.all(
-      rows.map(async (r) => ({ id: r.id, ...(await this.deps.links.mint()) })),
+      rows.map(async (r) => ({ id: r.id, ...(await this.deps.links.mint(r.language)) })),
     );
     await this.deps.repo.addTokenHashes(
       tx,

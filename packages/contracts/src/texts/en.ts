@@ -13,6 +13,8 @@ export const en: ApiTexts = {
     ACTIVITY_LOCKED: 'Sign-up is no longer possible.',
     CHILD_OVERLAP: 'This child is already signed up for an activity at the same time.',
     OFFER_EXPIRED: 'The offer has expired.',
+    SIGNUP_NOT_OPEN: 'Sign-up for this block has not opened yet.',
+    SIGNUP_CLOSED: 'Sign-up for this block is closed.',
     RATE_LIMITED: 'Too many requests. Please try again later.',
     CSRF_REJECTED: 'Request refused: unknown origin.',
     PAYLOAD_TOO_LARGE: 'The request is too large.',
@@ -43,6 +45,9 @@ export const en: ApiTexts = {
     weekRange: 'Week must be between 1 and 53',
     weekEndBeforeStart:
       'End week must not be before the start week (a block over the new year is two blocks)',
+    dateTimeInvalid: 'Invalid date and time',
+    closesBeforeOpens: 'Sign-up must close after it opens',
+    lotteryNeedsWindow: 'A lottery needs an opening and a closing time',
     activityTitleRequired: 'Activity title is required',
     capacityMin1: 'Capacity must be at least 1',
     capacityMax: 'Capacity is too large',

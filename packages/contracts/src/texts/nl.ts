@@ -17,6 +17,8 @@ export const nl = {
     ACTIVITY_LOCKED: 'Aanmelden is niet meer mogelijk.',
     CHILD_OVERLAP: 'Dit kind is al aangemeld voor een activiteit op hetzelfde tijdstip.',
     OFFER_EXPIRED: 'Het aanbod is verlopen.',
+    SIGNUP_NOT_OPEN: 'Aanmelden voor dit blok is nog niet geopend.',
+    SIGNUP_CLOSED: 'Aanmelden voor dit blok is gesloten.',
     RATE_LIMITED: 'Te veel verzoeken. Probeer het later opnieuw.',
     CSRF_REJECTED: 'Verzoek geweigerd: onbekende herkomst.',
     PAYLOAD_TOO_LARGE: 'Het verzoek is te groot.',
@@ -49,6 +51,9 @@ export const nl = {
     weekRange: 'Week moet tussen 1 en 53 liggen',
     weekEndBeforeStart:
       'Eindweek moet gelijk aan of na de startweek liggen (een blok over de jaarwisseling wordt twee blokken)',
+    dateTimeInvalid: 'Ongeldige datum en tijd',
+    closesBeforeOpens: 'Het sluiten van de aanmelding moet na het openen liggen',
+    lotteryNeedsWindow: 'Voor een loting zijn een openings- en sluitingsmoment nodig',
     activityTitleRequired: 'Titel van de activiteit is verplicht',
     capacityMin1: 'Capaciteit moet minimaal 1 zijn',
     capacityMax: 'Capaciteit is te groot',

@@ -21,6 +21,7 @@ export function countsConsumer(counts: Counts): ConsumerSpec {
       // registrations.registration.erased carries only ids and changes no count: unhandled
       // types are acknowledged and skipped.
       [EVENT_TYPES.registrationOffered]: apply,
+      [EVENT_TYPES.registrationWaitlisted]: apply,
       [EVENT_TYPES.registrationWithdrawn]: apply,
       [EVENT_TYPES.providerLinkUsed]: {
         versions: [1],

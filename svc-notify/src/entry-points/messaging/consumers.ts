@@ -57,6 +57,7 @@ export function notifyConsumers(mailer: Mailer): ConsumerSpec[] {
         [EVENT_TYPES.registrationApproved]: registration,
         [EVENT_TYPES.registrationRejected]: registration,
         [EVENT_TYPES.registrationOffered]: registration,
+        [EVENT_TYPES.registrationWaitlisted]: registration,
         [EVENT_TYPES.registrationWithdrawn]: registration,
         [EVENT_TYPES.registrationErased]: erased,
       },

@@ -14,5 +14,12 @@ export const en: RegistrationsTexts = {
   notOffered: 'There is no place on offer for this sign-up.',
   offerExpired:
     'The offer has expired; the place has been offered to the next on the waiting list.',
+  signupNotOpen: 'Sign-up for this activity has not opened yet.',
+  signupClosed: 'Sign-up for this activity is closed.',
+  drawNotFound: 'No draw has been made for this block yet.',
+  notLottery: 'This block is not allocated by lottery.',
+  drawPublished: 'The draw of this block has already been published.',
+  drawBeforeClose: 'The draw can only be made once sign-up has closed.',
+  drawChanged: 'The sign-ups have changed since the preview. Make a new preview first.',
   calendarNotApproved: 'A calendar file is only available for an approved sign-up.',
 };

@@ -16,6 +16,14 @@ export const nl = {
   notOffered: 'Er staat voor deze aanmelding geen plaats klaar.',
   offerExpired: 'Het aanbod is verlopen; de plaats is aan de volgende op de wachtlijst aangeboden.',
   calendarNotApproved: 'Een agenda-bestand is er alleen voor een goedgekeurde aanmelding.',
+  signupNotOpen: 'Aanmelden voor deze activiteit is nog niet geopend.',
+  signupClosed: 'Aanmelden voor deze activiteit is gesloten.',
+  drawNotFound: 'Er is voor dit blok nog geen loting gemaakt.',
+  notLottery: 'Dit blok wordt niet verloot.',
+  drawPublished: 'De loting van dit blok is al gepubliceerd.',
+  drawBeforeClose: 'De loting kan pas worden gemaakt als de aanmelding gesloten is.',
+  drawChanged:
+    'De aanmeldingen zijn veranderd sinds het voorbeeld. Maak eerst een nieuw voorbeeld.',
 };
 
 export type RegistrationsTexts = typeof nl;

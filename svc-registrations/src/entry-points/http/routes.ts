@@ -16,6 +16,7 @@ import type { RegistrationsConfig } from '../../config.js';
 import { MSG } from '../../domain/messages.js';
 import { participantsFor } from '../../domain/participants.js';
 import type { ParentLinks } from '../../domain/links.js';
+import type { Lottery } from '../../domain/lottery.js';
 import type { MySignups } from '../../domain/my-signup.js';
 import type { Review } from '../../domain/review.js';
 import { signUp } from '../../domain/signup.js';
@@ -66,7 +67,14 @@ export function mountRoutes(
     catalog,
     mySignups,
     links,
-  }: { review: Review; catalog: CatalogOwner; mySignups: MySignups; links: ParentLinks },
+    lottery,
+  }: {
+    review: Review;
+    catalog: CatalogOwner;
+    mySignups: MySignups;
+    links: ParentLinks;
+    lottery: Lottery;
+  },
 ): void {
   const schema = registrationSchema();
 
@@ -106,7 +114,7 @@ export function mountRoutes(
     const input = parseOrThrow(schema, req.body);
     const token = req.headers['x-school-token'];
     const created = await signUp(
-      { outbox: ctx.outbox, sequelize: ctx.sequelize, links },
+      { outbox: ctx.outbox, sequelize: ctx.sequelize, links, lottery },
       catalog,
       input,
       typeof token === 'string' ? token : undefined,
@@ -151,6 +159,22 @@ export function mountRoutes(
     res.setHeader('Cache-Control', 'no-store');
     res.json(await review.queue(idParam(req)));
   });
+
+  // R-DRAW-PREVIEW, R-DRAW-PUBLISH: a lottery block's draw.
+  const draws = Router();
+  draws.use(requireRole('admin'));
+  draws.get('/:id/draw', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await lottery.get(idParam(req)));
+  });
+  draws.post('/:id/draw', async (req, res) => {
+    res.status(201).json(await lottery.preview(idParam(req)));
+  });
+  draws.post('/:id/draw/publish', async (req, res) => {
+    const { sendEmail } = parseOrThrow(approveBody, req.body ?? {});
+    res.json(await lottery.publish(idParam(req), req.sessionUser!, sendEmail, requestId(req)));
+  });
+  app.use('/api/admin/blocks', draws);
 
   // R-MY-SIGNUP-*: the parent's own link; the token travels only in this header.
   const manageToken = (req: Request) => {
