@@ -1,8 +1,28 @@
-import { QueryTypes, Sequelize, type Transaction } from 'sequelize';
+import {
+  DataTypes,
+  Op,
+  QueryTypes,
+  Sequelize,
+  type Model,
+  type ModelAttributes,
+  type ModelStatic,
+  type Transaction,
+} from 'sequelize';
 import { Umzug, type UmzugStorage } from 'umzug';
 import type { Logger } from './logger.js';
 
-export { QueryTypes, Sequelize, type Transaction };
+// The services define their models on the instance `connectDatabase` gives (docs/architecture.md,
+// "Service shape"): one Sequelize for the whole workspace, reached through the kit.
+export {
+  DataTypes,
+  Op,
+  QueryTypes,
+  Sequelize,
+  type Model,
+  type ModelAttributes,
+  type ModelStatic,
+  type Transaction,
+};
 
 export interface MigrationContext {
   sequelize: Sequelize;

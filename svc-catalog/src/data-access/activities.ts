@@ -1,6 +1,7 @@
 import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
 import type { ActivityInput, ActivityView } from '@nsa/contracts';
 import type { CountDelta } from '../domain/counts.js';
+import { catalogModels, type CatalogModels } from './models.js';
 
 interface ActivityRow {
   id: number;
@@ -73,8 +74,22 @@ function toRecord(r: ActivityRow): ActivityRecord {
   };
 }
 
+const REFERENCE = {
+  school_id: 'schoolId',
+  block_id: 'blockId',
+  provider_id: 'providerId',
+} as const;
+
+/**
+ * Activities: written through the Activity model; read as the views the API and the events
+ * show, with their school, block, provider and sign-up counts.
+ */
 export class ActivityRepository {
-  constructor(private readonly db: Sequelize) {}
+  private readonly models: Pick<CatalogModels, 'Activity' | 'ActivityCount'>;
+
+  constructor(private readonly db: Sequelize) {
+    this.models = catalogModels(db);
+  }
 
   async find(
     filter: { schoolId?: number; blockId?: number; providerId?: number; includeHidden: boolean },
@@ -85,6 +100,7 @@ export class ActivityRepository {
     if (filter.blockId !== undefined) where.push('a.block_id = :blockId');
     if (filter.providerId !== undefined) where.push('a.provider_id = :providerId');
     if (!filter.includeHidden) where.push('NOT a.is_hidden');
+    // Raw SQL: the public list with its counts in one round trip; npm run bench (requests).
     const rows = await this.db.query<ActivityRow>(
       `${SELECT} ${where.length ? `WHERE ${where.join(' AND ')}` : ''} ${ORDER}`,
       { replacements: filter, type: QueryTypes.SELECT, transaction: tx },
@@ -94,6 +110,7 @@ export class ActivityRepository {
 
   /** The activities with these ids, in no particular order; unknown ids are left out. */
   async byIds(ids: number[]): Promise<ActivityRecord[]> {
+    // Raw SQL: one round trip for the owner's answer each sign-up needs; npm run bench (burst).
     const rows = await this.db.query<ActivityRow>(`${SELECT} WHERE a.id IN (:ids)`, {
       replacements: { ids },
       type: QueryTypes.SELECT,
@@ -102,6 +119,7 @@ export class ActivityRepository {
   }
 
   async byId(id: number, tx?: Transaction): Promise<ActivityRecord | undefined> {
+    // Raw SQL: the one view query of find and byIds, so one query defines what an activity shows.
     const [row] = await this.db.query<ActivityRow>(`${SELECT} WHERE a.id = :id`, {
       replacements: { id },
       type: QueryTypes.SELECT,
@@ -115,61 +133,36 @@ export class ActivityRepository {
     id: number,
     tx: Transaction,
   ): Promise<number> {
-    const [row] = await this.db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM activities WHERE ${column} = :id`,
-      {
-        replacements: { id },
-        type: QueryTypes.SELECT,
-        transaction: tx,
-      },
-    );
-    return Number(row?.n ?? 0);
+    return this.models.Activity.count({ where: { [REFERENCE[column]]: id }, transaction: tx });
   }
 
   async insert(tx: Transaction, a: ActivityInput): Promise<number> {
-    const [row] = await this.db.query<{ id: number }>(
-      `INSERT INTO activities (title, capacity, weekday, start_time, school_id, block_id, provider_id, is_locked, is_hidden)
-       VALUES (:title, :capacity, :weekday, :startTime, :schoolId, :blockId, :providerId, :isLocked, :isHidden)
-       RETURNING id`,
-      { replacements: a, type: QueryTypes.SELECT, transaction: tx },
-    );
-    return row!.id;
+    return (await this.models.Activity.create(a, { transaction: tx })).get().id;
   }
 
   async update(tx: Transaction, id: number, a: ActivityInput): Promise<boolean> {
-    const rows = await this.db.query(
-      `UPDATE activities SET title = :title, capacity = :capacity, weekday = :weekday, start_time = :startTime,
-         school_id = :schoolId, block_id = :blockId, provider_id = :providerId,
-         is_locked = :isLocked, is_hidden = :isHidden, updated_at = now()
-       WHERE id = :id RETURNING id`,
-      { replacements: { ...a, id }, type: QueryTypes.SELECT, transaction: tx },
-    );
-    return rows.length > 0;
+    const [changed] = await this.models.Activity.update(a, { where: { id }, transaction: tx });
+    return changed > 0;
   }
 
   /** Locks the row so that a delete and a concurrent change cannot interleave. */
   async lock(tx: Transaction, id: number): Promise<boolean> {
-    const rows = await this.db.query('SELECT id FROM activities WHERE id = :id FOR UPDATE', {
-      replacements: { id },
-      type: QueryTypes.SELECT,
+    const row = await this.models.Activity.findByPk(id, {
+      attributes: ['id'],
+      lock: true,
       transaction: tx,
     });
-    return rows.length > 0;
+    return row !== null;
   }
 
   async remove(tx: Transaction, id: number): Promise<void> {
-    await this.db.query('DELETE FROM activities WHERE id = :id', {
-      replacements: { id },
-      transaction: tx,
-    });
-    await this.db.query('DELETE FROM activity_counts WHERE activity_id = :id', {
-      replacements: { id },
-      transaction: tx,
-    });
+    await this.models.Activity.destroy({ where: { id }, transaction: tx });
+    await this.models.ActivityCount.destroy({ where: { activityId: id }, transaction: tx });
   }
 
   /** Adds a change in sign-up counts (each registration event is applied once). */
   async adjustCounts(tx: Transaction, activityId: number, d: CountDelta): Promise<void> {
+    // Raw SQL: one atomic upsert-and-increment per sign-up event; npm run bench (burst).
     await this.db.query(
       `INSERT INTO activity_counts
          (activity_id, approved_count, offered_count, waitlist_count, registrations_count)

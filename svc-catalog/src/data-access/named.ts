@@ -1,4 +1,5 @@
-import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import type { Model, ModelStatic, Sequelize, Transaction } from '@nsa/service-kit';
+import { catalogModels } from './models.js';
 
 export interface Block {
   id: number;
@@ -17,81 +18,67 @@ export interface Provider {
 
 /**
  * Blocks and providers: tables of named rows with a few columns each, read
- * and written the same way.
+ * and written the same way through their models (`{ id } as never`: `id` is
+ * both tables' key, which the generic model type cannot see).
  */
-export class NamedRepository<T extends object, Input extends Record<string, unknown>> {
+export class NamedRepository<T extends { id: number }, Input extends Partial<T>> {
   constructor(
-    private readonly db: Sequelize,
-    private readonly table: string,
-    private readonly columns: string,
-    private readonly fields: Record<keyof Input & string, string>,
-    private readonly order: string,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one repository over two models
+    private readonly model: ModelStatic<Model<T, any>>,
+    /** The API's fields, in the API's order. */
+    private readonly fields: readonly (keyof T & string)[],
+    private readonly order: readonly (keyof T & string)[],
   ) {}
 
-  list(): Promise<T[]> {
-    return this.db.query<T>(`SELECT ${this.columns} FROM ${this.table} ORDER BY ${this.order}`, {
-      type: QueryTypes.SELECT,
+  /** The API's fields in the API's order, from a model instance or a raw row. */
+  private shape(row: T | Model<T>): T {
+    const values = row instanceof this.model ? row.get() : (row as T);
+    return Object.fromEntries(this.fields.map((f) => [f, values[f]])) as unknown as T;
+  }
+
+  async list(): Promise<T[]> {
+    const rows = await this.model.findAll({
+      order: this.order.map((f) => [f, 'ASC']),
+      raw: true,
     });
+    return rows.map((r) => this.shape(r));
   }
 
   async byId(id: number, tx?: Transaction): Promise<T | undefined> {
-    const [row] = await this.db.query<T>(
-      `SELECT ${this.columns} FROM ${this.table} WHERE id = :id`,
-      {
-        replacements: { id },
-        type: QueryTypes.SELECT,
-        transaction: tx,
-      },
-    );
-    return row;
+    const row = await this.model.findByPk(id, { transaction: tx, raw: true });
+    return row ? this.shape(row) : undefined;
   }
 
   async insert(tx: Transaction, input: Input): Promise<T> {
-    const keys = Object.keys(this.fields) as (keyof Input & string)[];
-    const [row] = await this.db.query<T>(
-      `INSERT INTO ${this.table} (${keys.map((k) => this.fields[k]).join(', ')})
-       VALUES (${keys.map((k) => `:${k}`).join(', ')}) RETURNING ${this.columns}`,
-      { replacements: input, type: QueryTypes.SELECT, transaction: tx },
-    );
-    return row!;
+    return this.shape(await this.model.create(input, { transaction: tx }));
   }
 
   async update(tx: Transaction, id: number, input: Input): Promise<T | undefined> {
-    const keys = Object.keys(this.fields) as (keyof Input & string)[];
-    const [row] = await this.db.query<T>(
-      `UPDATE ${this.table} SET ${keys.map((k) => `${this.fields[k]} = :${k}`).join(', ')}, updated_at = now()
-       WHERE id = :id RETURNING ${this.columns}`,
-      { replacements: { ...input, id }, type: QueryTypes.SELECT, transaction: tx },
-    );
-    return row;
+    const [, rows] = await this.model.update(input, {
+      where: { id } as never,
+      returning: true,
+      transaction: tx,
+    });
+    return rows[0] && this.shape(rows[0]);
   }
 
   async remove(tx: Transaction, id: number): Promise<boolean> {
-    const rows = await this.db.query(`DELETE FROM ${this.table} WHERE id = :id RETURNING id`, {
-      replacements: { id },
-      type: QueryTypes.SELECT,
-      transaction: tx,
-    });
-    return rows.length > 0;
+    return (await this.model.destroy({ where: { id } as never, transaction: tx })) > 0;
   }
 }
 
 export const blockRepository = (db: Sequelize) =>
   new NamedRepository<Block, { name: string; weekStart: number; weekEnd: number }>(
-    db,
-    'blocks',
-    `id, name, week_start AS "weekStart", week_end AS "weekEnd", created_at AS "createdAt", updated_at AS "updatedAt"`,
-    { name: 'name', weekStart: 'week_start', weekEnd: 'week_end' },
-    'week_start, name, id',
+    catalogModels(db).Block,
+    ['id', 'name', 'weekStart', 'weekEnd', 'createdAt', 'updatedAt'],
+    ['weekStart', 'name', 'id'],
   );
 
 export const providerRepository = (db: Sequelize) =>
   new NamedRepository<Provider, { name: string }>(
-    db,
-    'providers',
-    `id, name, created_at AS "createdAt", updated_at AS "updatedAt"`,
-    { name: 'name' },
-    'name, id',
+    catalogModels(db).Provider,
+    ['id', 'name', 'createdAt', 'updatedAt'],
+    ['name', 'id'],
   );
 
 export type BlockRepository = ReturnType<typeof blockRepository>;

@@ -1,4 +1,5 @@
-import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import type { Sequelize, Transaction } from '@nsa/service-kit';
+import { catalogModels, type SchoolAttributes, type SchoolModel } from './models.js';
 
 export interface School {
   id: number;
@@ -8,59 +9,59 @@ export interface School {
   updatedAt: Date;
 }
 
-const COLUMNS = `id, name, access_token AS "accessToken", created_at AS "createdAt", updated_at AS "updatedAt"`;
+/** The API's shape and field order of a school (its list holds the tokens: admins only). */
+function toSchool(m: SchoolModel | SchoolAttributes): School {
+  const s = 'get' in m ? m.get() : m;
+  return {
+    id: s.id,
+    name: s.name,
+    accessToken: s.accessToken,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+  };
+}
 
 export class SchoolRepository {
-  constructor(private readonly db: Sequelize) {}
+  private readonly School;
 
-  list(): Promise<School[]> {
-    return this.db.query<School>(`SELECT ${COLUMNS} FROM schools ORDER BY name, id`, {
-      type: QueryTypes.SELECT,
+  constructor(db: Sequelize) {
+    this.School = catalogModels(db).School;
+  }
+
+  async list(): Promise<School[]> {
+    const rows = await this.School.findAll({
+      order: [
+        ['name', 'ASC'],
+        ['id', 'ASC'],
+      ],
+      raw: true,
     });
+    return rows.map(toSchool);
   }
 
   async byId(id: number, tx?: Transaction): Promise<School | undefined> {
-    const [row] = await this.db.query<School>(`SELECT ${COLUMNS} FROM schools WHERE id = :id`, {
-      replacements: { id },
-      type: QueryTypes.SELECT,
-      transaction: tx,
-    });
-    return row;
+    const row = await this.School.findByPk(id, { transaction: tx, raw: true });
+    return row ? toSchool(row) : undefined;
   }
 
   async byToken(accessToken: string): Promise<School | undefined> {
-    const [row] = await this.db.query<School>(
-      `SELECT ${COLUMNS} FROM schools WHERE access_token = :accessToken`,
-      {
-        replacements: { accessToken },
-        type: QueryTypes.SELECT,
-      },
-    );
-    return row;
+    const row = await this.School.findOne({ where: { accessToken }, raw: true });
+    return row ? toSchool(row) : undefined;
   }
 
   async insert(tx: Transaction, school: { name: string; accessToken: string }): Promise<School> {
-    const [row] = await this.db.query<School>(
-      `INSERT INTO schools (name, access_token) VALUES (:name, :accessToken) RETURNING ${COLUMNS}`,
-      { replacements: school, type: QueryTypes.SELECT, transaction: tx },
-    );
-    return row!;
+    return toSchool(await this.School.create(school, { transaction: tx }));
   }
 
   async update(tx: Transaction, id: number, name: string): Promise<School | undefined> {
-    const [row] = await this.db.query<School>(
-      `UPDATE schools SET name = :name, updated_at = now() WHERE id = :id RETURNING ${COLUMNS}`,
-      { replacements: { id, name }, type: QueryTypes.SELECT, transaction: tx },
+    const [, rows] = await this.School.update(
+      { name },
+      { where: { id }, returning: true, transaction: tx },
     );
-    return row;
+    return rows[0] && toSchool(rows[0]);
   }
 
   async remove(tx: Transaction, id: number): Promise<boolean> {
-    const rows = await this.db.query('DELETE FROM schools WHERE id = :id RETURNING id', {
-      replacements: { id },
-      type: QueryTypes.SELECT,
-      transaction: tx,
-    });
-    return rows.length > 0;
+    return (await this.School.destroy({ where: { id }, transaction: tx })) > 0;
   }
 }

@@ -1,4 +1,5 @@
-import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import { Op, Sequelize, type Transaction } from '@nsa/service-kit';
+import { catalogModels, type ActivityTokenAttributes, type ActivityTokenModel } from './models.js';
 
 export interface ActivityToken {
   activityId: number;
@@ -10,25 +11,37 @@ export interface ActivityToken {
   updatedAt: Date;
 }
 
-const COLUMNS = `activity_id AS "activityId", token_hash AS "tokenHash", expires_at AS "expiresAt", revoked,
-  last_used_at AS "lastUsedAt", created_at AS "createdAt", updated_at AS "updatedAt"`;
+function toToken(m: ActivityTokenModel | ActivityTokenAttributes): ActivityToken {
+  const t = 'get' in m ? m.get() : m;
+  return {
+    activityId: t.activityId,
+    tokenHash: t.tokenHash,
+    expiresAt: t.expiresAt,
+    revoked: t.revoked,
+    lastUsedAt: t.lastUsedAt,
+    createdAt: t.createdAt,
+    updatedAt: t.updatedAt,
+  };
+}
 
 export class TokenRepository {
-  constructor(private readonly db: Sequelize) {}
+  private readonly Token;
+
+  constructor(db: Sequelize) {
+    this.Token = catalogModels(db).ActivityToken;
+  }
 
   async forActivity(activityId: number, tx?: Transaction): Promise<ActivityToken | undefined> {
-    const [row] = await this.db.query<ActivityToken>(
-      `SELECT ${COLUMNS} FROM activity_tokens WHERE activity_id = :activityId`,
-      { replacements: { activityId }, type: QueryTypes.SELECT, transaction: tx },
-    );
-    return row;
+    const row = await this.Token.findOne({ where: { activityId }, transaction: tx, raw: true });
+    return row ? toToken(row) : undefined;
   }
 
   async forActivities(activityIds: number[]): Promise<ActivityToken[]> {
-    return this.db.query<ActivityToken>(
-      `SELECT ${COLUMNS} FROM activity_tokens WHERE activity_id IN (:activityIds)`,
-      { replacements: { activityIds }, type: QueryTypes.SELECT },
-    );
+    const rows = await this.Token.findAll({
+      where: { activityId: { [Op.in]: activityIds } },
+      raw: true,
+    });
+    return rows.map(toToken);
   }
 
   /** Generating again replaces the old link, which stops working. */
@@ -38,29 +51,20 @@ export class TokenRepository {
     tokenHash: string,
     expiresAt: Date,
   ): Promise<ActivityToken> {
-    const [row] = await this.db.query<ActivityToken>(
-      `INSERT INTO activity_tokens (activity_id, token_hash, expires_at)
-       VALUES (:activityId, :tokenHash, :expiresAt)
-       ON CONFLICT (activity_id) DO UPDATE SET token_hash = EXCLUDED.token_hash,
-         expires_at = EXCLUDED.expires_at, revoked = false, last_used_at = NULL,
-         created_at = now(), updated_at = now()
-       RETURNING ${COLUMNS}`,
-      {
-        replacements: { activityId, tokenHash, expiresAt },
-        type: QueryTypes.SELECT,
-        transaction: tx,
-      },
+    // One statement (INSERT … ON CONFLICT (activity_id) DO UPDATE): the new link starts afresh.
+    const [row] = await this.Token.upsert(
+      { activityId, tokenHash, expiresAt, revoked: false, lastUsedAt: null, createdAt: new Date() },
+      { returning: true, transaction: tx },
     );
-    return row!;
+    return toToken(row);
   }
 
   async revoke(tx: Transaction, activityId: number): Promise<ActivityToken | undefined> {
-    const [row] = await this.db.query<ActivityToken>(
-      `UPDATE activity_tokens SET revoked = true, updated_at = now() WHERE activity_id = :activityId
-       RETURNING ${COLUMNS}`,
-      { replacements: { activityId }, type: QueryTypes.SELECT, transaction: tx },
+    const [, rows] = await this.Token.update(
+      { revoked: true },
+      { where: { activityId }, returning: true, transaction: tx },
     );
-    return row;
+    return rows[0] && toToken(rows[0]);
   }
 
   /** Only the link that was used: a replaced link's late report changes nothing. */
@@ -70,10 +74,16 @@ export class TokenRepository {
     tokenHash: string,
     at: string,
   ): Promise<void> {
-    await this.db.query(
-      `UPDATE activity_tokens SET last_used_at = GREATEST(coalesce(last_used_at, :at), :at)
-       WHERE activity_id = :activityId AND token_hash = :tokenHash`,
-      { replacements: { activityId, tokenHash, at }, transaction: tx },
+    // The latest use wins, whatever order the reports arrive in; not a change of the link.
+    await this.Token.update(
+      {
+        lastUsedAt: Sequelize.fn(
+          'GREATEST',
+          Sequelize.fn('coalesce', Sequelize.col('last_used_at'), at),
+          at,
+        ) as unknown as Date,
+      },
+      { where: { activityId, tokenHash }, silent: true, transaction: tx },
     );
   }
 }

@@ -1,17 +1,17 @@
 import { QueryTypes, type Sequelize } from '@nsa/service-kit';
+import { identityModels } from './models.js';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
 
 export class LoginFailureRepository {
-  constructor(private readonly db: Sequelize) {}
+  private readonly LoginFailure;
+
+  constructor(private readonly db: Sequelize) {
+    this.LoginFailure = identityModels(db).LoginFailure;
+  }
 
   async record(emailHash: string, clientIp: string): Promise<void> {
-    await this.db.query(
-      'INSERT INTO login_failures (email_hash, client_ip) VALUES (:emailHash, :clientIp)',
-      {
-        replacements: { emailHash, clientIp },
-      },
-    );
+    await this.LoginFailure.create({ emailHash, clientIp });
   }
 
   /** Failures in the window for the email and for the address, and when the oldest counted one leaves it. */
@@ -19,6 +19,7 @@ export class LoginFailureRepository {
     emailHash: string,
     clientIp: string,
   ): Promise<{ byEmail: number; byIp: number; oldest: Date | null }> {
+    // Raw SQL: both counts and the oldest in one aggregate (FILTER); the models would take three.
     const [row] = await this.db.query<{ byEmail: string; byIp: string; oldest: Date | null }>(
       `SELECT count(*) FILTER (WHERE email_hash = :emailHash) AS "byEmail",
               count(*) FILTER (WHERE client_ip = :clientIp) AS "byIp",

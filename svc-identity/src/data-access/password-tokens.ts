@@ -1,29 +1,33 @@
-import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import { Op, Sequelize, type Transaction } from '@nsa/service-kit';
+import { identityModels } from './models.js';
 
 export type TokenPurpose = 'reset' | 'setup';
 
 export class PasswordTokenRepository {
-  constructor(private readonly db: Sequelize) {}
+  private readonly Token;
+
+  constructor(db: Sequelize) {
+    this.Token = identityModels(db).PasswordToken;
+  }
 
   async insert(
     tx: Transaction,
     t: { userId: number; email: string; tokenHash: string; purpose: TokenPurpose; expiresAt: Date },
   ): Promise<void> {
-    await this.db.query(
-      `INSERT INTO password_tokens (user_id, email, token_hash, purpose, expires_at)
-       VALUES (:userId, :email, :tokenHash, :purpose, :expiresAt)`,
-      { replacements: t, transaction: tx },
-    );
+    await this.Token.create(t, { transaction: tx });
   }
 
   /** Marks a live token used and returns its user; a used, expired or unknown token gives nothing. */
   async consume(tx: Transaction, tokenHash: string): Promise<{ userId: number } | undefined> {
-    const [row] = await this.db.query<{ userId: number }>(
-      `UPDATE password_tokens SET used = true, updated_at = now()
-       WHERE token_hash = :tokenHash AND NOT used AND expires_at > now()
-       RETURNING user_id AS "userId"`,
-      { replacements: { tokenHash }, type: QueryTypes.SELECT, transaction: tx },
+    // One conditional UPDATE: of two uses at once, only one finds the token unused.
+    const [, rows] = await this.Token.update(
+      { used: true },
+      {
+        where: { tokenHash, used: false, expiresAt: { [Op.gt]: Sequelize.fn('now') } },
+        returning: true,
+        transaction: tx,
+      },
     );
-    return row;
+    return rows[0] && { userId: rows[0].get().userId };
   }
 }

@@ -1,30 +1,32 @@
 import type { SessionOwnerAnswer } from '@nsa/contracts';
-import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import { Op, QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import { identityModels } from './models.js';
 
 /** Issued sessions by the SHA-256 of their id; a deleted row is an ended session. */
 export class SessionRepository {
+  private readonly Session;
+
   constructor(
     private readonly db: Sequelize,
     private readonly lifetimeMs: number,
-  ) {}
+  ) {
+    this.Session = identityModels(db).Session;
+  }
 
   /** Records a new session and forgets the user's sessions past their lifetime. */
   async insert(userId: number, idHash: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await this.db.query(
-        `DELETE FROM sessions WHERE user_id = :userId
-           AND created_at < now() - make_interval(secs => :lifetimeSec)`,
-        { replacements: { userId, lifetimeSec: this.lifetimeMs / 1000 }, transaction: tx },
-      );
-      await this.db.query('INSERT INTO sessions (id_hash, user_id) VALUES (:idHash, :userId)', {
-        replacements: { idHash, userId },
+      await this.Session.destroy({
+        where: { userId, createdAt: { [Op.lt]: new Date(Date.now() - this.lifetimeMs) } },
         transaction: tx,
       });
+      await this.Session.create({ idHash, userId }, { transaction: tx });
     });
   }
 
   /** The users of the sessions that still hold, one entry per hash, in order. */
   async lookup(idHashes: string[]): Promise<Array<SessionOwnerAnswer | null>> {
+    // Raw SQL: asked on every request of every service (R-FRESH-SESSION); one join, one trip.
     const rows = await this.db.query<SessionOwnerAnswer & { idHash: string }>(
       `SELECT s.id_hash AS "idHash", u.id AS uid, u.role, u.name, u.email
        FROM sessions s JOIN users u ON u.id = s.user_id
@@ -40,16 +42,14 @@ export class SessionRepository {
   }
 
   async end(idHash: string): Promise<void> {
-    await this.db.query('DELETE FROM sessions WHERE id_hash = :idHash', {
-      replacements: { idHash },
-    });
+    await this.Session.destroy({ where: { idHash } });
   }
 
   /** Ends every session of a user, but `keep` (the one that asked). */
   async endAllOf(tx: Transaction, userId: number, keep?: string): Promise<void> {
-    await this.db.query(
-      `DELETE FROM sessions WHERE user_id = :userId ${keep ? 'AND id_hash <> :keep' : ''}`,
-      { replacements: { userId, keep: keep ?? null }, transaction: tx },
-    );
+    await this.Session.destroy({
+      where: keep ? { userId, idHash: { [Op.ne]: keep } } : { userId },
+      transaction: tx,
+    });
   }
 }

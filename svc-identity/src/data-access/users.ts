@@ -1,67 +1,91 @@
-import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import { Sequelize, type Transaction } from '@nsa/service-kit';
 import type { PublicUser, Role } from '@nsa/contracts';
+import { identityModels, type UserAttributes, type UserModel } from './models.js';
 
 export interface UserRow extends PublicUser {
   passwordHash: string | null;
   language: 'nl' | 'en';
 }
 
-const COLUMNS = `id, email, name, role, password_hash AS "passwordHash", language,
-  created_at AS "createdAt", updated_at AS "updatedAt", last_login_at AS "lastLoginAt"`;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** A user with its times as the API gives them (ISO strings). */
+function toRow(m: UserModel | UserAttributes): UserRow {
+  const u = 'get' in m ? m.get() : m;
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    role: u.role,
+    passwordHash: u.passwordHash,
+    language: u.language,
+    createdAt: iso(u.createdAt)!,
+    updatedAt: iso(u.updatedAt)!,
+    lastLoginAt: iso(u.lastLoginAt),
+  };
+}
 
 export class UserRepository {
-  constructor(private readonly db: Sequelize) {}
+  private readonly User;
+
+  constructor(db: Sequelize) {
+    this.User = identityModels(db).User;
+  }
 
   async list(): Promise<UserRow[]> {
-    return this.db.query<UserRow>(`SELECT ${COLUMNS} FROM users ORDER BY name, id`, {
-      type: QueryTypes.SELECT,
+    const rows = await this.User.findAll({
+      order: [
+        ['name', 'ASC'],
+        ['id', 'ASC'],
+      ],
+      raw: true,
     });
+    return rows.map(toRow);
   }
 
   async byId(id: number, tx?: Transaction): Promise<UserRow | undefined> {
-    const [row] = await this.db.query<UserRow>(`SELECT ${COLUMNS} FROM users WHERE id = :id`, {
-      replacements: { id },
-      type: QueryTypes.SELECT,
-      transaction: tx,
-    });
-    return row;
+    const row = await this.User.findByPk(id, { transaction: tx, raw: true });
+    return row ? toRow(row) : undefined;
   }
 
+  /** Case-insensitive, as the unique index users_email_unique on lower(email) is. */
   async byEmail(email: string, tx?: Transaction): Promise<UserRow | undefined> {
-    const [row] = await this.db.query<UserRow>(
-      `SELECT ${COLUMNS} FROM users WHERE lower(email) = lower(:email)`,
-      { replacements: { email: email.trim() }, type: QueryTypes.SELECT, transaction: tx },
-    );
-    return row;
+    const row = await this.User.findOne({
+      where: Sequelize.where(
+        Sequelize.fn('lower', Sequelize.col('email')),
+        Sequelize.fn('lower', email.trim()),
+      ),
+      transaction: tx,
+      raw: true,
+    });
+    return row ? toRow(row) : undefined;
   }
 
-  async count(tx?: Transaction): Promise<number> {
-    const [row] = await this.db.query<{ n: string }>('SELECT count(*) AS n FROM users', {
-      type: QueryTypes.SELECT,
-      transaction: tx,
-    });
-    return Number(row?.n ?? 0);
+  count(tx?: Transaction): Promise<number> {
+    return this.User.count({ transaction: tx });
   }
 
   /** Admins, locked, so that two deletions at once cannot remove the last one. */
   async lockAdmins(tx: Transaction): Promise<number[]> {
-    const rows = await this.db.query<{ id: number }>(
-      "SELECT id FROM users WHERE role = 'admin' ORDER BY id FOR UPDATE",
-      { type: QueryTypes.SELECT, transaction: tx },
-    );
-    return rows.map((r) => r.id);
+    const rows = await this.User.findAll({
+      attributes: ['id'],
+      where: { role: 'admin' },
+      order: [['id', 'ASC']],
+      lock: true,
+      transaction: tx,
+    });
+    return rows.map((r) => r.get().id);
   }
 
   async insert(
     tx: Transaction,
     u: { email: string; name: string; role: Role; passwordHash: string | null; language?: string },
   ): Promise<UserRow> {
-    const [row] = await this.db.query<UserRow>(
-      `INSERT INTO users (email, name, role, password_hash, language)
-       VALUES (:email, :name, :role, :passwordHash, :language) RETURNING ${COLUMNS}`,
-      { replacements: { language: 'nl', ...u }, type: QueryTypes.SELECT, transaction: tx },
+    const user = await this.User.create(
+      { ...u, language: (u.language ?? 'nl') as UserAttributes['language'] },
+      { transaction: tx },
     );
-    return row!;
+    return toRow(user);
   }
 
   async update(
@@ -69,37 +93,27 @@ export class UserRepository {
     id: number,
     u: { email: string; name: string; role: Role },
   ): Promise<UserRow | undefined> {
-    const [row] = await this.db.query<UserRow>(
-      `UPDATE users SET email = :email, name = :name, role = :role, updated_at = now()
-       WHERE id = :id RETURNING ${COLUMNS}`,
-      { replacements: { id, ...u }, type: QueryTypes.SELECT, transaction: tx },
+    const [, rows] = await this.User.update(
+      { email: u.email, name: u.name, role: u.role },
+      { where: { id }, returning: true, transaction: tx },
     );
-    return row;
+    return rows[0] && toRow(rows[0]);
   }
 
   async setPassword(tx: Transaction, id: number, passwordHash: string): Promise<void> {
-    await this.db.query(
-      'UPDATE users SET password_hash = :passwordHash, updated_at = now() WHERE id = :id',
-      {
-        replacements: { id, passwordHash },
-        transaction: tx,
-      },
-    );
+    await this.User.update({ passwordHash }, { where: { id }, transaction: tx });
   }
 
+  /** The login's time on the database's clock; not a change of the user (updated_at stays). */
   async touchLogin(id: number): Promise<Date> {
-    const [row] = await this.db.query<{ at: Date }>(
-      'UPDATE users SET last_login_at = now() WHERE id = :id RETURNING last_login_at AS at',
-      { replacements: { id }, type: QueryTypes.SELECT },
+    const [, rows] = await this.User.update(
+      { lastLoginAt: Sequelize.fn('now') as unknown as Date },
+      { where: { id }, returning: true, silent: true },
     );
-    return row!.at;
+    return rows[0]!.get().lastLoginAt!;
   }
 
   async remove(tx: Transaction, id: number): Promise<boolean> {
-    const [, meta] = await this.db.query('DELETE FROM users WHERE id = :id', {
-      replacements: { id },
-      transaction: tx,
-    });
-    return ((meta as { rowCount?: number })?.rowCount ?? 0) > 0;
+    return (await this.User.destroy({ where: { id }, transaction: tx })) > 0;
   }
 }

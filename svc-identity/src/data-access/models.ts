@@ -1,0 +1,165 @@
+import { LANGS, ROLES, type Lang, type Role } from '@nsa/contracts';
+import {
+  DataTypes,
+  type Model,
+  type ModelAttributes,
+  type ModelStatic,
+  type Sequelize,
+} from '@nsa/service-kit';
+
+/**
+ * svc-identity's tables as Sequelize models, defined on the service's own instance: its
+ * connections' search_path is the service's schema (DB_SCHEMA), so the unqualified table names
+ * reach this service's data only. Migrations own the tables; nothing here syncs or alters them.
+ * created_at / updated_at are the models' timestamps (underscored).
+ *
+ * The validations repeat the zod rules of packages/contracts (adminUserSchema) as a second line
+ * behind the API, which validates with zod first; the database's CHECKs are the third.
+ */
+
+type Creation<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
+
+export interface UserAttributes {
+  id: number;
+  email: string;
+  name: string;
+  role: Role;
+  passwordHash: string | null;
+  language: Lang;
+  createdAt: Date;
+  updatedAt: Date;
+  lastLoginAt: Date | null;
+}
+export interface PasswordTokenAttributes {
+  id: number;
+  userId: number;
+  email: string;
+  tokenHash: string;
+  purpose: 'reset' | 'setup';
+  expiresAt: Date;
+  used: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+}
+export interface LoginFailureAttributes {
+  id: number;
+  emailHash: string;
+  clientIp: string;
+  at: Date;
+}
+export interface SessionAttributes {
+  idHash: string;
+  userId: number;
+  createdAt: Date;
+}
+
+export type UserModel = Model<
+  UserAttributes,
+  Creation<UserAttributes, 'id' | 'createdAt' | 'updatedAt' | 'lastLoginAt' | 'language'>
+>;
+export type PasswordTokenModel = Model<
+  PasswordTokenAttributes,
+  Creation<PasswordTokenAttributes, 'id' | 'createdAt' | 'updatedAt' | 'used'>
+>;
+export type LoginFailureModel = Model<
+  LoginFailureAttributes,
+  Creation<LoginFailureAttributes, 'id' | 'at'>
+>;
+export type SessionModel = Model<SessionAttributes, Creation<SessionAttributes, 'createdAt'>>;
+
+export interface IdentityModels {
+  User: ModelStatic<UserModel>;
+  PasswordToken: ModelStatic<PasswordTokenModel>;
+  LoginFailure: ModelStatic<LoginFailureModel>;
+  Session: ModelStatic<SessionModel>;
+}
+
+// Factories: Sequelize writes each attribute's column into its definition, so none is shared.
+const sha256Hex = () => ({
+  type: DataTypes.CHAR(64),
+  allowNull: false,
+  validate: { is: /^[0-9a-f]{64}$/ },
+});
+
+const userAttributes = (): ModelAttributes<UserModel, UserAttributes> => ({
+  id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+  // Unique as lower(email) (users_email_unique); the environment's bootstrap admin never passed
+  // zod, so only the shape of an address is asked here, and zod's length.
+  email: {
+    type: DataTypes.TEXT,
+    allowNull: false,
+    validate: { len: [3, 254], is: /^[^\s@]+@[^\s@]+$/ },
+  },
+  name: { type: DataTypes.TEXT, allowNull: false, validate: { notEmpty: true, len: [2, 100] } },
+  role: { type: DataTypes.TEXT, allowNull: false, validate: { isIn: [[...ROLES]] } },
+  passwordHash: { type: DataTypes.TEXT, allowNull: true },
+  language: {
+    type: DataTypes.CHAR(2),
+    allowNull: false,
+    defaultValue: 'nl',
+    validate: { isIn: [[...LANGS]] },
+  },
+  createdAt: { type: DataTypes.DATE },
+  updatedAt: { type: DataTypes.DATE },
+  lastLoginAt: { type: DataTypes.DATE, allowNull: true },
+});
+
+const passwordTokenAttributes = (): ModelAttributes<
+  PasswordTokenModel,
+  PasswordTokenAttributes
+> => ({
+  id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
+  userId: { type: DataTypes.INTEGER, allowNull: false },
+  email: { type: DataTypes.TEXT, allowNull: false },
+  tokenHash: { ...sha256Hex(), unique: true },
+  purpose: { type: DataTypes.TEXT, allowNull: false, validate: { isIn: [['reset', 'setup']] } },
+  expiresAt: { type: DataTypes.DATE, allowNull: false },
+  used: { type: DataTypes.BOOLEAN, allowNull: false, defaultValue: false },
+  createdAt: { type: DataTypes.DATE },
+  updatedAt: { type: DataTypes.DATE },
+});
+
+const loginFailureAttributes = (): ModelAttributes<LoginFailureModel, LoginFailureAttributes> => ({
+  id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+  emailHash: sha256Hex(),
+  clientIp: { type: DataTypes.TEXT, allowNull: false },
+  // Left to the column's DEFAULT now(): the window is counted on the database's clock.
+  at: { type: DataTypes.DATE },
+});
+
+const sessionAttributes = (): ModelAttributes<SessionModel, SessionAttributes> => ({
+  idHash: { ...sha256Hex(), primaryKey: true },
+  userId: { type: DataTypes.INTEGER, allowNull: false },
+  // Left to the column's DEFAULT now(): the lifetime is counted on the database's clock.
+  createdAt: { type: DataTypes.DATE },
+});
+
+const defined = new WeakMap<Sequelize, IdentityModels>();
+
+/** svc-identity's models on this instance, defined once per instance. */
+export function identityModels(sequelize: Sequelize): IdentityModels {
+  let models = defined.get(sequelize);
+  if (!models) {
+    models = {
+      User: sequelize.define<UserModel, UserAttributes>('User', userAttributes(), {
+        tableName: 'users',
+      }),
+      PasswordToken: sequelize.define<PasswordTokenModel, PasswordTokenAttributes>(
+        'PasswordToken',
+        passwordTokenAttributes(),
+        { tableName: 'password_tokens' },
+      ),
+      LoginFailure: sequelize.define<LoginFailureModel, LoginFailureAttributes>(
+        'LoginFailure',
+        loginFailureAttributes(),
+        { tableName: 'login_failures', timestamps: false },
+      ),
+      Session: sequelize.define<SessionModel, SessionAttributes>('Session', sessionAttributes(), {
+        tableName: 'sessions',
+        timestamps: false,
+      }),
+    };
+    defined.set(sequelize, models);
+  }
+  return models;
+}
