@@ -2,11 +2,13 @@ import { matchPath, useLocation } from 'react-router-dom';
 import { registerResources } from '@nsa/web-kit';
 import en from './i18n/en.json';
 import nl from './i18n/nl.json';
+import { blockIdParam } from './lib/draw';
 import { NAMESPACE } from './namespace';
 import { ActivitiesPage } from './pages/ActivitiesPage';
 import { AdminNotFoundPage } from './pages/AdminNotFoundPage';
 import { BlocksPage } from './pages/BlocksPage';
 import { DashboardPage } from './pages/DashboardPage';
+import { DrawPage } from './pages/DrawPage';
 import { LoginPage } from './pages/LoginPage';
 import { ProvidersPage } from './pages/ProvidersPage';
 import { RegistrationsPage } from './pages/RegistrationsPage';
@@ -28,6 +30,9 @@ export default function App() {
   if (matchPath('/admin/settings', pathname)) return <SettingsPage />;
   if (matchPath('/admin/schools', pathname)) return <SchoolsPage />;
   if (matchPath('/admin/blocks', pathname)) return <BlocksPage />;
+  // R-DRAW-PREVIEW: a lottery block's draw; an id that is no number is a page that does not exist.
+  const drawBlockId = blockIdParam(matchPath('/admin/blocks/:id/draw', pathname)?.params.id);
+  if (drawBlockId !== null) return <DrawPage key={drawBlockId} blockId={drawBlockId} />;
   if (matchPath('/admin/providers', pathname)) return <ProvidersPage />;
   if (matchPath('/admin/activities', pathname)) return <ActivitiesPage />;
   if (matchPath('/admin/registrations', pathname)) return <RegistrationsPage />;

@@ -35,6 +35,7 @@ mountStandalone({
     '/admin/settings',
     '/admin/schools',
     '/admin/blocks',
+    '/admin/blocks/1/draw',
     '/admin/providers',
     '/admin/activities',
     '/admin/registrations',

@@ -3,13 +3,24 @@ import { apiFetch, errorFromResponse } from '@nsa/web-kit';
 import { saveBlob } from '@nsa/web-kit/download';
 import { blockQrFileName } from '../lib/files';
 import { isPng } from '../lib/download';
-import type { Block } from '@nsa/contracts';
+import type { Allocation, Block, BlockWindow } from '@nsa/contracts';
 import { BLOCKS_QUERY_KEY, invalidateWithActivities, listFrom } from './catalog-keys';
 
+/**
+ * A block as GET, POST and PUT /api/blocks answer it, with its sign-up window and allocation
+ * (R-DRAW-WINDOW, R-DRAW-COMMIT). `Block` in contracts/responses.ts does not carry BlockWindow
+ * yet, and blocks from before the window have none of these fields, so they are optional here.
+ */
+export type BlockView = Block & Partial<BlockWindow>;
+
+/** What POST and PUT /api/blocks take (blockSchema's output). */
 export interface BlockInput {
   name: string;
   weekStart: number;
   weekEnd: number;
+  signupOpensAt: string | null;
+  signupClosesAt: string | null;
+  allocation: Allocation;
 }
 
 /** GET /api/blocks. */
@@ -17,7 +28,7 @@ export function useBlocks() {
   return useQuery({
     queryKey: BLOCKS_QUERY_KEY,
     queryFn: async ({ signal }) =>
-      listFrom<Block>(await apiFetch<unknown>('/api/blocks', { signal }), 'blocks'),
+      listFrom<BlockView>(await apiFetch<unknown>('/api/blocks', { signal }), 'blocks'),
   });
 }
 
@@ -27,8 +38,8 @@ export function useSaveBlock() {
   return useMutation({
     mutationFn: ({ id, input }: { id?: number; input: BlockInput }) =>
       id === undefined
-        ? apiFetch<Block>('/api/blocks', { method: 'POST', body: input })
-        : apiFetch<Block>(`/api/blocks/${id}`, { method: 'PUT', body: input }),
+        ? apiFetch<BlockView>('/api/blocks', { method: 'POST', body: input })
+        : apiFetch<BlockView>(`/api/blocks/${id}`, { method: 'PUT', body: input }),
     onSuccess: () => invalidateWithActivities(queryClient, BLOCKS_QUERY_KEY),
   });
 }

@@ -8,7 +8,7 @@ type RegistrationsPage = Paged<AdminRegistration>;
 
 // The same first segment as the key mfe-public refreshes after a sign-up
 // (R-SIGNUP-FORM-DONE), so a sign-up made in another tab of the shell shows up here.
-const REGISTRATIONS_QUERY_KEY = ['/api/admin/registrations'] as const;
+export const REGISTRATIONS_QUERY_KEY = ['/api/admin/registrations'] as const;
 
 /** R-REVIEW-LIST. */
 const PAGE_SIZE = 50;

@@ -1,51 +1,44 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { blockSchema } from '@nsa/contracts';
-import type { Block } from '@nsa/contracts';
-import { useSaveBlock } from '../api/blocks';
+import { ALLOCATIONS, blockSchema } from '@nsa/contracts';
+import { FieldNote, fieldIds } from '@nsa/web-kit';
+import { useSaveBlock, type BlockView } from '../api/blocks';
+import {
+  blockFormInput,
+  blockFormValues,
+  shiftedWindowEnds,
+  type BlockFormValues,
+  type WindowField,
+} from '../lib/block-form';
 import { actionError } from '../lib/errors';
 import { blockRange } from '../lib/format';
+import { browserTimeZone } from '../lib/local-datetime';
 import { useLang } from '../lib/use-lang';
 import { validate } from '../lib/validation';
 import { NAMESPACE } from '../namespace';
 import { FormDialog, type EditState, type FormApi } from './crud/FormDialog';
 import { InputField } from './crud/InputField';
 
-// Inputs hold text; the schema turns it into numbers.
-type Values = { name: string; weekStart: string; weekEnd: string };
-
 export function BlockFormDialog({
   state,
   onClose,
 }: {
-  state: EditState<Block>;
+  state: EditState<BlockView>;
   onClose: () => void;
 }) {
   const { t } = useTranslation(NAMESPACE);
   const lang = useLang();
   const save = useSaveBlock();
+  // The admin's own clock: what the datetime-local inputs mean (R-DRAW-WINDOW).
+  const timeZone = browserTimeZone();
   return (
     <FormDialog
       state={state}
       onClose={onClose}
       title={{ add: t('blocks.addTitle'), edit: t('blocks.editTitle') }}
       save={save}
-      initial={(block): Values => ({
-        name: block?.name ?? '',
-        weekStart: block ? String(block.weekStart) : '',
-        weekEnd: block ? String(block.weekEnd) : '',
-      })}
-      // An empty input is "no value", not week 0.
-      check={(v) =>
-        validate(
-          blockSchema,
-          {
-            name: v.name,
-            weekStart: v.weekStart.trim() === '' ? undefined : v.weekStart,
-            weekEnd: v.weekEnd.trim() === '' ? undefined : v.weekEnd,
-          },
-          lang,
-        )
-      }
+      initial={(block) => blockFormValues(block, timeZone)}
+      check={(v) => validate(blockSchema, blockFormInput(v, timeZone), lang)}
       saved={(data, block) => ({
         title: t(block ? 'blocks.updated' : 'blocks.created'),
         description: t(block ? 'blocks.updatedText' : 'blocks.createdText', { name: data.name }),
@@ -54,12 +47,20 @@ export function BlockFormDialog({
         actionError(error, t(block ? 'blocks.updateFailed' : 'blocks.createFailed'))
       }
     >
-      {(form) => <BlockFields form={form} />}
+      {(form, block) => <BlockFields form={form} block={block} timeZone={timeZone} />}
     </FormDialog>
   );
 }
 
-function BlockFields({ form }: { form: FormApi<Values> }) {
+function BlockFields({
+  form,
+  block,
+  timeZone,
+}: {
+  form: FormApi<BlockFormValues>;
+  block: BlockView | null;
+  timeZone: string;
+}) {
   const { values } = form;
   const { t } = useTranslation(NAMESPACE);
   const lang = useLang();
@@ -73,6 +74,7 @@ function BlockFields({ form }: { form: FormApi<Values> }) {
     Number.isInteger(end)
       ? blockRange(year, start, end, lang)
       : null;
+  const shifted = shiftedWindowEnds(values, timeZone);
 
   const weekInput = (field: 'weekStart' | 'weekEnd') => (
     <InputField
@@ -87,6 +89,24 @@ function BlockFields({ form }: { form: FormApi<Values> }) {
     />
   );
 
+  const windowInput = (field: WindowField) => {
+    const moved = shifted[field];
+    return (
+      <InputField
+        form={form}
+        name={field}
+        label={t(`blocks.${field}`)}
+        type="datetime-local"
+        step={60}
+        hint={
+          moved
+            ? t('blocks.shifted', { time: values[field].slice(11, 16), saved: moved })
+            : undefined
+        }
+      />
+    );
+  };
+
   return (
     <>
       <InputField form={form} name="name" label={t('blocks.name')} autoComplete="off" />
@@ -99,6 +119,56 @@ function BlockFields({ form }: { form: FormApi<Values> }) {
           ? t('blocks.rangeThisYear', { year, start: range.start, end: range.end })
           : t('blocks.weekHint')}
       </p>
+      {/* One under the other: a date and time needs the width in every locale. */}
+      {windowInput('signupOpensAt')}
+      {windowInput('signupClosesAt')}
+      <p className="field-hint">{t('blocks.windowHint', { zone: timeZone })}</p>
+      <AllocationChoice form={form} />
+      {block?.seedHash ? (
+        <div className="field">
+          <span className="field-label">{t('blocks.commitment')}</span>
+          <code className="hash" data-testid="block-seed-hash">
+            {block.seedHash}
+          </code>
+          <p className="field-hint">{t('blocks.commitmentHint')}</p>
+        </div>
+      ) : null}
     </>
+  );
+}
+
+/** First come first served or a lottery, each with a line on what it means (R-DRAW-WINDOW). */
+function AllocationChoice({ form }: { form: FormApi<BlockFormValues> }) {
+  const { t } = useTranslation(NAMESPACE);
+  const id = useId();
+  const error = form.errors.allocation;
+  const { errorId, describedBy } = fieldIds(id, null, error);
+  return (
+    <fieldset className="choice-group" aria-describedby={describedBy}>
+      <legend>{t('blocks.allocation')}</legend>
+      {ALLOCATIONS.map((allocation) => {
+        const checked = form.values.allocation === allocation;
+        return (
+          <label key={allocation} className="checkbox">
+            <input
+              type="radio"
+              name="allocation"
+              value={allocation}
+              checked={checked}
+              aria-invalid={error && checked ? true : undefined}
+              aria-describedby={checked ? describedBy : undefined}
+              onChange={() => form.change('allocation', allocation)}
+            />
+            <span>
+              {t(`blocks.allocations.${allocation}`)}
+              <span className="field-hint">{t(`blocks.allocationHints.${allocation}`)}</span>
+            </span>
+          </label>
+        );
+      })}
+      <FieldNote id={errorId} kind="error">
+        {error}
+      </FieldNote>
+    </fieldset>
   );
 }

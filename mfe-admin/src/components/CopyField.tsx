@@ -13,13 +13,24 @@ interface Props {
   /** Shown (toast and under the field) when the clipboard refused; the text is then selected. */
   failedText: string;
   testId?: string;
+  /** A text too long for one line (a command): a read-only textarea that wraps it. */
+  multiline?: boolean;
 }
 
 /** A readonly input with a copy button; without clipboard access the text is selected instead. */
-export function CopyField({ label, value, copyLabel, copiedText, failedText, testId }: Props) {
+export function CopyField({
+  label,
+  value,
+  copyLabel,
+  copiedText,
+  failedText,
+  testId,
+  multiline = false,
+}: Props) {
   const { t } = useTranslation(NAMESPACE);
   const { toast } = useToast();
-  const input = useRef<HTMLInputElement>(null);
+  const line = useRef<HTMLInputElement>(null);
+  const area = useRef<HTMLTextAreaElement>(null);
   const [failed, setFailed] = useState(false);
 
   const copy = async () => {
@@ -29,8 +40,9 @@ export function CopyField({ label, value, copyLabel, copiedText, failedText, tes
       return;
     }
     setFailed(true);
-    input.current?.focus();
-    input.current?.select();
+    const input = multiline ? area.current : line.current;
+    input?.focus();
+    input?.select();
     toast({ variant: 'destructive', title: t('common.failTitle'), description: failedText });
   };
 
@@ -38,14 +50,26 @@ export function CopyField({ label, value, copyLabel, copiedText, failedText, tes
     <Field label={label} error={failed ? failedText : undefined}>
       {(control) => (
         <div className="copy-field">
-          <input
-            {...control}
-            ref={input}
-            readOnly
-            value={value}
-            data-testid={testId}
-            onFocus={(event) => event.currentTarget.select()}
-          />
+          {multiline ? (
+            <textarea
+              {...control}
+              ref={area}
+              readOnly
+              rows={3}
+              value={value}
+              data-testid={testId}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+          ) : (
+            <input
+              {...control}
+              ref={line}
+              readOnly
+              value={value}
+              data-testid={testId}
+              onFocus={(event) => event.currentTarget.select()}
+            />
+          )}
           <button type="button" className="button secondary" onClick={() => void copy()}>
             {copyLabel}
           </button>

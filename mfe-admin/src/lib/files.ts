@@ -1,5 +1,6 @@
 // File names of downloads (R-FILE-NAMES, R-CSV-REGISTRATIONS): school QR PNG qr-code-{school}.png,
-// block QR PNG block-{id}-qr.png, the sign-up export aanmeldingen-….csv.
+// block QR PNG block-{id}-qr.png, the sign-up export aanmeldingen-….csv, a block's draw
+// loting-blok-{id}.json.
 import { fileSafeName } from '@nsa/web-kit/download';
 
 export function schoolQrFileName(schoolName: string): string {
@@ -8,6 +9,11 @@ export function schoolQrFileName(schoolName: string): string {
 
 export function blockQrFileName(blockId: number): string {
   return `block-${blockId}-qr.png`;
+}
+
+/** R-DRAW-EXPORT: the draw of block 7 (the whole DrawView) is saved as loting-blok-7.json. */
+export function drawExportFileName(blockId: number): string {
+  return `loting-blok-${blockId}.json`;
 }
 
 /** What the registrations export was filtered on, by name; absent means 'all'. */

@@ -1,10 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import { useToast } from '@nsa/web-kit';
-import type { Block } from '@nsa/contracts';
-import { useBlocks, useDeleteBlock, useDownloadBlockQr } from '../api/blocks';
+import { useBlocks, useDeleteBlock, useDownloadBlockQr, type BlockView } from '../api/blocks';
 import { useSchools } from '../api/schools';
 import { BlockFormDialog } from '../components/BlockFormDialog';
+import { AllocationCell, BlockWindowCell } from '../components/BlockWindowCells';
 import { CrudPage } from '../components/crud/CrudPage';
 import { CrudTable, useNamedTableTexts } from '../components/crud/CrudTable';
 import { actionError } from '../lib/errors';
@@ -18,15 +19,18 @@ import { RowAction } from '../components/crud/RowAction';
 /** '' = no school: the code opens the landing page. */
 const NO_SCHOOL = '';
 
-/** /admin/blocks: the runs of weeks activities take place in (R-CATALOG-BLOCKS-SCREEN). */
+/**
+ * /admin/blocks: the runs of weeks activities take place in (R-CATALOG-BLOCKS-SCREEN), with each
+ * block's sign-up window and allocation and, for a lottery, the way to its draw (R-DRAW-WINDOW).
+ */
 export function BlocksPage() {
   const { t } = useTranslation(NAMESPACE);
   const lang = useLang();
   const { toast } = useToast();
   const blocks = useBlocks();
   const schools = useSchools();
-  const texts = useNamedTableTexts<Block>('blocks');
-  const remove = useConfirmDelete(useDeleteBlock(), useNamedDeleteTexts<Block>('blocks'));
+  const texts = useNamedTableTexts<BlockView>('blocks');
+  const remove = useConfirmDelete(useDeleteBlock(), useNamedDeleteTexts<BlockView>('blocks'));
   const downloadQr = useDownloadBlockQr();
   const selectId = useId();
   // null until the admin picks: then the first school is the default.
@@ -42,7 +46,7 @@ export function BlocksPage() {
         : NO_SCHOOL;
   const year = new Date().getFullYear();
 
-  const download = (block: Block) => {
+  const download = (block: BlockView) => {
     const schoolId = qrSchool === NO_SCHOOL ? null : Number(qrSchool);
     downloadQr.mutate(
       { blockId: block.id, schoolId },
@@ -87,7 +91,7 @@ export function BlocksPage() {
     );
 
   return (
-    <CrudPage<Block>
+    <CrudPage<BlockView>
       page="admin-blocks"
       title={t('sections.blocks')}
       heading={{ id: 'blocks-heading', text: t('blocks.listTitle') }}
@@ -95,6 +99,7 @@ export function BlocksPage() {
       list={(edit) => (
         <CrudTable
           kind="block"
+          tableClassName="blocks"
           query={blocks}
           texts={texts}
           toolbar={toolbar}
@@ -113,15 +118,29 @@ export function BlocksPage() {
                   : t('blocks.rangeMissing', { year });
               },
             },
+            { header: t('blocks.window'), cell: (block) => <BlockWindowCell block={block} /> },
+            { header: t('blocks.allocation'), cell: (block) => <AllocationCell block={block} /> },
           ]}
           actions={(block) => (
-            <RowAction
-              label={t('blocks.qrOf', { name: block.name })}
-              disabled={downloadQr.isPending && downloadQr.variables?.blockId === block.id}
-              onClick={() => download(block)}
-            >
-              {t('blocks.qr')}
-            </RowAction>
+            <>
+              {block.allocation === 'lottery' ? (
+                <Link
+                  to={`/admin/blocks/${block.id}/draw`}
+                  className="button secondary small"
+                  aria-label={t('blocks.drawOf', { name: block.name })}
+                  data-testid="block-draw-link"
+                >
+                  {t('blocks.draw')}
+                </Link>
+              ) : null}
+              <RowAction
+                label={t('blocks.qrOf', { name: block.name })}
+                disabled={downloadQr.isPending && downloadQr.variables?.blockId === block.id}
+                onClick={() => download(block)}
+              >
+                {t('blocks.qr')}
+              </RowAction>
+            </>
           )}
           onEdit={edit}
           remove={remove}

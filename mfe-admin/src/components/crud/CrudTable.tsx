@@ -38,6 +38,8 @@ interface CrudTableProps<T extends { id: number }> {
   /** Shown above the table once there is something in it. */
   toolbar?: ReactNode;
   emptyClassName?: string;
+  /** A class of the screen's own, next to `table stack`. */
+  tableClassName?: string;
 }
 
 /**
@@ -54,6 +56,7 @@ export function CrudTable<T extends { id: number }>({
   actions,
   toolbar,
   emptyClassName,
+  tableClassName,
 }: CrudTableProps<T>) {
   const { t } = useTranslation(NAMESPACE);
   return (
@@ -68,7 +71,10 @@ export function CrudTable<T extends { id: number }>({
         <>
           {toolbar}
           <div className="table-scroll">
-            <table className="table stack" data-testid={`${kind}s-table`}>
+            <table
+              className={tableClassName ? `table stack ${tableClassName}` : 'table stack'}
+              data-testid={`${kind}s-table`}
+            >
               <caption className="visually-hidden">{texts.caption}</caption>
               <thead>
                 <tr>
