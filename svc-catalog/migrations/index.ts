@@ -2,5 +2,11 @@ import type { Migration } from '@nsa/service-kit';
 import { m0001Schools } from './0001-schools.js';
 import { m0002Catalog } from './0002-catalog.js';
 import { m0003WaitlistCounts } from './0003-waitlist-counts.js';
+import { m0004BlockWindow } from './0004-block-window.js';
 
-export const migrations: Migration[] = [m0001Schools, m0002Catalog, m0003WaitlistCounts];
+export const migrations: Migration[] = [
+  m0001Schools,
+  m0002Catalog,
+  m0003WaitlistCounts,
+  m0004BlockWindow,
+];

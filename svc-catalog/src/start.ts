@@ -35,7 +35,7 @@ export const { start, stop } = serviceModule(async (opts) => {
       mountCatalogRoutes(app, ctx, catalog);
       mountActivityRoutes(app, ctx, catalog, links);
     },
-    consumers: [countsConsumer(counts)],
+    consumers: [countsConsumer(counts, catalog)],
     background: [() => serveOwnerAnswers(ctx.nc, answers, ctx.logger)],
     onStarted: async () => {
       if (ctx.config.DEMO_DATA === '1') await seedDemoData(ctx, catalog);

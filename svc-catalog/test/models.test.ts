@@ -7,6 +7,8 @@ import { blockRepository, providerRepository } from '../src/data-access/named.js
 import { SchoolRepository } from '../src/data-access/schools.js';
 import { start } from '../src/start.js';
 
+const noWindow = { signupOpensAt: null, signupClosesAt: null, allocation: 'fcfs' as const };
+
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -61,8 +63,58 @@ describe('the catalog models', () => {
     expect(listed).toEqual(renamed.body);
 
     const block = await a.post('/api/blocks', { name: 'Blok', weekStart: 3, weekEnd: 5 });
-    const blockKeys = ['id', 'name', 'weekStart', 'weekEnd', 'createdAt', 'updatedAt'];
+    const blockKeys = [
+      'id',
+      'name',
+      'weekStart',
+      'weekEnd',
+      'signupOpensAt',
+      'signupClosesAt',
+      'allocation',
+      'seedHash',
+      'seed',
+      'drawPublishedAt',
+      'createdAt',
+      'updatedAt',
+    ];
     expect(Object.keys(block.body)).toEqual(blockKeys);
+    // R-DRAW-WINDOW: without a window, first come first served at any time.
+    expect(block.body).toMatchObject({
+      signupOpensAt: null,
+      signupClosesAt: null,
+      allocation: 'fcfs',
+      seedHash: null,
+    });
+    const lottery = await a.post('/api/blocks', {
+      name: 'Loting',
+      weekStart: 3,
+      weekEnd: 5,
+      signupOpensAt: '2026-03-02T18:00:00+01:00',
+      signupClosesAt: '2026-03-09T18:00:00+01:00',
+      allocation: 'lottery',
+    });
+    expect(lottery.body).toMatchObject({
+      signupOpensAt: '2026-03-02T17:00:00.000Z',
+      signupClosesAt: '2026-03-09T17:00:00.000Z',
+      allocation: 'lottery',
+    });
+    const noWindow = await a.post('/api/blocks', {
+      name: 'Loting',
+      weekStart: 3,
+      weekEnd: 5,
+      allocation: 'lottery',
+    });
+    expect(noWindow.status).toBe(400);
+    expect(Object.keys(noWindow.body.fields)).toEqual(['allocation']);
+    const backwards = await a.post('/api/blocks', {
+      name: 'Loting',
+      weekStart: 3,
+      weekEnd: 5,
+      signupOpensAt: '2026-03-09T18:00:00+01:00',
+      signupClosesAt: '2026-03-02T18:00:00+01:00',
+    });
+    expect(backwards.status).toBe(400);
+    expect(Object.keys(backwards.body.fields)).toEqual(['signupClosesAt']);
     const listedBlock = (await a.get('/api/blocks')).body.find(
       (b: { id: number }) => b.id === block.body.id,
     );
@@ -100,13 +152,17 @@ describe('the catalog models', () => {
       { weekStart: 1, weekEnd: 54 },
       { weekStart: 5, weekEnd: 4 },
     ]) {
-      await expect(inTx((tx) => blocks.insert(tx, { name: 'B', ...weeks }))).rejects.toMatchObject(
-        refused,
-      );
+      await expect(
+        inTx((tx) => blocks.insert(tx, { name: 'B', ...weeks, ...noWindow })),
+      ).rejects.toMatchObject(refused);
     }
-    const block = await inTx((tx) => blocks.insert(tx, { name: 'B', weekStart: 5, weekEnd: 5 }));
+    const block = await inTx((tx) =>
+      blocks.insert(tx, { name: 'B', weekStart: 5, weekEnd: 5, ...noWindow }),
+    );
     await expect(
-      inTx((tx) => blocks.update(tx, block.id, { name: 'B', weekStart: 6, weekEnd: 5 })),
+      inTx((tx) =>
+        blocks.update(tx, block.id, { name: 'B', weekStart: 6, weekEnd: 5, ...noWindow }),
+      ),
     ).rejects.toMatchObject(refused);
 
     const school = await inTx((tx) =>

@@ -46,6 +46,9 @@ export const blockSchema = z
     message: 'lotteryNeedsWindow',
   });
 
+/** A block as the API takes it, after validation (dates as ISO strings or null). */
+export type BlockFields = z.infer<typeof blockSchema>;
+
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 export const activitySchema = z.object({
@@ -100,7 +103,7 @@ export interface ActivityView {
   isLocked: boolean;
   isHidden: boolean;
   school: NamedRef;
-  block: BlockRef;
+  block: BlockRef & BlockWindow;
   provider: NamedRef;
   approvedCount: number;
   /** Places held by an open waiting-list offer; they count against capacity (R-WAITLIST-CAPACITY). */

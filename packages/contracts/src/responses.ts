@@ -2,7 +2,7 @@
 // read them. Dates are ISO 8601 strings, as JSON carries them. Activities are
 // `ActivityView` (catalog.ts), users `PublicUser` (auth.ts).
 import type { Lang } from './lang.js';
-import type { BlockRef, NamedRef } from './catalog.js';
+import type { BlockRef, BlockWindow, NamedRef } from './catalog.js';
 import type { RegistrationStatus } from './registration.js';
 
 /** GET /api/schools (admins only), POST and PUT /api/schools: with the school's link token. */
@@ -23,7 +23,7 @@ export interface SchoolQr {
 }
 
 /** POST and PUT /api/blocks; GET /api/blocks adds `weeks`, how many weeks the block runs. */
-export interface Block extends BlockRef {
+export interface Block extends BlockRef, BlockWindow {
   createdAt: string;
   updatedAt: string;
   weeks?: number;

@@ -61,7 +61,7 @@ const stubMailer = { deliveries: { record: async () => undefined }, kick() {} };
 /** Every module that builds a ConsumerSpec, and how to call it with stand-ins. */
 const CONSUMER_MODULES: Record<string, (mod: any) => ConsumerSpecLike[]> = {
   'svc-catalog/src/entry-points/messaging/counts-consumer.ts': (m) => [
-    m.countsConsumer({ sequelize: stubDb }),
+    m.countsConsumer({ sequelize: stubDb }, {}),
   ],
   'svc-registrations/src/entry-points/messaging/catalog-consumer.ts': (m) => [
     m.catalogConsumer({ sequelize: stubDb }, {}),

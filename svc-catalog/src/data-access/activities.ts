@@ -19,6 +19,12 @@ interface ActivityRow {
   blockName: string;
   weekStart: number;
   weekEnd: number;
+  signupOpensAt: Date | null;
+  signupClosesAt: Date | null;
+  allocation: 'fcfs' | 'lottery';
+  seedHash: string | null;
+  seed: string | null;
+  drawPublishedAt: Date | null;
   providerName: string;
   approvedCount: number;
   offeredCount: number;
@@ -34,6 +40,8 @@ const SELECT = `SELECT a.id, a.title, a.capacity, a.weekday, a.start_time AS "st
     a.is_locked AS "isLocked", a.is_hidden AS "isHidden",
     s.name AS "schoolName", s.access_token AS "schoolToken",
     b.name AS "blockName", b.week_start AS "weekStart", b.week_end AS "weekEnd",
+    b.signup_opens_at AS "signupOpensAt", b.signup_closes_at AS "signupClosesAt",
+    b.allocation, b.seed_hash AS "seedHash", b.seed, b.draw_published_at AS "drawPublishedAt",
     p.name AS "providerName",
     coalesce(c.approved_count, 0) AS "approvedCount",
     coalesce(c.offered_count, 0) AS "offeredCount",
@@ -45,6 +53,8 @@ const SELECT = `SELECT a.id, a.title, a.capacity, a.weekday, a.start_time AS "st
   JOIN providers p ON p.id = a.provider_id
   LEFT JOIN activity_counts c ON c.activity_id = a.id`;
 const ORDER = 'ORDER BY b.week_start, a.weekday, a.start_time, a.title, a.id';
+
+const iso = (d: Date | null) => (d ? new Date(d).toISOString() : null);
 
 function toRecord(r: ActivityRow): ActivityRecord {
   const weeks = Array.from({ length: r.weekEnd - r.weekStart + 1 }, (_, i) => r.weekStart + i);
@@ -60,7 +70,18 @@ function toRecord(r: ActivityRow): ActivityRecord {
     isLocked: r.isLocked,
     isHidden: r.isHidden,
     school: { id: r.schoolId, name: r.schoolName },
-    block: { id: r.blockId, name: r.blockName, weekStart: r.weekStart, weekEnd: r.weekEnd },
+    block: {
+      id: r.blockId,
+      name: r.blockName,
+      weekStart: r.weekStart,
+      weekEnd: r.weekEnd,
+      signupOpensAt: iso(r.signupOpensAt),
+      signupClosesAt: iso(r.signupClosesAt),
+      allocation: r.allocation,
+      seedHash: r.seedHash,
+      seed: r.seed,
+      drawPublishedAt: iso(r.drawPublishedAt),
+    },
     provider: { id: r.providerId, name: r.providerName },
     approvedCount: r.approvedCount,
     offeredCount: r.offeredCount,

@@ -29,6 +29,12 @@ export interface BlockAttributes extends Timestamps {
   name: string;
   weekStart: number;
   weekEnd: number;
+  signupOpensAt: Date | null;
+  signupClosesAt: Date | null;
+  allocation: 'fcfs' | 'lottery';
+  seedHash: string | null;
+  seed: string | null;
+  drawPublishedAt: Date | null;
 }
 export interface ProviderAttributes extends Timestamps {
   id: number;
@@ -63,8 +69,9 @@ export interface ActivityTokenAttributes extends Timestamps {
 }
 
 type Generated = 'id' | 'createdAt' | 'updatedAt';
+type BlockGenerated = Generated | 'seedHash' | 'seed' | 'drawPublishedAt';
 export type SchoolModel = Model<SchoolAttributes, Creation<SchoolAttributes, Generated>>;
-export type BlockModel = Model<BlockAttributes, Creation<BlockAttributes, Generated>>;
+export type BlockModel = Model<BlockAttributes, Creation<BlockAttributes, BlockGenerated>>;
 export type ProviderModel = Model<ProviderAttributes, Creation<ProviderAttributes, Generated>>;
 export type ActivityModel = Model<ActivityAttributes, Creation<ActivityAttributes, Generated>>;
 export type ActivityCountModel = Model<ActivityCountAttributes>;
@@ -117,11 +124,28 @@ const schoolAttributes = (): ModelAttributes<SchoolModel, SchoolAttributes> => (
   updatedAt: timestamp(),
 });
 
+const hex64 = () => ({
+  type: DataTypes.CHAR(64),
+  allowNull: true,
+  validate: { is: /^[0-9a-f]{64}$/ },
+});
 const blockAttributes = (): ModelAttributes<BlockModel, BlockAttributes> => ({
   id: id(),
   name: name(),
   weekStart: week(),
   weekEnd: week(),
+  // R-DRAW-WINDOW; the database checks that it closes after it opens.
+  signupOpensAt: timestamp(),
+  signupClosesAt: timestamp(),
+  allocation: {
+    type: DataTypes.TEXT,
+    allowNull: false,
+    defaultValue: 'fcfs',
+    validate: { isIn: [['fcfs', 'lottery']] },
+  },
+  seedHash: hex64(),
+  seed: hex64(),
+  drawPublishedAt: timestamp(),
   createdAt: timestamp(),
   updatedAt: timestamp(),
 });

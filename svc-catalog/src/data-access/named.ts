@@ -6,8 +6,23 @@ export interface Block {
   name: string;
   weekStart: number;
   weekEnd: number;
+  signupOpensAt: Date | null;
+  signupClosesAt: Date | null;
+  allocation: 'fcfs' | 'lottery';
+  seedHash: string | null;
+  seed: string | null;
+  drawPublishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+}
+/** What an admin sets on a block (R-CATALOG-VALIDATION, R-DRAW-WINDOW). */
+export interface BlockInput {
+  name: string;
+  weekStart: number;
+  weekEnd: number;
+  signupOpensAt: Date | null;
+  signupClosesAt: Date | null;
+  allocation: 'fcfs' | 'lottery';
 }
 export interface Provider {
   id: number;
@@ -24,7 +39,7 @@ export interface Provider {
 export class NamedRepository<T extends { id: number }, Input extends Partial<T>> {
   constructor(
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- one repository over two models
-    private readonly model: ModelStatic<Model<T, any>>,
+    protected readonly model: ModelStatic<Model<T, any>>,
     /** The API's fields, in the API's order. */
     private readonly fields: readonly (keyof T & string)[],
     private readonly order: readonly (keyof T & string)[],
@@ -67,10 +82,34 @@ export class NamedRepository<T extends { id: number }, Input extends Partial<T>>
   }
 }
 
+/** Blocks, and what svc-registrations tells of their draw (R-DRAW-COMMIT, R-DRAW-PUBLISH). */
+export class BlockRepository extends NamedRepository<Block, BlockInput> {
+  async recordDraw(
+    tx: Transaction,
+    id: number,
+    values: { seedHash: string } | { seed: string; drawPublishedAt: Date },
+  ): Promise<void> {
+    await this.model.update(values as never, { where: { id } as never, transaction: tx });
+  }
+}
+
 export const blockRepository = (db: Sequelize) =>
-  new NamedRepository<Block, { name: string; weekStart: number; weekEnd: number }>(
+  new BlockRepository(
     catalogModels(db).Block,
-    ['id', 'name', 'weekStart', 'weekEnd', 'createdAt', 'updatedAt'],
+    [
+      'id',
+      'name',
+      'weekStart',
+      'weekEnd',
+      'signupOpensAt',
+      'signupClosesAt',
+      'allocation',
+      'seedHash',
+      'seed',
+      'drawPublishedAt',
+      'createdAt',
+      'updatedAt',
+    ],
     ['weekStart', 'name', 'id'],
   );
 
@@ -81,5 +120,4 @@ export const providerRepository = (db: Sequelize) =>
     ['name', 'id'],
   );
 
-export type BlockRepository = ReturnType<typeof blockRepository>;
 export type ProviderRepository = ReturnType<typeof providerRepository>;

@@ -1,10 +1,19 @@
-import { EVENT_TYPES, type ActivityInput, type SchoolEvent } from '@nsa/contracts';
+import {
+  EVENT_TYPES,
+  type ActivityInput,
+  type BlockEvent,
+  type BlockFields,
+  type DrawCommittedEvent,
+  type DrawPublishedEvent,
+  type SchoolEvent,
+} from '@nsa/contracts';
 import { AppError, type ServiceContext, type Transaction } from '@nsa/service-kit';
 import { ActivityRepository, type ActivityRecord } from '../data-access/activities.js';
 import {
   blockRepository,
   providerRepository,
   type Block,
+  type BlockInput,
   type BlockRepository,
   type Provider,
   type ProviderRepository,
@@ -80,28 +89,34 @@ export class Catalog {
     );
   }
 
-  createBlock(
-    input: { name: string; weekStart: number; weekEnd: number },
-    requestId?: string,
-  ): Promise<Block> {
+  createBlock(input: NewBlock, requestId?: string): Promise<Block> {
     return this.tx(async (tx) => {
-      const block = await this.blocks.insert(tx, input);
+      const block = await this.blocks.insert(tx, blockInput(input));
       await this.emit(tx, EVENT_TYPES.blockCreated, blockEvent(block), requestId);
       return block;
     });
   }
 
-  updateBlock(
-    id: number,
-    input: { name: string; weekStart: number; weekEnd: number },
-    requestId?: string,
-  ): Promise<Block> {
+  updateBlock(id: number, input: NewBlock, requestId?: string): Promise<Block> {
     return this.tx(async (tx) => {
-      const block = await this.blocks.update(tx, id, input);
+      const block = await this.blocks.update(tx, id, blockInput(input));
       if (!block) throw AppError.notFound(MSG.blockNotFound);
       await this.emit(tx, EVENT_TYPES.blockUpdated, blockEvent(block), requestId);
       await this.reannounce(tx, { blockId: id }, requestId);
       return block;
+    });
+  }
+
+  /** R-DRAW-COMMIT: the block shows the hash of the seed its draw will use. */
+  drawCommitted(tx: Transaction, e: DrawCommittedEvent): Promise<void> {
+    return this.blocks.recordDraw(tx, e.blockId, { seedHash: e.seedHash });
+  }
+
+  /** R-DRAW-PUBLISH: once published, the block shows the seed, so anyone can recompute. */
+  drawPublished(tx: Transaction, e: DrawPublishedEvent): Promise<void> {
+    return this.blocks.recordDraw(tx, e.blockId, {
+      seed: e.seed,
+      drawPublishedAt: new Date(e.publishedAt),
     });
   }
 
@@ -235,6 +250,30 @@ function schoolEvent(school: School): SchoolEvent {
   return { id: school.id, name: school.name, accessTokenHash: hashToken(school.accessToken) };
 }
 
-function blockEvent(b: Block) {
-  return { id: b.id, name: b.name, weekStart: b.weekStart, weekEnd: b.weekEnd };
+function blockEvent(b: Block): BlockEvent {
+  return {
+    id: b.id,
+    name: b.name,
+    weekStart: b.weekStart,
+    weekEnd: b.weekEnd,
+    signupOpensAt: b.signupOpensAt ? new Date(b.signupOpensAt).toISOString() : null,
+    signupClosesAt: b.signupClosesAt ? new Date(b.signupClosesAt).toISOString() : null,
+    allocation: b.allocation,
+  };
 }
+
+/** The API's block (R-CATALOG-VALIDATION, R-DRAW-WINDOW) as the repository stores it. */
+export function blockInput(b: NewBlock): BlockInput {
+  return {
+    name: b.name,
+    weekStart: b.weekStart,
+    weekEnd: b.weekEnd,
+    signupOpensAt: b.signupOpensAt ? new Date(b.signupOpensAt) : null,
+    signupClosesAt: b.signupClosesAt ? new Date(b.signupClosesAt) : null,
+    allocation: b.allocation ?? 'fcfs',
+  };
+}
+
+/** A block as the API gives it; without a window it is first come, first served any time. */
+export type NewBlock = Pick<BlockFields, 'name' | 'weekStart' | 'weekEnd'> &
+  Partial<Pick<BlockFields, 'signupOpensAt' | 'signupClosesAt' | 'allocation'>>;

@@ -14,7 +14,15 @@ export function activityEvent(a: ActivityRecord): ActivityEvent {
     isLocked: a.isLocked,
     isHidden: a.isHidden,
     school: { id: a.school.id, name: a.school.name, accessTokenHash: hashToken(a.schoolToken) },
-    block: a.block,
+    block: {
+      id: a.block.id,
+      name: a.block.name,
+      weekStart: a.block.weekStart,
+      weekEnd: a.block.weekEnd,
+      signupOpensAt: a.block.signupOpensAt,
+      signupClosesAt: a.block.signupClosesAt,
+      allocation: a.block.allocation,
+    },
     provider: a.provider,
   };
 }

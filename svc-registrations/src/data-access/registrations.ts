@@ -379,11 +379,16 @@ export async function waitlistInOrder(
 ): Promise<void> {
   if (ids.length === 0) return;
   await db.query(
-    `UPDATE registrations AS r SET status = 'waitlisted', waitlist_seq = nextval('waitlist_order'),
+    // Numbers drawn in the given order (a row at a time from the ordered list), then written.
+    `WITH given AS (
+       SELECT id, ord FROM unnest(CAST(:ids AS integer[])) WITH ORDINALITY AS t(id, ord)
+       ORDER BY ord
+     ), numbered AS (
+       SELECT id, nextval('waitlist_order') AS seq FROM given
+     )
+     UPDATE registrations AS r SET status = 'waitlisted', waitlist_seq = numbered.seq,
        email_sent = false, updated_at = now()
-     FROM (SELECT id, ord FROM unnest(CAST(:ids AS integer[])) WITH ORDINALITY AS t(id, ord)
-           ORDER BY ord) AS t
-     WHERE r.id = t.id`,
+     FROM numbered WHERE r.id = numbered.id`,
     { replacements: { ids: `{${ids.join(',')}}` }, transaction: tx },
   );
 }

@@ -1,8 +1,4 @@
-import {
-  EVENT_TYPES,
-  type EmailKind,
-  type RegistrationStatus,
-} from '@nsa/contracts';
+import { EVENT_TYPES, type EmailKind, type RegistrationStatus } from '@nsa/contracts';
 import {
   AppError,
   Batcher,

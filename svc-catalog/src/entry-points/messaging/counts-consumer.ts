@@ -1,9 +1,19 @@
-import { EVENT_TYPES, providerLinkUsedEventSchema, registrationEventSchema } from '@nsa/contracts';
+import {
+  EVENT_TYPES,
+  drawCommittedEventSchema,
+  drawPublishedEventSchema,
+  providerLinkUsedEventSchema,
+  registrationEventSchema,
+} from '@nsa/contracts';
 import type { ConsumerSpec, EventHandler } from '@nsa/service-kit';
+import type { Catalog } from '../../domain/catalog.js';
 import type { Counts } from '../../domain/counts.js';
 
 /** Keeps the sign-up counts per activity and the provider links' last use from svc-registrations' events. */
-export function countsConsumer(counts: Counts): ConsumerSpec {
+export function countsConsumer(
+  counts: Counts,
+  draws: Pick<Catalog, 'drawCommitted' | 'drawPublished'>,
+): ConsumerSpec {
   const apply: EventHandler = {
     versions: [1],
     handle: (event, { tx }) =>
@@ -23,6 +33,16 @@ export function countsConsumer(counts: Counts): ConsumerSpec {
       [EVENT_TYPES.registrationOffered]: apply,
       [EVENT_TYPES.registrationWaitlisted]: apply,
       [EVENT_TYPES.registrationWithdrawn]: apply,
+      [EVENT_TYPES.drawCommitted]: {
+        versions: [1],
+        handle: (event, { tx }) =>
+          draws.drawCommitted(tx, drawCommittedEventSchema.parse(event.data)),
+      },
+      [EVENT_TYPES.drawPublished]: {
+        versions: [1],
+        handle: (event, { tx }) =>
+          draws.drawPublished(tx, drawPublishedEventSchema.parse(event.data)),
+      },
       [EVENT_TYPES.providerLinkUsed]: {
         versions: [1],
         handle: (event, { tx }) =>
