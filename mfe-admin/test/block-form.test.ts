@@ -21,6 +21,12 @@ const base: BlockView = {
   name: 'Voorjaar',
   weekStart: 10,
   weekEnd: 15,
+  signupOpensAt: null,
+  signupClosesAt: null,
+  allocation: 'fcfs',
+  seedHash: null,
+  seed: null,
+  drawPublishedAt: null,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

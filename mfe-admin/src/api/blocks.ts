@@ -3,15 +3,11 @@ import { apiFetch, errorFromResponse } from '@nsa/web-kit';
 import { saveBlob } from '@nsa/web-kit/download';
 import { blockQrFileName } from '../lib/files';
 import { isPng } from '../lib/download';
-import type { Allocation, Block, BlockWindow } from '@nsa/contracts';
+import type { Allocation, Block } from '@nsa/contracts';
 import { BLOCKS_QUERY_KEY, invalidateWithActivities, listFrom } from './catalog-keys';
 
-/**
- * A block as GET, POST and PUT /api/blocks answer it, with its sign-up window and allocation
- * (R-DRAW-WINDOW, R-DRAW-COMMIT). `Block` in contracts/responses.ts does not carry BlockWindow
- * yet, and blocks from before the window have none of these fields, so they are optional here.
- */
-export type BlockView = Block & Partial<BlockWindow>;
+/** A block as GET, POST and PUT /api/blocks answer it, window included (R-DRAW-WINDOW). */
+export type BlockView = Block;
 
 /** What POST and PUT /api/blocks take (blockSchema's output). */
 export interface BlockInput {
