@@ -1,4 +1,9 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { QueryTypes } from '@nsa/service-kit';
 import { runDraw } from '../src/domain/draw.js';
@@ -149,6 +154,28 @@ describe('sign-up window and the draw', () => {
       { ids },
     );
     expect(Number(events!.n)).toBe(7);
+    // R-DRAW-VERIFY: the published draw, as an admin downloads it, checks out with its seed.
+    const file = join(mkdtempSync(join(tmpdir(), 'draw-')), 'loting.json');
+    writeFileSync(
+      file,
+      JSON.stringify((await w.reg.get(`/api/admin/blocks/${block.id}/draw`)).body),
+    );
+    const cli = fileURLToPath(new URL('../dist/src/cli/draw-verify.js', import.meta.url));
+    const verified = spawnSync(process.execPath, [cli, '--seed', d.seed, '--entries', file], {
+      encoding: 'utf8',
+    });
+    expect(verified.stdout).toContain('yes: seed matches the published seedHash');
+    expect(verified.stdout).toContain('yes: entries match the published digest');
+    expect(verified.stdout).toContain('yes: results match the published results');
+    expect(verified.status).toBe(0);
+    const wrongSeed = spawnSync(process.execPath, [
+      cli,
+      '--seed',
+      'x'.repeat(64),
+      '--entries',
+      file,
+    ]);
+    expect(wrongSeed.status).toBe(1);
     // Once only.
     expect((await w.reg.post(`/api/admin/blocks/${block.id}/draw/publish`, {})).status).toBe(409);
     expect((await w.reg.post(`/api/admin/blocks/${block.id}/draw`)).status).toBe(409);

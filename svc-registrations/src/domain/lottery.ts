@@ -103,9 +103,30 @@ export function drawExport(
   };
 }
 
-/** The digest a published draw is checked against: SHA-256 of its export, as JSON. */
+/**
+ * The digest a published draw is checked against: SHA-256 of its export's activities and entries
+ * as JSON, each field in a fixed order (stored JSON may come back with its keys reordered).
+ */
 export const exportDigest = (e: DrawExport): string =>
-  sha256(JSON.stringify({ activities: e.activities, entries: e.entries }));
+  sha256(
+    JSON.stringify({
+      activities: e.activities.map((a) => ({
+        id: a.id,
+        places: a.places,
+        weekday: a.weekday,
+        startTime: a.startTime,
+        weekStart: a.weekStart,
+        weekEnd: a.weekEnd,
+      })),
+      entries: e.entries.map((x) => ({
+        registrationId: x.registrationId,
+        activityId: x.activityId,
+        family: x.family,
+        child: x.child,
+        preference: x.preference,
+      })),
+    }),
+  );
 
 function view(row: DrawRow): DrawView {
   return {
