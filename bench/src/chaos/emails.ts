@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type pg from 'pg';
-import { EMAIL_KINDS, EVENT_TYPES, type EmailKind } from '@nsa/contracts';
+import { EMAIL_KINDS, EVENT_TYPES, parentEmailKind, type EmailKind } from '@nsa/contracts';
 import type { Received } from '../lib/smtp.js';
 import { repoRoot } from '../lib/stack.js';
 
@@ -69,35 +69,9 @@ export async function loadEvents(db: pg.Pool): Promise<OutboxEvent[]> {
   }));
 }
 
-/**
- * The email an event sends the parent, if any (R-EMAIL-KINDS, R-EMAIL-CHOICE,
- * R-EMAIL-WAITLIST): only an event that asks for one and carries its content. A sign-up received
- * or put on the waiting list, a place offered, an approval or rejection, a lapsed offer, a
- * withdrawal by the parent or a declined offer each have their own; a revert and an erasure none.
- */
-export function parentEmailKind(e: OutboxEvent): EmailKind | undefined {
-  if (!e.sendEmail || !e.hasNotification) return undefined;
-  switch (e.type) {
-    case EVENT_TYPES.registrationCreated:
-      if (e.status === 'new') return 'signup-received';
-      if (e.status === 'waitlisted') return 'waitlist-joined';
-      return undefined;
-    case EVENT_TYPES.registrationApproved:
-      return 'registration-approved';
-    case EVENT_TYPES.registrationRejected:
-      return 'registration-rejected';
-    case EVENT_TYPES.registrationOffered:
-      return 'offer-made';
-    case EVENT_TYPES.registrationWithdrawn:
-      if (e.withdrawReason === 'expired') return 'offer-expired';
-      if (e.withdrawReason === 'parent' || e.withdrawReason === 'declined') {
-        return 'signup-withdrawn';
-      }
-      return undefined;
-    default:
-      return undefined;
-  }
-}
+/** The email an event sends the parent, if any: the product's own rule (contracts). */
+export const parentEmailKindOf = (e: OutboxEvent): EmailKind | undefined =>
+  parentEmailKind(e.type, e);
 
 export const messageId = (eventId: string, kind: EmailKind) =>
   `<${eventId}.${kind}@naschool.local>`;
@@ -141,7 +115,7 @@ export function expectedEmails(
 ): Map<string, ExpectedEmail> {
   const out = new Map<string, ExpectedEmail>();
   for (const e of events) {
-    const kind = parentEmailKind(e);
+    const kind = parentEmailKindOf(e);
     if (!kind) continue;
     const id = messageId(e.id, kind);
     out.set(id, {
@@ -211,7 +185,7 @@ export async function notMarkedSent(
   for (const e of events) last.set(e.registrationId, e);
   const owed = [...last.values()]
     .filter((e) => {
-      const kind = parentEmailKind(e);
+      const kind = parentEmailKindOf(e);
       return (
         (kind === 'registration-approved' || kind === 'registration-rejected') && known.has(kind)
       );
@@ -245,7 +219,7 @@ export function perSignup(
   const once = (id: number, types: string[]) => {
     const mine = (byReg.get(id) ?? []).filter((e) => types.includes(e.type));
     if (mine.length !== 1) return false;
-    const kind = parentEmailKind(mine[0]!);
+    const kind = parentEmailKindOf(mine[0]!);
     if (!kind) return false;
     return !known.has(kind) || got.has(messageId(mine[0]!.id, kind));
   };

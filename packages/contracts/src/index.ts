@@ -10,3 +10,4 @@ export * from './catalog.js';
 export * from './registration.js';
 export * from './rejection-reason.js';
 export * from './responses.js';
+export * from './parent-emails.js';

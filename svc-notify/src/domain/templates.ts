@@ -1,4 +1,5 @@
 import {
+  type ParentEmailKind,
   rejectionReasonText,
   type EmailKind,
   type Lang,
@@ -24,7 +25,7 @@ export interface Attachment {
 }
 
 /** The emails to a parent about a sign-up (R-EMAIL-KINDS, R-EMAIL-WAITLIST). */
-export type ParentEmailKind = Exclude<EmailKind, 'admin-welcome' | 'password-reset'>;
+export type { ParentEmailKind };
 /** The emails that cannot go without the parent's own link (R-EMAIL-WAITLIST). */
 export const LINKED_KINDS: readonly ParentEmailKind[] = [
   'signup-received',

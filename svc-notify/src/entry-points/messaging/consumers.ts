@@ -1,5 +1,6 @@
 import {
   EVENT_TYPES,
+  parentEmailKind,
   registrationErasedEventSchema,
   registrationEventSchema,
   secretLinkEventSchema,
@@ -7,7 +8,6 @@ import {
 } from '@nsa/contracts';
 import type { ConsumerSpec, EventHandler } from '@nsa/service-kit';
 import type { Mailer } from '../../domain/mailer.js';
-import { parentEmailKind } from '../../domain/parent-emails.js';
 
 /** Each email-worthy event becomes one delivery record; the mailer sends it. */
 export function notifyConsumers(mailer: Mailer): ConsumerSpec[] {
@@ -15,7 +15,7 @@ export function notifyConsumers(mailer: Mailer): ConsumerSpec[] {
     versions: [1],
     handle: async (event, { tx }) => {
       const e = registrationEventSchema.parse(event.data);
-      const kind = parentEmailKind(event.type, e);
+      const kind = parentEmailKind(event.type, { ...e, hasNotification: !!e.notification });
       if (!kind || !e.notification) return;
       await mailer.deliveries.record(tx, {
         eventId: event.id,
