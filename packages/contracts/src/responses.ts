@@ -168,41 +168,59 @@ export interface DrawView {
   publishedAt: string | null;
   /** SHA-256 of the export's activities and entries, as published. */
   entriesDigest: string;
-  results: Array<{
-    registrationId: number;
-    outcome: 'approved' | 'waitlisted';
-    waitlistPosition: number | null;
-    round: number | null;
-  }>;
-  stats: {
-    entries: number;
-    children: number;
-    placed: number;
-    waitlisted: number;
-    firstChoices: number;
-    childrenPlaced: number;
-  };
+  results: DrawResult[];
+  stats: DrawStats;
   /** What `npm run draw:verify` recomputes the results from: no personal data, only keys. */
   export: DrawExport;
+}
+
+/** An activity of the block as the draw sees it: the places it may fill, and its time. */
+export interface DrawActivity {
+  id: number;
+  /** Places free for the draw (capacity less places already taken). */
+  places: number;
+  weekday: number;
+  startTime: string;
+  weekStart: number;
+  weekEnd: number;
+}
+
+/** One sign-up taking part in the draw. */
+export interface DrawEntry {
+  registrationId: number;
+  activityId: number;
+  /** The family key: the same for every child of one parent email. */
+  family: string;
+  /** The child key: the same for every sign-up of one child (R-SIGNUP-CHILD). */
+  child: string;
+  /** The child's order of preference: lower is wanted more (the order of signing up). */
+  preference: number;
+}
+
+export interface DrawResult {
+  registrationId: number;
+  outcome: 'approved' | 'waitlisted';
+  waitlistPosition: number | null;
+  /** The round that gave the place (approved only), so a reader can follow the draw. */
+  round: number | null;
+}
+
+export interface DrawStats {
+  entries: number;
+  children: number;
+  /** Entries approved. */
+  placed: number;
+  waitlisted: number;
+  /** Children whose most wanted entry was approved. */
+  firstChoices: number;
+  /** Children with at least one place. */
+  childrenPlaced: number;
 }
 
 /** A draw's input without personal data: families and children as opaque keys. */
 export interface DrawExport {
   algorithm: string;
   blockId: number;
-  activities: Array<{
-    id: number;
-    places: number;
-    weekday: number;
-    startTime: string;
-    weekStart: number;
-    weekEnd: number;
-  }>;
-  entries: Array<{
-    registrationId: number;
-    activityId: number;
-    family: string;
-    child: string;
-    preference: number;
-  }>;
+  activities: DrawActivity[];
+  entries: DrawEntry[];
 }

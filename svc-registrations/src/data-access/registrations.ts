@@ -1,43 +1,29 @@
 import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
-import type { ActivityEvent, RegistrationStatus } from '@nsa/contracts';
+import type { ActivityEvent, AdminRef, RegistrationRecord } from '@nsa/contracts';
 import type { OutboxRowValues } from '@nsa/service-kit';
 
-export interface AdminRef {
-  id: number;
-  name: string;
-  email: string;
-}
+export type { AdminRef };
 
-export interface RegistrationRow {
-  id: number;
-  activityId: number;
-  schoolId: number;
-  blockId: number;
-  childFirstName: string;
-  childLastName: string;
-  childDateOfBirth: string | null;
-  childAge: number | null;
-  childGroup: string | null;
-  parentName: string;
-  email: string;
-  phone: string;
-  language: 'nl' | 'en';
-  status: RegistrationStatus;
+/** Dates a row carries as `Date` (the API answers them as ISO strings). */
+type RowDates =
+  | 'createdAt'
+  | 'updatedAt'
+  | 'approvedAt'
+  | 'rejectedAt'
+  | 'offerExpiresAt'
+  | 'withdrawnAt'
+  | 'erasedAt';
+
+/** A sign-up as read from the database: the API's record (contracts), with its dates as Date. */
+export type RegistrationRow = Omit<RegistrationRecord, RowDates> & {
   createdAt: Date;
   updatedAt: Date;
   approvedAt: Date | null;
   rejectedAt: Date | null;
-  rejectionReason: string | null;
-  emailSent: boolean;
-  approvedByAdminId: number | null;
-  rejectedByAdminId: number | null;
-  approvedByAdmin: AdminRef | null;
-  rejectedByAdmin: AdminRef | null;
-  waitlistPosition: number | null;
   offerExpiresAt: Date | null;
   withdrawnAt: Date | null;
   erasedAt: Date | null;
-}
+};
 
 export const REGISTRATION_COLUMNS = `r.id, r.activity_id AS "activityId", r.school_id AS "schoolId", r.block_id AS "blockId",
   r.child_first_name AS "childFirstName", r.child_last_name AS "childLastName",

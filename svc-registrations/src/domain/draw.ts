@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { DrawActivity, DrawEntry, DrawResult, DrawStats } from '@nsa/contracts';
 
 /**
  * The draw for an oversubscribed lottery block (R-DRAW-RULES), a pure function of the seed and
@@ -20,48 +21,9 @@ import { createHmac } from 'node:crypto';
  */
 export const DRAW_ALGORITHM = 'family-rounds-snake/v1';
 
-/** An activity of the block as the draw sees it: the places it may fill, and its time. */
-export interface DrawActivity {
-  id: number;
-  /** Places free for the draw (capacity less places already taken). */
-  places: number;
-  weekday: number;
-  startTime: string;
-  weekStart: number;
-  weekEnd: number;
-}
-
-/** One sign-up taking part in the draw. */
-export interface DrawEntry {
-  registrationId: number;
-  activityId: number;
-  /** The family key: the same for every child of one parent email. */
-  family: string;
-  /** The child key: the same for every sign-up of one child (R-SIGNUP-CHILD). */
-  child: string;
-  /** The child's order of preference: lower is wanted more (the order of signing up). */
-  preference: number;
-}
-
-export interface DrawResult {
-  registrationId: number;
-  outcome: 'approved' | 'waitlisted';
-  waitlistPosition: number | null;
-  /** The round that gave the place (approved only), so a reader can follow the draw. */
-  round: number | null;
-}
-
-export interface DrawStats {
-  entries: number;
-  children: number;
-  /** Entries approved. */
-  placed: number;
-  waitlisted: number;
-  /** Children whose most wanted entry was approved. */
-  firstChoices: number;
-  /** Children with at least one place. */
-  childrenPlaced: number;
-}
+// The draw's input and output types are the API's (contracts: DrawActivity, DrawEntry,
+// DrawResult, DrawStats), so the export an admin downloads is exactly what runDraw takes.
+export type { DrawActivity, DrawEntry, DrawResult, DrawStats };
 
 export interface DrawOutcome {
   results: DrawResult[];
