@@ -125,6 +125,21 @@ describe('waiting list and the parent link', () => {
     expect(row!.n).toBe('0');
   });
 
+  it("opens an English parent's link in English (R-MY-SIGNUP-LINK, R-LANG-DEFAULT)", async () => {
+    const a = await activity(3);
+    const res = await post(w.reg, school.accessToken, signup(a), { 'accept-language': 'en' });
+    const [row] = await sql<{ data: { notification: { sealedLink: string } } }>(
+      `SELECT data FROM outbox WHERE type = 'registrations.registration.created'
+       AND (data->>'registrationId')::int = :id`,
+      { id: res.body.registration.id },
+    );
+    const { link } = await unsealData<{ link: string }>(row!.data.notification.sealedLink, {
+      password: LINK_SEAL_SECRET,
+    });
+    expect(link).toMatch(/\/my-signup\?lng=en#[A-Za-z0-9_-]{43}$/);
+    expect(await token(res.body.registration.id)).toHaveLength(43);
+  });
+
   it('refuses a wrong, malformed or missing token with 403 and no hint (R-MY-SIGNUP-LINK)', async () => {
     for (const t of ['A'.repeat(43), 'kort', '']) {
       const res = await my(t).get();
