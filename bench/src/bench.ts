@@ -1,6 +1,6 @@
 // `npm run bench`: starts its own stack and runs every benchmark, prints the table of targets
 // and writes bench/results/latest.json. Options: --port N (default 19200), --only a,b (names:
-// burst, lock, race, email, list, weight, lighthouse, requests), --quick (shorter runs, for trying
+// burst, lock, race, email, draw, list, weight, lighthouse, requests), --quick (shorter runs, for trying
 // it out).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { burstVsBaseline } from './benchmarks/burst-vs-baseline.js';
 import { lockPropagation } from './benchmarks/lock-propagation.js';
 import { approvalRace } from './benchmarks/approval-race.js';
 import { emailBurst } from './benchmarks/email.js';
+import { drawBenchmark } from './benchmarks/draw.js';
 import { adminListAtScale } from './benchmarks/admin-list.js';
 import { lighthouseAudit, pageWeights } from './benchmarks/browser.js';
 import { activityListLatency, loginLatency, timeToActivityList } from './benchmarks/requests.js';
@@ -221,6 +222,94 @@ async function main(): Promise<number> {
           `${mail.duplicates} / ${mail.missing} / ${mail.approvalErrors}`,
           '0 / 0 / 0',
           mail.duplicates === 0 && mail.missing === 0 && mail.approvalErrors === 0,
+        ),
+      );
+    }
+
+    // 9. The draw of a lottery block.
+    if (wanted('draw')) {
+      const scale = quick ? 5 : 1;
+      const entries = 5000 / scale;
+      say(`9. draw: a lottery block of ${300 / scale} activities and ${entries} entries`);
+      const draw = await drawBenchmark({
+        api,
+        db,
+        smtp,
+        schools: 6,
+        activities: 300 / scale,
+        families: 3000 / scale,
+        entries,
+        concurrency: 24,
+        emailTimeoutS: 600,
+        log: say,
+      });
+      results.draw = draw;
+      const st = draw.stats;
+      const errors = Object.entries(draw.signUpErrors)
+        .map(([k, n]) => `${n}× ${k}`)
+        .join(', ');
+      rows.push(
+        row(
+          '9 draw: seeding (sign-ups through the API)',
+          `${draw.signedUp} of ${draw.planned} entries (${draw.children} children, ` +
+            `${draw.families} families, ${draw.activities} activities of ${draw.schools} ` +
+            `schools, ${draw.capacity} places) in ${fmt(draw.seedingS)} s, ` +
+            `${fmt(draw.signUpsPerS, 0)}/s${errors ? `; refused ${errors}` : ''}`,
+          'all 201',
+          draw.signedUp === draw.planned,
+        ),
+        row(
+          '9 draw: sign-up after the window closed',
+          draw.afterClose,
+          '409 SIGNUP_CLOSED',
+          draw.afterClose === '409 SIGNUP_CLOSED',
+        ),
+        row(
+          `9 draw: preview of ${st?.entries ?? draw.signedUp} entries, median of 3`,
+          `${fmt(draw.previewMedianMs, 0)} ms (${draw.previewMs.map((ms) => fmt(ms, 0)).join(', ')}; ` +
+            `${draw.previewsIdentical ? 'the same draw each time' : 'DIFFERENT draws'})`,
+          '≤ 2 s',
+          draw.previewMedianMs <= 2000 && draw.previewsIdentical,
+        ),
+        row(
+          '9 draw: publish with send-email, until its 200',
+          draw.publishStatus === 200
+            ? `${fmt(draw.publishMs, 0)} ms`
+            : `answered ${draw.publishStatus} after ${fmt(draw.publishMs, 0)} ms`,
+          '≤ 5 s',
+          draw.publishStatus === 200 && draw.publishMs <= 5000,
+        ),
+        row(
+          '9 draw: entries / children / children placed / entries placed / first choices / waitlisted',
+          st
+            ? `${st.entries} / ${st.children} / ${st.childrenPlaced} / ${st.placed} / ` +
+                `${st.firstChoices} / ${st.waitlisted}`
+            : 'n/a',
+        ),
+        row(
+          '9 draw: statuses after the publish (approved / waitlisted / other)',
+          `${draw.statuses.approved ?? 0} / ${draw.statuses.waitlisted ?? 0} / ` +
+            `${Object.entries(draw.statuses)
+              .filter(([k]) => k !== 'approved' && k !== 'waitlisted')
+              .reduce((n, [, v]) => n + v, 0)}`,
+          "the draw's",
+          st !== undefined &&
+            draw.statuses.approved === st.placed &&
+            (draw.statuses.waitlisted ?? 0) === st.waitlisted &&
+            Object.keys(draw.statuses).every((k) => k === 'approved' || k === 'waitlisted'),
+        ),
+        row(
+          '9 draw: emails after the publish (one per entry)',
+          `${draw.emails.received} of ${draw.emails.expected} ` +
+            `(${draw.emails.approved} approved, ${draw.emails.waitlist} waiting list), ` +
+            (draw.emails.allS === undefined
+              ? `not all within ${draw.emails.timeoutS} s`
+              : `the last ${fmt(draw.emails.allS)} s after the publish request`) +
+            `; ${draw.emails.duplicates} twice`,
+          '= entries, none twice',
+          draw.emails.expected > 0 &&
+            draw.emails.received === draw.emails.expected &&
+            draw.emails.duplicates === 0,
         ),
       );
     }
