@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router-dom';
 import { Page, registerResources, Spinner, useNamespaceTexts } from '@nsa/web-kit';
 import nl from './i18n/nl.json';
+import { LOTTERY_PATH } from './components/LotteryNote';
 import { NAMESPACE } from './namespace';
 import { LandingPage } from './pages/LandingPage';
 import { SchoolPage } from './pages/SchoolPage';
@@ -27,11 +28,31 @@ function lazyMySignupPage() {
 }
 let MySignupPage = lazyMySignupPage();
 
+// R-DRAW-RULES: how the draw works, read by few, so loaded only when opened (as above).
+function lazyLotteryPage() {
+  return lazy(() =>
+    import(/* webpackChunkName: "lottery" */ './pages/LotteryPage').catch((error: unknown) => {
+      LotteryPage = lazyLotteryPage();
+      throw error;
+    }),
+  );
+}
+let LotteryPage = lazyLotteryPage();
+
 function MySignupLoading() {
   const { t } = useTranslation(NAMESPACE);
   return (
     <Page remote={NAMESPACE} page="my-signup" title={t('mySignup.title')}>
       <Spinner label={t('mySignup.loading')} />
+    </Page>
+  );
+}
+
+function LotteryLoading() {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <Page remote={NAMESPACE} page="lottery" title={t('lottery.title')}>
+      <Spinner label={t('lottery.loading')} />
     </Page>
   );
 }
@@ -48,6 +69,13 @@ export default function App() {
     return (
       <Suspense fallback={<MySignupLoading />}>
         <MySignupPage />
+      </Suspense>
+    );
+  }
+  if (matchPath(LOTTERY_PATH, pathname)) {
+    return (
+      <Suspense fallback={<LotteryLoading />}>
+        <LotteryPage />
       </Suspense>
     );
   }

@@ -12,6 +12,7 @@ mountStandalone({
     '/',
     '/schools/0123456789abcdef0123456789abcdef',
     '/my-signup#voorbeeld-link-0123456789',
+    '/loting',
     '/?lng=en',
   ],
   closeLabelKey: 'toastClose',

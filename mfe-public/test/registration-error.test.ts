@@ -4,6 +4,7 @@ import {
   classifyRegistrationError,
   offersWaitlist,
   registrationErrorToast,
+  windowRefusal,
 } from '../src/lib/registration-error';
 
 // Keys stand in for texts, so the test shows which text was picked.
@@ -150,5 +151,39 @@ describe('offersWaitlist (R-WAITLIST-JOIN)', () => {
       false,
     );
     expect(offersWaitlist(new Error('ACTIVITY_FULL'))).toBe(false);
+  });
+});
+
+describe('windowRefusal (R-DRAW-WINDOW)', () => {
+  const conflict = (body: unknown) => errorFromResponse(409, 'Conflict', JSON.stringify(body));
+
+  it("gives the server's message of a sign-up before the window opens or after it closed", () => {
+    expect(
+      windowRefusal(
+        conflict({
+          success: false,
+          error: 'Aanmelden voor deze activiteit is nog niet geopend.',
+          message: 'Aanmelden voor deze activiteit is nog niet geopend.',
+          code: 'SIGNUP_NOT_OPEN',
+        }),
+      ),
+    ).toEqual({
+      code: 'SIGNUP_NOT_OPEN',
+      message: 'Aanmelden voor deze activiteit is nog niet geopend.',
+    });
+    expect(windowRefusal(conflict({ code: 'SIGNUP_CLOSED', error: 'Gesloten' }))).toEqual({
+      code: 'SIGNUP_CLOSED',
+      message: 'Gesloten',
+    });
+    expect(windowRefusal(conflict({ code: 'SIGNUP_CLOSED', message: ' ' }))).toEqual({
+      code: 'SIGNUP_CLOSED',
+      message: null,
+    });
+  });
+
+  it('is null for other answers', () => {
+    expect(windowRefusal(conflict({ code: 'ACTIVITY_FULL', waitlist: true }))).toBeNull();
+    expect(windowRefusal(new ApiError('x', 400, { code: 'SIGNUP_CLOSED' }))).toBeNull();
+    expect(windowRefusal(new Error('SIGNUP_CLOSED'))).toBeNull();
   });
 });

@@ -17,6 +17,10 @@ const PATHS = [
   '/my-signup/',
   '/MY-SIGNUP',
   '/my-signup/x',
+  '/loting',
+  '/loting/',
+  '/LOTING',
+  '/loting/x',
   '/login',
   '/login/',
   '/login/x',
@@ -48,6 +52,7 @@ describe('remote routes', () => {
     expect(remoteToPreload(`/schools/${TOKEN}`)).toBe('mfe_public');
     expect(remoteToPreload('/login')).toBe('mfe_admin');
     expect(remoteToPreload('/my-signup')).toBe('mfe_public');
+    expect(remoteToPreload('/loting')).toBe('mfe_public');
     expect(remoteToPreload('/provider/3')).toBe('mfe_provider');
     expect(remoteToPreload('/admin')).toBeNull();
     expect(remoteToPreload('/admin/registrations')).toBeNull();

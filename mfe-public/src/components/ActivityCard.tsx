@@ -1,30 +1,66 @@
+import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityView } from '@nsa/contracts';
+import { placesAreDrawn, takesSignUps, windowState } from '../lib/signup-window';
 import { NAMESPACE } from '../namespace';
 import { dateRangeText, scheduleText } from './activity-text';
+import { LotteryNote } from './LotteryNote';
+import { momentText, windowRangeText } from './window-text';
 
 export interface ActivityCardProps {
   activity: ActivityView;
   past: boolean;
   today: Date;
+  /** The moment the block's sign-up window is judged at (R-DRAW-WINDOW). */
+  now: Date;
   onSignUp(activity: ActivityView): void;
   /** Called when the button is about to be used, to fetch the dialog's code early. */
   onIntent(): void;
 }
 
-export function ActivityCard({ activity, past, today, onSignUp, onIntent }: ActivityCardProps) {
+export function ActivityCard({
+  activity,
+  past,
+  today,
+  now,
+  onSignUp,
+  onIntent,
+}: ActivityCardProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const titleId = useId();
+  const noteId = useId();
+  const lotteryId = useId();
+  const { block } = activity;
   const locked = activity.isLocked;
+  const state = windowState(block, now);
+  const open = takesSignUps(state);
+  // R-DRAW-WINDOW: while a lottery's window is open (or its draw is to come) every sign-up
+  // enters the draw, so no activity of it is full and no one is sent to the waiting list.
+  const byDraw = placesAreDrawn(state);
   const available = Math.max(0, activity.availablePlaces);
   // R-WAITLIST-JOIN: a full activity that is not locked takes sign-ups for its waiting list.
-  const full = !locked && available === 0;
+  const full = !locked && !byDraw && available === 0;
+  const waitlist = full && open;
   const waiting = Math.max(0, activity.waitlistCount ?? 0);
-  const noteId = useId();
+  const windowText = windowRangeText(t, i18n.language, block, now);
+  const lottery = block.allocation === 'lottery';
+
+  let buttonText: string;
+  if (state === 'notOpen') {
+    buttonText = t('window.opensAt', {
+      opens: momentText(t, i18n.language, block.signupOpensAt, { style: 'long', now }),
+    });
+  } else if (!open) buttonText = t('window.closed');
+  else buttonText = waitlist ? t('activity.joinWaitlist') : t('activity.signUp');
+
+  const described = [titleId, lottery ? lotteryId : null, waitlist ? noteId : null]
+    .filter(Boolean)
+    .join(' ');
   return (
     <li
-      className={`activity-card${locked ? ' is-locked' : ''}${full ? ' is-full' : ''}${past ? ' is-past' : ''}`}
+      className={`activity-card${locked ? ' is-locked' : ''}${full ? ' is-full' : ''}${past ? ' is-past' : ''}${lottery && state !== 'drawn' ? ' is-lottery' : ''}`}
+      data-window={state}
     >
       <article aria-labelledby={titleId}>
         <div className="activity-head">
@@ -32,6 +68,9 @@ export function ActivityCard({ activity, past, today, onSignUp, onIntent }: Acti
             {activity.title}
           </h2>
           <div className="badges">
+            {lottery && state !== 'drawn' ? (
+              <span className="badge badge-lottery">{t('window.lotteryBadge')}</span>
+            ) : null}
             {locked || full ? <span className="badge badge-full">{t('activity.full')}</span> : null}
             {past ? <span className="badge badge-past">{t('activity.past')}</span> : null}
           </div>
@@ -39,11 +78,11 @@ export function ActivityCard({ activity, past, today, onSignUp, onIntent }: Acti
         <dl className="facts">
           <div>
             <dt>{t('activity.block')}</dt>
-            <dd>{activity.block.name}</dd>
+            <dd>{block.name}</dd>
           </div>
           <div>
             <dt>{t('activity.period')}</dt>
-            <dd>{dateRangeText(t, i18n.language, activity.block, today)}</dd>
+            <dd>{dateRangeText(t, i18n.language, block, today)}</dd>
           </div>
           <div>
             <dt>{t('activity.provider')}</dt>
@@ -53,12 +92,20 @@ export function ActivityCard({ activity, past, today, onSignUp, onIntent }: Acti
             <dt>{t('activity.time')}</dt>
             <dd>{scheduleText(t, activity)}</dd>
           </div>
+          {windowText ? (
+            <div>
+              <dt>{t('window.label')}</dt>
+              <dd data-testid="signup-window">{windowText}</dd>
+            </div>
+          ) : null}
           <div>
             <dt>{t('activity.places')}</dt>
             <dd>
-              {available > 0
-                ? t('activity.placesLeft', { available, capacity: activity.capacity })
-                : t('activity.noPlacesLeft', { capacity: activity.capacity })}
+              {byDraw
+                ? lotteryPlacesText(t, available, activity.capacity)
+                : available > 0
+                  ? t('activity.placesLeft', { available, capacity: activity.capacity })
+                  : t('activity.noPlacesLeft', { capacity: activity.capacity })}
               {waiting > 0 ? (
                 <span className="waitlist-count">
                   {t('activity.waitlistCount', { count: waiting })}
@@ -67,23 +114,31 @@ export function ActivityCard({ activity, past, today, onSignUp, onIntent }: Acti
             </dd>
           </div>
         </dl>
-        {full ? (
+        {lottery ? <LotteryNote id={lotteryId} block={block} state={state} now={now} /> : null}
+        {waitlist ? (
           <p id={noteId} className="full-note">
             {t('activity.fullNote')}
           </p>
         ) : null}
         <button
           type="button"
-          className={`button sign-up${full ? ' waitlist' : ''}`}
-          disabled={locked}
-          aria-describedby={full ? `${titleId} ${noteId}` : titleId}
+          className={`button sign-up${waitlist ? ' waitlist' : ''}${open ? '' : ' window-shut'}`}
+          disabled={locked || !open}
+          aria-describedby={described}
           onClick={() => onSignUp(activity)}
           onPointerEnter={onIntent}
           onFocus={onIntent}
         >
-          {full ? t('activity.joinWaitlist') : t('activity.signUp')}
+          {buttonText}
         </button>
       </article>
     </li>
   );
+}
+
+/** R-DRAW-WINDOW: the places a draw to come will give, of all the activity has. */
+function lotteryPlacesText(t: TFunction, available: number, capacity: number): string {
+  if (available === 0) return t('window.lotteryNoPlaces', { count: capacity });
+  if (available >= capacity) return t('window.lotteryAll', { count: capacity });
+  return t('window.lotteryPlaces', { count: available, capacity });
 }

@@ -7,6 +7,7 @@ import {
   classifyRegistrationError,
   offersWaitlist,
   registrationErrorToast,
+  windowRefusal,
 } from '../lib/registration-error';
 import {
   EMPTY_REGISTRATION,
@@ -21,6 +22,7 @@ import { NAMESPACE } from '../namespace';
 import { dateRangeText, scheduleText } from './activity-text';
 import { FormField } from './FormField';
 import type { RegistrationDialogProps } from './registration-dialog-props';
+import { momentText } from './window-text';
 
 const TOAST_MS = 5000;
 
@@ -29,6 +31,8 @@ interface Done {
   name: string;
   status: RegistrationCreated['registration']['status'];
   position: number | null;
+  /** R-DRAW-WINDOW: the end of the lottery window it entered, or null. */
+  lotteryClosesAt: string | null;
 }
 
 /**
@@ -42,6 +46,7 @@ export default function RegistrationDialog({
   locked,
   today,
   waitlist: openedFull,
+  lotteryClosesAt,
   onClose,
 }: RegistrationDialogProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
@@ -62,6 +67,9 @@ export default function RegistrationDialog({
   // dialog opened, or the server said it became full and the parent may join the list.
   const [waitlist, setWaitlist] = useState(openedFull);
   const [fullOffer, setFullOffer] = useState(false);
+  // R-DRAW-WINDOW: the server's answer when the window had not opened or had closed.
+  const [refused, setRefused] = useState<string | null>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
 
   const schema = useMemo(() => registrationSchema(), []);
   const mutation = useCreateRegistration(token);
@@ -80,6 +88,11 @@ export default function RegistrationDialog({
   useEffect(() => {
     if (done !== null) closeRef.current?.focus();
   }, [done]);
+
+  // The submit button goes when the window refuses: the focus moves to the one that closes.
+  useEffect(() => {
+    if (refused !== null) cancelRef.current?.focus();
+  }, [refused]);
 
   // The offer appears above the buttons and pushes them down: bring both into view.
   const actionsRef = useRef<HTMLDivElement>(null);
@@ -116,7 +129,7 @@ export default function RegistrationDialog({
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (pending) return;
+    if (pending || refused !== null) return;
     setSubmitted(true);
     if (locked) {
       // R-SIGNUP-FORM-LOCKED: no call for a locked activity.
@@ -144,8 +157,19 @@ export default function RegistrationDialog({
           name: `${data.childFirstName} ${data.childLastName}`.trim(),
           status: result.registration.status,
           position: result.registration.waitlistPosition ?? null,
+          lotteryClosesAt: result.registration.status === 'new' ? lotteryClosesAt : null,
         }),
       onError: (error) => {
+        const refusal = windowRefusal(error);
+        if (refusal) {
+          setRefused(
+            refusal.message ??
+              (refusal.code === 'SIGNUP_NOT_OPEN'
+                ? t('registration.notOpenFallback')
+                : t('window.closed')),
+          );
+          return;
+        }
         // Full since the page loaded: offered right here, with what was typed kept; the
         // submit button (which keeps the focus) now joins the waiting list.
         if (!waitlist && offersWaitlist(error)) {
@@ -239,7 +263,7 @@ export default function RegistrationDialog({
 
         {done !== null ? (
           <div className="dialog-success" role="status">
-            <SuccessText done={done} />
+            <SuccessText done={done} today={today} />
             <p>{t('registration.confirmationEmail')}</p>
             <div className="actions">
               <button ref={closeRef} type="button" className="button" onClick={requestClose}>
@@ -251,6 +275,16 @@ export default function RegistrationDialog({
           <form ref={formRef} noValidate onSubmit={submit} aria-describedby={`${baseId}-note`}>
             {openedFull ? (
               <p className="notice waitlist-intro">{t('registration.waitlistIntro')}</p>
+            ) : null}
+            {lotteryClosesAt ? (
+              <p className="notice waitlist-intro">
+                {t('registration.lotteryIntro', {
+                  closes: momentText(t, i18n.language, lotteryClosesAt, {
+                    style: 'long',
+                    now: today,
+                  }),
+                })}
+              </p>
             ) : null}
             <p id={`${baseId}-note`} className="required-note">
               {t('registration.requiredNote')}
@@ -311,26 +345,37 @@ export default function RegistrationDialog({
                 </>
               ) : null}
             </div>
+            <div className="window-refusal" aria-live="assertive" aria-atomic="true">
+              {refused !== null ? (
+                <>
+                  <h3>{t('registration.lockedTitle')}</h3>
+                  <p>{refused}</p>
+                </>
+              ) : null}
+            </div>
 
             <div ref={actionsRef} className="actions dialog-actions">
               <button
+                ref={cancelRef}
                 type="button"
                 className="button secondary"
                 onClick={requestClose}
                 disabled={pending}
               >
-                {t('registration.cancel')}
+                {refused !== null ? t('registration.close') : t('registration.cancel')}
               </button>
               {/* aria-disabled, not disabled: the button keeps the focus while the sign-up is sent. */}
-              <button type="submit" className="button" aria-disabled={pending || undefined}>
-                {waitlist
-                  ? pending
-                    ? t('registration.waitlistSubmitting')
-                    : t('registration.waitlistSubmit')
-                  : pending
-                    ? t('registration.submitting')
-                    : t('registration.submit')}
-              </button>
+              {refused === null ? (
+                <button type="submit" className="button" aria-disabled={pending || undefined}>
+                  {waitlist
+                    ? pending
+                      ? t('registration.waitlistSubmitting')
+                      : t('registration.waitlistSubmit')
+                    : pending
+                      ? t('registration.submitting')
+                      : t('registration.submit')}
+                </button>
+              ) : null}
             </div>
           </form>
         )}
@@ -339,9 +384,21 @@ export default function RegistrationDialog({
   );
 }
 
-function SuccessText({ done }: { done: Done }) {
-  const { t } = useTranslation(NAMESPACE);
+function SuccessText({ done, today }: { done: Done; today: Date }) {
+  const { t, i18n } = useTranslation(NAMESPACE);
   const name = done.name || t('registration.successFallbackName');
+  if (done.lotteryClosesAt) {
+    const closes = momentText(t, i18n.language, done.lotteryClosesAt, {
+      style: 'long',
+      now: today,
+    });
+    return (
+      <>
+        <h3>{t('registration.lotterySuccessTitle')}</h3>
+        <p>{t('registration.lotterySuccessText', { name, closes })}</p>
+      </>
+    );
+  }
   if (done.status !== 'waitlisted') {
     return (
       <>

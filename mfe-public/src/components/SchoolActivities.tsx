@@ -11,10 +11,13 @@ import {
   parseBlockId,
   visibleActivities,
 } from '../lib/activities';
+import { placesAreDrawn, takesSignUps, windowState, type WindowState } from '../lib/signup-window';
+import { useWindowClock } from '../lib/use-window-clock';
 import { NAMESPACE } from '../namespace';
 import { ActivityCard } from './ActivityCard';
 import { lazyRegistrationDialog, preloadRegistrationDialog } from './registration-dialog-loader';
 import { SiteFooter } from './SiteFooter';
+import { momentText } from './window-text';
 
 export interface SchoolActivitiesProps {
   school: SchoolSummary;
@@ -22,7 +25,7 @@ export interface SchoolActivitiesProps {
 }
 
 export function SchoolActivities({ school, token }: SchoolActivitiesProps) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t, i18n } = useTranslation(NAMESPACE);
   const { toast } = useToast();
   const [searchParams] = useSearchParams();
   const location = useLocation();
@@ -32,7 +35,10 @@ export function SchoolActivities({ school, token }: SchoolActivitiesProps) {
   const [today] = useState(() => new Date());
   const [blockId, setBlockId] = useState(() => parseBlockId(searchParams.get('blockId')));
   const [showPast, setShowPast] = useState(true);
-  const [selected, setSelected] = useState<ActivityView | null>(null);
+  // The activity whose dialog is open, and its block's window state when it opened.
+  const [selected, setSelected] = useState<{ activity: ActivityView; state: WindowState } | null>(
+    null,
+  );
 
   const blocks = useBlocks();
   const activities = useSchoolActivities(school.id, token, blockId);
@@ -41,6 +47,9 @@ export function SchoolActivities({ school, token }: SchoolActivitiesProps) {
     () => (all ? visibleActivities(all, { showPast, today }) : []),
     [all, showPast, today],
   );
+  const windows = useMemo(() => (all ?? []).map((activity) => activity.block), [all]);
+  // R-DRAW-WINDOW: the cards change by themselves when a window opens or closes.
+  const now = useWindowClock(windows);
 
   const open = useCallback(
     (activity: ActivityView | undefined) => {
@@ -54,10 +63,27 @@ export function SchoolActivities({ school, token }: SchoolActivitiesProps) {
           variant: 'destructive',
         });
       } else {
-        setSelected(activity);
+        // R-DRAW-WINDOW: no dialog before the window opens nor after it closes.
+        const state = windowState(activity.block, new Date());
+        if (takesSignUps(state)) {
+          setSelected({ activity, state });
+        } else {
+          toast({
+            title: t('registration.lockedTitle'),
+            description:
+              state === 'notOpen'
+                ? t('window.opensAt', {
+                    opens: momentText(t, i18n.language, activity.block.signupOpensAt, {
+                      style: 'long',
+                      now: new Date(),
+                    }),
+                  })
+                : t('window.closed'),
+          });
+        }
       }
     },
-    [t, toast],
+    [t, i18n.language, toast],
   );
 
   // ?activityId= and ?highlightActivity= open the dialog once the list is there;
@@ -77,7 +103,7 @@ export function SchoolActivities({ school, token }: SchoolActivitiesProps) {
   const closeDialog = useCallback(() => setSelected(null), []);
   const Dialog = lazyRegistrationDialog();
   const currentlyLocked = selected
-    ? (all?.find((a) => a.id === selected.id)?.isLocked ?? false)
+    ? (all?.find((a) => a.id === selected.activity.id)?.isLocked ?? false)
     : false;
 
   return (
@@ -163,6 +189,7 @@ export function SchoolActivities({ school, token }: SchoolActivitiesProps) {
                     activity={activity}
                     past={isPastActivity(activity, today)}
                     today={today}
+                    now={now}
                     onSignUp={open}
                     onIntent={preloadRegistrationDialog}
                   />
@@ -183,13 +210,16 @@ export function SchoolActivities({ school, token }: SchoolActivitiesProps) {
           }
         >
           <Dialog
-            key={selected.id}
-            activity={selected}
+            key={selected.activity.id}
+            activity={selected.activity}
             schoolName={school.name}
             token={token}
             locked={currentlyLocked}
             today={today}
-            waitlist={selected.availablePlaces <= 0}
+            waitlist={selected.activity.availablePlaces <= 0 && !placesAreDrawn(selected.state)}
+            lotteryClosesAt={
+              selected.state === 'lottery' ? selected.activity.block.signupClosesAt : null
+            }
             onClose={closeDialog}
           />
         </Suspense>

@@ -79,3 +79,17 @@ export function offersWaitlist(error: unknown): boolean {
   const body = record(error.body);
   return body?.code === 'ACTIVITY_FULL' && body.waitlist === true;
 }
+
+/**
+ * R-DRAW-WINDOW: a sign-up refused because its block's window has not opened (409
+ * SIGNUP_NOT_OPEN) or has closed (409 SIGNUP_CLOSED): the server's message, else null.
+ */
+export function windowRefusal(
+  error: unknown,
+): { code: 'SIGNUP_NOT_OPEN' | 'SIGNUP_CLOSED'; message: string | null } | null {
+  if (!isApiError(error) || error.status !== 409) return null;
+  const body = record(error.body);
+  const code = body?.code;
+  if (code !== 'SIGNUP_NOT_OPEN' && code !== 'SIGNUP_CLOSED') return null;
+  return { code, message: text(body?.message) ?? text(body?.error) };
+}

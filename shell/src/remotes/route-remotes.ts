@@ -17,6 +17,8 @@ export const REMOTE_ROUTES: readonly RemoteRouteSpec[] = [
   { path: '/schools/:token', remote: 'mfe_public' },
   // R-MY-SIGNUP: the parent's own link; its token is the fragment, never part of the path.
   { path: '/my-signup', remote: 'mfe_public' },
+  // R-DRAW-RULES: how the draw of a lottery block works, linked from its cards.
+  { path: '/loting', remote: 'mfe_public' },
   { path: '/login', remote: 'mfe_admin' },
   { path: '/reset-password', remote: 'mfe_admin' },
   { path: '/admin/*', remote: 'mfe_admin', protected: true },

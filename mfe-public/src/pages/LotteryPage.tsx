@@ -1,0 +1,67 @@
+import { useTranslation } from 'react-i18next';
+import { Page } from '@nsa/web-kit';
+import { SiteFooter } from '../components/SiteFooter';
+import { NAMESPACE } from '../namespace';
+
+// The five rules as svc-registrations' draw (family-rounds-snake/v1) states them (R-DRAW-RULES),
+// numbered as there, so a reader can hold one against the other.
+const RULES = [1, 2, 3, 4, 5] as const;
+// Commit, reveal, recompute (R-DRAW-COMMIT, R-DRAW-VERIFY).
+const PROOF = [1, 2, 3] as const;
+
+/** /loting: how the draw of a lottery block works, in plain words, and how to check it. */
+export default function LotteryPage() {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <>
+      <Page remote={NAMESPACE} page="lottery" title={t('lottery.title')}>
+        <p className="lead">{t('lottery.intro')}</p>
+
+        <section className="section notice" aria-labelledby="lottery-for-you">
+          <h2 id="lottery-for-you">{t('lottery.forYouTitle')}</h2>
+          <p>{t('lottery.forYouText')}</p>
+        </section>
+
+        <section className="section" aria-labelledby="lottery-rules">
+          <h2 id="lottery-rules">{t('lottery.rulesTitle')}</h2>
+          <p>{t('lottery.rulesIntro')}</p>
+          <ol className="steps" data-testid="lottery-rules">
+            {RULES.map((rule) => (
+              <li key={rule} className="step">
+                <span className="step-number" aria-hidden="true">
+                  {rule}
+                </span>
+                <div>
+                  <h3 className="step-title">{t(`lottery.rule${rule}Title`)}</h3>
+                  <p>{t(`lottery.rule${rule}Text`)}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
+
+        <section className="section" aria-labelledby="lottery-proof">
+          <h2 id="lottery-proof">{t('lottery.proofTitle')}</h2>
+          <p>{t('lottery.proofIntro')}</p>
+          <ol className="proof-steps">
+            {PROOF.map((step) => (
+              <li key={step} className="card">
+                <h3>{t(`lottery.proof${step}Title`)}</h3>
+                <p>{t(`lottery.proof${step}Text`)}</p>
+                {step === 3 ? (
+                  <>
+                    <pre className="command">
+                      <code>{t('lottery.command')}</code>
+                    </pre>
+                    <p>{t('lottery.proof3After')}</p>
+                  </>
+                ) : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      </Page>
+      <SiteFooter />
+    </>
+  );
+}
