@@ -1,5 +1,4 @@
-import { unsealData } from 'iron-session';
-import { QueryTypes, type RunningService } from '@nsa/service-kit';
+import { QueryTypes, openLink, type RunningService } from '@nsa/service-kit';
 import { serviceTestEnv } from '@nsa/service-kit/testing';
 
 export const LINK_SEAL_SECRET = 'link-seal-secret-for-tests-0123456789abcdef';
@@ -74,8 +73,7 @@ export async function latestLink(
     { replacements: { type }, type: QueryTypes.SELECT },
   );
   if (!row) throw new Error(`no ${type} event`);
-  const { link } = await unsealData<{ link: string }>(row.data.sealedLink, {
-    password: LINK_SEAL_SECRET,
-  });
+  const link = openLink(row.data.sealedLink, LINK_SEAL_SECRET);
+  if (!link) throw new Error(`the ${type} event's link cannot be opened`);
   return { link, email: row.data.email, token: new URL(link).searchParams.get('token')! };
 }

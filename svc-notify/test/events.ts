@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sealData } from 'iron-session';
+import { sealLink as seal } from '@nsa/service-kit';
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { RegistrationNotification, RegistrationStatus, WithdrawReason } from '@nsa/contracts';
@@ -73,7 +73,7 @@ export async function linkEvent(
   link: string,
   ttlSec: number,
 ) {
-  const sealedLink = await sealData({ link }, { password: LINK_SEAL_SECRET, ttl: ttlSec });
+  const sealedLink = seal(link, LINK_SEAL_SECRET, ttlSec * 1000);
   return publish(nc, `identity.${kind}`, {
     userId: 4,
     email: to.email,
@@ -85,8 +85,8 @@ export async function linkEvent(
 }
 
 /** The parent's own link as svc-registrations seals it into its events (R-EMAIL-WAITLIST). */
-export function sealLink(link: string, ttlSec = 14 * 24 * 3600): Promise<string> {
-  return sealData({ link }, { password: LINK_SEAL_SECRET, ttl: ttlSec });
+export async function sealLink(link: string, ttlSec = 14 * 24 * 3600): Promise<string> {
+  return seal(link, LINK_SEAL_SECRET, ttlSec * 1000);
 }
 
 /** Any registrations.registration.* event, as svc-registrations writes it. */

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import ICAL from 'ical.js';
-import { unsealData } from 'iron-session';
-import { QueryTypes } from '@nsa/service-kit';
+import { QueryTypes, openLink } from '@nsa/service-kit';
 import { LINK_SEAL_SECRET, post, replica, signup, startWorld, type World } from './world.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
@@ -58,9 +57,7 @@ describe('waiting list and the parent link', () => {
        ORDER BY occurred_at DESC LIMIT 1`,
       { id, type },
     );
-    const { link } = await unsealData<{ link: string }>(row!.data.notification.sealedLink, {
-      password: LINK_SEAL_SECRET,
-    });
+    const link = openLink(row!.data.notification.sealedLink, LINK_SEAL_SECRET)!;
     expect(link).toMatch(/^http:\/\/localhost:8080\/my-signup(\?lng=en)?#[A-Za-z0-9_-]{43}$/);
     return link.split('#')[1]!;
   };
@@ -133,9 +130,7 @@ describe('waiting list and the parent link', () => {
        AND (data->>'registrationId')::int = :id`,
       { id: res.body.registration.id },
     );
-    const { link } = await unsealData<{ link: string }>(row!.data.notification.sealedLink, {
-      password: LINK_SEAL_SECRET,
-    });
+    const link = openLink(row!.data.notification.sealedLink, LINK_SEAL_SECRET)!;
     expect(link).toMatch(/\/my-signup\?lng=en#[A-Za-z0-9_-]{43}$/);
     expect(await token(res.body.registration.id)).toHaveLength(43);
   });

@@ -14,3 +14,4 @@ export * from './session.js';
 export * from './owner.js';
 export * from './params.js';
 export * from './batch.js';
+export * from './link-seal.js';

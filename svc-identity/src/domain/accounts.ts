@@ -1,4 +1,3 @@
-import { sealData } from 'iron-session';
 import {
   EVENT_TYPES,
   RESET_TOKEN_TTL_MS,
@@ -9,6 +8,7 @@ import {
   type SecretLinkEvent,
 } from '@nsa/contracts';
 import {
+  sealLink,
   AppError,
   newSessionId,
   sessionIdHash,
@@ -213,10 +213,7 @@ export class Accounts {
     requestId?: string,
   ) {
     const { link, expiresAt, ttl } = await this.newToken(tx, user, purpose);
-    const sealedLink = await sealData(
-      { link },
-      { password: this.ctx.config.LINK_SEAL_SECRET, ttl: Math.ceil(ttl / 1000) },
-    );
+    const sealedLink = sealLink(link, this.ctx.config.LINK_SEAL_SECRET, ttl);
     await this.ctx.outbox.add<SecretLinkEvent>(tx, {
       type: purpose === 'setup' ? EVENT_TYPES.adminCreated : EVENT_TYPES.passwordResetRequested,
       data: {

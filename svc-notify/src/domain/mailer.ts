@@ -1,12 +1,11 @@
 import nodemailer, { type Transporter } from 'nodemailer';
-import { unsealData } from 'iron-session';
 import {
   EVENT_TYPES,
   registrationNotificationSchema,
   secretLinkEventSchema,
   type EmailSentEvent,
 } from '@nsa/contracts';
-import type { ServiceContext, Transaction } from '@nsa/service-kit';
+import { openLink, type ServiceContext, type Transaction } from '@nsa/service-kit';
 import type { NotifyConfig } from '../config.js';
 import { DeliveryRepository, type Delivery } from '../data-access/deliveries.js';
 import { backoffMs } from './backoff.js';
@@ -179,7 +178,7 @@ export class Mailer {
     const org = { name: this.ctx.config.ORG_NAME, contactEmail: this.ctx.config.ORG_CONTACT_EMAIL };
     if (d.kind === 'admin-welcome' || d.kind === 'password-reset') {
       const e = secretLinkEventSchema.parse(d.payload);
-      const link = await this.openLink(e.sealedLink);
+      const link = await this.openSealed(e.sealedLink);
       return {
         to: e.email,
         ...passwordLinkEmail(d.kind, { name: e.name }, link, d.language, org),
@@ -190,7 +189,7 @@ export class Mailer {
     // R-EMAIL-WAITLIST: the parent's own link, in every email about the sign-up but a rejection.
     let link: string | undefined;
     if (n.sealedLink && d.kind !== 'registration-rejected') {
-      link = await this.openLink(n.sealedLink);
+      link = await this.openSealed(n.sealedLink);
     }
     if (!link && LINKED_KINDS.includes(d.kind)) {
       throw new PermanentError("the parent's link is missing");
@@ -209,16 +208,9 @@ export class Mailer {
   }
 
   /** Opens a link sealed by its producer; one that cannot be opened never will be. */
-  private async openLink(sealedLink: string): Promise<string> {
-    let link: string;
-    try {
-      ({ link } = await unsealData<{ link: string }>(sealedLink, {
-        password: this.ctx.config.LINK_SEAL_SECRET,
-      }));
-    } catch {
-      throw new PermanentError('sealed link could not be opened');
-    }
-    if (!link) throw new PermanentError('sealed link expired');
+  private async openSealed(sealedLink: string): Promise<string> {
+    const link = openLink(sealedLink, this.ctx.config.LINK_SEAL_SECRET);
+    if (!link) throw new PermanentError('sealed link could not be opened or expired');
     return link;
   }
 }

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { sealData } from 'iron-session';
+import { sealLink } from '@nsa/service-kit';
 
 /** How long a sealed link can wait in notify's queue before it can no longer be opened. */
-const SEALED_LINK_TTL_S = 14 * 24 * 3600;
+const SEALED_LINK_TTL_MS = 14 * 24 * 3600 * 1000;
 
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
@@ -16,7 +16,7 @@ export interface MintedLink {
 
 /**
  * R-MY-SIGNUP-LINK: the parent's own link. 256 random bits, kept here only as a SHA-256 hash; the
- * link leaves this service only sealed (iron-session, with the key svc-notify shares), inside
+ * link leaves this service only sealed (AES-256-GCM, with the key svc-notify shares: service-kit's sealLink), inside
  * the event whose email carries it, so it is never readable in the outbox, the stream or a log.
  * Every email with a link gets a token of its own; all of a sign-up's tokens stay valid until
  * it is erased.
@@ -29,10 +29,7 @@ export class ParentLinks {
     const token = randomBytes(32).toString('base64url');
     const page = language === 'en' ? '/my-signup?lng=en' : '/my-signup';
     const link = `${this.cfg.publicBaseUrl.replace(/\/$/, '')}${page}#${token}`;
-    const sealedLink = await sealData(
-      { link },
-      { password: this.cfg.sealSecret, ttl: SEALED_LINK_TTL_S },
-    );
+    const sealedLink = sealLink(link, this.cfg.sealSecret, SEALED_LINK_TTL_MS);
     return { tokenHash: sha256(token), sealedLink };
   }
 }
