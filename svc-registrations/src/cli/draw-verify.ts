@@ -1,8 +1,8 @@
-import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import type { DrawExport, DrawView } from '@nsa/contracts';
 import { DRAW_ALGORITHM, runDraw } from '../domain/draw.js';
+import { sha256 } from '../domain/links.js';
 import { exportDigest } from '../domain/lottery.js';
 
 /**
@@ -31,7 +31,7 @@ function main(): number {
   }
   const out = runDraw(values.seed, exported.activities, exported.entries);
   const checks: Array<[string, boolean | undefined]> = [];
-  const seedHash = createHash('sha256').update(values.seed).digest('hex');
+  const seedHash = sha256(values.seed);
   checks.push([
     'seed matches the published seedHash',
     published?.seedHash === undefined ? undefined : published.seedHash === seedHash,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import {
   EVENT_TYPES,
   type ActivityEvent,
@@ -23,6 +23,7 @@ import {
   type RegistrationRepository,
 } from '../data-access/registrations.js';
 import { DRAW_ALGORITHM, runDraw } from './draw.js';
+import { sha256 } from './links.js';
 import { MSG } from './messages.js';
 import { statusEvent } from './status-events.js';
 import type { Waitlist } from './waitlist.js';
@@ -56,8 +57,6 @@ export function admitToWindow(
   if (closes && now >= closes) throw AppError.conflict(MSG.signupClosed, 'SIGNUP_CLOSED');
   return { ignoreCapacity: block.allocation === 'lottery' };
 }
-
-const sha256 = (v: string) => createHash('sha256').update(v).digest('hex');
 
 /**
  * The draw's input without personal data (R-DRAW-EXPORT): a family is keyed by its first
@@ -186,11 +185,17 @@ export class Lottery {
     return { activities, exported: drawExport(blockId, activities, taken, rows) };
   }
 
-  private async drawable(tx: Transaction, blockId: number, now: Date): Promise<DrawRow> {
+  /** The block's draw, locked, when it may be drawn now: a lottery, closed, not published. */
+  private async drawable(
+    tx: Transaction,
+    blockId: number,
+    activities: ProjectedActivity[],
+    now: Date,
+  ): Promise<DrawRow> {
     const row = await this.deps.draws.byBlock(blockId, tx, true);
     if (!row) throw AppError.conflict(MSG.notLottery);
     if (row.publishedAt) throw AppError.conflict(MSG.drawPublished);
-    const [first] = await activitiesOfBlock(this.deps.db, blockId, tx);
+    const [first] = activities;
     const closes = first?.blockSignupClosesAt ? new Date(first.blockSignupClosesAt) : null;
     if (!closes || now < closes) throw AppError.conflict(MSG.drawBeforeClose);
     return row;
@@ -199,8 +204,8 @@ export class Lottery {
   /** R-DRAW-PREVIEW: the draw on the entries as they are now; nothing changes but the preview. */
   preview(blockId: number, now = new Date()): Promise<DrawView> {
     return this.deps.db.transaction(async (tx) => {
-      const row = await this.drawable(tx, blockId, now);
-      const { exported } = await this.input(tx, blockId, false);
+      const { activities, exported } = await this.input(tx, blockId, false);
+      const row = await this.drawable(tx, blockId, activities, now);
       const out = runDraw(row.seed, exported.activities, exported.entries);
       return view(
         await this.deps.draws.savePreview(tx, blockId, {
@@ -231,7 +236,7 @@ export class Lottery {
     const { repo, draws, waitlist, outbox } = this.deps;
     return this.deps.db.transaction(async (tx) => {
       const { activities, exported } = await this.input(tx, blockId, true);
-      const row = await this.drawable(tx, blockId, now);
+      const row = await this.drawable(tx, blockId, activities, now);
       if (!row.drawId || row.entriesDigest !== exportDigest(exported))
         throw AppError.conflict(MSG.drawChanged);
       const results = row.results!;

@@ -6,7 +6,8 @@ import {
 } from '@nsa/contracts';
 import { AppError, QueryTypes, type ServiceContext } from '@nsa/service-kit';
 import { MSG } from './messages.js';
-import { sameHash, sha256 } from './signup.js';
+import { sha256 } from './links.js';
+import { sameHash } from './signup.js';
 
 /**
  * R-PROVIDER-LINK: the link is the activity's current one, not revoked and not expired, as its

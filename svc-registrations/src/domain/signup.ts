@@ -20,8 +20,6 @@ import { sha256, type ParentLinks } from './links.js';
 import { admitToWindow, type Lottery } from './lottery.js';
 import { MSG } from './messages.js';
 
-export { sha256 } from './links.js';
-
 /**
  * The rules a sign-up must pass that need only the activity, as its owner has it now
  * (R-FRESH-SIGNUP), in the order the parent is told about them:
