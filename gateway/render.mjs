@@ -25,6 +25,7 @@ export const API_ROUTES = [
   ['= /api/registrations', 'registrations'],
   ['/api/registrations/', 'registrations'],
   ['/api/admin/registrations', 'registrations'],
+  ['= /api/admin/summary', 'registrations'],
   ['/api/provider/', 'registrations'],
   ['/api/my-signup', 'registrations'],
   // R-DRAW-PREVIEW, R-DRAW-PUBLISH: the draw is made where the sign-ups are.

@@ -33,7 +33,10 @@ export async function adminListAtScale(opts: {
   activitiesPerSchool: number;
   rows: number;
   samples: number;
+  /** 'filters': the filtered pages; 'search': `q` searches (R-REVIEW-SEARCH); default both. */
+  kinds?: Array<'filters' | 'search'>;
 }): Promise<AdminListResult> {
+  const kinds = opts.kinds ?? ['filters', 'search'];
   const { api } = opts;
   const blocks = [];
   for (const [name, from, to] of [
@@ -102,15 +105,28 @@ export async function adminListAtScale(opts: {
 
   const school = schoolIds[Math.floor(schoolIds.length / 2)]!;
   const activity = activityIds[Math.floor(activityIds.length / 3)]!;
-  const filters: Array<[string, Record<string, string | number>]> = [
-    ['no filter', {}],
-    ['by school', { schoolId: school }],
-    ['by status new', { status: 'new' }],
-    ['by status approved', { status: 'approved' }],
-    ['by block', { blockId: blocks[1]! }],
-    ['by activity', { activityId: activity }],
-    ['school + status', { schoolId: school, status: 'approved' }],
-  ];
+  const filters: Array<[string, Record<string, string | number>]> = [];
+  if (kinds.includes('filters')) {
+    filters.push(
+      ['no filter', {}],
+      ['by school', { schoolId: school }],
+      ['by status new', { status: 'new' }],
+      ['by status approved', { status: 'approved' }],
+      ['by block', { blockId: blocks[1]! }],
+      ['by activity', { activityId: activity }],
+      ['school + status', { schoolId: school, status: 'approved' }],
+    );
+  }
+  if (kinds.includes('search')) {
+    // A part of one parent's email, a child's name (matching about a hundred), a parent's
+    // name in one school, and a search with the activity filter.
+    filters.push(
+      ['search: part of an email', { q: 'der4242@sch' }],
+      ['search: child name', { q: 'KIND777' }],
+      ['search: parent name + school', { q: 'ouder 12', schoolId: school }],
+      ['search: + activity', { q: 'kind1', activityId: activity }],
+    );
+  }
   const queries: ListQueryResult[] = [];
   const everything: number[] = [];
   for (const [name, f] of filters) {

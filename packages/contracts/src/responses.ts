@@ -224,3 +224,25 @@ export interface DrawExport {
   activities: DrawActivity[];
   entries: DrawEntry[];
 }
+
+/** R-REVIEW-BULK: POST /api/admin/registrations/bulk, one result per id in the order given. */
+export type BulkAction = 'approve' | 'reject' | 'revert';
+export interface BulkResponse {
+  results: Array<{ id: number; status: RegistrationStatus } | { id: number; code: string }>;
+}
+
+/** R-ADMIN-SUMMARY: GET /api/admin/summary. */
+export interface AdminSummary {
+  counts: Record<RegistrationStatus, number> & { total: number };
+  /** Activities at 80 % of capacity or more (approved plus offered), fullest first. */
+  activities: Array<{
+    id: number;
+    title: string;
+    schoolName: string;
+    capacity: number;
+    taken: number;
+    full: boolean;
+  }>;
+  /** Sign-ups per day (YYYY-MM-DD, Amsterdam), from the first sign-up's day to the last's. */
+  signupsPerDay: Array<{ day: string; count: number }>;
+}

@@ -94,4 +94,7 @@ async function ownSchema(db: pg.Client, service: string, role: string): Promise<
   await db.query(`ALTER SCHEMA ${ident(service)} OWNER TO ${ident(role)}`);
   await db.query(`REVOKE ALL ON SCHEMA ${ident(service)} FROM PUBLIC`);
   await db.query(`REVOKE CREATE ON SCHEMA public FROM PUBLIC`);
+  // The admin search's trigram index (svc-registrations' migration 0008) needs pg_trgm, which
+  // only a role with CREATE on the database may create; the services' roles have none.
+  await db.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public`);
 }

@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize } from '@nsa/service-kit';
-import type { RegistrationStatus } from '@nsa/contracts';
+import type { AdminSummary, RegistrationStatus } from '@nsa/contracts';
 import { REGISTRATION_COLUMNS, type RegistrationRow } from './registrations.js';
 
 export interface AdminListFilter {
@@ -7,6 +7,8 @@ export interface AdminListFilter {
   blockId?: number;
   activityId?: number;
   status?: RegistrationStatus;
+  /** R-REVIEW-SEARCH: a substring of the child's or parent's name or the email, any case. */
+  q?: string;
   page: number;
   limit: number;
 }
@@ -117,8 +119,15 @@ export async function listForAdmin(db: Sequelize, f: AdminListFilter) {
   if (f.blockId !== undefined) where.push('r.block_id = :blockId');
   if (f.activityId !== undefined) where.push('r.activity_id = :activityId');
   if (f.status !== undefined) where.push('r.status = :status');
+  // The expression of the trigram index (migration 0008); LIKE's wildcards in q are escaped.
+  if (f.q) {
+    where.push(
+      `lower(r.child_first_name || ' ' || r.child_last_name || ' ' || r.parent_name || ' ' || r.email) LIKE :pattern`,
+    );
+  }
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-  const replacements = { ...f, offset: (f.page - 1) * f.limit };
+  const pattern = f.q ? `%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined;
+  const replacements = { ...f, pattern, offset: (f.page - 1) * f.limit };
   const [rows, [count]] = await Promise.all([
     // The page's ids first, from the filter's index alone: a deep page skips index entries,
     // and only its 50 rows are joined and get their activity's approved count.
@@ -150,5 +159,66 @@ export async function listForAdmin(db: Sequelize, f: AdminListFilter) {
       hasNext: f.page < totalPages,
       hasPrev: f.page > 1,
     },
+  };
+}
+
+/**
+ * The dashboard's summary (R-ADMIN-SUMMARY): sign-ups by status; activities at 80 % of their
+ * capacity or more (approved plus offered, as R-ADMIN-COLOUR-SIGNUPS colours them), fullest
+ * first; and sign-ups per day (Europe/Amsterdam) from the first sign-up to the last.
+ */
+export async function summaryForAdmin(db: Sequelize): Promise<AdminSummary> {
+  const [statuses, activities, days] = await Promise.all([
+    db.query<{ status: RegistrationStatus; n: string }>(
+      'SELECT status, count(*) AS n FROM registrations GROUP BY status',
+      { type: QueryTypes.SELECT },
+    ),
+    db.query<{
+      id: number;
+      title: string;
+      schoolName: string;
+      capacity: number;
+      taken: string;
+    }>(
+      `SELECT a.id, a.title, a.school_name AS "schoolName", a.capacity, t.taken
+       FROM activities a
+       JOIN (SELECT activity_id, count(*) AS taken FROM registrations
+             WHERE status IN ('approved', 'offered') GROUP BY activity_id) t ON t.activity_id = a.id
+       WHERE NOT a.deleted AND a.capacity > 0 AND t.taken * 5 >= a.capacity * 4
+       ORDER BY t.taken::float / a.capacity DESC, a.title, a.id
+       LIMIT 50`,
+      { type: QueryTypes.SELECT },
+    ),
+    db.query<{ day: string; n: string }>(
+      `SELECT to_char(d.day, 'YYYY-MM-DD') AS day, count(r.id) AS n
+       FROM (SELECT generate_series(min(created_at AT TIME ZONE 'Europe/Amsterdam')::date,
+                                    max(created_at AT TIME ZONE 'Europe/Amsterdam')::date,
+                                    interval '1 day')::date AS day
+             FROM registrations) d
+       LEFT JOIN registrations r ON (r.created_at AT TIME ZONE 'Europe/Amsterdam')::date = d.day
+       GROUP BY d.day ORDER BY d.day`,
+      { type: QueryTypes.SELECT },
+    ),
+  ]);
+  const counts = Object.fromEntries(statuses.map((s) => [s.status, Number(s.n)]));
+  return {
+    counts: {
+      new: counts.new ?? 0,
+      approved: counts.approved ?? 0,
+      rejected: counts.rejected ?? 0,
+      waitlisted: counts.waitlisted ?? 0,
+      offered: counts.offered ?? 0,
+      withdrawn: counts.withdrawn ?? 0,
+      total: statuses.reduce((sum, s) => sum + Number(s.n), 0),
+    },
+    activities: activities.map((a) => ({
+      id: a.id,
+      title: a.title,
+      schoolName: a.schoolName,
+      capacity: a.capacity,
+      taken: Number(a.taken),
+      full: Number(a.taken) >= a.capacity,
+    })),
+    signupsPerDay: days.map((d) => ({ day: d.day, count: Number(d.n) })),
   };
 }

@@ -1,4 +1,9 @@
-import { EVENT_TYPES, type EmailKind, type RegistrationStatus } from '@nsa/contracts';
+import {
+  EVENT_TYPES,
+  type BulkResponse,
+  type EmailKind,
+  type RegistrationStatus,
+} from '@nsa/contracts';
 import {
   AppError,
   Batcher,
@@ -7,7 +12,12 @@ import {
   type Transaction,
 } from '@nsa/service-kit';
 import type { ProjectedActivity } from '../data-access/activities.js';
-import { listForAdmin, queueForAdmin, type AdminListFilter } from '../data-access/admin-list.js';
+import {
+  listForAdmin,
+  queueForAdmin,
+  summaryForAdmin,
+  type AdminListFilter,
+} from '../data-access/admin-list.js';
 import type {
   AdminRef,
   RegistrationRepository,
@@ -74,6 +84,42 @@ export class Review {
   /** The admin's list: filtered, newest first, one page (a projection may serve lists). */
   list(filter: AdminListFilter) {
     return listForAdmin(this.deps.db, filter);
+  }
+
+  /** The dashboard's figures at a glance (R-ADMIN-SUMMARY), one query set. */
+  summary() {
+    return summaryForAdmin(this.deps.db);
+  }
+
+  /**
+   * R-REVIEW-BULK: each id applied exactly as its single call, in the order given, so approvals
+   * beyond capacity become rejected ('activity full') just as one approval would. A refused one
+   * answers its error code and the rest go on.
+   */
+  async bulk(
+    action: 'approve' | 'reject' | 'revert',
+    ids: number[],
+    admin: SessionUser,
+    sendEmail: boolean,
+    reason: string | null,
+    requestId?: string,
+  ): Promise<BulkResponse> {
+    const results: BulkResponse['results'] = [];
+    for (const id of ids) {
+      try {
+        const row =
+          action === 'approve'
+            ? await this.approveWithinCapacity(id, admin, sendEmail, requestId)
+            : action === 'reject'
+              ? await this.reject(id, admin, reason, sendEmail, requestId)
+              : await this.revert(id, requestId);
+        results.push({ id, status: row.status });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        results.push({ id, code: err.code });
+      }
+    }
+    return { results };
   }
 
   /** R-WAITLIST-ADMIN: an activity's queue in order, offers first; 404 for an unknown activity. */

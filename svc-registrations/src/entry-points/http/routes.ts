@@ -36,6 +36,12 @@ const listQuery = z.object({
   blockId: optionalId,
   activityId: optionalId,
   status: z.enum(REGISTRATION_STATUSES, { error: 'invalidType' }).optional(),
+  q: z
+    .string({ error: 'invalidType' })
+    .trim()
+    .max(200, 'tooLong')
+    .optional()
+    .transform((v) => v || undefined),
   page: z.coerce
     .number({ error: 'invalidType' })
     .int('invalidType')
@@ -58,6 +64,23 @@ const rejectBody = z
     sendEmail: z.boolean({ error: 'invalidType' }).default(true),
   })
   .default({ sendEmail: true });
+
+const bulkBody = z.object({
+  action: z.enum(['approve', 'reject', 'revert'], { error: 'invalidType' }),
+  ids: z
+    .array(
+      z
+        .number({ error: 'invalidType' })
+        .int('invalidType')
+        .positive('invalidType')
+        .max(2_147_483_647, 'invalidType'),
+      { error: 'invalidType' },
+    )
+    .min(1, 'invalidType')
+    .max(500, 'tooLong'),
+  sendEmail: z.boolean({ error: 'invalidType' }).default(true),
+  reason: z.string({ error: 'invalidType' }).trim().max(500, 'tooLong').nullable().optional(),
+});
 
 export function mountRoutes(
   app: Express,
@@ -131,6 +154,13 @@ export function mountRoutes(
     res.setHeader('Cache-Control', 'no-store');
     res.json(await review.list(q));
   });
+  // R-REVIEW-BULK: each one applied exactly as its single call, in the order given.
+  adminRoutes.post('/bulk', async (req, res) => {
+    const { action, ids, sendEmail, reason } = parseOrThrow(bulkBody, req.body ?? {});
+    res.json(
+      await review.bulk(action, ids, req.sessionUser!, sendEmail, reason || null, requestId(req)),
+    );
+  });
   adminRoutes.post('/:id/approve', async (req, res) => {
     const { sendEmail } = parseOrThrow(approveBody, req.body ?? {});
     res.json(
@@ -153,6 +183,12 @@ export function mountRoutes(
     res.json(await review.revert(idParam(req), requestId(req)));
   });
   app.use('/api/admin/registrations', adminRoutes);
+
+  // R-ADMIN-SUMMARY: the dashboard's figures in one answer.
+  app.get('/api/admin/summary', requireRole('admin'), async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await review.summary());
+  });
 
   // R-WAITLIST-ADMIN (the gateway sends this one path of the activities to this service).
   app.get('/api/admin/activities/:id/waitlist', requireRole('admin'), async (req, res) => {
