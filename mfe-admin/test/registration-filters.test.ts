@@ -121,3 +121,23 @@ describe('the activity choices', () => {
     expect(withFilter(chosen, 'blockId', 200, [])).toEqual({ ...chosen, blockId: 200 });
   });
 });
+
+describe('the search in the address bar and the list call (R-REVIEW-SEARCH)', () => {
+  it('reads q trimmed, writes it back, sends it, and counts it as a filter', () => {
+    const { filters } = filtersFromSearch(new URLSearchParams('q=%20jansen%40%20&status=new'));
+    expect(filters).toEqual({ ...NO_FILTERS, status: 'new', q: 'jansen@' });
+    expect(filtersToSearch(filters, 1, new URLSearchParams('lng=en')).toString()).toBe(
+      'lng=en&status=new&q=jansen%40',
+    );
+    expect(registrationsQuery(filters, 2, 50)).toBe('status=new&q=jansen%40&page=2&limit=50');
+    expect(hasFilters({ ...NO_FILTERS, q: 'a' })).toBe(true);
+    expect(hasFilters({ ...NO_FILTERS, q: '  ' })).toBe(false);
+  });
+
+  it('leaves an empty search out of the address bar and the call', () => {
+    const cleared = filtersToSearch({ ...NO_FILTERS, q: '' }, 1, new URLSearchParams('q=old'));
+    expect(cleared.toString()).toBe('');
+    expect(filtersFromSearch(new URLSearchParams('q=')).filters).toEqual(NO_FILTERS);
+    expect(registrationsQuery({ ...NO_FILTERS, q: ' ' }, 1, 50)).toBe('page=1&limit=50');
+  });
+});

@@ -1,9 +1,11 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityView, Block, School } from '@nsa/contracts';
 import {
   activitiesMatching,
   hasFilters,
   idFilterFrom,
+  MAX_SEARCH,
   REGISTRATION_STATUSES,
   statusFilterFrom,
   type FilterName,
@@ -23,6 +25,51 @@ interface Props {
   loading: { schools: boolean; blocks: boolean; activities: boolean };
   onChange: (name: FilterName, value: IdFilter | StatusFilter) => void;
   onClear: () => void;
+  /** The search as typed, a short moment after the last key (R-REVIEW-SEARCH). */
+  onSearch: (q: string) => void;
+}
+
+const SEARCH_DEBOUNCE_MS = 250;
+
+/** The search box: typed text sent after a short pause; follows the address bar's q. */
+function SearchField({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+  const { t } = useTranslation(NAMESPACE);
+  const [text, setText] = useState(value);
+  const sent = useRef(value);
+  // The latest callback, so that a re-render does not restart the pause.
+  const search = useRef(onSearch);
+  search.current = onSearch;
+  useEffect(() => {
+    // A change from elsewhere (clear, back button) shows in the box.
+    if (value !== sent.current) {
+      sent.current = value;
+      setText(value);
+    }
+  }, [value]);
+  useEffect(() => {
+    if (text.trim() === sent.current) return undefined;
+    const timer = setTimeout(() => {
+      sent.current = text.trim();
+      search.current(text.trim());
+    }, SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return (
+    <Field label={t('registrations.filters.search')} hint={t('registrations.filters.searchHint')}>
+      {(control) => (
+        <input
+          {...control}
+          type="search"
+          name="q"
+          value={text}
+          maxLength={MAX_SEARCH}
+          autoComplete="off"
+          onChange={(e) => setText(e.target.value)}
+          data-testid="filter-q"
+        />
+      )}
+    </Field>
+  );
 }
 
 /** School, block, activity (narrowed by school and block) and status; 'all' sends nothing. */
@@ -34,6 +81,7 @@ export function RegistrationFilters({
   loading,
   onChange,
   onClear,
+  onSearch,
 }: Props) {
   const { t } = useTranslation(NAMESPACE);
   const choices = activitiesMatching(activities, filters);
@@ -77,6 +125,7 @@ export function RegistrationFilters({
       aria-label={t('registrations.filters.label')}
       onSubmit={(e) => e.preventDefault()}
     >
+      <SearchField value={filters.q ?? ''} onSearch={onSearch} />
       {idSelect(
         'schoolId',
         t('registrations.filters.allSchools'),

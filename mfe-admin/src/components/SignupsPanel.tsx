@@ -217,6 +217,7 @@ export function SignupsPanel() {
           set((current) => withFilter(current, name, value, activities.data ?? []))
         }
         onClear={() => set(NO_FILTERS)}
+        onSearch={(q) => set((current) => ({ ...current, q }))}
       />
 
       <div className="print-only print-head" data-testid="print-head">

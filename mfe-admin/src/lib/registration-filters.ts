@@ -14,6 +14,8 @@ export interface RegistrationFilters {
   blockId: IdFilter;
   activityId: IdFilter;
   status: StatusFilter;
+  /** R-REVIEW-SEARCH: a part of the child's or parent's name or the email; absent when empty. */
+  q?: string;
 }
 
 export type FilterName = keyof RegistrationFilters;
@@ -26,6 +28,13 @@ export const NO_FILTERS: RegistrationFilters = {
 };
 
 const ID_FILTERS = ['schoolId', 'blockId', 'activityId'] as const;
+/** The longest search the API takes. */
+export const MAX_SEARCH = 200;
+
+function searchFrom(raw: string | null): string | undefined {
+  const q = raw?.trim().slice(0, MAX_SEARCH);
+  return q ? q : undefined;
+}
 
 function idFrom(raw: string | null): IdFilter {
   if (raw === null || !/^\d{1,10}$/.test(raw)) return 'all';
@@ -50,6 +59,7 @@ export function filtersFromSearch(params: URLSearchParams): {
       blockId: idFrom(params.get('blockId')),
       activityId: idFrom(params.get('activityId')),
       status: statusFrom(params.get('status')),
+      ...(searchFrom(params.get('q')) ? { q: searchFrom(params.get('q')) } : {}),
     },
     page,
   };
@@ -70,6 +80,9 @@ export function filtersToSearch(
     if (value === 'all') next.delete(name);
     else next.set(name, String(value));
   }
+  const q = searchFrom(filters.q ?? null);
+  if (q) next.set('q', q);
+  else next.delete('q');
   if (page > 1) next.set('page', String(page));
   else next.delete('page');
   return next;
@@ -89,13 +102,18 @@ export function registrationsQuery(
     const value = filters[name];
     if (value !== 'all') params.set(name, String(value));
   }
+  const q = searchFrom(filters.q ?? null);
+  if (q) params.set('q', q);
   params.set('page', String(page));
   params.set('limit', String(limit));
   return params.toString();
 }
 
 export function hasFilters(filters: RegistrationFilters): boolean {
-  return Object.values(filters).some((value) => value !== 'all');
+  return (
+    Boolean(searchFrom(filters.q ?? null)) ||
+    [...ID_FILTERS, 'status' as const].some((name) => filters[name] !== 'all')
+  );
 }
 
 interface ActivityLike {
