@@ -2,6 +2,7 @@
 // R-ADMIN-SUMMARY) at 1366×768: the search finds a child by part of the parent's email, a
 // filtered address reloads to the same view, a bulk approve of 5 on 3 places approves 3 and
 // rejects 2 as full, and the review screen does not scroll sideways.
+import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiPost, birthDateForAge, createCatalog, signUp, unique } from '../lib/data.js';
 import { expect, loginAsAdmin, remoteRoot, test, text } from './fixtures.js';
@@ -147,5 +148,48 @@ test.describe('admin at scale', () => {
     const badges = panel.getByTestId('status-badge');
     await expect(badges.filter({ hasText: admin('registrations.status.approved') })).toHaveCount(3);
     await expect(badges.filter({ hasText: admin('registrations.status.rejected') })).toHaveCount(2);
+  });
+
+  test('every admin screen and the provider page: no sideways scroll at 1366 px and no axe-core violations', async ({
+    page,
+    request,
+  }) => {
+    const tag = unique();
+    const catalog = await createCatalog(request, `Axe ${tag}`, [{ title: `Axe ${tag}` }]);
+    const activityId = catalog.activities[0]!.id;
+    await signUpChild(
+      request,
+      catalog.school.accessToken,
+      activityId,
+      'Ilse',
+      `Axe${tag}`,
+      `axe${tag}@example.nl`,
+    );
+    const { url } = await apiPost<{ url: string }>(
+      request,
+      `/api/admin/activities/${activityId}/provider-token/generate`,
+    );
+    const provider = new URL(url);
+    for (const screen of [
+      `${provider.pathname}${provider.search}`,
+      '/admin',
+      '/admin/registrations',
+      '/admin/activities',
+      '/admin/schools',
+      '/admin/blocks',
+      '/admin/providers',
+      '/admin/settings',
+    ]) {
+      await page.goto(screen);
+      await expect(page.locator('main h1').first()).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await noSidewaysScroll(page);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const summary = violations.map(
+        (v) =>
+          `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+      );
+      expect(summary, `axe-core violations on ${screen}`).toEqual([]);
+    }
   });
 });
