@@ -55,7 +55,7 @@ function SearchField({ value, onSearch }: { value: string; onSearch: (q: string)
     return () => clearTimeout(timer);
   }, [text]);
   return (
-    <Field label={t('registrations.filters.search')} hint={t('registrations.filters.searchHint')}>
+    <Field label={t('registrations.filters.search')}>
       {(control) => (
         <input
           {...control}
