@@ -2,6 +2,7 @@ export * from './lang.js';
 export * from './texts/index.js';
 export * from './errors.js';
 export * from './events.js';
+export * from './audit.js';
 export * from './health.js';
 export * from './validation.js';
 export * from './auth.js';

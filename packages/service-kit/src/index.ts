@@ -5,6 +5,7 @@ export * from './validation.js';
 export * from './db.js';
 export * from './nats.js';
 export * from './outbox.js';
+export * from './audit.js';
 export * from './consumer.js';
 export * from './health.js';
 export * from './http.js';

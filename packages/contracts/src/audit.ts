@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+/** Who did something recorded in the audit log (R-AUDIT). */
+export const AUDIT_ACTOR_TYPES = ['admin', 'parent', 'provider', 'system'] as const;
+export type AuditActorType = (typeof AUDIT_ACTOR_TYPES)[number];
+
+/**
+ * Audit actions, `<target>.<verb>`. An entry never holds a password, a token or contact data
+ * (email, phone, address): a person is named by id and display name only (R-AUDIT).
+ */
+export const AUDIT_ACTIONS = {
+  schoolCreated: 'school.created',
+  schoolUpdated: 'school.updated',
+  schoolDeleted: 'school.deleted',
+  schoolTokenRotated: 'school.token-rotated',
+  blockCreated: 'block.created',
+  blockUpdated: 'block.updated',
+  blockDeleted: 'block.deleted',
+  providerCreated: 'provider.created',
+  providerUpdated: 'provider.updated',
+  providerDeleted: 'provider.deleted',
+  providerLinkGenerated: 'provider-link.generated',
+  providerLinkRevoked: 'provider-link.revoked',
+  providerLinkUsed: 'provider-link.used',
+  activityCreated: 'activity.created',
+  activityUpdated: 'activity.updated',
+  activityDeleted: 'activity.deleted',
+  registrationApproved: 'registration.approved',
+  registrationRejected: 'registration.rejected',
+  registrationReverted: 'registration.reverted',
+  registrationErased: 'registration.erased',
+  registrationsExported: 'registrations.exported',
+  attendanceRecorded: 'attendance.recorded',
+  drawPublished: 'draw.published',
+  emailResent: 'email.resent',
+  adminCreated: 'admin.created',
+  adminUpdated: 'admin.updated',
+  adminDeleted: 'admin.deleted',
+  adminRoleChanged: 'admin.role-changed',
+  passwordResetRequested: 'password.reset-requested',
+  passwordSet: 'password.set',
+  loginSucceeded: 'login.succeeded',
+  loginFailed: 'login.failed',
+  retentionAnonymised: 'retention.anonymised',
+} as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
+
+/**
+ * A field's change: before/after for non-personal fields; for personal fields (names, emails,
+ * notes) only `{ personal: true }`, the field name being the key.
+ */
+export const auditChangeSchema = z.union([
+  z.object({ before: z.unknown(), after: z.unknown() }),
+  z.object({ personal: z.literal(true) }),
+]);
+
+export const auditEntrySchema = z.object({
+  id: z.uuid(),
+  at: z.iso.datetime(),
+  actor: z.object({
+    type: z.enum(AUDIT_ACTOR_TYPES),
+    id: z.string().max(100).nullable(),
+    name: z.string().max(200).nullable(),
+  }),
+  action: z.string().min(1).max(100),
+  target: z.object({ type: z.string().min(1).max(50), id: z.string().max(100).nullable() }),
+  changes: z.record(z.string(), auditChangeSchema).nullable(),
+  reason: z.string().max(500).nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+/** The audit event each service publishes on its own stream prefix; data is one AuditEntry. */
+export const AUDIT_EVENT_TYPES = {
+  catalog: 'catalog.audit.recorded',
+  registrations: 'registrations.audit.recorded',
+  identity: 'identity.audit.recorded',
+  notify: 'notify.audit.recorded',
+} as const;
+export type AuditService = keyof typeof AUDIT_EVENT_TYPES;

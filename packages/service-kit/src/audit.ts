@@ -1,0 +1,55 @@
+import { randomUUID } from 'node:crypto';
+import {
+  AUDIT_EVENT_TYPES,
+  auditEntrySchema,
+  type AuditEntry,
+  type AuditService,
+  type EventEnvelope,
+} from '@nsa/contracts';
+import type { Transaction } from './db.js';
+import type { Outbox } from './outbox.js';
+
+/** An entry as a caller gives it: id and time are filled in; changes and reason may be left out. */
+export type NewAuditEntry = Omit<AuditEntry, 'id' | 'at' | 'changes' | 'reason'> &
+  Partial<Pick<AuditEntry, 'changes' | 'reason'>>;
+
+/**
+ * Records one audit entry through the outbox in the change's own transaction, so the entry
+ * exists exactly when the change does (R-AUDIT). Identity keeps the searchable store.
+ */
+export async function recordAudit(
+  tx: Transaction,
+  outbox: Outbox,
+  service: AuditService,
+  entry: NewAuditEntry,
+): Promise<EventEnvelope<AuditEntry>> {
+  const full = auditEntrySchema.parse({
+    id: randomUUID(),
+    at: new Date().toISOString(),
+    changes: null,
+    reason: null,
+    ...entry,
+  });
+  return outbox.add(tx, { type: AUDIT_EVENT_TYPES[service], data: full });
+}
+
+/**
+ * `changes` of an update: before/after of the named non-personal fields that differ, and only the
+ * name of each personal field that differs.
+ */
+export function auditChanges(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  fields: readonly string[],
+  personal: readonly string[] = [],
+): AuditEntry['changes'] {
+  const out: NonNullable<AuditEntry['changes']> = {};
+  for (const f of fields) {
+    if (JSON.stringify(before[f]) !== JSON.stringify(after[f]))
+      out[f] = { before: before[f] ?? null, after: after[f] ?? null };
+  }
+  for (const f of personal) {
+    if (JSON.stringify(before[f]) !== JSON.stringify(after[f])) out[f] = { personal: true };
+  }
+  return out;
+}
