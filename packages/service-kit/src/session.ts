@@ -200,13 +200,22 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Refuses a state-changing request whose Origin is neither the product's
- * public origin nor the origin the request was addressed to.
+ * public origin nor the origin the request was addressed to, and one marked
+ * `Sec-Fetch-Site: cross-site` without an Origin that carries a session cookie.
  */
 export function csrfOriginCheck(publicBaseUrl: string): RequestHandler {
   const publicOrigin = new URL(publicBaseUrl).origin;
   return (req, _res, next) => {
     const origin = req.headers.origin;
-    if (!STATE_CHANGING.has(req.method) || origin === undefined) return next();
+    if (!STATE_CHANGING.has(req.method)) return next();
+    if (origin === undefined) {
+      // A browser that names the request cross-site but sends no Origin must
+      // not ride on the session cookie.
+      const crossSite = req.headers['sec-fetch-site'] === 'cross-site';
+      const hasSession = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE] !== undefined;
+      if (crossSite && hasSession) return next(AppError.forbidden(undefined, 'CSRF_REJECTED'));
+      return next();
+    }
     const host = req.headers['x-forwarded-host'] ?? req.headers.host;
     const proto = req.headers['x-forwarded-proto'] ?? 'http';
     const own = host ? `${String(proto).split(',')[0]}://${String(host).split(',')[0]}` : undefined;
