@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutControlCharacters } from './plain-text.js';
 
 /**
  * Schemas of the identity calls, shared by svc-identity and the admin forms.
@@ -42,7 +43,12 @@ export const resetFormSchema = resetSchema
   });
 
 export const adminUserSchema = z.object({
-  name: z.string({ error: 'nameMin2' }).trim().min(2, 'nameMin2').max(100, 'nameTooLong'),
+  name: z
+    .string({ error: 'nameMin2' })
+    .trim()
+    .min(2, 'nameMin2')
+    .max(100, 'nameTooLong')
+    .refine(withoutControlCharacters, 'controlCharacters'),
   email,
   role: z.enum(ROLES, { error: 'roleInvalid' }).default('admin'),
 });

@@ -1,8 +1,15 @@
 import { z } from 'zod';
 import { wholeNumber } from './numbers.js';
+import { withoutControlCharacters } from './plain-text.js';
 
 const id = wholeNumber('invalidType', 1, 2_147_483_647);
-const name = (key: string) => z.string({ error: key }).trim().min(1, key).max(200, 'tooLong');
+const name = (key: string) =>
+  z
+    .string({ error: key })
+    .trim()
+    .min(1, key)
+    .max(200, 'tooLong')
+    .refine(withoutControlCharacters, 'controlCharacters');
 const week = wholeNumber('weekRange', 1, 53);
 
 export const schoolSchema = z.object({ name: name('schoolNameRequired') });

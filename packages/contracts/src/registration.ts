@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ageInYears, isValidIsoDate } from './dates.js';
 import { wholeNumber } from './numbers.js';
+import { withoutControlCharacters } from './plain-text.js';
 
 export const CHILD_GROUPS = ['groep3', 'groep4', 'groep5', 'groep6', 'groep7', 'groep8'] as const;
 export type ChildGroup = (typeof CHILD_GROUPS)[number];
@@ -8,7 +9,12 @@ export const MIN_AGE = 3;
 export const MAX_AGE = 18;
 
 const required = (key: string, max = 200) =>
-  z.string({ error: key }).trim().min(1, key).max(max, 'tooLong');
+  z
+    .string({ error: key })
+    .trim()
+    .min(1, key)
+    .max(max, 'tooLong')
+    .refine(withoutControlCharacters, 'controlCharacters');
 
 /**
  * The sign-up form and POST /api/registrations share this schema. `today`

@@ -39,6 +39,7 @@ export const en: ApiTexts = {
     nameTooLong: 'Name is too long',
     roleInvalid: 'Invalid role',
     tooLong: 'The text is too long',
+    controlCharacters: 'The text contains a line break or another control character',
     schoolNameRequired: 'School name is required',
     providerNameRequired: 'Provider name is required',
     blockNameRequired: 'Block name is required',

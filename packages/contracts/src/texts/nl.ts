@@ -45,6 +45,7 @@ export const nl = {
     nameTooLong: 'Naam is te lang',
     roleInvalid: 'Ongeldige rol',
     tooLong: 'De tekst is te lang',
+    controlCharacters: 'De tekst bevat een regeleinde of een ander stuurteken',
     schoolNameRequired: 'Schoolnaam is verplicht',
     providerNameRequired: 'Naam van de aanbieder is verplicht',
     blockNameRequired: 'Bloknaam is verplicht',
