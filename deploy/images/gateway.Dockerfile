@@ -7,8 +7,8 @@
 # (catalog:8080, shell:8080, mfe-public:8080, ...: see gateway/render-container.mjs). The
 # registry and app settings are read from /etc/naschool/frontend/, which Kubernetes mounts
 # from a ConfigMap; so is /etc/nginx/gateway/nginx.conf when an overlay renders its own.
-ARG NODE_IMAGE=node:20-bookworm-slim
-ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.27-alpine
+ARG NODE_IMAGE=node:24-bookworm-slim
+ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
 
 # 1. Render nginx.conf from gateway/nginx.conf.template (plain Node.js, no dependencies).
 FROM ${NODE_IMAGE} AS build

@@ -4,8 +4,8 @@
 #     [--build-arg PREVIOUS_IMAGE=naschool/mfe-public:<previous version>] -t naschool/mfe-public:<version> .
 # Reads only mfe-public/, packages/, the root package.json, package-lock.json, tsconfig.base.json,
 # tsconfig.web.json and its nginx site file in deploy/images/static/.
-ARG NODE_IMAGE=node:20-bookworm-slim
-ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.27-alpine
+ARG NODE_IMAGE=node:24-bookworm-slim
+ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
 # The image of the version before: its files are carried over, so that a browser that still
 # holds the old registry entry or the old page keeps finding its content-hashed chunks while
 # this version rolls out, and a rollback needs no rebuild. Default: nothing carried over.

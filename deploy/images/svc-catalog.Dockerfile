@@ -3,7 +3,7 @@
 #   docker build -f deploy/images/svc-catalog.Dockerfile -t naschool/svc-catalog:<version> .
 # Reads only svc-catalog/, packages/ and the root package.json, package-lock.json and
 # tsconfig.base.json. Configuration comes from the environment (docs/deploy.md).
-ARG NODE_IMAGE=node:20-bookworm-slim
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # 1. Compile: every dependency (dev ones too), then contracts, service-kit and the service.
 FROM ${NODE_IMAGE} AS build
@@ -48,9 +48,10 @@ WORKDIR /app/svc-catalog
 # uid 1000 is `node` in the official image; numeric so that runAsNonRoot can verify it.
 USER 1000:1000
 EXPOSE 8080
-# /health answers 200 once PostgreSQL and NATS are reachable, 503 before.
+# /livez: the process answers (R-OPS-PROBES). /readyz (database, NATS, consumers caught up)
+# decides whether it gets traffic; an outage of those must not restart it.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=30s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/livez').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # SIGTERM: the service stops taking requests, drains, closes NATS and the pool, exits 0.
 STOPSIGNAL SIGTERM
 CMD ["node", "dist/src/main.js"]

@@ -105,8 +105,11 @@ function installNodeModules() {
 }
 
 /** Runs the next program in the foreground, forwarding signals, and exits as it exits. */
-function handOver(script) {
-  const child = spawn(process.execPath, [path.join(root, script)], { stdio: 'inherit', cwd: root });
+function handOver(script, args = [], node = process.execPath) {
+  const child = spawn(node, [path.resolve(root, script), ...args], {
+    stdio: 'inherit',
+    cwd: root,
+  });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     process.on(signal, () => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
@@ -117,7 +120,30 @@ function handOver(script) {
   });
 }
 
+/**
+ * The project's runtime is the `node` package pinned in the root package.json (Node 24, R-RUN-NODE):
+ * this script may have been started by the machine's own Node (a fresh clone, before `npm ci`),
+ * so once the dependencies are in, it runs itself again on the pinned one. Every program it
+ * starts then runs on it too: the services are started with `process.execPath`, and
+ * `node_modules/.bin` goes first on the PATH of the children (tools with `#!/usr/bin/env node`,
+ * npm itself), as npm does for its scripts.
+ */
+function onPinnedNode() {
+  const bin = path.join(root, 'node_modules', '.bin');
+  const pinned = path.join(root, 'node_modules', 'node', 'bin', 'node');
+  const dirs = (process.env.PATH ?? '').split(path.delimiter);
+  if (dirs[0] !== bin) process.env.PATH = [bin, ...dirs].join(path.delimiter);
+  if (!isExecutable(pinned) || fs.realpathSync(pinned) === fs.realpathSync(process.execPath))
+    return false;
+  say(`switching from node ${process.version} to the pinned node_modules/node`);
+  handOver(fileURLToPath(import.meta.url), [mode], pinned);
+  return true;
+}
+
 installSystemPackages();
 installNodeModules();
-run(process.execPath, [path.join(root, 'scripts', 'build.mjs')]);
-handOver(mode === 'start' ? 'deploy/dist/local/main.js' : 'scripts/test-all.mjs');
+if (!onPinnedNode()) {
+  say(`node ${process.version} (${process.execPath})`);
+  run(process.execPath, [path.join(root, 'scripts', 'build.mjs')]);
+  handOver(mode === 'start' ? 'deploy/dist/local/main.js' : 'scripts/test-all.mjs');
+}

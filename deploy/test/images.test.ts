@@ -17,7 +17,7 @@ const FRONTENDS = ['shell', 'mfe-public', 'mfe-admin', 'mfe-provider'];
 const IMAGES = [...SERVICES, ...FRONTENDS, 'gateway'];
 const ROOT_FILES = ['package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.web.json'];
 const SMALL_BASES = [
-  /^node:20(\.\d+)*-bookworm-slim$/,
+  /^node:24(\.\d+)*-bookworm-slim$/,
   /^nginxinc\/nginx-unprivileged:[\w.-]+$/,
   /^gcr\.io\/distroless\//,
 ];
@@ -109,6 +109,14 @@ describe('container images', () => {
     expect(found).toEqual([...IMAGES].sort());
   });
 
+  it.each(IMAGES)('%s: builds and runs on Node 24 and nginx stable 1.28 (R-RUN-NODE)', (image) => {
+    const { globalArgs, stages } = parse(read(image));
+    const bases = stages.map((s) => resolve(s.from, globalArgs));
+    for (const base of bases.filter((b) => /^node:/.test(b))) expect(base).toMatch(/^node:24\b/);
+    for (const base of bases.filter((b) => /nginx/.test(b))) expect(base).toMatch(/:1\.28\b/);
+    expect(bases.some((b) => /^node:24\b/.test(b))).toBe(true);
+  });
+
   it.each(IMAGES)('%s passes the Dockerfile linter', (image) => {
     const problems = validate(read(image)).map(
       (d) => `line ${d.range.start.line + 1}: ${d.message} (severity ${d.severity})`,
@@ -139,7 +147,8 @@ describe('container images', () => {
       expect(user.split(':')[0]).not.toBe('0');
       const health = final.instructions.filter((i) => i.keyword === 'HEALTHCHECK');
       expect(health).toHaveLength(1);
-      expect(health[0]!.args).toMatch(/\/health/);
+      // The process only (R-OPS-PROBES): a database outage must not make the container unhealthy.
+      expect(health[0]!.args).toMatch(SERVICES.includes(image) ? /\/livez\b/ : /\/healthz\b/);
       expect(final.instructions.some((i) => i.keyword === 'EXPOSE' && i.args === '8080')).toBe(
         true,
       );
