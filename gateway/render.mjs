@@ -32,6 +32,9 @@ export const API_ROUTES = [
   ['/api/admin/blocks/', 'registrations'],
   // R-WAITLIST-ADMIN: the queue lives with the sign-ups, under the activity's admin path.
   ['~ ^/api/admin/activities/[0-9]+/waitlist$', 'registrations'],
+  // R-ATTENDANCE-ADMIN, R-ATTENDANCE-RATE: attendance is kept with the sign-ups.
+  ['~ ^/api/admin/activities/[0-9]+/attendance$', 'registrations'],
+  ['/api/admin/attendance/', 'registrations'],
 ];
 
 // Generous on purpose: the services enforce the real login rules (R-RATE-LOGIN); this only

@@ -5,6 +5,7 @@ import { m0003SignUpFunction } from './0003-sign-up-function.js';
 import { m0004SignUpFromOwner } from './0004-sign-up-from-owner.js';
 import { m0005WaitingList } from './0005-waiting-list.js';
 import { m0006Draws } from './0006-draws.js';
+import { m0007Attendance } from './0007-attendance.js';
 import { m0008AdminSearch } from './0008-admin-search.js';
 
 export const migrations: Migration[] = [
@@ -14,5 +15,6 @@ export const migrations: Migration[] = [
   m0004SignUpFromOwner,
   m0005WaitingList,
   m0006Draws,
+  m0007Attendance,
   m0008AdminSearch,
 ];

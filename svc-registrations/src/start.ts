@@ -1,12 +1,14 @@
 import { openService, packageVersion, serviceModule } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
 import { registrationsConfigSchema } from './config.js';
+import { Attendance } from './domain/attendance.js';
 import { Projection } from './domain/projection.js';
 import { ParentLinks } from './domain/links.js';
 import { Lottery } from './domain/lottery.js';
 import { MySignups } from './domain/my-signup.js';
 import { Review } from './domain/review.js';
 import { Waitlist } from './domain/waitlist.js';
+import { AttendanceRepository } from './data-access/attendance.js';
 import { DrawRepository } from './data-access/draws.js';
 import { RegistrationRepository } from './data-access/registrations.js';
 import { mountRoutes } from './entry-points/http/routes.js';
@@ -46,8 +48,15 @@ export const { start, stop } = serviceModule(async (opts) => {
   const lottery = new Lottery({ db, outbox, repo, draws: new DrawRepository(db), waitlist });
   const projection = new Projection(db, waitlist);
   const catalog = catalogOwner(ctx);
+  const attendance = new Attendance({
+    ctx,
+    repo: new AttendanceRepository(db),
+    catalog,
+    keySecret: config.LINK_SEAL_SECRET,
+  });
   return run({
-    routes: (app) => mountRoutes(app, ctx, { review, catalog, mySignups, links, lottery }),
+    routes: (app) =>
+      mountRoutes(app, ctx, { review, catalog, mySignups, links, lottery, attendance }),
     consumers: [catalogConsumer(projection, lottery), notifyConsumer(review)],
     background: [() => startResponders(ctx.nc, review, logger), () => waitlist.start()],
   });

@@ -240,9 +240,12 @@ describe('provider participant list', () => {
     expect(res.body).toEqual({
       activity: { title: 'Schaken', school: 'De Regenboog', provider: 'Aanbieder' },
       participantCount: 1,
-      participants: [{ childName: 'Emma Jansen', age: expect.any(Number) }],
+      participants: [
+        { childName: 'Emma Jansen', age: expect.any(Number), key: expect.any(String) },
+      ],
     });
-    expect(Object.keys(res.body.participants[0]).sort()).toEqual(['age', 'childName']);
+    // R-ATTENDANCE-KEY: besides name and age only the opaque key of the attendance list.
+    expect(Object.keys(res.body.participants[0]).sort()).toEqual(['age', 'childName', 'key']);
     // The admin sees when the link was last used.
     const end = Date.now() + 5000;
     let lastUsedAt: string | null = null;

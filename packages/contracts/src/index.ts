@@ -12,3 +12,4 @@ export * from './registration.js';
 export * from './rejection-reason.js';
 export * from './responses.js';
 export * from './parent-emails.js';
+export * from './attendance.js';

@@ -131,10 +131,14 @@ export interface Paged<T> {
   pagination: Pagination;
 }
 
-/** A child on a provider's list: name and age only (R-PROVIDER-LIST). */
+/**
+ * A child on a provider's list: name and age only (R-PROVIDER-LIST), and `key`, opaque and
+ * stable for as long as the link lasts, by which the link marks attendance (R-ATTENDANCE-KEY).
+ */
 export interface Participant {
   childName: string;
   age: number | null;
+  key: string;
 }
 
 /** R-DATA-PARTICIPANTS: GET /api/provider/{activityId}/participants. */

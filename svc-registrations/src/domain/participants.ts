@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import {
   ageInYears,
   EVENT_TYPES,
@@ -25,32 +26,71 @@ export function linkGrants(
   return sameHash(sha256(token), state.link.tokenHash);
 }
 
+/** Who holds a provider link's answer from its owner (R-FRESH-PROVIDER-LINK). */
+export interface ProviderLinkOwner {
+  providerLink(activityId: number): Promise<ProviderLinkState | null>;
+}
+
 /**
- * The provider's list: approved children only, name and age, nothing else (R-PROVIDER-LIST).
- * Every look is recorded (time, activity, address; never the token).
+ * R-PROVIDER-LINK, R-FRESH-PROVIDER-LINK: the link judged as svc-catalog has it at this request,
+ * for this activity only. Every look is recorded (time, activity, address; never the token); a
+ * refused one answers 403.
  */
-export async function participantsFor(
+export async function admitProviderLink(
   ctx: ServiceContext,
-  catalog: { providerLink(activityId: number): Promise<ProviderLinkState | null> },
+  catalog: ProviderLinkOwner,
   activityId: number,
   token: string,
   clientIp: string,
   today = new Date(),
-) {
-  const db = ctx.sequelize;
+): Promise<ProviderLinkState> {
   const state = await catalog.providerLink(activityId);
   const valid = linkGrants(state, token, today);
-  await db.query(
+  await ctx.sequelize.query(
     'INSERT INTO provider_access (activity_id, client_ip, granted) VALUES (:activityId, :clientIp, :valid)',
     {
       replacements: { activityId, clientIp, valid },
     },
   );
   if (!valid) throw AppError.forbidden(MSG.providerTokenInvalid);
-  const { activity } = state;
   await recordUse(ctx, state);
-  const rows = await db.query<{ first: string; last: string; dob: string | null }>(
-    `SELECT child_first_name AS first, child_last_name AS last, to_char(child_date_of_birth, 'YYYY-MM-DD') AS dob
+  return state;
+}
+
+/**
+ * R-ATTENDANCE-KEY: a child's key on a provider link. Opaque (an HMAC of the sign-up id under the
+ * service's secret and the link's hash), the same on every look while the link lasts, and
+ * another after the link is replaced, so it says nothing about the sign-up's id.
+ */
+export function participantKey(secret: string, tokenHash: string, registrationId: number): string {
+  return createHmac('sha256', secret)
+    .update(`attendance-key:${tokenHash}:${registrationId}`)
+    .digest('base64url')
+    .slice(0, 22);
+}
+
+/**
+ * The provider's list: approved children only, name and age, nothing else (R-PROVIDER-LIST),
+ * each with its key (R-ATTENDANCE-KEY).
+ */
+export async function participantsFor(
+  ctx: ServiceContext,
+  catalog: ProviderLinkOwner,
+  keySecret: string,
+  activityId: number,
+  token: string,
+  clientIp: string,
+  today = new Date(),
+) {
+  const state = await admitProviderLink(ctx, catalog, activityId, token, clientIp, today);
+  const { activity } = state;
+  const rows = await ctx.sequelize.query<{
+    id: number;
+    first: string;
+    last: string;
+    dob: string | null;
+  }>(
+    `SELECT id, child_first_name AS first, child_last_name AS last, to_char(child_date_of_birth, 'YYYY-MM-DD') AS dob
      FROM registrations WHERE activity_id = :activityId AND status = 'approved'
      ORDER BY child_last_name, child_first_name, id`,
     { replacements: { activityId }, type: QueryTypes.SELECT },
@@ -58,6 +98,7 @@ export async function participantsFor(
   const participants = rows.map((r) => ({
     childName: `${r.first} ${r.last}`,
     age: ageInYears(r.dob, today),
+    key: participantKey(keySecret, state.link.tokenHash, r.id),
   }));
   return {
     activity: {

@@ -22,4 +22,6 @@ export const en: RegistrationsTexts = {
   drawBeforeClose: 'The draw can only be made once sign-up has closed.',
   drawChanged: 'The sign-ups have changed since the preview. Make a new preview first.',
   calendarNotApproved: 'A calendar file is only available for an approved sign-up.',
+  attendanceDateOutside: 'This activity has no session on this date.',
+  attendanceKeyUnknown: 'This child is not (or no longer) on the participant list.',
 };

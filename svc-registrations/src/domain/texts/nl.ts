@@ -24,6 +24,8 @@ export const nl = {
   drawBeforeClose: 'De loting kan pas worden gemaakt als de aanmelding gesloten is.',
   drawChanged:
     'De aanmeldingen zijn veranderd sinds het voorbeeld. Maak eerst een nieuw voorbeeld.',
+  attendanceDateOutside: 'Op deze datum is er geen bijeenkomst van deze activiteit.',
+  attendanceKeyUnknown: 'Dit kind staat niet (meer) op de deelnemerslijst.',
 };
 
 export type RegistrationsTexts = typeof nl;

@@ -1,7 +1,13 @@
-import { Router, type Express, type Request } from 'express';
+import { Router, type Express, type Request, type Response } from 'express';
 import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
-import { MANAGE_TOKEN_HEADER, REGISTRATION_STATUSES, registrationSchema } from '@nsa/contracts';
+import {
+  MANAGE_TOKEN_HEADER,
+  REGISTRATION_STATUSES,
+  attendanceMarkSchema,
+  registrationSchema,
+  sessionDateSchema,
+} from '@nsa/contracts';
 import {
   AppError,
   addErrorBodyDecorator,
@@ -13,6 +19,7 @@ import {
   idParam,
 } from '@nsa/service-kit';
 import type { RegistrationsConfig } from '../../config.js';
+import type { Attendance } from '../../domain/attendance.js';
 import { MSG } from '../../domain/messages.js';
 import { participantsFor } from '../../domain/participants.js';
 import type { ParentLinks } from '../../domain/links.js';
@@ -91,7 +98,9 @@ export function mountRoutes(
     mySignups,
     links,
     lottery,
+    attendance,
   }: {
+    attendance: Attendance;
     review: Review;
     catalog: CatalogOwner;
     mySignups: MySignups;
@@ -246,8 +255,12 @@ export function mountRoutes(
   });
   app.use('/api/my-signup', my);
 
-  app.get('/api/provider/:activityId/participants', async (req, res) => {
-    // The list is for the link holder only: never cached, never referred on.
+  /**
+   * The link's activity id and token (R-PROVIDER-LINK): 400 without them; 403 for a token or an
+   * id no link can have. The answers are for the link holder only: never cached, never
+   * referred on.
+   */
+  const providerLink = (req: Request, res: Response) => {
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('Referrer-Policy', 'no-referrer');
     const token = req.query.token;
@@ -259,6 +272,36 @@ export function mountRoutes(
     if (token.length > 256 || Number(raw) > 2_147_483_647) {
       throw AppError.forbidden(MSG.providerTokenInvalid);
     }
-    res.json(await participantsFor(ctx, catalog, Number(raw), token, req.ip ?? 'unknown'));
+    return { activityId: Number(raw), token, clientIp: req.ip ?? 'unknown' };
+  };
+
+  app.get('/api/provider/:activityId/participants', async (req, res) => {
+    const { activityId, token, clientIp } = providerLink(req, res);
+    res.json(
+      await participantsFor(ctx, catalog, ctx.config.LINK_SEAL_SECRET, activityId, token, clientIp),
+    );
+  });
+
+  // R-ATTENDANCE-LIST, R-ATTENDANCE-MARK: attendance through the same link.
+  app.get('/api/provider/:activityId/attendance', async (req, res) => {
+    const { activityId, token, clientIp } = providerLink(req, res);
+    res.json(await attendance.forProvider(activityId, token, clientIp));
+  });
+  app.put('/api/provider/:activityId/attendance/:date', async (req, res) => {
+    const { activityId, token, clientIp } = providerLink(req, res);
+    const { date } = parseOrThrow(z.object({ date: sessionDateSchema }), req.params);
+    const mark = parseOrThrow(attendanceMarkSchema, req.body ?? {});
+    res.json(await attendance.mark(activityId, date, token, clientIp, mark));
+  });
+
+  // R-ATTENDANCE-ADMIN (the gateway sends this one path of the activities to this service).
+  app.get('/api/admin/activities/:id/attendance', requireRole('admin'), async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await attendance.forAdmin(idParam(req)));
+  });
+  // R-ATTENDANCE-RATE: each activity's attendance rate, for the activities screen.
+  app.get('/api/admin/attendance/rates', requireRole('admin'), async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await attendance.rates());
   });
 }
