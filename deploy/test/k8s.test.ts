@@ -48,12 +48,16 @@ if (!kubectl) {
   );
 }
 
+/** What `kubectl kustomize` wrote to stderr per overlay (deprecation warnings land there). */
+const warnings: Record<string, string> = {};
+
 function render(overlay: string): Obj[] {
   const res = spawnSync(kubectl!, ['kustomize', path.join(k8s, 'overlays', overlay)], {
     encoding: 'utf8',
     maxBuffer: 32 * 1024 * 1024,
   });
   if (res.status !== 0) throw new Error(`kubectl kustomize ${overlay} failed:\n${res.stderr}`);
+  warnings[overlay] = res.stderr;
   return parseAllDocuments(res.stdout)
     .map((d) => d.toJS() as Obj)
     .filter(Boolean);
@@ -170,6 +174,15 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
 
   describe.each(OVERLAYS)('overlay %s', (overlay) => {
     const objs = () => rendered[overlay]!;
+
+    it('renders with kustomize v5 syntax and no deprecation warning', () => {
+      expect(warnings[overlay]).not.toMatch(/warning|deprecated/i);
+      const text = fs.readFileSync(
+        path.join(k8s, 'overlays', overlay, 'kustomization.yaml'),
+        'utf8',
+      );
+      expect(text).not.toMatch(/^(bases|patchesStrategicMerge|patchesJson6902):/m);
+    });
 
     it('renders, and every object is valid against the Kubernetes API schemas', async () => {
       expect(objs().length).toBeGreaterThan(30);
