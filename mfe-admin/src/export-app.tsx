@@ -5,6 +5,8 @@ import nl from './i18n/nl.json';
 import { blockIdParam } from './lib/draw';
 import { NAMESPACE } from './namespace';
 import { ActivitiesPage } from './pages/ActivitiesPage';
+import { AttendancePage } from './pages/AttendancePage';
+import { activityIdParam } from './lib/attendance';
 import { AdminNotFoundPage } from './pages/AdminNotFoundPage';
 import { BlocksPage } from './pages/BlocksPage';
 import { DashboardPage } from './pages/DashboardPage';
@@ -34,6 +36,11 @@ export default function App() {
   const drawBlockId = blockIdParam(matchPath('/admin/blocks/:id/draw', pathname)?.params.id);
   if (drawBlockId !== null) return <DrawPage key={drawBlockId} blockId={drawBlockId} />;
   if (matchPath('/admin/providers', pathname)) return <ProvidersPage />;
+  // R-ATTENDANCE-ADMIN: an activity's attendance, read-only.
+  const attendanceId = activityIdParam(
+    matchPath('/admin/activities/:id/attendance', pathname)?.params.id,
+  );
+  if (attendanceId !== null) return <AttendancePage key={attendanceId} activityId={attendanceId} />;
   if (matchPath('/admin/activities', pathname)) return <ActivitiesPage />;
   if (matchPath('/admin/registrations', pathname)) return <RegistrationsPage />;
   if (matchPath('/admin/*', pathname)) return <AdminNotFoundPage />;

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { ActivityView } from '@nsa/contracts';
 import { NAMESPACE } from '../namespace';
 import { ActivityCells } from './ActivityCells';
@@ -75,6 +76,15 @@ export function ActivityRow({ activity: a, pending, onAction }: Props) {
             t('activities.providerLink'),
             t('activities.providerLinkOf', { title: a.title }),
           )}
+          {/* R-ATTENDANCE-ADMIN: the activity's attendance grid. */}
+          <Link
+            className="button secondary small"
+            to={`/admin/activities/${a.id}/attendance`}
+            aria-label={t('attendance.linkOf', { title: a.title })}
+            data-testid="activity-attendance-link"
+          >
+            {t('attendance.link')}
+          </Link>
           {button('edit', t('common.edit'), t('activities.editOf', { title: a.title }))}
           {button(
             'delete',

@@ -25,3 +25,17 @@ export function providerParams(
   if (token === '') return null;
   return { activityId: numericId, token };
 }
+
+/** The page's two views (R-ATTENDANCE-PAGE): the participant list (the default) and attendance. */
+export type ProviderView = 'list' | 'attendance';
+
+export function providerView(search: string): ProviderView {
+  return new URLSearchParams(search).get('view') === 'attendance' ? 'attendance' : 'list';
+}
+
+/** The query of a view's address: the token, and the view unless it is the list. */
+export function providerSearch(token: string, view: ProviderView): string {
+  const q = new URLSearchParams({ token });
+  if (view === 'attendance') q.set('view', 'attendance');
+  return `?${q.toString()}`;
+}

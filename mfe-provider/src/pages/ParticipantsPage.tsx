@@ -1,16 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { BusyButton, Page, Spinner, useToast } from '@nsa/web-kit';
 import { CSV_MIME } from '@nsa/web-kit/csv';
 import { saveBlob } from '@nsa/web-kit/download';
 import type { ParticipantsResponse } from '@nsa/contracts';
 import { useParticipants } from '../api/participants';
 import { AccessDenied, MissingParams } from '../components/AccessDenied';
+import { AttendanceView } from '../components/AttendanceView';
 import { ParticipantsTable } from '../components/ParticipantsTable';
 import { buildParticipantsCsv } from '../lib/csv';
 import { participantsCsvFileName } from '../lib/files';
-import { providerParams, type ProviderParams } from '../lib/params';
+import {
+  providerParams,
+  providerSearch,
+  providerView,
+  type ProviderParams,
+  type ProviderView,
+} from '../lib/params';
 import { NAMESPACE } from '../namespace';
 
 /**
@@ -22,10 +29,16 @@ export function ParticipantsPage({ activityId }: { activityId: string | undefine
   const { t } = useTranslation(NAMESPACE);
   const { search } = useLocation();
   const params = providerParams(activityId, search);
+  const view = providerView(search);
   return (
-    <Page remote={NAMESPACE} page="provider" title={t('provider.title')} printable>
+    <Page
+      remote={NAMESPACE}
+      page={view === 'attendance' ? 'provider-attendance' : 'provider'}
+      title={view === 'attendance' ? t('attendance.title') : t('provider.title')}
+      printable
+    >
       {params ? (
-        <Participants key={`${params.activityId}/${params.token}`} params={params} />
+        <Participants key={`${params.activityId}/${params.token}`} params={params} view={view} />
       ) : (
         <MissingParams />
       )}
@@ -33,7 +46,34 @@ export function ParticipantsPage({ activityId }: { activityId: string | undefine
   );
 }
 
-function Participants({ params }: { params: ProviderParams }) {
+/** The two views of the link (R-ATTENDANCE-PAGE): the list, and attendance. */
+function ViewTabs({ params, view }: { params: ProviderParams; view: ProviderView }) {
+  const { t } = useTranslation(NAMESPACE);
+  const link = (v: ProviderView) => ({
+    pathname: `/provider/${params.activityId}`,
+    search: providerSearch(params.token, v),
+  });
+  return (
+    <nav className="provider-tabs provider-no-print" aria-label={t('attendance.views')}>
+      <Link
+        to={link('list')}
+        aria-current={view === 'list' ? 'page' : undefined}
+        data-testid="provider-tab-list"
+      >
+        {t('attendance.listTab')}
+      </Link>
+      <Link
+        to={link('attendance')}
+        aria-current={view === 'attendance' ? 'page' : undefined}
+        data-testid="provider-tab-attendance"
+      >
+        {t('attendance.tab')}
+      </Link>
+    </nav>
+  );
+}
+
+function Participants({ params, view }: { params: ProviderParams; view: ProviderView }) {
   const { t } = useTranslation(NAMESPACE);
   const query = useParticipants(params);
 
@@ -41,7 +81,21 @@ function Participants({ params }: { params: ProviderParams }) {
   if (query.isError) {
     return <AccessDenied error={query.error} onRetry={() => void query.refetch()} />;
   }
-  return <ParticipantsView data={query.data} />;
+  return (
+    <>
+      <ViewTabs params={params} view={view} />
+      {view === 'attendance' ? (
+        <>
+          <h2 className="attendance-activity" data-testid="attendance-activity">
+            {query.data.activity.title}
+          </h2>
+          <AttendanceView params={params} data={query.data} />
+        </>
+      ) : (
+        <ParticipantsView data={query.data} />
+      )}
+    </>
+  );
 }
 
 function ParticipantsView({ data }: { data: ParticipantsResponse }) {

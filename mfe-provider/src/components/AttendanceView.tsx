@@ -1,0 +1,325 @@
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BusyButton, Spinner, useToast } from '@nsa/web-kit';
+import { CSV_MIME } from '@nsa/web-kit/csv';
+import { fileSafeName, saveBlob } from '@nsa/web-kit/download';
+import type { AttendanceSession, ParticipantsResponse } from '@nsa/contracts';
+import { useAttendance, useMarkQueue } from '../api/attendance';
+import {
+  buildAttendanceCsv,
+  nearestSession,
+  sessionCounts,
+  todayInAmsterdam,
+  withQueued,
+} from '../lib/attendance';
+import type { ProviderParams } from '../lib/params';
+import { NAMESPACE } from '../namespace';
+import { AccessDenied } from './AccessDenied';
+
+/** A session's date as the reader says it, e.g. "wo 4 mrt 2026". */
+function useDateLabel() {
+  const { i18n } = useTranslation(NAMESPACE);
+  return useMemo(() => {
+    const format = new Intl.DateTimeFormat(i18n.language === 'en' ? 'en-GB' : 'nl-NL', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    return (date: string) => format.format(new Date(`${date}T12:00:00Z`));
+  }, [i18n.language]);
+}
+
+/**
+ * R-ATTENDANCE-PAGE: today's session (else the nearest) with a large present and an absent
+ * button per child, a picker for the other sessions, and the whole attendance to print or
+ * export. Marks wait in the browser until the server has them.
+ */
+export function AttendanceView({
+  params,
+  data,
+}: {
+  params: ProviderParams;
+  data: ParticipantsResponse;
+}) {
+  const { t } = useTranslation(NAMESPACE);
+  const query = useAttendance(params);
+  const queue = useMarkQueue(params);
+
+  if (query.isPending) return <Spinner label={t('attendance.loading')} />;
+  if (query.isError) {
+    return <AccessDenied error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  return (
+    <AttendanceSessions
+      data={data}
+      sessions={withQueued(query.data.sessions, queue.queue)}
+      queue={queue}
+    />
+  );
+}
+
+function AttendanceSessions({
+  data,
+  sessions,
+  queue,
+}: {
+  data: ParticipantsResponse;
+  sessions: AttendanceSession[];
+  queue: ReturnType<typeof useMarkQueue>;
+}) {
+  const { t } = useTranslation(NAMESPACE);
+  const dateLabel = useDateLabel();
+  const today = todayInAmsterdam();
+  const dates = sessions.map((s) => s.date);
+  const [picked, setPicked] = useState<string | null>(null);
+  const date = picked && dates.includes(picked) ? picked : nearestSession(dates, today);
+  const index = date ? dates.indexOf(date) : -1;
+  const session = sessions[index];
+  const counts = sessionCounts(session);
+  const { participants, activity } = data;
+
+  if (!date || !session) {
+    return (
+      <p className="empty" data-testid="attendance-no-sessions">
+        {t('attendance.noSessions')}
+      </p>
+    );
+  }
+  const present = new Map(session.records.map((r) => [r.key, r.present]));
+
+  return (
+    <>
+      <div className="attendance-today provider-no-print" data-testid="attendance-today">
+        <div className="attendance-picker">
+          <button
+            type="button"
+            className="button secondary attendance-step"
+            onClick={() => setPicked(dates[index - 1]!)}
+            disabled={index <= 0}
+            aria-label={t('attendance.previous')}
+            data-testid="attendance-previous"
+          >
+            <span aria-hidden="true">‹</span>
+          </button>
+          <label className="attendance-select">
+            <span className="visually-hidden">{t('attendance.session')}</span>
+            <select
+              value={date}
+              onChange={(e) => setPicked(e.target.value)}
+              data-testid="attendance-session"
+            >
+              {dates.map((d) => (
+                <option key={d} value={d}>
+                  {dateLabel(d)}
+                  {d === today ? ` (${t('attendance.today')})` : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button
+            type="button"
+            className="button secondary attendance-step"
+            onClick={() => setPicked(dates[index + 1]!)}
+            disabled={index >= dates.length - 1}
+            aria-label={t('attendance.next')}
+            data-testid="attendance-next"
+          >
+            <span aria-hidden="true">›</span>
+          </button>
+        </div>
+
+        <p className="attendance-summary" data-testid="attendance-summary">
+          {t('attendance.summary', counts)}
+        </p>
+        <QueueState queue={queue} />
+
+        {participants.length === 0 ? (
+          <p className="empty" data-testid="attendance-empty">
+            {t('attendance.empty')}
+          </p>
+        ) : (
+          <ul className="attendance-list" aria-label={dateLabel(date)}>
+            {participants.map((p) => {
+              const value = present.get(p.key) ?? null;
+              const set = (next: boolean) => queue.mark(date, p.key, value === next ? null : next);
+              return (
+                <li
+                  key={p.key}
+                  className="attendance-child"
+                  data-testid="attendance-child"
+                  data-state={value === null ? 'open' : value ? 'present' : 'absent'}
+                >
+                  <span className="attendance-name" id={`attendance-name-${p.key}`}>
+                    {p.childName}
+                  </span>
+                  <div
+                    className="attendance-buttons"
+                    role="group"
+                    aria-labelledby={`attendance-name-${p.key}`}
+                  >
+                    <button
+                      type="button"
+                      className="attendance-mark attendance-present"
+                      aria-pressed={value === true}
+                      onClick={() => set(true)}
+                      data-testid="attendance-present"
+                    >
+                      {t('attendance.present')}
+                    </button>
+                    <button
+                      type="button"
+                      className="attendance-mark attendance-absent"
+                      aria-pressed={value === false}
+                      onClick={() => set(false)}
+                      data-testid="attendance-absent"
+                    >
+                      {t('attendance.absent')}
+                    </button>
+                  </div>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+        <p className="attendance-hint">{t('attendance.hint')}</p>
+      </div>
+
+      <Overview title={activity.title} sessions={sessions} participants={participants} />
+    </>
+  );
+}
+
+/** "n marks waiting to be sent", offline, a refused link, marks that could not be kept. */
+function QueueState({ queue }: { queue: ReturnType<typeof useMarkQueue> }) {
+  const { t } = useTranslation(NAMESPACE);
+  const waiting = queue.queue.length;
+  return (
+    <div
+      className="attendance-queue"
+      role="status"
+      aria-live="polite"
+      data-testid="attendance-queue"
+    >
+      {!queue.online ? <p className="attendance-offline">{t('attendance.offline')}</p> : null}
+      {queue.linkRefused ? (
+        <p className="attendance-refused">{t('attendance.linkRefused')}</p>
+      ) : null}
+      {queue.dropped > 0 ? (
+        <p className="attendance-refused">{t('attendance.dropped', { count: queue.dropped })}</p>
+      ) : null}
+      {waiting > 0 ? (
+        <p className="attendance-waiting" data-testid="attendance-waiting">
+          <span>{t('attendance.waiting', { count: waiting })}</span>
+          {queue.online ? (
+            <button type="button" className="button secondary" onClick={() => void queue.retry()}>
+              {t('attendance.sendNow')}
+            </button>
+          ) : null}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The whole attendance, dates as columns: printed, and as CSV (R-ATTENDANCE-PAGE). */
+function Overview({
+  title,
+  sessions,
+  participants,
+}: {
+  title: string;
+  sessions: AttendanceSession[];
+  participants: ParticipantsResponse['participants'];
+}) {
+  const { t } = useTranslation(NAMESPACE);
+  const { toast } = useToast();
+  const dateLabel = useDateLabel();
+  const [exporting, setExporting] = useState(false);
+  const byDate = sessions.map((s) => new Map(s.records.map((r) => [r.key, r.present])));
+
+  const hasRows = () => {
+    if (participants.length > 0) return true;
+    toast({ title: t('provider.noData'), description: t('provider.noDataText') });
+    return false;
+  };
+
+  const exportCsv = async () => {
+    if (!hasRows() || exporting) return;
+    setExporting(true);
+    try {
+      const csv = await buildAttendanceCsv(sessions, participants);
+      saveBlob(
+        new Blob([csv], { type: CSV_MIME }),
+        `aanwezigheid-${fileSafeName(title, 'activiteit')}.csv`,
+      );
+    } catch (error) {
+      console.error('[mfe_provider] CSV export failed', error);
+      toast({
+        variant: 'destructive',
+        title: t('provider.exportFailed'),
+        description: t('provider.genericError'),
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <>
+      <div className="provider-actions provider-no-print">
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => hasRows() && window.print()}
+          data-testid="attendance-print"
+        >
+          {t('attendance.print')}
+        </button>
+        <BusyButton
+          className="button secondary"
+          onClick={() => void exportCsv()}
+          busy={exporting}
+          data-testid="attendance-export"
+        >
+          {t('attendance.export')}
+        </BusyButton>
+      </div>
+      <div className="provider-table-wrap attendance-overview" data-testid="attendance-overview">
+        <table className="provider-table attendance-grid">
+          <caption>{t('attendance.overviewCaption', { title })}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('provider.name')}</th>
+              {sessions.map((s) => (
+                <th scope="col" key={s.date} className="attendance-cell">
+                  {dateLabel(s.date)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {participants.map((p) => (
+              <tr key={p.key}>
+                <th scope="row">{p.childName}</th>
+                {byDate.map((m, i) => {
+                  const v = m.get(p.key);
+                  return (
+                    <td key={sessions[i]!.date} className="attendance-cell">
+                      {v === true
+                        ? t('attendance.presentShort')
+                        : v === false
+                          ? t('attendance.absentShort')
+                          : ''}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
