@@ -15,6 +15,7 @@ import {
 } from '@nsa/contracts';
 import { QueryTypes, type Sequelize, type Transaction } from './db.js';
 import type { Logger } from './logger.js';
+import type { Metrics } from './metrics.js';
 
 export interface EventContext {
   tx: Transaction;
@@ -47,6 +48,9 @@ export interface ConsumerHooks {
  */
 export class DurableConsumer {
   private stopped = false;
+  private isCaughtUp = false;
+  private count: (result: ConsumerResult, n?: number) => void = () => undefined;
+  private redelivered: () => void = () => undefined;
   private messages: { close(): Promise<void | Error> } | undefined;
   private loop: Promise<void> | undefined;
 
@@ -83,6 +87,85 @@ export class DurableConsumer {
       });
     }
     this.loop = this.run();
+  }
+
+  /** The durable's numbers as JetStream keeps them. */
+  async info(): Promise<ConsumerNumbers> {
+    const jsm = await jetstreamManager(this.nc);
+    const info = await jsm.consumers.info(STREAMS[this.spec.stream].name, this.spec.durable);
+    return {
+      pending: info.num_pending,
+      ackPending: info.num_ack_pending,
+      redelivered: info.num_redelivered,
+    };
+  }
+
+  /**
+   * Whether this consumer has caught up with its stream since start (R-OPS-PROBES): once at
+   * most one batch of events is left unhandled (not delivered, or not yet acked), the
+   * service's projections are as
+   * fresh as a running one's. It stays caught up after that, so a burst of events never takes
+   * every replica out of service at once.
+   */
+  async caughtUp(): Promise<boolean> {
+    if (this.isCaughtUp) return true;
+    if (!this.loop) return false;
+    const { pending, ackPending } = await this.info();
+    this.isCaughtUp = pending + ackPending <= BATCH;
+    return this.isCaughtUp;
+  }
+
+  /**
+   * Reports on `metrics` (R-OPS-METRICS): events by result and redeliveries seen, and at each
+   * scrape JetStream's pending (not yet delivered), ack-pending and redelivered counts.
+   */
+  observe(metrics: Metrics): void {
+    const durable = this.spec.durable;
+    const events = metrics.counter(
+      'nsa_consumer_events_total',
+      'Events a durable consumer took, by result (handled, duplicate, retried, ignored, dead_lettered)',
+      ['durable', 'result'],
+    );
+    this.count = (result, n = 1) => events.inc({ durable, result }, n);
+    const redeliveries = metrics.counter(
+      'nsa_consumer_redeliveries_total',
+      'Events delivered again (after a failure, a nak or an ack timeout)',
+      ['durable'],
+    );
+    this.redelivered = () => redeliveries.inc({ durable });
+    // Set at each scrape from JetStream: one question per consumer, shared by its gauges.
+    let last: ReturnType<DurableConsumer['info']> | undefined;
+    const info = () => (last ??= this.info().finally(() => (last = undefined)));
+    const fromInfo = (name: string, help: string, pick: (i: ConsumerNumbers) => number) =>
+      metrics.gauge(name, help, ['durable'], async (g) => {
+        // JetStream away: no number rather than an old one; nsa_consumer_info_up says so.
+        await info().then(
+          (i) => g.set({ durable }, pick(i)),
+          () => g.remove({ durable }),
+        );
+      });
+    fromInfo('nsa_consumer_pending', 'Events in the stream not yet delivered', (i) => i.pending);
+    fromInfo(
+      'nsa_consumer_ack_pending',
+      'Events delivered, not yet acknowledged',
+      (i) => i.ackPending,
+    );
+    fromInfo(
+      'nsa_consumer_redelivered',
+      'Events delivered more than once and not yet acknowledged',
+      (i) => i.redelivered,
+    );
+    metrics.gauge(
+      'nsa_consumer_info_up',
+      'Whether JetStream answered for the consumer at this scrape',
+      ['durable'],
+      async (g) => {
+        await info().then(
+          () => g.set({ durable }, 1),
+          () => g.set({ durable }, 0),
+        );
+      },
+    );
   }
 
   async stop(): Promise<void> {
@@ -149,20 +232,24 @@ export class DurableConsumer {
       event = eventEnvelopeSchema.parse(JSON.parse(msg.string())) as EventEnvelope;
     } catch {
       this.logger.error({ subject: msg.subject, seq: msg.seq }, 'malformed event dead-lettered');
+      this.count('dead_lettered');
       // No reason argument: nats-server before 2.10.4 (Debian's 2.9) ignores `+TERM <reason>`
       // and redelivers the message every ack_wait; the log line carries the reason instead.
       msg.term();
       return undefined;
     }
+    if (msg.redelivered) this.redelivered();
     const requestId = msg.headers?.get(NATS_HEADERS.requestId) || undefined;
     const log = this.logger.child({ eventId: event.id, type: event.type, reqId: requestId });
     const handler = this.spec.handlers[event.type];
     if (!handler) {
       msg.ack();
+      this.count('ignored');
       return undefined;
     }
     if (!handler.versions.includes(event.version)) {
       log.error({ version: event.version }, 'event version not understood; dead-lettered');
+      this.count('dead_lettered');
       msg.term();
       return undefined;
     }
@@ -184,9 +271,16 @@ export class DurableConsumer {
             batch.map((p) => p.event.id),
           );
           // An event delivered twice within the batch is handled once.
+          let handled = 0;
           for (const p of batch) {
-            if (fresh.delete(p.event.id)) await p.handler.handle(p.event, { tx, logger: p.log });
+            if (!fresh.delete(p.event.id)) continue;
+            await p.handler.handle(p.event, { tx, logger: p.log });
+            handled += 1;
           }
+          tx.afterCommit(() => {
+            this.count('handled', handled);
+            if (batch.length > handled) this.count('duplicate', batch.length - handled);
+          });
         });
       } catch (err) {
         this.logger.warn(
@@ -207,8 +301,10 @@ export class DurableConsumer {
       await this.sequelize.transaction(async (tx) => {
         const fresh = await this.claim(tx, [p.event.id]);
         if (fresh.has(p.event.id)) await p.handler.handle(p.event, { tx, logger: p.log });
+        tx.afterCommit(() => this.count(fresh.has(p.event.id) ? 'handled' : 'duplicate'));
       });
     } catch (err) {
+      this.count('retried');
       const delay = Math.min(30_000, 500 * 2 ** Math.min(6, p.msg.info.deliveryCount));
       p.log.warn(
         { err: (err as Error).message, attempt: p.msg.info.deliveryCount },
@@ -243,6 +339,14 @@ export class DurableConsumer {
     return new Set(rows.map((r) => r.event_id));
   }
 }
+
+interface ConsumerNumbers {
+  pending: number;
+  ackPending: number;
+  redelivered: number;
+}
+
+type ConsumerResult = 'handled' | 'duplicate' | 'retried' | 'ignored' | 'dead_lettered';
 
 interface Prepared {
   msg: JsMsg;

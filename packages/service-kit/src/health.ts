@@ -10,7 +10,7 @@ import {
 
 export type HealthCheck = () => Promise<boolean>;
 
-async function runCheck(check: HealthCheck, timeoutMs: number): Promise<CheckState> {
+export async function runCheck(check: HealthCheck, timeoutMs: number): Promise<CheckState> {
   try {
     const ok = await Promise.race([
       check(),
@@ -75,6 +75,45 @@ export function mountHealth(
       service: PRODUCT_SERVICE_NAME,
       version: opts.version,
       services,
+    };
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(ok ? 200 : 503).json(body);
+  });
+}
+
+/**
+ * The kubelet's probes (R-OPS-PROBES). `GET /livez`: the process answers, nothing else is
+ * asked, so an outage of the database or NATS never restarts a pod. `GET /readyz`: the
+ * database and NATS answer and the consumers have caught up with their streams since start
+ * (`checks`), so a pod gets traffic only once it can serve it; 503 names what is not ready.
+ */
+export function mountProbes(
+  router: Router,
+  opts: { service: string; version: string; checks: Record<string, HealthCheck> },
+): void {
+  router.get('/livez', (_req: Request, res: Response) => {
+    const body: ServiceHealth = {
+      ok: true,
+      service: opts.service,
+      version: opts.version,
+      checks: { process: 'ok' },
+    };
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(body);
+  });
+
+  router.get('/readyz', async (_req: Request, res: Response) => {
+    const entries = await Promise.all(
+      Object.entries(opts.checks).map(
+        async ([name, check]) => [name, await runCheck(check, 1500)] as const,
+      ),
+    );
+    const ok = entries.every(([, state]) => state === 'ok');
+    const body: ServiceHealth = {
+      ok,
+      service: opts.service,
+      version: opts.version,
+      checks: Object.fromEntries(entries),
     };
     res.setHeader('Cache-Control', 'no-store');
     res.status(ok ? 200 : 503).json(body);

@@ -3,9 +3,12 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from './logger.js';
 import { createErrorHandler, notFoundHandler } from './errors.js';
 import { csrfOriginCheck, type Sessions } from './session.js';
+import { httpMetrics, type Metrics } from './metrics.js';
 
 export const BODY_LIMIT = '64kb';
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
+/** Asked every few seconds by probes and Prometheus: not worth a log line each. */
+const PROBES = new Set(['/health', '/livez', '/readyz', '/metrics']);
 
 /**
  * The Express app every service uses: request ids from the gateway, JSON
@@ -13,7 +16,7 @@ const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
  */
 export function createHttpApp(
   logger: Logger,
-  opts: { publicBaseUrl: string; sessions: Sessions },
+  opts: { publicBaseUrl: string; sessions: Sessions; metrics?: Metrics },
   mount: (app: Express) => void,
 ): Express {
   const app = express();
@@ -21,6 +24,7 @@ export function createHttpApp(
   app.set('etag', false);
   // nginx on loopback is the only proxy; req.ip is then the address nginx saw.
   app.set('trust proxy', 'loopback');
+  if (opts.metrics) app.use(httpMetrics(opts.metrics));
   app.use(requestLogging(logger));
   app.use(csrfOriginCheck(opts.publicBaseUrl));
   app.use(express.json({ limit: BODY_LIMIT }));
@@ -50,7 +54,7 @@ export function requestLogging(logger: Logger): RequestHandler {
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     req.id = id;
     res.setHeader('X-Request-Id', id);
-    if (req.url === '/health') return next();
+    if (PROBES.has(req.url)) return next();
     const start = performance.now();
     res.once('finish', () => {
       const status = res.statusCode;

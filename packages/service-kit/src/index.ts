@@ -16,3 +16,4 @@ export * from './owner.js';
 export * from './params.js';
 export * from './batch.js';
 export * from './link-seal.js';
+export * from './metrics.js';

@@ -4,6 +4,7 @@ import { jetstream, type JetStreamClient } from '@nats-io/jetstream';
 import { NATS_HEADERS, type EventEnvelope } from '@nsa/contracts';
 import { QueryTypes, type Sequelize, type Transaction } from './db.js';
 import type { Logger } from './logger.js';
+import type { Metrics } from './metrics.js';
 
 export interface NewEvent<T> {
   type: string;
@@ -23,6 +24,7 @@ interface OutboxRow {
 }
 
 const BATCH = 200;
+const noop = () => undefined;
 
 /** An outbox row's values: the envelope, and data and headers as JSON text. */
 export interface OutboxRowValues<T> {
@@ -74,6 +76,50 @@ export class Outbox {
     };
   }
 
+  /**
+   * Reports on `metrics` (R-OPS-METRICS): events published, and at each scrape the backlog
+   * (rows not yet published) and the age of its oldest row.
+   */
+  observe(metrics: Metrics): void {
+    const published = metrics.counter(
+      'nsa_outbox_published_total',
+      'Events the outbox relay published to JetStream',
+    );
+    this.onPublished = (n) => published.inc(n);
+    const failed = metrics.counter(
+      'nsa_outbox_publish_failures_total',
+      'Outbox relay rounds that failed (NATS or the database unreachable)',
+    );
+    this.onFailed = () => failed.inc();
+    let last: Promise<{ n: number; age: number }> | undefined;
+    // Both gauges come from one query per scrape.
+    const backlog = () =>
+      (last ??= this.sequelize
+        .query<{ n: number; age: number | null }>(
+          `SELECT count(*)::int AS n,
+                  COALESCE(EXTRACT(EPOCH FROM now() - min(occurred_at)), 0)::float8 AS age
+           FROM outbox WHERE published_at IS NULL`,
+          { type: QueryTypes.SELECT },
+        )
+        .then(([row]) => ({ n: row?.n ?? 0, age: row?.age ?? 0 }))
+        .finally(() => (last = undefined)));
+    // With the database away the gauges keep their last numbers; /readyz says why.
+    metrics.gauge('nsa_outbox_backlog', 'Outbox rows not yet published', [], async (g) => {
+      await backlog().then(({ n }) => g.set(n), noop);
+    });
+    metrics.gauge(
+      'nsa_outbox_oldest_unpublished_seconds',
+      'Age of the oldest outbox row not yet published (0 when none)',
+      [],
+      async (g) => {
+        await backlog().then(({ age }) => g.set(age), noop);
+      },
+    );
+  }
+
+  private onPublished: (n: number) => void = () => undefined;
+  private onFailed: () => void = () => undefined;
+
   /** Writes the event in `tx`; the relay is woken once the transaction commits. */
   async add<T>(tx: Transaction, event: NewEvent<T>): Promise<EventEnvelope<T>> {
     return (await this.addMany(tx, [event]))[0]!;
@@ -123,7 +169,7 @@ export class Outbox {
 
   /** Publishes what is pending; returns how many rows were published. */
   async publishPending(): Promise<number> {
-    return this.sequelize.transaction(async (t) => {
+    const published = await this.sequelize.transaction(async (t) => {
       const rows = await this.sequelize.query<OutboxRow>(
         `SELECT id, subject, type, version, occurred_at, data, headers FROM outbox
          WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
@@ -138,6 +184,8 @@ export class Outbox {
       });
       return rows.length;
     });
+    if (published > 0) this.onPublished(published);
+    return published;
   }
 
   private async publishRow(row: OutboxRow): Promise<void> {
@@ -163,6 +211,7 @@ export class Outbox {
         failures = 0;
       } catch (err) {
         failures += 1;
+        this.onFailed();
         this.logger.warn({ err: (err as Error).message, failures }, 'outbox relay: publish failed');
       }
       // A commit that landed while we were publishing must not wait for the poll.

@@ -13,7 +13,8 @@ import { connectNats, ensureStreams, type NatsConnection } from './nats.js';
 import { Outbox } from './outbox.js';
 import { DurableConsumer, type ConsumerHooks, type ConsumerSpec } from './consumer.js';
 import { createHttpApp } from './http.js';
-import { mountHealth } from './health.js';
+import { mountHealth, mountProbes } from './health.js';
+import { Metrics, mountMetrics } from './metrics.js';
 import { RPC_SUBJECTS, sessionLookup } from '@nsa/contracts';
 import { OwnerLookup } from './owner.js';
 import { Sessions, type SessionAuthority } from './session.js';
@@ -25,6 +26,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   nc: NatsConnection;
   outbox: Outbox;
   sessions: Sessions;
+  /** The service's metrics (`GET /metrics`, R-OPS-METRICS): domain code adds its own. */
+  metrics: Metrics;
 }
 
 /** What a service is made of before its own parts: name, settings, tables, who owns sessions. */
@@ -107,6 +110,8 @@ export async function openService<S extends z.ZodObject>(
   const nc = await connectNats(config.NATS_URL, `svc-${def.name}`, logger);
   await ensureStreams(nc, config.STREAM_REPLICAS);
   const outbox = new Outbox(sequelize, nc, logger);
+  const metrics = new Metrics(def.name);
+  outbox.observe(metrics);
   const authority: SessionAuthority =
     def.sessionAuthority?.({ sequelize, config }) ?? askIdentity(nc, logger);
   const sessions = new Sessions({
@@ -123,6 +128,7 @@ export async function openService<S extends z.ZodObject>(
     nc,
     outbox,
     sessions,
+    metrics,
   };
   return { ctx, run: (parts) => runService(def, ctx, parts, opts) };
 }
@@ -133,7 +139,7 @@ async function runService<C extends BaseConfig>(
   parts: ServiceParts,
   opts: StartOptions,
 ): Promise<RunningService<C>> {
-  const { config, logger, sequelize, nc, outbox, sessions } = ctx;
+  const { config, logger, sequelize, nc, outbox, sessions, metrics } = ctx;
   outbox.start();
   const consumers = (parts.consumers ?? []).map(
     (spec) =>
@@ -156,25 +162,40 @@ async function runService<C extends BaseConfig>(
             : undefined),
       ),
   );
-  for (const c of consumers) await c.start();
+  for (const c of consumers) {
+    c.observe(metrics);
+    await c.start();
+  }
   const background = (parts.background ?? []).map((begin) => begin());
 
-  const app = createHttpApp(logger, { publicBaseUrl: config.PUBLIC_BASE_URL, sessions }, (a) => {
+  const checks = {
+    db: async () => {
+      await sequelize.query('SELECT 1');
+      return true;
+    },
+    nats: async () => {
+      if (nc.isClosed()) return false;
+      await nc.flush();
+      return true;
+    },
+  };
+  const httpOpts = { publicBaseUrl: config.PUBLIC_BASE_URL, sessions, metrics };
+  const app = createHttpApp(logger, httpOpts, (a) => {
     const router = express.Router();
-    mountHealth(router, {
+    mountProbes(router, {
       service: def.name,
       version: def.version,
       checks: {
-        db: async () => {
-          await sequelize.query('SELECT 1');
-          return true;
-        },
-        nats: async () => {
-          if (nc.isClosed()) return false;
-          await nc.flush();
-          return true;
-        },
+        ...checks,
+        consumers: async () =>
+          (await Promise.all(consumers.map((c) => c.caughtUp()))).every(Boolean),
       },
+    });
+    mountMetrics(router, metrics);
+    mountHealth(router, {
+      service: def.name,
+      version: def.version,
+      checks,
       peers: parseHealthPeers(config.HEALTH_PEERS),
       details: parts.healthDetails,
     });
