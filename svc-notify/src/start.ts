@@ -16,6 +16,18 @@ export const { start, stop } = serviceModule(async (opts) => {
     opts,
   );
   const mailer = new Mailer(ctx);
+  // R-OPS-METRICS: emails given up on, counted at each scrape from the deliveries table.
+  ctx.metrics.gauge(
+    'nsa_notify_deliveries_failed',
+    'Emails that failed after every retry (deliveries in state failed)',
+    [],
+    async (gauge) => {
+      await mailer.deliveries.countFailed().then(
+        (n) => gauge.set(n),
+        () => undefined,
+      );
+    },
+  );
   return run({
     consumers: notifyConsumers(mailer),
     background: [() => mailer.start()],

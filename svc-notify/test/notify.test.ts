@@ -202,7 +202,7 @@ describe('delivery through failures', () => {
     }
   });
 
-  it('marks a delivery failed after its last attempt and counts it on /health', async () => {
+  it('marks a delivery failed after its last attempt and counts it on /health and /metrics (R-OPS-METRICS)', async () => {
     const svc = await start({
       env: { ...(await notifyEnv(infra, new TestSmtp(1))), MAIL_MAX_ATTEMPTS: '2' },
     });
@@ -220,6 +220,9 @@ describe('delivery through failures', () => {
           1
         );
       }, 15_000);
+      const metrics = await (await fetch(`${svc.url}/metrics`)).text();
+      const failed = /^nsa_notify_deliveries_failed\{[^}]*\} (\d+)$/m.exec(metrics);
+      expect(Number(failed?.[1])).toBeGreaterThanOrEqual(1);
     } finally {
       await svc.stop();
     }

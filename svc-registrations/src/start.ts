@@ -45,7 +45,14 @@ export const { start, stop } = serviceModule(async (opts) => {
   });
   const review = new Review({ db, outbox, repo, waitlist });
   const mySignups = new MySignups({ db, outbox, repo, waitlist });
-  const lottery = new Lottery({ db, outbox, repo, draws: new DrawRepository(db), waitlist });
+  const lottery = new Lottery({
+    db,
+    outbox,
+    repo,
+    draws: new DrawRepository(db),
+    waitlist,
+    metrics: ctx.metrics,
+  });
   const projection = new Projection(db, waitlist);
   const catalog = catalogOwner(ctx);
   const attendance = new Attendance({

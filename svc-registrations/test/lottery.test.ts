@@ -129,6 +129,12 @@ describe('sign-up window and the draw', () => {
     });
     expect(published.status).toBe(200);
     expect(published.body).toMatchObject({ published: true, drawId: d.drawId });
+    // R-OPS-METRICS: the publication is counted with the sign-ups it placed.
+    const metrics = await (await fetch(`${w.registrations.url}/metrics`)).text();
+    expect(metrics).toMatch(
+      /^nsa_job_runs_total\{(?=[^}]*job="draw-publish")(?=[^}]*result="ok")[^}]*\} 1$/m,
+    );
+    expect(metrics).toMatch(/^nsa_job_items_total\{(?=[^}]*job="draw-publish")[^}]*\} 7$/m);
     const outcome = new Map<number, { outcome: string; waitlistPosition: number | null }>(
       d.results.map((r: { registrationId: number }) => [r.registrationId, r]),
     );

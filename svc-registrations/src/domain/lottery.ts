@@ -34,6 +34,8 @@ export interface LotteryDeps {
   repo: RegistrationRepository;
   draws: DrawRepository;
   waitlist: Waitlist;
+  /** Published draws by result, with the sign-ups each placed (R-OPS-METRICS). */
+  metrics?: Pick<ServiceContext['metrics'], 'jobRun'>;
 }
 
 /** How a sign-up meets its block's window (R-DRAW-WINDOW): refused, or taken (capacity or not). */
@@ -233,13 +235,15 @@ export class Lottery {
     requestId?: string,
     now = new Date(),
   ): Promise<DrawView> {
-    const { repo, draws, waitlist, outbox } = this.deps;
-    return this.deps.db.transaction(async (tx) => {
+    const { repo, draws, waitlist, outbox, metrics } = this.deps;
+    let placed = 0;
+    const published = this.deps.db.transaction(async (tx) => {
       const { activities, exported } = await this.input(tx, blockId, true);
       const row = await this.drawable(tx, blockId, activities, now);
       if (!row.drawId || row.entriesDigest !== exportDigest(exported))
         throw AppError.conflict(MSG.drawChanged);
       const results = row.results!;
+      placed = results.length;
       const approvedIds = results
         .filter((r) => r.outcome === 'approved')
         .map((r) => r.registrationId);
@@ -292,5 +296,14 @@ export class Lottery {
       });
       return view(published);
     });
+    // A refusal (409: published already, changed, not closed) is the admin's answer, not a
+    // failed draw; anything else is.
+    published.then(
+      () => metrics?.jobRun('draw-publish', 'ok', placed),
+      (err: unknown) => {
+        if (!(err instanceof AppError)) metrics?.jobRun('draw-publish', 'failed');
+      },
+    );
+    return published;
   }
 }
