@@ -122,9 +122,15 @@ function AttendanceGrid({ data }: { data: AdminAttendanceResponse }) {
           {t('attendance.empty')}
         </p>
       ) : (
-        <div className="table-scroll attendance-scroll">
+        // Focusable, so a keyboard can scroll a grid wider than the screen.
+        <div
+          className="table-scroll attendance-scroll"
+          role="region"
+          aria-label={t('attendance.gridLabel')}
+          tabIndex={0}
+        >
           <table className="table attendance-grid" data-testid="attendance-grid">
-            <caption className="visually-hidden">{t('attendance.heading')}</caption>
+            <caption className="visually-hidden">{t('attendance.gridLabel')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('attendance.child')}</th>

@@ -16,7 +16,7 @@ import type { ProviderParams } from '../lib/params';
 import { NAMESPACE } from '../namespace';
 import { AccessDenied } from './AccessDenied';
 
-/** A session's date as the reader says it, e.g. "wo 4 mrt 2026". */
+/** A session's date as the reader says it, e.g. "wo 4 mrt" (a block lies within one year). */
 function useDateLabel() {
   const { i18n } = useTranslation(NAMESPACE);
   return useMemo(() => {
@@ -24,7 +24,6 @@ function useDateLabel() {
       weekday: 'short',
       day: 'numeric',
       month: 'short',
-      year: 'numeric',
       timeZone: 'UTC',
     });
     return (date: string) => format.format(new Date(`${date}T12:00:00Z`));
@@ -286,7 +285,14 @@ function Overview({
           {t('attendance.export')}
         </BusyButton>
       </div>
-      <div className="provider-table-wrap attendance-overview" data-testid="attendance-overview">
+      {/* Focusable, so a keyboard can scroll a grid wider than the screen. */}
+      <div
+        className="provider-table-wrap attendance-overview"
+        role="region"
+        aria-label={t('attendance.overviewCaption', { title })}
+        tabIndex={0}
+        data-testid="attendance-overview"
+      >
         <table className="provider-table attendance-grid">
           <caption>{t('attendance.overviewCaption', { title })}</caption>
           <thead>
