@@ -15,6 +15,8 @@
 //   FRONTEND_CONFIG_DIR default /etc/naschool/frontend (mfe-registry.json, app-config.json)
 //   SNIPPETS_DIR        default /etc/nginx/gateway-snippets
 //   GATEWAY_ACCESS_LOG  default /dev/stdout
+//   GATEWAY_STATUS_LISTEN default 127.0.0.1:8081: nginx's stub_status, read by the exporter
+//                       beside nginx in the pod (deploy/k8s), never on the public port
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICES, STATIC_ROOTS, renderGatewayConfig } from './render.mjs';
@@ -39,6 +41,7 @@ export function containerOptions(env = process.env) {
     signupRateLimit: Number(env.SIGNUP_RATE_LIMIT ?? 60),
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
     snippetsDir: env.SNIPPETS_DIR || '/etc/nginx/gateway-snippets',
+    statusListen: env.GATEWAY_STATUS_LISTEN || '127.0.0.1:8081',
   };
 }
 

@@ -32,6 +32,8 @@ export interface GatewayOptions {
   user?: string;
   /** Where security-headers.conf and mime.types live (default: gateway/snippets). */
   snippetsDir?: string;
+  /** address:port of a listener of its own answering nginx's stub_status at /stub_status. */
+  statusListen?: string;
 }
 
 export const SERVICES: readonly ServiceName[];

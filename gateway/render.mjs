@@ -186,6 +186,36 @@ function staticUpstreamBlocks(upstreams) {
   ).join('');
 }
 
+/**
+ * nginx's stub_status (active connections, accepted, handled, requests, reading/writing/
+ * waiting) on a listener of its own, for the cluster's exporter (R-OPS-METRICS); the public
+ * listener never serves it.
+ */
+function statusServer(statusListen) {
+  if (statusListen === undefined) return '';
+  if (
+    typeof statusListen !== 'string' ||
+    !/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\]):\d{1,5}$/.test(statusListen)
+  ) {
+    throw new Error(
+      `gateway: statusListen must be address:port, got ${JSON.stringify(statusListen)}`,
+    );
+  }
+  return (
+    `\n    # nginx's own numbers for the cluster's exporter, never on the public listener.\n` +
+    `    server {\n` +
+    `        listen ${statusListen};\n` +
+    `        access_log off;\n` +
+    `        location = /stub_status {\n` +
+    `            stub_status;\n` +
+    `        }\n` +
+    `        location / {\n` +
+    `            return 404;\n` +
+    `        }\n` +
+    `    }\n`
+  );
+}
+
 function listenAddress(value) {
   if (value === undefined) return '127.0.0.1';
   if (typeof value !== 'string' || !/^(\d{1,3}(\.\d{1,3}){3}|\[[0-9a-fA-F:]+\])$/.test(value)) {
@@ -213,6 +243,7 @@ function listenAddress(value) {
  *   errorLog?: string,
  *   releasesRoot?: string,
  *   staticUpstreams?: Record<'shell'|'mfe_public'|'mfe_admin'|'mfe_provider', string>,
+ *   statusListen?: string,
  * }} opts
  *
  * `listen`: the address nginx binds (default 127.0.0.1; 0.0.0.0 in a container).
@@ -220,6 +251,8 @@ function listenAddress(value) {
  * `releasesRoot`: serve /mfe/<name>/<version>/ from <releasesRoot>/<name>/<version>/.
  * `staticUpstreams`: proxy the shell and the remotes to static servers (host:port) instead of
  * serving staticRoots from disk (Kubernetes: the frontends' own Deployments).
+ * `statusListen`: address:port of a separate listener answering nginx's stub_status at
+ * /stub_status (loopback: only the exporter beside nginx reads it).
  * @returns {string} nginx.conf text
  */
 export function renderGatewayConfig(opts) {
@@ -278,6 +311,7 @@ export function renderGatewayConfig(opts) {
     upstreams: upstreams(services) + staticUpstreamBlocks(staticUpstreams),
     api_locations: apiLocations(limits),
     mfe_locations: mfeLocations(roots, { releasesRoot, upstreams: staticUpstreams }),
+    status_server: statusServer(opts.statusListen),
   };
   const template = readFileSync(path.join(here, 'nginx.conf.template'), 'utf8');
   // Two passes: generated blocks may themselves refer to {{snippets}}.

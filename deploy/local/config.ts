@@ -8,6 +8,8 @@ export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export interface Ports {
   gateway: number;
+  /** nginx's stub_status, on loopback beside the public listener (R-OPS-METRICS). */
+  gatewayStatus: number;
   postgres: number;
   nats: number;
   services: Record<ServiceName, number>;
@@ -45,6 +47,7 @@ export interface StackConfig {
 const OFFSETS = {
   PG_PORT: 1,
   NATS_PORT: 2,
+  GATEWAY_STATUS_PORT: 3,
   CATALOG_PORT: 11,
   REGISTRATIONS_PORT: 12,
   IDENTITY_PORT: 13,
@@ -85,6 +88,7 @@ export function derivePorts(env: NodeJS.ProcessEnv, gateway: number): Ports {
   const port = (name: keyof typeof OFFSETS) => int(env, name, base + OFFSETS[name], 1, 65_535);
   return {
     gateway,
+    gatewayStatus: port('GATEWAY_STATUS_PORT'),
     postgres: port('PG_PORT'),
     nats: port('NATS_PORT'),
     services: {

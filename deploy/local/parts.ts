@@ -156,6 +156,7 @@ export async function startGateway(
     publicBaseUrl: config.publicBaseUrl,
     signupRateLimit: config.signupRateLimit,
     loginRateLimit: config.loginRateLimit,
+    statusListen: `127.0.0.1:${ports.gatewayStatus}`,
     // Started as root, nginx would drop its workers to `nobody`, who may not be able to enter
     // the checkout (a 0700 home or temp directory). It listens on loopback only.
     user: process.getuid?.() === 0 ? 'root' : undefined,

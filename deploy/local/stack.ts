@@ -82,6 +82,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
   }
   await assertPortsFree({
     GATEWAY_PORT: ports.gateway,
+    GATEWAY_STATUS_PORT: ports.gatewayStatus,
     ...(config.databaseUrl ? {} : { PG_PORT: ports.postgres }),
     ...(config.natsUrl ? {} : { NATS_PORT: ports.nats }),
     CATALOG_PORT: ports.services.catalog,

@@ -13,6 +13,7 @@ describe('ports', () => {
     const a = derivePorts({}, 8080);
     expect(a).toEqual({
       gateway: 8080,
+      gatewayStatus: 18083,
       postgres: 18081,
       nats: 18082,
       services: { catalog: 18091, registrations: 18092, identity: 18093, notify: 18094 },

@@ -132,12 +132,22 @@ function allowed(
 ): boolean {
   const portOk = (rule: Obj) =>
     !rule.ports || rule.ports.some((p: Obj) => p.port === port && (p.protocol ?? 'TCP') === 'TCP');
+  // A pod of another namespace carries '@namespace'; a peer without a namespaceSelector
+  // means the policy's own namespace.
+  const namespaceOk = (peer: Obj, other: Obj) =>
+    peer.namespaceSelector === undefined
+      ? other['@namespace'] === undefined
+      : Object.keys(peer.namespaceSelector).length === 0 ||
+        matches(peer.namespaceSelector, {
+          'kubernetes.io/metadata.name': other['@namespace'],
+        });
   const peerOk = (peers: Obj[] | undefined, other: Obj | { ip: string }) =>
     !peers ||
     peers.some((peer) =>
       'ip' in other
         ? !!peer.ipBlock
         : !peer.ipBlock &&
+          namespaceOk(peer, other) &&
           (peer.podSelector === undefined ||
             matches(peer.podSelector, other) ||
             Object.keys(peer.podSelector).length === 0),
@@ -147,7 +157,8 @@ function allowed(
     type: 'Ingress' | 'Egress',
     other: Obj | { ip: string },
   ) => {
-    if ('ip' in pod) return true;
+    // The namespace's policies govern its own pods only.
+    if ('ip' in pod || pod['@namespace'] !== undefined) return true;
     const selecting = policies.filter(
       (p) =>
         (p.spec.policyTypes ?? ['Ingress']).includes(type) &&
@@ -217,14 +228,21 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
     });
 
     it.each(SERVICES)(
-      'runs svc-%s with /health probes, its config and only its secrets',
+      'runs svc-%s with /readyz and /livez probes, scrape annotations, its config and only its secrets',
       (name) => {
         const d = named(objs(), 'Deployment', name)!;
         expect(d).toBeDefined();
         const c = d.spec.template.spec.containers[0];
-        for (const probe of [c.readinessProbe, c.livenessProbe]) {
-          expect(probe.httpGet.path).toBe('/health');
-        }
+        // R-OPS-PROBES: an outage of the database or NATS makes pods unready, never restarts them.
+        expect(c.readinessProbe.httpGet.path).toBe('/readyz');
+        expect(c.livenessProbe.httpGet.path).toBe('/livez');
+        expect(c.startupProbe.httpGet.path).toBe('/livez');
+        // R-OPS-METRICS
+        expect(d.spec.template.metadata.annotations).toEqual({
+          'prometheus.io/scrape': 'true',
+          'prometheus.io/port': '8080',
+          'prometheus.io/path': '/metrics',
+        });
         const env = Object.fromEntries(c.env.map((e: Obj) => [e.name, e]));
         expect(env.SERVICE_NAME.value).toBe(name);
         expect(env.DB_SCHEMA.value).toBe(name);
@@ -272,6 +290,41 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
         }
       }
       if (overlay === 'production') expect(byKind(objs(), 'Secret')).toEqual([]);
+    });
+
+    it('exposes nginx stub_status to Prometheus through an exporter on the pod loopback only', () => {
+      const gateway = named(objs(), 'Deployment', 'gateway')!;
+      const pod = gateway.spec.template;
+      expect(pod.metadata.annotations['prometheus.io/scrape']).toBe('true');
+      const port = Number(pod.metadata.annotations['prometheus.io/port']);
+      const exporter = pod.spec.containers.find((c: Obj) =>
+        c.image.startsWith('nginx/nginx-prometheus-exporter:'),
+      );
+      expect(exporter.ports.map((p: Obj) => p.containerPort)).toEqual([port]);
+      const scrape = exporter.args.find((a: string) => a.startsWith('--nginx.scrape-uri='));
+      expect(scrape).toBe('--nginx.scrape-uri=http://127.0.0.1:8081/stub_status');
+      const confMap = pick(
+        byKind(objs(), 'ConfigMap'),
+        (c) =>
+          c.metadata.name ===
+          pod.spec.volumes.find((v: Obj) => v.name === 'nginx-conf').configMap.name,
+      );
+      const conf: string = confMap.data['nginx.conf'];
+      expect(conf).toMatch(
+        /listen 127\.0\.0\.1:8081;\s+access_log off;\s+location = \/stub_status/,
+      );
+      // The public server listens on 8080 and refuses metrics and probe paths.
+      expect(conf).toMatch(/listen 0\.0\.0\.0:8080;/);
+      expect(conf).toContain('if ($gw_internal_path)');
+      // Only Prometheus' namespace may scrape, and only the gateway and the services.
+      const policies = byKind(objs(), 'NetworkPolicy');
+      const prometheus = { '@namespace': 'monitoring', 'app.kubernetes.io/name': 'prometheus' };
+      expect(allowed(policies, prometheus, podLabels(objs(), 'gateway'), port)).toBe(true);
+      for (const s of SERVICES)
+        expect(allowed(policies, prometheus, podLabels(objs(), s), 8080), s).toBe(true);
+      expect(allowed(policies, prometheus, podLabels(objs(), 'nats'), 4222)).toBe(false);
+      const elsewhere = { '@namespace': 'tenant-x', 'app.kubernetes.io/name': 'prometheus' };
+      expect(allowed(policies, elsewhere, podLabels(objs(), 'catalog'), 8080)).toBe(false);
     });
 
     it('autoscales catalog and registrations', () => {

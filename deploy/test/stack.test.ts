@@ -42,9 +42,13 @@ function pidOf(name: string): number {
 }
 
 async function ports(): Promise<Record<string, string>> {
-  const names = ['PG_PORT', 'NATS_PORT', 'MAIL_SMTP_PORT', 'MAIL_WEB_PORT'].concat(
-    SERVICES.map((s) => `${s.toUpperCase()}_PORT`),
-  );
+  const names = [
+    'PG_PORT',
+    'NATS_PORT',
+    'GATEWAY_STATUS_PORT',
+    'MAIL_SMTP_PORT',
+    'MAIL_WEB_PORT',
+  ].concat(SERVICES.map((s) => `${s.toUpperCase()}_PORT`));
   const out: Record<string, string> = {};
   for (const n of names) out[n] = String(await freePort());
   return out;

@@ -10,6 +10,7 @@ let base;
 let dir;
 let services;
 let stopNginx;
+let statusBase;
 
 function write(file, text) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -23,12 +24,15 @@ beforeAll(async () => {
   );
   const port = await freePort();
   base = `http://127.0.0.1:${port}`;
+  const statusPort = await freePort();
+  statusBase = `http://127.0.0.1:${statusPort}`;
   const opts = options(dir, {
     port,
     services: Object.fromEntries(names.map((n) => [n, services[n].address])),
     signupRateLimit: 2,
     user: process.getuid?.() === 0 ? 'root' : undefined,
     releasesRoot: path.join(dir, 'releases'),
+    statusListen: `127.0.0.1:${statusPort}`,
   });
   write(path.join(dir, 'releases', 'public', '1.2.0', 'remoteEntry.js'), 'var released;');
   write(path.join(dir, 'releases', 'public', '1.2.0', 'chunk.89abcdef.js'), 'var chunk2;');
@@ -113,6 +117,39 @@ describe('gateway in nginx', () => {
     expectSecurityHeaders(nl.headers);
     const en = await get('/api/nothing', { headers: { 'Accept-Language': 'en-GB,en;q=0.9' } });
     expect(en.json).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+  });
+
+  // R-OPS-METRICS: the services answer these on their own port; through the gateway nothing
+  // reaches them, whatever the spelling, and nginx's own numbers are on another listener.
+  it.each([
+    '/metrics',
+    '/metrics/',
+    '/livez',
+    '/readyz',
+    '/stub_status',
+    '/api/metrics',
+    '/api/schools/metrics',
+    '/api/registrations/metrics',
+    '/api/admin/registrations/readyz',
+    '/api/auth/livez',
+    '/api/schools/%6detrics',
+    '/api/schools/x/../metrics',
+    '/mfe/public/metrics',
+  ])('refuses %s with a JSON 404, asking no service', async (p) => {
+    const res = await get(p);
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ message: 'Niet gevonden', code: 'NOT_FOUND' });
+    expectSecurityHeaders(res.headers);
+  });
+
+  it('answers nginx stub_status on its own listener only', async () => {
+    const status = await fetch(`${statusBase}/stub_status`);
+    expect(status.status).toBe(200);
+    expect(await status.text()).toMatch(/^Active connections: \d+/);
+    expect((await fetch(`${statusBase}/api/health`)).status).toBe(404);
+    expect((await get('/stub_status')).status).toBe(404);
+    // /api/health still reaches the services.
+    expect((await get('/api/health')).status).toBe(200);
   });
 
   it('refuses a body over 64 KiB with a JSON 413', async () => {
