@@ -21,7 +21,6 @@ COPY package.json package-lock.json tsconfig.base.json tsconfig.web.json ./
 COPY packages/ packages/
 COPY mfe-admin/ mfe-admin/
 RUN npm ci --no-audit --no-fund --include-workspace-root -w packages/contracts -w packages/web-kit -w mfe-admin \
- && npm run build -w packages/contracts \
  && npm run build -w mfe-admin
 
 # 2. Serve the static files with an unprivileged nginx: no Node.js, no node_modules.

@@ -21,7 +21,6 @@ COPY package.json package-lock.json tsconfig.base.json tsconfig.web.json ./
 COPY packages/ packages/
 COPY mfe-provider/ mfe-provider/
 RUN npm ci --no-audit --no-fund --include-workspace-root -w packages/contracts -w packages/web-kit -w mfe-provider \
- && npm run build -w packages/contracts \
  && npm run build -w mfe-provider
 
 # 2. Serve the static files with an unprivileged nginx: no Node.js, no node_modules.

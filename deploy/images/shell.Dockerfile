@@ -21,7 +21,6 @@ COPY package.json package-lock.json tsconfig.base.json tsconfig.web.json ./
 COPY packages/ packages/
 COPY shell/ shell/
 RUN npm ci --no-audit --no-fund --include-workspace-root -w packages/contracts -w packages/web-kit -w shell \
- && npm run build -w packages/contracts \
  && npm run build -w shell
 
 # 2. Serve the static files with an unprivileged nginx: no Node.js, no node_modules.

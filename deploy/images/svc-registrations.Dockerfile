@@ -5,7 +5,8 @@
 # tsconfig.base.json. Configuration comes from the environment (docs/deploy.md).
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# 1. Compile: every dependency (dev ones too), then contracts, calendar, service-kit and the service.
+# 1. Compile: every dependency (dev ones too), then the service, whose build builds contracts,
+#    calendar, service-kit and what they use first (tsc -b, R-RUN-BUILD-ALONE).
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json tsconfig.base.json ./
@@ -15,10 +16,6 @@ COPY packages/local-infra/ packages/local-infra/
 COPY packages/service-kit/ packages/service-kit/
 COPY svc-registrations/ svc-registrations/
 RUN npm ci --no-audit --no-fund --include-workspace-root -w packages/contracts -w packages/calendar -w packages/local-infra -w packages/service-kit -w svc-registrations \
- && npm run build -w packages/contracts \
- && npm run build -w packages/calendar \
- && npm run build -w packages/local-infra \
- && npm run build -w packages/service-kit \
  && npm run build -w svc-registrations
 
 # 2. Production dependencies of the service and the workspace packages it uses, nothing else.
