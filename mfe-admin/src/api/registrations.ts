@@ -1,6 +1,13 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@nsa/web-kit';
-import type { AdminRegistration, Paged, Pagination, RegistrationRecord } from '@nsa/contracts';
+import type {
+  AdminRegistration,
+  BulkAction,
+  BulkResponse,
+  Paged,
+  Pagination,
+  RegistrationRecord,
+} from '@nsa/contracts';
 import { registrationsQuery, type RegistrationFilters } from '../lib/registration-filters';
 import { invalidateWithActivities } from './catalog-keys';
 
@@ -142,4 +149,35 @@ export function useRevertRegistration() {
   return useReviewMutation((id: number) =>
     apiFetch<RegistrationRecord>(actionPath(id, 'revert'), { method: 'POST' }),
   );
+}
+
+/**
+ * R-REVIEW-BULK: POST /api/admin/registrations/bulk, each id applied as its single call in the
+ * order given; one result per id.
+ */
+export function useBulkReview() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      action,
+      ids,
+      sendEmail,
+      reason,
+    }: {
+      action: BulkAction;
+      ids: number[];
+      sendEmail: boolean;
+      reason?: string;
+    }) =>
+      apiFetch<BulkResponse>('/api/admin/registrations/bulk', {
+        method: 'POST',
+        body: {
+          action,
+          ids,
+          sendEmail,
+          ...(action === 'reject' && reason?.trim() ? { reason: reason.trim() } : {}),
+        },
+      }),
+    onSettled: () => invalidateWithActivities(queryClient, REGISTRATIONS_QUERY_KEY),
+  });
 }

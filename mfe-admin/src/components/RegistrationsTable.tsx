@@ -29,6 +29,9 @@ interface Props {
   pending: ReadonlySet<number>;
   onAction: (action: RegistrationAction, registration: AdminRegistration) => void;
   busy?: boolean;
+  /** R-REVIEW-BULK-SCREEN: the selected sign-ups' ids, and how to change them. */
+  selected?: ReadonlySet<number>;
+  onSelect?: (rows: readonly AdminRegistration[], selected: boolean) => void;
 }
 
 const COLUMNS = [
@@ -48,8 +51,16 @@ const COLUMNS = [
 const PRINT_HIDDEN: ReadonlySet<string> = new Set(['emailSent']);
 
 /** The sign-ups of one page; on phones each becomes a card (the .stack styles). */
-export function RegistrationsTable({ rows, pending, onAction, busy = false }: Props) {
+export function RegistrationsTable({
+  rows,
+  pending,
+  onAction,
+  busy = false,
+  selected,
+  onSelect,
+}: Props) {
   const { t } = useTranslation(NAMESPACE);
+  const chosen = rows.filter((r) => selected?.has(r.id)).length;
   return (
     <div className="table-scroll">
       <table
@@ -60,6 +71,17 @@ export function RegistrationsTable({ rows, pending, onAction, busy = false }: Pr
         <caption className="visually-hidden">{t('registrations.listTitle')}</caption>
         <thead>
           <tr>
+            {onSelect ? (
+              <th scope="col" className="select-col no-print">
+                <SelectBox
+                  label={t('bulk.selectAll')}
+                  checked={rows.length > 0 && chosen === rows.length}
+                  mixed={chosen > 0 && chosen < rows.length}
+                  onChange={(on) => onSelect(rows, on)}
+                  testId="select-page"
+                />
+              </th>
+            ) : null}
             <th scope="col">{t('registrations.col.child')}</th>
             {COLUMNS.map((column) => (
               <th
@@ -80,6 +102,8 @@ export function RegistrationsTable({ rows, pending, onAction, busy = false }: Pr
               registration={r}
               pending={pending.has(r.id)}
               onAction={onAction}
+              selected={selected?.has(r.id) ?? false}
+              onSelect={onSelect}
             />
           ))}
         </tbody>
@@ -92,9 +116,40 @@ interface RowProps {
   registration: AdminRegistration;
   pending: boolean;
   onAction: Props['onAction'];
+  selected: boolean;
+  onSelect: Props['onSelect'];
 }
 
-function RegistrationRow({ registration: r, pending, onAction }: RowProps) {
+/** A checkbox; `mixed` when some of what it stands for is chosen. */
+function SelectBox({
+  label,
+  checked,
+  mixed = false,
+  onChange,
+  testId,
+}: {
+  label: string;
+  checked: boolean;
+  mixed?: boolean;
+  onChange: (checked: boolean) => void;
+  testId: string;
+}) {
+  return (
+    <input
+      type="checkbox"
+      className="select-box"
+      aria-label={label}
+      checked={checked}
+      ref={(el) => {
+        if (el) el.indeterminate = mixed;
+      }}
+      onChange={(e) => onChange(e.target.checked)}
+      data-testid={testId}
+    />
+  );
+}
+
+function RegistrationRow({ registration: r, pending, onAction, selected, onSelect }: RowProps) {
   const { t } = useTranslation(NAMESPACE);
   const lang = useLang();
   // R-ERASE: an erased sign-up keeps its row, without any of its personal data.
@@ -133,7 +188,18 @@ function RegistrationRow({ registration: r, pending, onAction }: RowProps) {
       data-registration-id={r.id}
       data-status={r.status}
       data-erased={erased ? 'true' : undefined}
+      data-selected={selected ? 'true' : undefined}
     >
+      {onSelect ? (
+        <td className="select-col no-print">
+          <SelectBox
+            label={t('bulk.selectOne', { name })}
+            checked={selected}
+            onChange={(on) => onSelect([r], on)}
+            testId="select-row"
+          />
+        </td>
+      ) : null}
       <th scope="row">{erased ? removed : name}</th>
       <td data-label={label('age')} className="numeric">
         {erased ? '–' : (r.childAge ?? '–')}

@@ -22,6 +22,8 @@ import { RegistrationFilters } from './RegistrationFilters';
 import type { RegistrationAction } from '../lib/registration-status';
 import { RegistrationsTable } from './RegistrationsTable';
 import { ApproveDialog, RejectDialog } from './ReviewDialogs';
+import { BulkBar, BulkDialog } from './BulkReview';
+import type { BulkAction } from '../lib/bulk';
 import { CapacityLegend } from './Capacity';
 
 /** The sign-ups tab: filters, the list with its review actions, paging, CSV and print. */
@@ -39,6 +41,11 @@ export function SignupsPanel() {
   const [rejectFor, setRejectFor] = useState<AdminRegistration | null>(null);
   const [progress, setProgress] = useState<{ loaded: number; total: number } | null>(null);
   const exportAbort = useRef<AbortController | null>(null);
+  // R-REVIEW-BULK-SCREEN: the selection, kept across pages, let go when the filters change.
+  const [selection, setSelection] = useState<ReadonlyMap<number, AdminRegistration>>(new Map());
+  const [bulkAction, setBulkAction] = useState<BulkAction | null>(null);
+  const filterKey = JSON.stringify(filters);
+  useEffect(() => setSelection(new Map()), [filterKey]);
 
   useEffect(() => () => exportAbort.current?.abort(), []);
 
@@ -51,6 +58,19 @@ export function SignupsPanel() {
   });
 
   const rows = list.data?.data ?? [];
+  // A selected sign-up on this page is taken as the list has it now.
+  const selectedRows = [...selection.values()].map(
+    (chosen) => rows.find((r) => r.id === chosen.id) ?? chosen,
+  );
+  const select = (changed: readonly AdminRegistration[], on: boolean) =>
+    setSelection((current) => {
+      const next = new Map(current);
+      for (const r of changed) {
+        if (on) next.set(r.id, r);
+        else next.delete(r.id);
+      }
+      return next;
+    });
   const nameOf = {
     school: schools.data?.find((s) => s.id === filters.schoolId)?.name,
     block: blocks.data?.find((b) => b.id === filters.blockId)?.name,
@@ -178,6 +198,8 @@ export function SignupsPanel() {
         pending={review.pending}
         onAction={onAction}
         busy={list.isPlaceholderData}
+        selected={new Set(selection.keys())}
+        onSelect={select}
       />
     );
   }
@@ -219,6 +241,14 @@ export function SignupsPanel() {
         onClear={() => set(NO_FILTERS)}
         onSearch={(q) => set((current) => ({ ...current, q }))}
       />
+
+      {rows.length > 0 || selection.size > 0 ? (
+        <BulkBar
+          count={selection.size}
+          onAction={setBulkAction}
+          onClear={() => setSelection(new Map())}
+        />
+      ) : null}
 
       <div className="print-only print-head" data-testid="print-head">
         <p>
@@ -262,6 +292,12 @@ export function SignupsPanel() {
         busy={review.approving}
         onConfirm={(r, { sendEmail }) => review.approve(r, sendEmail, () => setApproveFor(null))}
         onClose={() => setApproveFor(null)}
+      />
+      <BulkDialog
+        action={bulkAction}
+        rows={selectedRows}
+        onDone={() => setSelection(new Map())}
+        onClose={() => setBulkAction(null)}
       />
       <RejectDialog
         registration={rejectFor}

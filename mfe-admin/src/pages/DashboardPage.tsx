@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { LogoutButton, Page, useSession } from '@nsa/web-kit';
 import { useHealth } from '../api/health';
+import { DashboardSummary } from '../components/DashboardSummary';
 import { healthView } from '../lib/health';
 import { NAMESPACE } from '../namespace';
 
@@ -70,6 +71,8 @@ export function DashboardPage() {
           <LogoutButton>{t('dashboard.logout')}</LogoutButton>
         </div>
       </section>
+
+      <DashboardSummary />
 
       <p className="hint" data-testid="creation-order">
         {t('dashboard.creationOrder')}
