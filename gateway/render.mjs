@@ -15,6 +15,8 @@ export const STATIC_ROOTS = ['shell', 'mfe_public', 'mfe_admin', 'mfe_provider']
 export const API_ROUTES = [
   ['/api/auth/', 'identity'],
   ['/api/admin/users', 'identity'],
+  // R-AUDIT-LIST: the audit log is kept by identity; read only.
+  ['/api/admin/audit', 'identity'],
   ['/api/schools', 'catalog'],
   ['/api/blocks', 'catalog'],
   ['/api/providers', 'catalog'],

@@ -80,6 +80,7 @@ describe('gateway in nginx', () => {
   it.each([
     ['/api/auth/login', 'identity'],
     ['/api/admin/users/3', 'identity'],
+    ['/api/admin/audit?action=login.failed', 'identity'],
     ['/api/schools/by-token/x', 'catalog'],
     ['/api/blocks', 'catalog'],
     ['/api/providers/1', 'catalog'],

@@ -2,5 +2,6 @@ import type { Migration } from '@nsa/service-kit';
 import { m0001Users } from './0001-users.js';
 import { m0002Auth } from './0002-auth.js';
 import { m0003Sessions } from './0003-sessions.js';
+import { m0004Audit } from './0004-audit.js';
 
-export const migrations: Migration[] = [m0001Users, m0002Auth, m0003Sessions];
+export const migrations: Migration[] = [m0001Users, m0002Auth, m0003Sessions, m0004Audit];

@@ -3,8 +3,11 @@ import { openService, packageVersion, serveLookup, serviceModule } from '@nsa/se
 import { migrations } from '../migrations/index.js';
 import { identityConfigSchema } from './config.js';
 import { Accounts, sessionRepository } from './domain/accounts.js';
+import { AuditLog } from './domain/audit-log.js';
 import { bootstrapAdmins } from './domain/bootstrap.js';
+import { mountAuditRoutes } from './entry-points/http/audit-routes.js';
 import { mountRoutes } from './entry-points/http/routes.js';
+import { auditConsumers } from './entry-points/messaging/audit-consumer.js';
 
 /** The composition root: config → database → domain → entry points. */
 export const { start, stop } = serviceModule(async (opts) => {
@@ -24,8 +27,14 @@ export const { start, stop } = serviceModule(async (opts) => {
   );
   const accounts = new Accounts(ctx);
   const sessions = sessionRepository(ctx);
+  const audit = new AuditLog(ctx);
   return run({
-    routes: (app) => mountRoutes(app, ctx, accounts),
+    routes: (app) => {
+      mountRoutes(app, ctx, accounts);
+      mountAuditRoutes(app, audit);
+    },
+    // Every service's audit entries land in one searchable store here (R-AUDIT-STORE).
+    consumers: auditConsumers({ audit }),
     // ...and answers every other service's question about a session.
     background: [
       () =>

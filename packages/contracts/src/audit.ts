@@ -77,3 +77,61 @@ export const AUDIT_EVENT_TYPES = {
   notify: 'notify.audit.recorded',
 } as const;
 export type AuditService = keyof typeof AUDIT_EVENT_TYPES;
+
+/** Entries answered per page at most by GET /api/admin/audit. */
+export const AUDIT_MAX_PAGE_SIZE = 200;
+
+const auditFilterText = (max: number) =>
+  z
+    .string({ error: 'invalidType' })
+    .trim()
+    .max(max, 'tooLong')
+    .optional()
+    .transform((v) => v || undefined);
+const auditFilterTime = z
+  .string({ error: 'invalidType' })
+  .trim()
+  .optional()
+  .transform((v) => v || undefined)
+  .refine((v) => v === undefined || !Number.isNaN(Date.parse(v)), 'invalidType');
+
+/**
+ * R-AUDIT-LIST: the filters of GET /api/admin/audit. `from` and `to` are ISO dates or date-times
+ * (`to` as a date includes that whole day); `actorId` matches the actor's id exactly.
+ */
+export const auditListQuerySchema = z.object({
+  action: auditFilterText(100),
+  actorType: z.enum(AUDIT_ACTOR_TYPES, { error: 'invalidType' }).optional(),
+  actorId: auditFilterText(100),
+  targetType: auditFilterText(50),
+  targetId: auditFilterText(100),
+  from: auditFilterTime,
+  to: auditFilterTime,
+  page: z.coerce
+    .number({ error: 'invalidType' })
+    .int('invalidType')
+    .min(1, 'invalidType')
+    .max(100_000, 'invalidType')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'invalidType' })
+    .int('invalidType')
+    .min(1, 'invalidType')
+    .max(AUDIT_MAX_PAGE_SIZE, 'invalidType')
+    .default(50),
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+
+/** R-AUDIT-LIST: one page of GET /api/admin/audit, newest first. */
+export const auditListResponseSchema = z.object({
+  data: z.array(auditEntrySchema),
+  pagination: z.object({
+    page: z.number().int(),
+    limit: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+    hasNext: z.boolean(),
+    hasPrev: z.boolean(),
+  }),
+});
+export type AuditListResponse = z.infer<typeof auditListResponseSchema>;

@@ -19,6 +19,7 @@ import ts from 'typescript';
 import { ZodError } from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  AUDIT_EVENT_TYPES,
   EVENT_TYPES,
   STREAMS,
   type ActivityEvent,
@@ -70,6 +71,23 @@ const CONSUMER_MODULES: Record<string, (mod: any) => ConsumerSpecLike[]> = {
     m.notifyConsumer({ sequelize: stubDb }),
   ],
   'svc-notify/src/entry-points/messaging/consumers.ts': (m) => m.notifyConsumers(stubMailer),
+  'svc-identity/src/entry-points/messaging/audit-consumer.ts': (m) =>
+    m.auditConsumers({ audit: stubDb }),
+};
+
+/**
+ * Audit events are produced by service-kit's recordAudit, which any service calls with its own
+ * name and an entry it checks against auditEntrySchema before the outbox takes it (R-AUDIT).
+ */
+const AUDIT_TYPES = new Set<string>(Object.values(AUDIT_EVENT_TYPES));
+const auditEntry = {
+  id: '2f0e1d3c-4b5a-4978-8695-a4b3c2d1e0f9',
+  at: '2026-03-02T10:00:00.000Z',
+  actor: { type: 'admin', id: '3', name: 'Beheer' },
+  action: 'registration.approved',
+  target: { type: 'registration', id: '41' },
+  changes: { status: { before: 'new', after: 'approved' } },
+  reason: null,
 };
 
 interface Consumer {
@@ -631,6 +649,7 @@ async function samples(): Promise<Record<string, unknown>> {
     [EVENT_TYPES.adminCreated]: secretLink,
     [EVENT_TYPES.passwordResetRequested]: secretLink,
     [EVENT_TYPES.emailSent]: emailSent,
+    ...Object.fromEntries([...AUDIT_TYPES].map((t) => [t, auditEntry])),
     [EVENT_TYPES.providerLinkUsed]: {
       activityId: 7,
       tokenHash: HASH,
@@ -702,8 +721,20 @@ describe('event contracts between producers and consumers', () => {
     for (const s of sites) for (const t of s.types) expect(known.has(t as never), t).toBe(true);
   });
 
+  it('stores the audit events of every service, each from its own stream', () => {
+    const audit = consumers.filter((c) => AUDIT_TYPES.has(c.type));
+    expect(audit.map((c) => c.type).sort()).toEqual([...AUDIT_TYPES].sort());
+    for (const c of audit) {
+      expect(c.service).toBe('svc-identity');
+      expect(c.handler.versions).toContain(1);
+      const prefix = STREAMS[c.stream].subjects[0]!.replace('>', '');
+      expect(c.type.startsWith(prefix), `${c.type} in ${c.stream}`).toBe(true);
+    }
+  });
+
   it('has a producer for every event a consumer listens to, in a version it understands', () => {
     for (const c of consumers) {
+      if (AUDIT_TYPES.has(c.type)) continue;
       const producing = sites.filter((s) => s.types.includes(c.type));
       expect(
         producing.length,

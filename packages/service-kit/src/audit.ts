@@ -8,6 +8,7 @@ import {
 } from '@nsa/contracts';
 import type { Transaction } from './db.js';
 import type { Outbox } from './outbox.js';
+import type { SessionUser } from './session.js';
 
 /** An entry as a caller gives it: id and time are filled in; changes and reason may be left out. */
 export type NewAuditEntry = Omit<AuditEntry, 'id' | 'at' | 'changes' | 'reason'> &
@@ -38,11 +39,13 @@ export async function recordAudit(
  * name of each personal field that differs.
  */
 export function auditChanges(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
+  beforeRow: object,
+  afterRow: object,
   fields: readonly string[],
   personal: readonly string[] = [],
 ): AuditEntry['changes'] {
+  const before = beforeRow as Record<string, unknown>;
+  const after = afterRow as Record<string, unknown>;
   const out: NonNullable<AuditEntry['changes']> = {};
   for (const f of fields) {
     if (JSON.stringify(before[f]) !== JSON.stringify(after[f]))
@@ -53,3 +56,15 @@ export function auditChanges(
   }
   return out;
 }
+
+/** The actor of a logged-in user's change: id and display name, never the email (R-AUDIT). */
+export function sessionActor(user: SessionUser): AuditEntry['actor'] {
+  return {
+    type: user.role === 'admin' ? 'admin' : 'provider',
+    id: String(user.uid),
+    name: user.name,
+  };
+}
+
+/** The actor of work nobody asked for by name: jobs, start-up, the command line. */
+export const SYSTEM_ACTOR: AuditEntry['actor'] = { type: 'system', id: null, name: null };

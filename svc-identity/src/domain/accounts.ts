@@ -1,4 +1,5 @@
 import {
+  AUDIT_ACTIONS,
   EVENT_TYPES,
   RESET_TOKEN_TTL_MS,
   SETUP_TOKEN_TTL_MS,
@@ -10,6 +11,11 @@ import {
 import {
   sealLink,
   AppError,
+  SYSTEM_ACTOR,
+  auditChanges,
+  recordAudit,
+  sessionActor,
+  type NewAuditEntry,
   newSessionId,
   sessionIdHash,
   type ServiceContext,
@@ -27,6 +33,16 @@ import { hashPassword, verifyPassword } from './passwords.js';
 import { emailKey, newSecretToken, sha256 } from './tokens.js';
 
 type Ctx = ServiceContext & { config: IdentityConfig };
+
+/** Fields of a user an audit entry shows: the role by value, name and email by name only. */
+const USER_FIELDS = ['role'] as const;
+const USER_PERSONAL = ['name', 'email'] as const;
+const userActor = (u: UserRow): NewAuditEntry['actor'] => ({
+  type: u.role === 'admin' ? 'admin' : 'provider',
+  id: String(u.id),
+  name: u.name,
+});
+const userTarget = (id: number | null) => ({ type: 'user', id: id === null ? null : String(id) });
 
 const isUniqueViolation = (err: unknown) =>
   (err as { parent?: { code?: string } })?.parent?.code === '23505';
@@ -84,6 +100,12 @@ export class Accounts {
       if (recent.byEmail >= limit || recent.byIp >= limit) {
         const until = (recent.oldest?.getTime() ?? Date.now()) + LOGIN_WINDOW_MS;
         const retryAfter = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+        await this.audit({
+          actor: { type: 'admin', id: null, name: null },
+          action: AUDIT_ACTIONS.loginFailed,
+          target: userTarget(null),
+          reason: 'rate-limited',
+        });
         throw new AppError('RATE_LIMITED', 429, undefined, undefined, {
           'Retry-After': String(retryAfter),
         });
@@ -93,9 +115,21 @@ export class Accounts {
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok) {
       await this.failures.record(key, clientIp);
+      // R-AUDIT-LOGIN: the account by id when there is one; never the email or the password.
+      await this.audit({
+        actor: user ? userActor(user) : { type: 'admin', id: null, name: null },
+        action: AUDIT_ACTIONS.loginFailed,
+        target: userTarget(user?.id ?? null),
+        reason: user ? 'wrong-password' : 'unknown-account',
+      });
       throw AppError.unauthenticated(MSG.badCredentials);
     }
     user.lastLoginAt = (await this.users.touchLogin(user.id)).toISOString();
+    await this.audit({
+      actor: userActor(user),
+      action: AUDIT_ACTIONS.loginSucceeded,
+      target: userTarget(user.id),
+    });
     return user;
   }
 
@@ -108,7 +142,17 @@ export class Accounts {
       void (async () => {
         const user = await this.users.byEmail(email);
         if (!user) return;
-        await this.ctx.sequelize.transaction((tx) => this.issueLink(tx, user, 'reset', requestId));
+        await this.ctx.sequelize.transaction(async (tx) => {
+          await this.issueLink(tx, user, 'reset', requestId);
+          await this.audit(
+            {
+              actor: SYSTEM_ACTOR,
+              action: AUDIT_ACTIONS.passwordResetRequested,
+              target: userTarget(user.id),
+            },
+            tx,
+          );
+        });
       })().catch((err: Error) =>
         this.ctx.logger.error({ err: err.message }, 'reset request failed'),
       );
@@ -123,14 +167,37 @@ export class Accounts {
       await this.users.setPassword(tx, found.userId, passwordHash);
       // A new password ends every session of the user (R-FRESH-SESSION).
       await this.sessions.endAllOf(tx, found.userId);
+      const user = await this.users.byId(found.userId, tx);
+      await this.audit(
+        {
+          actor: user ? userActor(user) : { type: 'admin', id: String(found.userId), name: null },
+          action: AUDIT_ACTIONS.passwordSet,
+          target: userTarget(found.userId),
+        },
+        tx,
+      );
     });
   }
 
-  async createUser(input: AdminUserInput, lang: Lang, requestId?: string): Promise<PublicUser> {
+  async createUser(
+    actor: SessionUser,
+    input: AdminUserInput,
+    lang: Lang,
+    requestId?: string,
+  ): Promise<PublicUser> {
     try {
       return await this.ctx.sequelize.transaction(async (tx) => {
         const user = await this.users.insert(tx, { ...input, passwordHash: null, language: lang });
         await this.issueLink(tx, user, 'setup', requestId);
+        await this.audit(
+          {
+            actor: sessionActor(actor),
+            action: AUDIT_ACTIONS.adminCreated,
+            target: userTarget(user.id),
+            changes: auditChanges({}, user, USER_FIELDS, USER_PERSONAL),
+          },
+          tx,
+        );
         return toPublic(user);
       });
     } catch (err) {
@@ -139,7 +206,7 @@ export class Accounts {
     }
   }
 
-  async updateUser(id: number, input: AdminUserInput): Promise<PublicUser> {
+  async updateUser(actor: SessionUser, id: number, input: AdminUserInput): Promise<PublicUser> {
     try {
       const updated = await this.ctx.sequelize.transaction(async (tx) => {
         const admins = await this.users.lockAdmins(tx);
@@ -150,7 +217,17 @@ export class Accounts {
           throw AppError.conflict(MSG.lastAdmin);
         // Another role ends the user's sessions in the same transaction (R-FRESH-SESSION).
         if (roleChanged) await this.sessions.endAllOf(tx, id);
-        return (await this.users.update(tx, id, input))!;
+        const after = (await this.users.update(tx, id, input))!;
+        await this.audit(
+          {
+            actor: sessionActor(actor),
+            action: roleChanged ? AUDIT_ACTIONS.adminRoleChanged : AUDIT_ACTIONS.adminUpdated,
+            target: userTarget(id),
+            changes: auditChanges(current, after, USER_FIELDS, USER_PERSONAL),
+          },
+          tx,
+        );
+        return after;
       });
       return toPublic(updated);
     } catch (err) {
@@ -168,6 +245,15 @@ export class Accounts {
       if (current.role === 'admin' && admins.length <= 1) throw AppError.conflict(MSG.lastAdmin);
       // Its sessions go with it (ON DELETE CASCADE), in the same transaction.
       await this.users.remove(tx, id);
+      await this.audit(
+        {
+          actor: sessionActor(actor),
+          action: AUDIT_ACTIONS.adminDeleted,
+          target: userTarget(id),
+          changes: { role: { before: current.role, after: null } },
+        },
+        tx,
+      );
     });
   }
 
@@ -175,9 +261,13 @@ export class Accounts {
   async ensureUser(email: string, name: string, password: string): Promise<boolean> {
     if (await this.users.byEmail(email)) return false;
     const passwordHash = await hashPassword(password);
-    await this.ctx.sequelize.transaction((tx) =>
-      this.users.insert(tx, { email, name, role: 'admin', passwordHash }),
-    );
+    await this.ctx.sequelize.transaction(async (tx) => {
+      const user = await this.users.insert(tx, { email, name, role: 'admin', passwordHash });
+      await this.audit(
+        { actor: SYSTEM_ACTOR, action: AUDIT_ACTIONS.adminCreated, target: userTarget(user.id) },
+        tx,
+      );
+    });
     return true;
   }
 
@@ -186,8 +276,21 @@ export class Accounts {
     return this.ctx.sequelize.transaction(async (tx) => {
       const user = await this.users.insert(tx, { email, name, role: 'admin', passwordHash: null });
       const { link } = await this.newToken(tx, user, 'setup');
+      await this.audit(
+        { actor: SYSTEM_ACTOR, action: AUDIT_ACTIONS.adminCreated, target: userTarget(user.id) },
+        tx,
+      );
       return link;
     });
+  }
+
+  /** R-AUDIT: an entry through the outbox, in `tx` or in a transaction of its own. */
+  private async audit(entry: NewAuditEntry, tx?: Transaction): Promise<void> {
+    if (tx) await recordAudit(tx, this.ctx.outbox, 'identity', entry);
+    else
+      await this.ctx.sequelize.transaction((t) =>
+        recordAudit(t, this.ctx.outbox, 'identity', entry),
+      );
   }
 
   private async newToken(tx: Transaction, user: UserRow, purpose: TokenPurpose) {

@@ -63,12 +63,14 @@ export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Account
   });
   users.post('/', async (req, res) => {
     const input = parseOrThrow(adminUserSchema, req.body);
-    res.status(201).json(await accounts.createUser(input, requestLang(req), requestId(req)));
+    res
+      .status(201)
+      .json(await accounts.createUser(req.sessionUser!, input, requestLang(req), requestId(req)));
   });
   users.put('/:id', async (req, res) => {
     const id = idParam(req);
     const input = parseOrThrow(adminUserSchema, req.body);
-    res.json(await accounts.updateUser(id, input));
+    res.json(await accounts.updateUser(req.sessionUser!, id, input));
   });
   users.delete('/:id', async (req, res) => {
     await accounts.deleteUser(req.sessionUser!, idParam(req));

@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { AuditEntry } from '@nsa/contracts';
+import { QueryTypes, type RunningService } from '@nsa/service-kit';
+import { until } from '@nsa/service-kit/testing';
+import { AuditLog } from '../src/domain/audit-log.js';
+import { start } from '../src/start.js';
+import { ADMIN, Client, identityEnv } from './helpers.js';
+
+const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
+
+/** No password, token, hash or email anywhere in an entry (R-AUDIT-NO-SECRETS). */
+function expectNoSecrets(entry: unknown, secrets: string[]) {
+  const text = JSON.stringify(entry);
+  for (const s of secrets) expect(text.toLowerCase()).not.toContain(s.toLowerCase());
+  expect(text).not.toMatch(/\$argon2/);
+  expect(text).not.toMatch(/[0-9a-f]{64}/);
+  expect(text).not.toMatch(/password"?\s*:/i);
+  expect(text).not.toMatch(/token"?\s*:/i);
+  expect(text).not.toMatch(/@/);
+}
+
+describe('audit log in svc-identity (R-AUDIT-*)', () => {
+  let svc: RunningService;
+  let admin: Client;
+  let adminId: string;
+  beforeAll(async () => {
+    svc = await start({ env: await identityEnv(infra, { LOGIN_RATE_LIMIT: '50' }) });
+    admin = new Client(svc.url);
+    const res = await admin.login();
+    expect(res.status).toBe(200);
+    adminId = String(res.body.user.id);
+  });
+  afterAll(() => svc?.stop());
+
+  type Entry = AuditEntry & { actor: { id: string | null } };
+  const find = async (query: string, pick: (e: Entry) => boolean = () => true) => {
+    let found: Entry | undefined;
+    await until(async () => {
+      const res = await admin.call('GET', `/api/admin/audit?${query}`);
+      found = res.status === 200 ? (res.body.data as Entry[]).find(pick) : undefined;
+      return !!found;
+    });
+    return found!;
+  };
+
+  it('records a failed login with the account by id, a reason, and no email or password', async () => {
+    const wrong = 'Wrong-Pass-4711';
+    const c = new Client(svc.url, { 'x-forwarded-for': '10.9.9.1' });
+    expect((await c.login(ADMIN.email, wrong)).status).toBe(401);
+    const known = await find(
+      `action=login.failed&targetId=${adminId}`,
+      (e) => e.reason === 'wrong-password',
+    );
+    expect(known).toMatchObject({
+      actor: { type: 'admin', id: adminId, name: ADMIN.name },
+      action: 'login.failed',
+      target: { type: 'user', id: adminId },
+      changes: null,
+    });
+    expectNoSecrets(known, [wrong, ADMIN.email, ADMIN.password]);
+
+    const stranger = 'stranger@example.org';
+    expect((await c.login(stranger, wrong)).status).toBe(401);
+    const unknown = await find('action=login.failed', (e) => e.reason === 'unknown-account');
+    expect(unknown).toMatchObject({
+      actor: { type: 'admin', id: null, name: null },
+      target: { type: 'user', id: null },
+    });
+    expectNoSecrets(unknown, [wrong, stranger]);
+  });
+
+  it('records a successful login as the user who logged in', async () => {
+    const entry = await find(`action=login.succeeded&actorId=${adminId}`);
+    expect(entry).toMatchObject({
+      actor: { type: 'admin', id: adminId, name: ADMIN.name },
+      target: { type: 'user', id: adminId },
+    });
+    expectNoSecrets(entry, [ADMIN.password, ADMIN.email]);
+  });
+
+  it('records an admin created, updated and deleted by the logged-in admin, names of personal fields only', async () => {
+    const email = 'nieuw.beheer@school.nl';
+    const created = await admin.call('POST', '/api/admin/users', {
+      email,
+      name: 'Nieuwe Beheerder',
+      role: 'admin',
+    });
+    expect(created.status).toBe(201);
+    const id = String(created.body.id);
+    const entry = await find(`action=admin.created&targetType=user&targetId=${id}`);
+    expect(entry).toMatchObject({
+      actor: { type: 'admin', id: adminId, name: ADMIN.name },
+      action: 'admin.created',
+      target: { type: 'user', id },
+      changes: {
+        role: { before: null, after: 'admin' },
+        name: { personal: true },
+        email: { personal: true },
+      },
+    });
+    expectNoSecrets(entry, [email, 'Nieuwe Beheerder']);
+
+    const updated = await admin.call('PUT', `/api/admin/users/${id}`, {
+      email,
+      name: 'Nieuwe Aanbieder',
+      role: 'provider',
+    });
+    expect(updated.status).toBe(200);
+    const changed = await find(`action=admin.role-changed&targetId=${id}`);
+    expect(changed.changes).toEqual({
+      role: { before: 'admin', after: 'provider' },
+      name: { personal: true },
+    });
+
+    expect((await admin.call('DELETE', `/api/admin/users/${id}`)).status).toBe(200);
+    const deleted = await find(`action=admin.deleted&targetId=${id}`);
+    expect(deleted.actor).toEqual({ type: 'admin', id: adminId, name: ADMIN.name });
+  });
+
+  it('lists newest first, filters by time and pages', async () => {
+    const all = await admin.call('GET', '/api/admin/audit?limit=200');
+    expect(all.status).toBe(200);
+    const times = all.body.data.map((e: { at: string }) => e.at);
+    expect([...times].sort().reverse()).toEqual(times);
+    expect(all.body.pagination.total).toBe(all.body.data.length);
+
+    const page2 = await admin.call('GET', '/api/admin/audit?limit=2&page=2');
+    expect(page2.body.data).toEqual(all.body.data.slice(2, 4));
+    expect(page2.body.pagination).toMatchObject({ page: 2, limit: 2, hasPrev: true });
+
+    const future = await admin.call('GET', '/api/admin/audit?from=2999-01-01');
+    expect(future.body.data).toEqual([]);
+    const pastDay = await admin.call('GET', '/api/admin/audit?to=2000-01-01');
+    expect(pastDay.body.pagination.total).toBe(0);
+    const today = new Date().toISOString().slice(0, 10);
+    const upToToday = await admin.call('GET', `/api/admin/audit?to=${today}&limit=200`);
+    expect(upToToday.body.pagination.total).toBe(all.body.pagination.total);
+
+    const bad = await admin.call('GET', '/api/admin/audit?from=yesterday&limit=0');
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['from', 'limit']);
+  });
+
+  it('answers 401 without a session', async () => {
+    expect((await new Client(svc.url).call('GET', '/api/admin/audit')).status).toBe(401);
+  });
+
+  it('has no API path that changes or removes an entry', async () => {
+    const { body } = await admin.call('GET', '/api/admin/audit?limit=1');
+    const id = body.data[0].id;
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      for (const path of ['/api/admin/audit', `/api/admin/audit/${id}`]) {
+        const res = await admin.call(method, path, method === 'DELETE' ? undefined : {});
+        expect([404, 405], `${method} ${path}`).toContain(res.status);
+      }
+    }
+    const again = await admin.call('GET', '/api/admin/audit?limit=1');
+    expect(again.body.data[0]).toEqual(body.data[0]);
+  });
+
+  it("refuses the service role's UPDATE, DELETE and TRUNCATE of entries", async () => {
+    const db = svc.ctx.sequelize;
+    const [{ n: before }] = (await db.query<{ n: string }>(
+      'SELECT count(*) AS n FROM audit_entries',
+      { type: QueryTypes.SELECT },
+    )) as [{ n: string }];
+    expect(Number(before)).toBeGreaterThan(0);
+    const [{ who }] = (await db.query<{ who: string }>('SELECT current_user AS who', {
+      type: QueryTypes.SELECT,
+    })) as [{ who: string }];
+    expect(who).toBe('svc_identity');
+    const refused = [
+      "UPDATE audit_entries SET action = 'x'",
+      "UPDATE audit_entries SET reason = 'rewritten'",
+      'UPDATE audit_entries SET actor_name = NULL',
+      "UPDATE audit_entries SET actor_name = 'Someone else'",
+      'DELETE FROM audit_entries',
+      'TRUNCATE audit_entries',
+    ];
+    for (const statement of refused) {
+      await expect(db.query(statement), statement).rejects.toThrow(/permission denied|append-only/);
+    }
+    // A role's own session cannot switch the guard on and change more than the actor.
+    await expect(
+      db.transaction(async (tx) => {
+        await db.query("SELECT set_config('nsa.audit_anonymise', 'on', true)", {
+          transaction: tx,
+        });
+        await db.query("UPDATE audit_entries SET actor_id = NULL, actor_name = 'x'", {
+          transaction: tx,
+        });
+      }),
+    ).rejects.toThrow(/append-only/);
+    const [{ n: after }] = (await db.query<{ n: string }>(
+      'SELECT count(*) AS n FROM audit_entries',
+      { type: QueryTypes.SELECT },
+    )) as [{ n: string }];
+    expect(after).toBe(before);
+  });
+
+  it('stores an entry once however often it is delivered, and anonymises actors past the period', async () => {
+    const repo = new AuditLog(svc.ctx);
+    const entry = {
+      id: '5d0c7a5e-8f2b-4c1a-9e3d-2b7f6a1c0d9e',
+      at: '2020-01-02T03:04:05.000Z',
+      actor: { type: 'admin' as const, id: '77', name: 'Oude Beheerder' },
+      action: 'school.updated',
+      target: { type: 'school', id: '3' },
+      changes: { name: { personal: true as const } },
+      reason: null,
+    };
+    await svc.ctx.sequelize.transaction((tx) => repo.store(tx, 'catalog', entry));
+    await svc.ctx.sequelize.transaction((tx) =>
+      repo.store(tx, 'catalog', { ...entry, action: 'school.deleted' }),
+    );
+    const stored = await admin.call('GET', `/api/admin/audit?actorId=77`);
+    expect(stored.body.data).toEqual([entry]);
+
+    const n = await repo.anonymiseActorsBefore(new Date('2021-01-01T00:00:00Z'));
+    expect(n).toBeGreaterThanOrEqual(1);
+    const gone = await admin.call('GET', '/api/admin/audit?targetType=school&targetId=3');
+    expect(gone.body.data).toEqual([{ ...entry, actor: { type: 'admin', id: null, name: null } }]);
+    // Newer entries keep their actor.
+    const mine = await admin.call('GET', `/api/admin/audit?actorId=${adminId}&limit=1`);
+    expect(mine.body.data).toHaveLength(1);
+  });
+});
