@@ -3,10 +3,12 @@ import { m0001Schools } from './0001-schools.js';
 import { m0002Catalog } from './0002-catalog.js';
 import { m0003WaitlistCounts } from './0003-waitlist-counts.js';
 import { m0004BlockWindow } from './0004-block-window.js';
+import { m0005BlockYear } from './0005-block-year.js';
 
 export const migrations: Migration[] = [
   m0001Schools,
   m0002Catalog,
   m0003WaitlistCounts,
   m0004BlockWindow,
+  m0005BlockYear,
 ];

@@ -7,6 +7,7 @@ import { m0005WaitingList } from './0005-waiting-list.js';
 import { m0006Draws } from './0006-draws.js';
 import { m0007Attendance } from './0007-attendance.js';
 import { m0008AdminSearch } from './0008-admin-search.js';
+import { m0009Retention } from './0009-retention.js';
 
 export const migrations: Migration[] = [
   m0001SchoolProjection,
@@ -17,4 +18,5 @@ export const migrations: Migration[] = [
   m0006Draws,
   m0007Attendance,
   m0008AdminSearch,
+  m0009Retention,
 ];

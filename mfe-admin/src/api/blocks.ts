@@ -14,6 +14,7 @@ export interface BlockInput {
   name: string;
   weekStart: number;
   weekEnd: number;
+  year?: number;
   signupOpensAt: string | null;
   signupClosesAt: string | null;
   allocation: Allocation;

@@ -64,7 +64,9 @@ function BlockFields({
   const { values } = form;
   const { t } = useTranslation(NAMESPACE);
   const lang = useLang();
-  const year = new Date().getFullYear();
+  const chosenYear = Number(values.year);
+  const year =
+    Number.isInteger(chosenYear) && chosenYear >= 2000 ? chosenYear : new Date().getFullYear();
   const start = Number(values.weekStart);
   const end = Number(values.weekEnd);
   const range =
@@ -113,6 +115,16 @@ function BlockFields({
       <div className="form-row">
         {weekInput('weekStart')}
         {weekInput('weekEnd')}
+        <InputField
+          form={form}
+          name="year"
+          label={t('blocks.year')}
+          type="number"
+          inputMode="numeric"
+          min={2000}
+          max={2100}
+          step={1}
+        />
       </div>
       <p className="field-hint" data-testid="block-range-preview" aria-live="polite">
         {range

@@ -9,6 +9,8 @@ export interface BlockFormValues {
   name: string;
   weekStart: string;
   weekEnd: string;
+  /** The ISO year of the weeks (R-RETENTION-YEAR); a new block starts with this year. */
+  year: string;
   signupOpensAt: string;
   signupClosesAt: string;
   allocation: Allocation;
@@ -25,6 +27,7 @@ export function blockFormValues(
     name: block?.name ?? '',
     weekStart: block ? String(block.weekStart) : '',
     weekEnd: block ? String(block.weekEnd) : '',
+    year: String(block?.year ?? new Date().getFullYear()),
     signupOpensAt: isoToLocalInput(block?.signupOpensAt, timeZone),
     signupClosesAt: isoToLocalInput(block?.signupClosesAt, timeZone),
     allocation: block?.allocation ?? 'fcfs',
@@ -46,6 +49,7 @@ export function blockFormInput(
     name: values.name,
     weekStart: values.weekStart.trim() === '' ? undefined : values.weekStart,
     weekEnd: values.weekEnd.trim() === '' ? undefined : values.weekEnd,
+    year: values.year.trim() === '' ? undefined : values.year,
     signupOpensAt: moment(values.signupOpensAt),
     signupClosesAt: moment(values.signupClosesAt),
     allocation: values.allocation,

@@ -108,14 +108,17 @@ export function BlocksPage() {
             { header: t('blocks.name'), rowHeader: true, cell: (block) => block.name },
             { header: t('blocks.weekStart'), className: 'numeric', cell: (b) => b.weekStart },
             { header: t('blocks.weekEnd'), className: 'numeric', cell: (b) => b.weekEnd },
+            // R-RETENTION-YEAR: each block's own year, so two years are never confused.
+            { header: t('blocks.year'), className: 'numeric', cell: (b) => b.year ?? year },
             {
-              header: t('blocks.dates', { year }),
+              header: t('blocks.datesColumn'),
               className: 'muted',
               cell: (block) => {
-                const range = blockRange(year, block.weekStart, block.weekEnd, lang);
+                const y = block.year ?? year;
+                const range = blockRange(y, block.weekStart, block.weekEnd, lang);
                 return range
                   ? t('blocks.range', { start: range.start, end: range.end })
-                  : t('blocks.rangeMissing', { year });
+                  : t('blocks.rangeMissing', { year: y });
               },
             },
             { header: t('blocks.window'), cell: (block) => <BlockWindowCell block={block} /> },

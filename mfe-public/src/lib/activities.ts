@@ -22,7 +22,7 @@ export function assertSameSchool(activities: unknown, schoolId: number): Activit
 }
 
 export function isPastActivity(activity: ActivityView, today: Date): boolean {
-  return isPastBlock(activity.block.weekEnd, today);
+  return isPastBlock(activity.block.weekEnd, today, activity.block.year);
 }
 
 // Monday first, as a school week reads.

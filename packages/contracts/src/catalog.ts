@@ -11,6 +11,8 @@ const name = (key: string) =>
     .max(200, 'tooLong')
     .refine(withoutControlCharacters, 'controlCharacters');
 const week = wholeNumber('weekRange', 1, 53);
+/** R-RETENTION-YEAR: the ISO week-year of a block's weeks. */
+const year = wholeNumber('yearRange', 2000, 2100);
 
 export const schoolSchema = z.object({ name: name('schoolNameRequired') });
 export const providerSchema = z.object({ name: name('providerNameRequired') });
@@ -36,6 +38,8 @@ export const blockSchema = z
     name: name('blockNameRequired'),
     weekStart: week,
     weekEnd: week,
+    /** Absent: the current year (R-RETENTION-YEAR). */
+    year: year.optional(),
     signupOpensAt: moment,
     signupClosesAt: moment,
     allocation: z.enum(ALLOCATIONS, { error: 'invalidType' }).default('fcfs'),
@@ -83,6 +87,8 @@ export interface NamedRef {
 export interface BlockRef extends NamedRef {
   weekStart: number;
   weekEnd: number;
+  /** The ISO week-year of the block's weeks (R-RETENTION-YEAR); catalog always sends it. */
+  year?: number;
 }
 
 /** R-DRAW-WINDOW, R-DRAW-COMMIT: a block's window and allocation as views show them. */

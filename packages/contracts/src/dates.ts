@@ -41,8 +41,19 @@ export function currentWeekNumber(today: Date): number {
   return Math.max(1, Math.ceil((now - jan1) / (7 * DAY_MS)));
 }
 
-/** R-CAL-PAST: an activity is past when its block's last week is before the current week. */
-export function isPastBlock(weekEnd: number, today: Date): boolean {
+/** The ISO week-year of a day (the year its week's Thursday is in): a new block's default year. */
+export function isoYearOf(day: Date): number {
+  const d = new Date(Date.UTC(day.getFullYear(), day.getMonth(), day.getDate()));
+  d.setUTCDate(d.getUTCDate() + 3 - ((d.getUTCDay() + 6) % 7));
+  return d.getUTCFullYear();
+}
+
+/**
+ * R-CAL-PAST: an activity is past when its block's last week is before the current week; a block
+ * of an earlier year is past as a whole, one of a later year is not (R-RETENTION-YEAR).
+ */
+export function isPastBlock(weekEnd: number, today: Date, year?: number): boolean {
+  if (year !== undefined && year !== today.getFullYear()) return year < today.getFullYear();
   return weekEnd < currentWeekNumber(today);
 }
 

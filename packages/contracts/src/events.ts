@@ -103,6 +103,8 @@ export const blockEventSchema = z.object({
   name: z.string(),
   weekStart: z.number().int(),
   weekEnd: z.number().int(),
+  /** R-RETENTION-YEAR: the ISO week-year of its weeks; absent in events from before it existed. */
+  year: z.number().int().optional(),
   /** R-DRAW-WINDOW; absent in events from before the window existed. */
   signupOpensAt: z.iso.datetime({ offset: true }).nullable().default(null),
   signupClosesAt: z.iso.datetime({ offset: true }).nullable().default(null),

@@ -19,6 +19,7 @@ interface ActivityRow {
   blockName: string;
   weekStart: number;
   weekEnd: number;
+  year: number;
   signupOpensAt: Date | null;
   signupClosesAt: Date | null;
   allocation: 'fcfs' | 'lottery';
@@ -39,7 +40,7 @@ const SELECT = `SELECT a.id, a.title, a.capacity, a.weekday, a.start_time AS "st
     a.school_id AS "schoolId", a.block_id AS "blockId", a.provider_id AS "providerId",
     a.is_locked AS "isLocked", a.is_hidden AS "isHidden",
     s.name AS "schoolName", s.access_token AS "schoolToken",
-    b.name AS "blockName", b.week_start AS "weekStart", b.week_end AS "weekEnd",
+    b.name AS "blockName", b.week_start AS "weekStart", b.week_end AS "weekEnd", b.year,
     b.signup_opens_at AS "signupOpensAt", b.signup_closes_at AS "signupClosesAt",
     b.allocation, b.seed_hash AS "seedHash", b.seed, b.draw_published_at AS "drawPublishedAt",
     p.name AS "providerName",
@@ -75,6 +76,7 @@ function toRecord(r: ActivityRow): ActivityRecord {
       name: r.blockName,
       weekStart: r.weekStart,
       weekEnd: r.weekEnd,
+      year: r.year,
       signupOpensAt: iso(r.signupOpensAt),
       signupClosesAt: iso(r.signupClosesAt),
       allocation: r.allocation,

@@ -5,6 +5,7 @@ import {
   type ModelStatic,
   type Sequelize,
 } from '@nsa/service-kit';
+import { isoYearOf } from '@nsa/contracts';
 
 /**
  * The catalog's tables as Sequelize models, defined on the service's own instance: its
@@ -29,6 +30,7 @@ export interface BlockAttributes extends Timestamps {
   name: string;
   weekStart: number;
   weekEnd: number;
+  year: number;
   signupOpensAt: Date | null;
   signupClosesAt: Date | null;
   allocation: 'fcfs' | 'lottery';
@@ -134,6 +136,13 @@ const blockAttributes = (): ModelAttributes<BlockModel, BlockAttributes> => ({
   name: name(),
   weekStart: week(),
   weekEnd: week(),
+  // R-RETENTION-YEAR: the ISO week-year of its weeks; a new block without one gets this year.
+  year: {
+    type: DataTypes.SMALLINT,
+    allowNull: false,
+    defaultValue: () => isoYearOf(new Date()),
+    validate: { isInt: true, min: 2000, max: 2100 },
+  },
   // R-DRAW-WINDOW; the database checks that it closes after it opens.
   signupOpensAt: timestamp(),
   signupClosesAt: timestamp(),

@@ -6,6 +6,7 @@ export interface Block {
   name: string;
   weekStart: number;
   weekEnd: number;
+  year: number;
   signupOpensAt: Date | null;
   signupClosesAt: Date | null;
   allocation: 'fcfs' | 'lottery';
@@ -20,6 +21,8 @@ export interface BlockInput {
   name: string;
   weekStart: number;
   weekEnd: number;
+  /** Left out: a new block gets the current year, an updated one keeps its own. */
+  year?: number;
   signupOpensAt: Date | null;
   signupClosesAt: Date | null;
   allocation: 'fcfs' | 'lottery';
@@ -101,6 +104,7 @@ export const blockRepository = (db: Sequelize) =>
       'name',
       'weekStart',
       'weekEnd',
+      'year',
       'signupOpensAt',
       'signupClosesAt',
       'allocation',

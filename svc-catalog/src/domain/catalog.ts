@@ -276,4 +276,6 @@ export function blockInput(b: NewBlock): BlockInput {
 
 /** A block as the API gives it; without a window it is first come, first served any time. */
 export type NewBlock = Pick<BlockFields, 'name' | 'weekStart' | 'weekEnd'> &
-  Partial<Pick<BlockFields, 'signupOpensAt' | 'signupClosesAt' | 'allocation'>>;
+    year: b.year,
+  Partial<Pick<BlockFields, 'year' | 'signupOpensAt' | 'signupClosesAt' | 'allocation'>>;
+    ...(b.year !== undefined ? { year: b.year } : {}),

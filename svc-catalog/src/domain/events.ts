@@ -19,6 +19,7 @@ export function activityEvent(a: ActivityRecord): ActivityEvent {
       name: a.block.name,
       weekStart: a.block.weekStart,
       weekEnd: a.block.weekEnd,
+      year: a.block.year,
       signupOpensAt: a.block.signupOpensAt,
       signupClosesAt: a.block.signupClosesAt,
       allocation: a.block.allocation,

@@ -10,14 +10,15 @@ const GRACE_MS = 14 * 24 * 3600 * 1000;
 
 /**
  * A provider link lives until two weeks after the last Friday of its
- * activity's block (this year), so a provider can still look back at the
+ * activity's block (in the block's year), so a provider can still look back at the
  * list; a link made after that gets two weeks from now.
  */
 export function defaultExpiry(
-  block: { weekStart: number; weekEnd: number },
+  block: { weekStart: number; weekEnd: number; year?: number },
   now = new Date(),
 ): Date {
-  const { end } = blockDateRange(now.getFullYear(), block.weekStart, block.weekEnd);
+  const year = block.year ?? now.getFullYear();
+  const { end } = blockDateRange(year, block.weekStart, block.weekEnd);
   const endOfFriday = end.getTime() + 24 * 3600 * 1000 - 1;
   return new Date(Math.max(endOfFriday, now.getTime()) + GRACE_MS);
 }

@@ -16,6 +16,8 @@ export interface ProjectedActivity {
   blockName: string;
   weekStart: number;
   weekEnd: number;
+  /** The ISO week-year of the block's weeks (R-RETENTION-YEAR). */
+  blockYear: number;
   providerId: number;
   providerName: string;
   blockSignupOpensAt: Date | null;
@@ -28,7 +30,7 @@ const COLUMNS = `id, title, capacity, weekday, start_time AS "startTime", is_loc
   school_token_hash AS "schoolTokenHash", block_id AS "blockId", block_name AS "blockName",
   week_start AS "weekStart", week_end AS "weekEnd", provider_id AS "providerId", provider_name AS "providerName",
   block_signup_opens_at AS "blockSignupOpensAt", block_signup_closes_at AS "blockSignupClosesAt",
-  block_allocation AS "blockAllocation"`;
+  block_allocation AS "blockAllocation", block_year AS "blockYear"`;
 
 export async function findActivity(
   db: Sequelize,

@@ -11,10 +11,11 @@ export async function upsertActivity(
     `INSERT INTO activities (id, title, capacity, weekday, start_time, is_locked, is_hidden,
        school_id, school_name, school_token_hash, block_id, block_name, week_start, week_end,
        provider_id, provider_name, deleted, block_signup_opens_at, block_signup_closes_at,
-       block_allocation)
+       block_allocation, block_year)
      VALUES (:id, :title, :capacity, :weekday, :startTime, :isLocked, :isHidden,
        :schoolId, :schoolName, :schoolTokenHash, :blockId, :blockName, :weekStart, :weekEnd,
-       :providerId, :providerName, false, :opensAt, :closesAt, :allocation)
+       :providerId, :providerName, false, :opensAt, :closesAt, :allocation,
+       coalesce(CAST(:year AS smallint), extract(isoyear FROM now())::smallint))
      ON CONFLICT (id) DO UPDATE SET title = EXCLUDED.title, capacity = EXCLUDED.capacity,
        weekday = EXCLUDED.weekday, start_time = EXCLUDED.start_time, is_locked = EXCLUDED.is_locked,
        is_hidden = EXCLUDED.is_hidden, school_id = EXCLUDED.school_id, school_name = EXCLUDED.school_name,
@@ -23,7 +24,9 @@ export async function upsertActivity(
        provider_id = EXCLUDED.provider_id, provider_name = EXCLUDED.provider_name, deleted = false,
        block_signup_opens_at = EXCLUDED.block_signup_opens_at,
        block_signup_closes_at = EXCLUDED.block_signup_closes_at,
-       block_allocation = EXCLUDED.block_allocation, updated_at = now()`,
+       block_allocation = EXCLUDED.block_allocation,
+       block_year = CASE WHEN CAST(:year AS smallint) IS NULL THEN activities.block_year
+         ELSE EXCLUDED.block_year END, updated_at = now()`,
     {
       replacements: {
         id: a.id,
@@ -45,6 +48,7 @@ export async function upsertActivity(
         opensAt: a.block.signupOpensAt,
         closesAt: a.block.signupClosesAt,
         allocation: a.block.allocation,
+        year: a.block.year ?? null,
       },
       transaction: tx,
     },

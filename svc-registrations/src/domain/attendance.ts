@@ -20,8 +20,8 @@ export interface SessionSchedule {
 }
 
 /**
- * R-ATTENDANCE-SESSIONS: the ISO week-year of the block's weeks. A block carries its year once
- * catalog sends it; until then its weeks are this year's (R-CAL-WEEKS).
+ * R-ATTENDANCE-SESSIONS: the ISO week-year of the block's weeks, as catalog sends it
+ * (R-RETENTION-YEAR); an event from before blocks had a year means this year (R-CAL-WEEKS).
  */
 export function blockYear(block: SessionSchedule['block'], today: Date): number {
   return typeof block.year === 'number' ? block.year : isoWeekYear(today);

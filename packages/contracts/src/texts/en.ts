@@ -44,6 +44,7 @@ export const en: ApiTexts = {
     providerNameRequired: 'Provider name is required',
     blockNameRequired: 'Block name is required',
     weekRange: 'Week must be between 1 and 53',
+    yearRange: 'Year must be between 2000 and 2100',
     weekEndBeforeStart:
       'End week must not be before the start week (a block over the new year is two blocks)',
     dateTimeInvalid: 'Invalid date and time',

@@ -50,6 +50,7 @@ export const nl = {
     providerNameRequired: 'Naam van de aanbieder is verplicht',
     blockNameRequired: 'Bloknaam is verplicht',
     weekRange: 'Week moet tussen 1 en 53 liggen',
+    yearRange: 'Jaar moet tussen 2000 en 2100 liggen',
     weekEndBeforeStart:
       'Eindweek moet gelijk aan of na de startweek liggen (een blok over de jaarwisseling wordt twee blokken)',
     dateTimeInvalid: 'Ongeldige datum en tijd',
