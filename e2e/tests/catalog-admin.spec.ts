@@ -196,6 +196,46 @@ test.describe('catalog admin screens', () => {
     await expect(page.getByTestId('toast')).toContainText(admin('blocks.qrDownloaded'));
   });
 
+  test('gives a school a new link after a confirmation; the old link no longer opens the school page (R-SCHOOL-ROTATE)', async ({
+    page,
+    request,
+    stack,
+  }) => {
+    await loginAsAdmin(request, stack);
+    const { school } = await createCatalog(request, `Rotatie ${unique()}`, []);
+    await page.goto('/admin/schools');
+    const schools = remoteRoot(page, 'mfe_admin', 'admin-schools');
+    const row = schools.getByTestId('school-row').filter({ hasText: school.name });
+    await expect(row.getByTestId('school-token')).toHaveText(school.accessToken);
+    const rotate = row.getByRole('button', {
+      name: adminWith('schools.rotateOf', { name: school.name }),
+    });
+    const dialog = page.getByRole('dialog', {
+      name: adminWith('schools.rotateTitle', { name: school.name }),
+    });
+    // Cancel keeps the link.
+    await rotate.click();
+    await expect(dialog.getByTestId('rotate-school-summary')).toContainText(
+      admin('schools.rotateOld'),
+    );
+    await dialog.getByRole('button', { name: admin('common.cancel'), exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row.getByTestId('school-token')).toHaveText(school.accessToken);
+    // Confirm, by keyboard.
+    await rotate.click();
+    await dialog.getByRole('button', { name: admin('schools.rotateConfirm') }).press('Enter');
+    await expect(page.getByTestId('toast')).toContainText(
+      adminWith('schools.rotatedText', { name: school.name }),
+    );
+    await expect(row.getByTestId('school-token')).not.toHaveText(school.accessToken);
+    const fresh = (await row.getByTestId('school-token').textContent())!;
+    expect(fresh).toMatch(/^[0-9a-f]{32}$/);
+    const old = await request.get(`/api/schools/by-token/${school.accessToken}`);
+    expect(old.status()).toBe(404);
+    const now = await request.get(`/api/schools/by-token/${fresh}`);
+    expect(await now.json()).toEqual({ id: school.id, name: school.name });
+  });
+
   test('the lock and hide toggles change the row: red tint when locked, grey when hidden', async ({
     page,
     request,

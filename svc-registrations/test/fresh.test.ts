@@ -108,6 +108,39 @@ describe('a change answered by svc-catalog holds on the next request', () => {
     }
     expect(wrong).toEqual([]);
   });
+
+  it('refuses a rotated school link on the next request, in the school page and in sign-ups, while a burst keeps the old answer warm', async () => {
+    const rotating = await w.school('Rotatie');
+    const { id } = await createActivity({ schoolId: rotating.id });
+    const wrong: string[] = [];
+    let token = rotating.accessToken;
+    for (let i = 0; i < 5; i++) {
+      // A sign-up just before the rotation leaves an answer with the old token's hash in reuse.
+      if ((await post(w.reg, token, signup(id))).status !== 201) wrong.push(`before ${i}`);
+      const res = await w.cat.post(`/api/admin/schools/${rotating.id}/rotate-token`);
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ id: rotating.id, name: 'Rotatie' });
+      const fresh = res.body.accessToken as string;
+      expect(fresh).not.toBe(token);
+      const old = await post(w.reg, token, signup(id));
+      if (old.status !== 403) wrong.push(`old link signed up ${i}: ${old.status}`);
+      const page = await w.cat.get(`/api/schools/by-token/${token}`, { anonymous: true });
+      if (page.status !== 404) wrong.push(`old link page ${i}: ${page.status}`);
+      if ((await post(w.reg, fresh, signup(id))).status !== 201) wrong.push(`new ${i}`);
+      token = fresh;
+    }
+    expect(wrong).toEqual([]);
+    const unknown = await w.cat.post(`/api/admin/schools/2147483000/rotate-token`);
+    expect([unknown.status, unknown.body.code]).toEqual([404, 'NOT_FOUND']);
+    const anonymous = await w.cat.post(
+      `/api/admin/schools/${rotating.id}/rotate-token`,
+      undefined,
+      {
+        anonymous: true,
+      },
+    );
+    expect(anonymous.status).toBe(401);
+  });
 });
 
 describe('while svc-catalog cannot be asked', () => {

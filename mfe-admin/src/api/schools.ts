@@ -47,3 +47,13 @@ export function useDeleteSchool() {
     onSuccess: () => invalidateWithActivities(queryClient, SCHOOLS_QUERY_KEY),
   });
 }
+
+/** POST /api/admin/schools/{id}/rotate-token: a new secret link; the old one is refused at once. */
+export function useRotateSchoolToken() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiFetch<School>(`/api/admin/schools/${id}/rotate-token`, { method: 'POST' }),
+    onSuccess: () => invalidateWithActivities(queryClient, SCHOOLS_QUERY_KEY),
+  });
+}

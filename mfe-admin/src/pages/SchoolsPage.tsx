@@ -7,6 +7,7 @@ import { CrudPage } from '../components/crud/CrudPage';
 import { CrudTable, useNamedTableTexts } from '../components/crud/CrudTable';
 import { ManualCopyDialog, type ManualCopyState } from '../components/ManualCopyDialog';
 import { NameFormDialog } from '../components/NameFormDialog';
+import { RotateSchoolLinkDialog } from '../components/RotateSchoolLinkDialog';
 import { SchoolQrDialog } from '../components/SchoolQrDialog';
 import { copyText } from '../lib/clipboard';
 import { useConfirmDelete, useNamedDeleteTexts } from '../lib/use-confirm-delete';
@@ -22,6 +23,7 @@ export function SchoolsPage() {
   const { t } = useTranslation(NAMESPACE);
   const { toast } = useToast();
   const [qrSchool, setQrSchool] = useState<School | null>(null);
+  const [rotateSchool, setRotateSchool] = useState<School | null>(null);
   const [manualCopy, setManualCopy] = useState<ManualCopyState>(null);
   const schools = useSchools();
   const texts = useNamedTableTexts<School>('schools');
@@ -106,6 +108,12 @@ export function SchoolsPage() {
               >
                 {t('schools.qr')}
               </RowAction>
+              <RowAction
+                label={t('schools.rotateOf', { name: school.name })}
+                onClick={() => setRotateSchool(school)}
+              >
+                {t('schools.rotate')}
+              </RowAction>
             </>
           )}
           onEdit={edit}
@@ -115,6 +123,7 @@ export function SchoolsPage() {
       dialog={(state, close) => <NameFormDialog kind="schools" state={state} onClose={close} />}
     >
       <SchoolQrDialog school={qrSchool} onClose={() => setQrSchool(null)} />
+      <RotateSchoolLinkDialog school={rotateSchool} onClose={() => setRotateSchool(null)} />
       <ManualCopyDialog state={manualCopy} onClose={() => setManualCopy(null)} />
     </CrudPage>
   );

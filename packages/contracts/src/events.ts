@@ -227,6 +227,14 @@ export const RPC_SUBJECTS = {
   /** Which sessions are still valid, and for whom (R-FRESH-SESSION). */
   sessions: 'rpc.identity.sessions',
 } as const;
+/**
+ * How long svc-registrations may reuse an owner's answer about an activity, counted from when
+ * it asked. R-FRESH-SIGNUP lets a lock, hide or capacity change take up to a second to reach
+ * sign-ups; a quarter of that keeps a burst on one activity to four questions a second. The
+ * owner waits this long before confirming a change that must hold at once (a rotated school
+ * link, R-SCHOOL-ROTATE), so no answer from before it is still in use.
+ */
+export const ACTIVITY_ANSWER_REUSE_MS = 250;
 export const activitySignupsRequestSchema = z.object({ activityId: z.number().int().positive() });
 export const activitySignupsReplySchema = z.object({ count: z.number().int().min(0) });
 

@@ -53,11 +53,16 @@ export class SchoolRepository {
     return toSchool(await this.School.create(school, { transaction: tx }));
   }
 
-  async update(tx: Transaction, id: number, name: string): Promise<School | undefined> {
-    const [, rows] = await this.School.update(
-      { name },
-      { where: { id }, returning: true, transaction: tx },
-    );
+  async update(
+    tx: Transaction,
+    id: number,
+    fields: { name: string } | { accessToken: string },
+  ): Promise<School | undefined> {
+    const [, rows] = await this.School.update(fields, {
+      where: { id },
+      returning: true,
+      transaction: tx,
+    });
     return rows[0] && toSchool(rows[0]);
   }
 

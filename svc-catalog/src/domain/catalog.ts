@@ -1,4 +1,5 @@
 import {
+  ACTIVITY_ANSWER_REUSE_MS,
   EVENT_TYPES,
   type ActivityInput,
   type BlockEvent,
@@ -69,12 +70,31 @@ export class Catalog {
 
   updateSchool(id: number, name: string, requestId?: string): Promise<School> {
     return this.tx(async (tx) => {
-      const school = await this.schools.update(tx, id, name);
+      const school = await this.schools.update(tx, id, { name });
       if (!school) throw AppError.notFound(MSG.schoolNotFound);
       await this.emit(tx, EVENT_TYPES.schoolUpdated, schoolEvent(school), requestId);
       await this.reannounce(tx, { schoolId: id }, requestId);
       return school;
     });
+  }
+
+  /**
+   * R-SCHOOL-ROTATE: a new secret link for a school whose link leaked. The school page reads
+   * the token from the database, so the old link is refused at once there. svc-registrations
+   * may reuse an activity's answer (with the school's token hash) for ACTIVITY_ANSWER_REUSE_MS
+   * counted from when it asked; waiting that long after the commit means every answer that
+   * could still carry the old hash has expired before the admin hears the rotation succeeded.
+   */
+  async rotateSchoolToken(id: number, requestId?: string): Promise<School> {
+    const school = await this.tx(async (tx) => {
+      const rotated = await this.schools.update(tx, id, { accessToken: newAccessToken() });
+      if (!rotated) throw AppError.notFound(MSG.schoolNotFound);
+      await this.emit(tx, EVENT_TYPES.schoolUpdated, schoolEvent(rotated), requestId);
+      await this.reannounce(tx, { schoolId: id }, requestId);
+      return rotated;
+    });
+    await new Promise((resolve) => setTimeout(resolve, ACTIVITY_ANSWER_REUSE_MS + 50));
+    return school;
   }
 
   deleteSchool(id: number, requestId?: string): Promise<void> {

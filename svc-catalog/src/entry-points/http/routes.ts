@@ -57,6 +57,12 @@ export function mountCatalogRoutes(app: Express, ctx: ServiceContext, catalog: C
     res.json({ schoolName: school.name, qrCodeDataUrl: await qrDataUrl(url), url });
   });
 
+  // R-SCHOOL-ROTATE: a new secret link; the old one is refused from the answer on.
+  app.post('/api/admin/schools/:id/rotate-token', admin, async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await catalog.rotateSchoolToken(idParam(req), requestId(req)));
+  });
+
   const blocks = Router();
   blocks.get('/', async (_req, res) => {
     const rows = await catalog.blocks.list();

@@ -1,15 +1,19 @@
-import { RPC_SUBJECTS, activityLookup, providerLinkLookup } from '@nsa/contracts';
+import {
+  ACTIVITY_ANSWER_REUSE_MS,
+  RPC_SUBJECTS,
+  activityLookup,
+  providerLinkLookup,
+} from '@nsa/contracts';
 import { OwnerLookup, type ServiceContext } from '@nsa/service-kit';
 import { MSG } from '../../domain/messages.js';
 
 /**
- * How long an activity's answer serves later sign-ups. R-FRESH-SIGNUP lets a lock, hide or
- * capacity change take up to a second to reach sign-ups; a quarter of that keeps a burst on
- * one activity to four questions a second. An activity the owner does not know is never
- * remembered, so one created a moment ago is asked about (and found) on its first sign-up.
- * The school token in the answer never changes while the activity exists.
+ * Answers about an activity serve later sign-ups for ACTIVITY_ANSWER_REUSE_MS. An activity the
+ * owner does not know is never remembered, so one created a moment ago is asked about (and
+ * found) on its first sign-up. A school token rotated by its owner is confirmed only after
+ * that time, so an answer carrying the old hash is never used after the rotation answered.
  */
-export const ACTIVITY_ANSWER_REUSE_MS = 250;
+export { ACTIVITY_ANSWER_REUSE_MS };
 
 /**
  * svc-catalog asked, as the owner, about an activity and a provider link. The decisions that
