@@ -1,12 +1,22 @@
 import { z } from 'zod';
 import { REGISTRATION_STATUSES } from './registration.js';
 
-/** JetStream streams and the subjects each one holds. */
+/**
+ * JetStream streams and the subjects each one holds. A stream whose events carry personal data
+ * (names, addresses, sealed links) keeps a message at most `maxAgeMs`: 7 days (R-RETENTION-STREAMS,
+ * docs/privacy.md). CATALOG carries schools, blocks, providers and activities; no child or parent
+ * (its audit entries name only the acting admin by id and display name).
+ */
+const PERSONAL_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 export const STREAMS = {
   CATALOG: { name: 'CATALOG', subjects: ['catalog.>'] },
-  REGISTRATIONS: { name: 'REGISTRATIONS', subjects: ['registrations.>'] },
-  IDENTITY: { name: 'IDENTITY', subjects: ['identity.>'], maxAgeMs: 7 * 24 * 3600 * 1000 },
-  NOTIFY: { name: 'NOTIFY', subjects: ['notify.>'] },
+  REGISTRATIONS: {
+    name: 'REGISTRATIONS',
+    subjects: ['registrations.>'],
+    maxAgeMs: PERSONAL_MAX_AGE_MS,
+  },
+  IDENTITY: { name: 'IDENTITY', subjects: ['identity.>'], maxAgeMs: PERSONAL_MAX_AGE_MS },
+  NOTIFY: { name: 'NOTIFY', subjects: ['notify.>'], maxAgeMs: PERSONAL_MAX_AGE_MS },
 } as const satisfies Record<string, { name: string; subjects: string[]; maxAgeMs?: number }>;
 export type StreamName = keyof typeof STREAMS;
 

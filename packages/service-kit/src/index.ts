@@ -17,3 +17,4 @@ export * from './params.js';
 export * from './batch.js';
 export * from './link-seal.js';
 export * from './metrics.js';
+export * from './retention.js';

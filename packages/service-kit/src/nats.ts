@@ -47,7 +47,7 @@ export async function ensureStreams(nc: NatsConnection, replicas: number): Promi
       storage: StorageType.File,
       duplicate_window: nanos(DUPLICATE_WINDOW_MS),
       num_replicas: replicas,
-      // Identity events carry sealed links; the stream keeps them no longer than they live.
+      // R-RETENTION-STREAMS: a stream with personal data keeps a message at most 7 days.
       max_age: 'maxAgeMs' in stream ? nanos(stream.maxAgeMs) : 0,
     };
     try {

@@ -18,6 +18,7 @@ import { Metrics, mountMetrics } from './metrics.js';
 import { RPC_SUBJECTS, sessionLookup } from '@nsa/contracts';
 import { OwnerLookup } from './owner.js';
 import { Sessions, type SessionAuthority } from './session.js';
+import { DailyJob, pruneKitTables } from './retention.js';
 
 export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   config: C;
@@ -169,6 +170,17 @@ async function runService<C extends BaseConfig>(
   const background = (parts.background ?? []).map((begin) => begin());
 
   const checks = {
+  // R-RETENTION-KIT: published outbox rows and processed-event ids go after 7 days.
+  background.push(
+    new DailyJob({
+      name: 'kit-prune',
+      sequelize,
+      logger,
+      metrics,
+      run: () => pruneKitTables(sequelize),
+      items: (r) => r.outbox + r.processedEvents,
+    }).start(),
+  );
     db: async () => {
       await sequelize.query('SELECT 1');
       return true;

@@ -1,0 +1,115 @@
+import { QueryTypes, type Sequelize } from './db.js';
+import type { Logger } from './logger.js';
+import type { Metrics } from './metrics.js';
+
+export const DAY_MS = 24 * 3600 * 1000;
+/** How long published outbox rows and processed-event ids are kept (R-RETENTION-KIT). */
+export const KIT_KEEP_MS = 7 * DAY_MS;
+
+/**
+ * R-RETENTION-KIT: the tables every service has only grow otherwise. A published outbox row is
+ * in its stream (which keeps it at most 7 days where it carries personal data), and an event id
+ * processed longer ago than that can no longer be redelivered: both go after 7 days. An
+ * unpublished row is never touched. Returns how many rows of each went.
+ */
+export async function pruneKitTables(
+  sequelize: Sequelize,
+  keepMs = KIT_KEEP_MS,
+): Promise<{ outbox: number; processedEvents: number }> {
+  const [outbox] = await sequelize.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM outbox WHERE published_at IS NOT NULL
+       AND published_at < now() - make_interval(secs => :secs) RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+    { replacements: { secs: keepMs / 1000 }, type: QueryTypes.SELECT },
+  );
+  const [processed] = await sequelize.query<{ n: number }>(
+    `WITH gone AS (DELETE FROM processed_events
+       WHERE processed_at < now() - make_interval(secs => :secs) RETURNING 1)
+     SELECT count(*)::int AS n FROM gone`,
+    { replacements: { secs: keepMs / 1000 }, type: QueryTypes.SELECT },
+  );
+  return { outbox: outbox?.n ?? 0, processedEvents: processed?.n ?? 0 };
+}
+
+export interface DailyJobOptions<R> {
+  /** The job's name in logs, metrics and its advisory lock. */
+  name: string;
+  sequelize: Sequelize;
+  logger: Logger;
+  metrics?: Metrics;
+  /** One run; answers what it did (counts only: it is logged). */
+  run: (trigger: 'start' | 'daily') => Promise<R>;
+  /** How many items the run handled, for the metrics. */
+  items?: (result: R) => number;
+  intervalMs?: number;
+}
+
+/**
+ * A job that runs once on start and then every day (R-RETENTION-JOB). Each run holds a
+ * PostgreSQL advisory lock named after the job, so replicas of a service never run it at once
+ * (one that finds it held skips that turn). Nothing is remembered in memory between runs: a run
+ * works from what the database holds, so a restart (or a crash halfway) only means the next
+ * run does the rest.
+ */
+export class DailyJob<R> {
+  private timer: NodeJS.Timeout | undefined;
+  private current: Promise<R | undefined> | undefined;
+  private stopped = false;
+
+  constructor(private readonly opts: DailyJobOptions<R>) {}
+
+  start(): { stop(): Promise<void> } {
+    this.current = this.runOnce('start');
+    this.timer = setInterval(() => {
+      if (!this.current) this.current = this.runOnce('daily');
+    }, this.opts.intervalMs ?? DAY_MS);
+    this.timer.unref();
+    return { stop: () => this.stop() };
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.current?.catch(() => undefined);
+  }
+
+  /** One run now, unless another holds the lock (then undefined). */
+  async runOnce(trigger: 'start' | 'daily'): Promise<R | undefined> {
+    const { name, sequelize, logger, metrics } = this.opts;
+    try {
+      if (this.stopped) return undefined;
+      const result = await withAdvisoryLock(sequelize, `job:${name}`, () => this.opts.run(trigger));
+      if (result.locked) {
+        metrics?.jobRun(name, 'ok', this.opts.items?.(result.value) ?? 0);
+        logger.info({ job: name, trigger, result: result.value }, 'job done');
+        return result.value;
+      }
+      return undefined;
+    } catch (err) {
+      metrics?.jobRun(name, 'failed');
+      logger.error({ job: name, trigger, err: (err as Error).message }, 'job failed');
+      return undefined;
+    } finally {
+      this.current = undefined;
+    }
+  }
+}
+
+/**
+ * Runs `fn` while holding a session-level advisory lock on a connection of its own; answers
+ * `{ locked: false }` at once when another session holds it.
+ */
+export async function withAdvisoryLock<T>(
+  sequelize: Sequelize,
+  key: string,
+  fn: () => Promise<T>,
+): Promise<{ locked: true; value: T } | { locked: false }> {
+  return sequelize.transaction(async (t) => {
+    const [row] = await sequelize.query<{ ok: boolean }>(
+      'SELECT pg_try_advisory_xact_lock(hashtextextended(:key, 0)) AS ok',
+      { replacements: { key }, type: QueryTypes.SELECT, transaction: t },
+    );
+    if (!row?.ok) return { locked: false as const };
+    return { locked: true as const, value: await fn() };
+  });
+}
