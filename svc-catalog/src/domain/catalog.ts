@@ -1,14 +1,26 @@
 import {
   ACTIVITY_ANSWER_REUSE_MS,
+  AUDIT_ACTIONS,
   EVENT_TYPES,
   type ActivityInput,
+  type AuditAction,
+  type AuditEntry,
   type BlockEvent,
   type BlockFields,
   type DrawCommittedEvent,
   type DrawPublishedEvent,
   type SchoolEvent,
 } from '@nsa/contracts';
-import { AppError, type ServiceContext, type Transaction } from '@nsa/service-kit';
+import {
+  AppError,
+  SYSTEM_ACTOR,
+  auditChanges,
+  recordAudit,
+  sessionActor,
+  type ServiceContext,
+  type SessionUser,
+  type Transaction,
+} from '@nsa/service-kit';
 import { ActivityRepository, type ActivityRecord } from '../data-access/activities.js';
 import {
   blockRepository,
@@ -23,6 +35,37 @@ import { SchoolRepository, type School } from '../data-access/schools.js';
 import { activityEvent } from './events.js';
 import { MSG } from './messages.js';
 import { hashToken, newAccessToken } from './tokens.js';
+
+/** Fields an audit entry shows before/after (none of them personal; never a token). */
+const SCHOOL_FIELDS = ['name'];
+const PROVIDER_FIELDS = ['name'];
+const BLOCK_FIELDS = [
+  'name',
+  'weekStart',
+  'weekEnd',
+  'year',
+  'signupOpensAt',
+  'signupClosesAt',
+  'allocation',
+];
+const ACTIVITY_FIELDS = [
+  'title',
+  'capacity',
+  'weekday',
+  'startTime',
+  'schoolId',
+  'blockId',
+  'providerId',
+  'isLocked',
+  'isHidden',
+];
+
+/** What an audited deletion records: by whom, and the action and target type. */
+interface DeletionAudit {
+  actor?: SessionUser;
+  action: AuditAction;
+  type: string;
+}
 
 const isForeignKeyViolation = (err: unknown) =>
   (err as { parent?: { code?: string } })?.parent?.code === '23503';
@@ -49,6 +92,25 @@ export class Catalog {
     return this.ctx.outbox.add(tx, { type, data, requestId });
   }
 
+  /**
+   * R-AUDIT-ADMIN-CHANGES: the change's audit entry in its own transaction; the admin who made
+   * it, or the system (demo data) when there is none.
+   */
+  private audit(
+    tx: Transaction,
+    actor: SessionUser | undefined,
+    action: AuditAction,
+    target: { type: string; id: number },
+    changes: AuditEntry['changes'] = null,
+  ) {
+    return recordAudit(tx, this.ctx.outbox, 'catalog', {
+      actor: actor ? sessionActor(actor) : SYSTEM_ACTOR,
+      action,
+      target: { type: target.type, id: String(target.id) },
+      changes,
+    });
+  }
+
   /** Re-announces every activity that embeds a renamed school, block or provider. */
   private async reannounce(
     tx: Transaction,
@@ -60,20 +122,40 @@ export class Catalog {
     }
   }
 
-  createSchool(name: string, requestId?: string, accessToken = newAccessToken()): Promise<School> {
+  createSchool(
+    name: string,
+    requestId?: string,
+    accessToken = newAccessToken(),
+    actor?: SessionUser,
+  ): Promise<School> {
     return this.tx(async (tx) => {
       const school = await this.schools.insert(tx, { name, accessToken });
       await this.emit(tx, EVENT_TYPES.schoolCreated, schoolEvent(school), requestId);
+      await this.audit(
+        tx,
+        actor,
+        AUDIT_ACTIONS.schoolCreated,
+        { type: 'school', id: school.id },
+        auditChanges({}, school, SCHOOL_FIELDS),
+      );
       return school;
     });
   }
 
-  updateSchool(id: number, name: string, requestId?: string): Promise<School> {
+  updateSchool(id: number, name: string, requestId?: string, actor?: SessionUser): Promise<School> {
     return this.tx(async (tx) => {
+      const before = await this.schools.byId(id, tx);
       const school = await this.schools.update(tx, id, { name });
       if (!school) throw AppError.notFound(MSG.schoolNotFound);
       await this.emit(tx, EVENT_TYPES.schoolUpdated, schoolEvent(school), requestId);
       await this.reannounce(tx, { schoolId: id }, requestId);
+      await this.audit(
+        tx,
+        actor,
+        AUDIT_ACTIONS.schoolUpdated,
+        { type: 'school', id },
+        auditChanges(before ?? {}, school, SCHOOL_FIELDS),
+      );
       return school;
     });
   }
@@ -85,10 +167,12 @@ export class Catalog {
    * counted from when it asked; waiting that long after the commit means every answer that
    * could still carry the old hash has expired before the admin hears the rotation succeeded.
    */
-  async rotateSchoolToken(id: number, requestId?: string): Promise<School> {
+  async rotateSchoolToken(id: number, requestId?: string, actor?: SessionUser): Promise<School> {
     const school = await this.tx(async (tx) => {
       const rotated = await this.schools.update(tx, id, { accessToken: newAccessToken() });
       if (!rotated) throw AppError.notFound(MSG.schoolNotFound);
+      // R-AUDIT-ADMIN-CHANGES: that the link changed, never the token.
+      await this.audit(tx, actor, AUDIT_ACTIONS.schoolTokenRotated, { type: 'school', id });
       await this.emit(tx, EVENT_TYPES.schoolUpdated, schoolEvent(rotated), requestId);
       await this.reannounce(tx, { schoolId: id }, requestId);
       return rotated;
@@ -97,7 +181,7 @@ export class Catalog {
     return school;
   }
 
-  deleteSchool(id: number, requestId?: string): Promise<void> {
+  deleteSchool(id: number, requestId?: string, actor?: SessionUser): Promise<void> {
     return this.deleteWithGuard(
       'school_id',
       id,
@@ -106,23 +190,44 @@ export class Catalog {
       EVENT_TYPES.schoolDeleted,
       (tx) => this.schools.remove(tx, id),
       requestId,
+      { actor, action: AUDIT_ACTIONS.schoolDeleted, type: 'school' },
     );
   }
 
-  createBlock(input: NewBlock, requestId?: string): Promise<Block> {
+  createBlock(input: NewBlock, requestId?: string, actor?: SessionUser): Promise<Block> {
     return this.tx(async (tx) => {
       const block = await this.blocks.insert(tx, blockInput(input));
       await this.emit(tx, EVENT_TYPES.blockCreated, blockEvent(block), requestId);
+      await this.audit(
+        tx,
+        actor,
+        AUDIT_ACTIONS.blockCreated,
+        { type: 'block', id: block.id },
+        auditChanges({}, blockEvent(block), BLOCK_FIELDS),
+      );
       return block;
     });
   }
 
-  updateBlock(id: number, input: NewBlock, requestId?: string): Promise<Block> {
+  updateBlock(
+    id: number,
+    input: NewBlock,
+    requestId?: string,
+    actor?: SessionUser,
+  ): Promise<Block> {
     return this.tx(async (tx) => {
+      const before = await this.blocks.byId(id, tx);
       const block = await this.blocks.update(tx, id, blockInput(input));
       if (!block) throw AppError.notFound(MSG.blockNotFound);
       await this.emit(tx, EVENT_TYPES.blockUpdated, blockEvent(block), requestId);
       await this.reannounce(tx, { blockId: id }, requestId);
+      await this.audit(
+        tx,
+        actor,
+        AUDIT_ACTIONS.blockUpdated,
+        { type: 'block', id },
+        auditChanges(before ? blockEvent(before) : {}, blockEvent(block), BLOCK_FIELDS),
+      );
       return block;
     });
   }
@@ -140,7 +245,7 @@ export class Catalog {
     });
   }
 
-  deleteBlock(id: number, requestId?: string): Promise<void> {
+  deleteBlock(id: number, requestId?: string, actor?: SessionUser): Promise<void> {
     return this.deleteWithGuard(
       'block_id',
       id,
@@ -149,12 +254,24 @@ export class Catalog {
       EVENT_TYPES.blockDeleted,
       (tx) => this.blocks.remove(tx, id),
       requestId,
+      { actor, action: AUDIT_ACTIONS.blockDeleted, type: 'block' },
     );
   }
 
-  createProvider(input: { name: string }, requestId?: string): Promise<Provider> {
+  createProvider(
+    input: { name: string },
+    requestId?: string,
+    actor?: SessionUser,
+  ): Promise<Provider> {
     return this.tx(async (tx) => {
       const provider = await this.providers.insert(tx, input);
+      await this.audit(
+        tx,
+        actor,
+        AUDIT_ACTIONS.providerCreated,
+        { type: 'provider', id: provider.id },
+        auditChanges({}, provider, PROVIDER_FIELDS),
+      );
       await this.emit(
         tx,
         EVENT_TYPES.providerCreated,
@@ -165,10 +282,23 @@ export class Catalog {
     });
   }
 
-  updateProvider(id: number, input: { name: string }, requestId?: string): Promise<Provider> {
+  updateProvider(
+    id: number,
+    input: { name: string },
+    requestId?: string,
+    actor?: SessionUser,
+  ): Promise<Provider> {
     return this.tx(async (tx) => {
+      const before = await this.providers.byId(id, tx);
       const provider = await this.providers.update(tx, id, input);
       if (!provider) throw AppError.notFound(MSG.providerNotFound);
+      await this.audit(
+        tx,
+        actor,
+        AUDIT_ACTIONS.providerUpdated,
+        { type: 'provider', id },
+        auditChanges(before ?? {}, provider, PROVIDER_FIELDS),
+      );
       await this.emit(
         tx,
         EVENT_TYPES.providerUpdated,
@@ -180,7 +310,7 @@ export class Catalog {
     });
   }
 
-  deleteProvider(id: number, requestId?: string): Promise<void> {
+  deleteProvider(id: number, requestId?: string, actor?: SessionUser): Promise<void> {
     return this.deleteWithGuard(
       'provider_id',
       id,
@@ -189,14 +319,26 @@ export class Catalog {
       EVENT_TYPES.providerDeleted,
       (tx) => this.providers.remove(tx, id),
       requestId,
+      { actor, action: AUDIT_ACTIONS.providerDeleted, type: 'provider' },
     );
   }
 
-  async createActivity(input: ActivityInput, requestId?: string): Promise<ActivityRecord> {
+  async createActivity(
+    input: ActivityInput,
+    requestId?: string,
+    actor?: SessionUser,
+  ): Promise<ActivityRecord> {
     try {
       return await this.tx(async (tx) => {
         const id = await this.activities.insert(tx, input);
         const activity = (await this.activities.byId(id, tx))!;
+        await this.audit(
+          tx,
+          actor,
+          AUDIT_ACTIONS.activityCreated,
+          { type: 'activity', id },
+          auditChanges({}, activity, ACTIVITY_FIELDS),
+        );
         await this.emit(tx, EVENT_TYPES.activityCreated, activityEvent(activity), requestId);
         return activity;
       });
@@ -210,12 +352,21 @@ export class Catalog {
     id: number,
     input: ActivityInput,
     requestId?: string,
+    actor?: SessionUser,
   ): Promise<ActivityRecord> {
     try {
       return await this.tx(async (tx) => {
+        const before = await this.activities.byId(id, tx);
         if (!(await this.activities.update(tx, id, input)))
           throw AppError.notFound(MSG.activityNotFound);
         const activity = (await this.activities.byId(id, tx))!;
+        await this.audit(
+          tx,
+          actor,
+          AUDIT_ACTIONS.activityUpdated,
+          { type: 'activity', id },
+          auditChanges(before ?? {}, activity, ACTIVITY_FIELDS),
+        );
         await this.emit(tx, EVENT_TYPES.activityUpdated, activityEvent(activity), requestId);
         return activity;
       });
@@ -233,12 +384,14 @@ export class Catalog {
     id: number,
     countSignups: (id: number) => Promise<number>,
     requestId?: string,
+    actor?: SessionUser,
   ): Promise<void> {
     return this.tx(async (tx) => {
       if (!(await this.activities.lock(tx, id))) throw AppError.notFound(MSG.activityNotFound);
       if ((await countSignups(id)) > 0) throw AppError.conflict(MSG.activityHasSignups);
       await this.activities.remove(tx, id);
       await this.emit(tx, EVENT_TYPES.activityDeleted, { id }, requestId);
+      await this.audit(tx, actor, AUDIT_ACTIONS.activityDeleted, { type: 'activity', id });
     });
   }
 
@@ -250,6 +403,7 @@ export class Catalog {
     eventType: string,
     remove: (tx: Transaction) => Promise<boolean>,
     requestId?: string,
+    audit?: DeletionAudit,
   ): Promise<void> {
     return this.tx(async (tx) => {
       if ((await this.activities.countBy(column, id, tx)) > 0)
@@ -262,6 +416,7 @@ export class Catalog {
         throw err;
       }
       await this.emit(tx, eventType, { id }, requestId);
+      if (audit) await this.audit(tx, audit.actor, audit.action, { type: audit.type, id });
     });
   }
 }
@@ -276,6 +431,7 @@ function blockEvent(b: Block): BlockEvent {
     name: b.name,
     weekStart: b.weekStart,
     weekEnd: b.weekEnd,
+    year: b.year,
     signupOpensAt: b.signupOpensAt ? new Date(b.signupOpensAt).toISOString() : null,
     signupClosesAt: b.signupClosesAt ? new Date(b.signupClosesAt).toISOString() : null,
     allocation: b.allocation,
@@ -288,6 +444,7 @@ export function blockInput(b: NewBlock): BlockInput {
     name: b.name,
     weekStart: b.weekStart,
     weekEnd: b.weekEnd,
+    ...(b.year !== undefined ? { year: b.year } : {}),
     signupOpensAt: b.signupOpensAt ? new Date(b.signupOpensAt) : null,
     signupClosesAt: b.signupClosesAt ? new Date(b.signupClosesAt) : null,
     allocation: b.allocation ?? 'fcfs',
@@ -296,6 +453,4 @@ export function blockInput(b: NewBlock): BlockInput {
 
 /** A block as the API gives it; without a window it is first come, first served any time. */
 export type NewBlock = Pick<BlockFields, 'name' | 'weekStart' | 'weekEnd'> &
-    year: b.year,
   Partial<Pick<BlockFields, 'year' | 'signupOpensAt' | 'signupClosesAt' | 'allocation'>>;
-    ...(b.year !== undefined ? { year: b.year } : {}),

@@ -52,6 +52,7 @@ export function mountActivityRoutes(
     const activity = await catalog.createActivity(
       parseOrThrow(activitySchema, req.body),
       requestId(req),
+      req.sessionUser,
     );
     res.status(201).json(toView(activity));
   });
@@ -61,11 +62,12 @@ export function mountActivityRoutes(
       id,
       parseOrThrow(activitySchema, req.body),
       requestId(req),
+      req.sessionUser,
     );
     res.json(toView(activity));
   });
   activities.delete('/:id', admin, async (req, res) => {
-    await catalog.deleteActivity(idParam(req), countSignups, requestId(req));
+    await catalog.deleteActivity(idParam(req), countSignups, requestId(req), req.sessionUser);
     res.json({ success: true });
   });
   app.use('/api/activities', activities);
@@ -87,10 +89,10 @@ export function mountActivityRoutes(
   });
   adminActivities.post('/:id/provider-token/generate', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await links.generate(idParam(req), requestId(req)));
+    res.json(await links.generate(idParam(req), requestId(req), req.sessionUser));
   });
   adminActivities.post('/:id/provider-token/revoke', async (req, res) => {
-    res.json(await links.revoke(idParam(req), requestId(req)));
+    res.json(await links.revoke(idParam(req), requestId(req), req.sessionUser));
   });
   app.use('/api/admin/activities', adminActivities);
 }

@@ -36,15 +36,17 @@ export function mountCatalogRoutes(app: Express, ctx: ServiceContext, catalog: C
   });
   schools.post('/', admin, async (req, res) => {
     const { name } = parseOrThrow(schoolSchema, req.body);
-    res.status(201).json(await catalog.createSchool(name, requestId(req)));
+    res
+      .status(201)
+      .json(await catalog.createSchool(name, requestId(req), undefined, req.sessionUser));
   });
   schools.put('/:id', admin, async (req, res) => {
     const id = idParam(req);
     const { name } = parseOrThrow(schoolSchema, req.body);
-    res.json(await catalog.updateSchool(id, name, requestId(req)));
+    res.json(await catalog.updateSchool(id, name, requestId(req), req.sessionUser));
   });
   schools.delete('/:id', admin, async (req, res) => {
-    await catalog.deleteSchool(idParam(req), requestId(req));
+    await catalog.deleteSchool(idParam(req), requestId(req), req.sessionUser);
     res.json({ success: true });
   });
   app.use('/api/schools', schools);
@@ -60,7 +62,7 @@ export function mountCatalogRoutes(app: Express, ctx: ServiceContext, catalog: C
   // R-SCHOOL-ROTATE: a new secret link; the old one is refused from the answer on.
   app.post('/api/admin/schools/:id/rotate-token', admin, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await catalog.rotateSchoolToken(idParam(req), requestId(req)));
+    res.json(await catalog.rotateSchoolToken(idParam(req), requestId(req), req.sessionUser));
   });
 
   const blocks = Router();
@@ -71,14 +73,27 @@ export function mountCatalogRoutes(app: Express, ctx: ServiceContext, catalog: C
   blocks.post('/', admin, async (req, res) => {
     res
       .status(201)
-      .json(await catalog.createBlock(parseOrThrow(blockSchema, req.body), requestId(req)));
+      .json(
+        await catalog.createBlock(
+          parseOrThrow(blockSchema, req.body),
+          requestId(req),
+          req.sessionUser,
+        ),
+      );
   });
   blocks.put('/:id', admin, async (req, res) => {
     const id = idParam(req);
-    res.json(await catalog.updateBlock(id, parseOrThrow(blockSchema, req.body), requestId(req)));
+    res.json(
+      await catalog.updateBlock(
+        id,
+        parseOrThrow(blockSchema, req.body),
+        requestId(req),
+        req.sessionUser,
+      ),
+    );
   });
   blocks.delete('/:id', admin, async (req, res) => {
-    await catalog.deleteBlock(idParam(req), requestId(req));
+    await catalog.deleteBlock(idParam(req), requestId(req), req.sessionUser);
     res.json({ success: true });
   });
   app.use('/api/blocks', blocks);
@@ -110,16 +125,27 @@ export function mountCatalogRoutes(app: Express, ctx: ServiceContext, catalog: C
   providers.post('/', admin, async (req, res) => {
     res
       .status(201)
-      .json(await catalog.createProvider(parseOrThrow(providerSchema, req.body), requestId(req)));
+      .json(
+        await catalog.createProvider(
+          parseOrThrow(providerSchema, req.body),
+          requestId(req),
+          req.sessionUser,
+        ),
+      );
   });
   providers.put('/:id', admin, async (req, res) => {
     const id = idParam(req);
     res.json(
-      await catalog.updateProvider(id, parseOrThrow(providerSchema, req.body), requestId(req)),
+      await catalog.updateProvider(
+        id,
+        parseOrThrow(providerSchema, req.body),
+        requestId(req),
+        req.sessionUser,
+      ),
     );
   });
   providers.delete('/:id', admin, async (req, res) => {
-    await catalog.deleteProvider(idParam(req), requestId(req));
+    await catalog.deleteProvider(idParam(req), requestId(req), req.sessionUser);
     res.json({ success: true });
   });
   app.use('/api/providers', providers);
