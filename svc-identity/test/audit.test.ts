@@ -122,7 +122,7 @@ describe('audit log in svc-identity (R-AUDIT-*)', () => {
     expect(all.status).toBe(200);
     const times = all.body.data.map((e: { at: string }) => e.at);
     expect([...times].sort().reverse()).toEqual(times);
-    expect(all.body.pagination.total).toBe(all.body.data.length);
+    expect(all.body.data.length).toBe(Math.min(all.body.pagination.total, 200));
 
     const page2 = await admin.call('GET', '/api/admin/audit?limit=2&page=2');
     expect(page2.body.data).toEqual(all.body.data.slice(2, 4));

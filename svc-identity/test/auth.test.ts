@@ -77,16 +77,26 @@ describe('login, sessions and password reset', () => {
   });
 
   it('answers a reset request the same for known and unknown emails', async () => {
-    const c = new Client(svc.url);
+    const c = new Client(svc.url, { 'x-forwarded-for': '10.5.0.1' });
     const known = await c.call('POST', '/api/auth/request-reset', { email: ADMIN.email });
     const unknown = await c.call('POST', '/api/auth/request-reset', { email: 'nobody@nowhere.nl' });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
+    // Both are recorded (R-RESET-LIMIT) before the next test counts this hour's requests.
+    await until(async () => {
+      const [r] = await svc.ctx.sequelize.query<{ n: string }>(
+        "SELECT count(*) n FROM reset_requests WHERE client_ip = '10.5.0.1'",
+        { type: QueryTypes.SELECT },
+      );
+      return Number(r!.n) === 2;
+    });
   });
 
   it('resets a password with a single-use token and refuses an expired one', async () => {
     const c = new Client(svc.url);
+    // The three requests below are this hour's three emails (R-RESET-LIMIT).
+    await svc.ctx.sequelize.query('DELETE FROM reset_requests');
     await c.call('POST', '/api/auth/request-reset', { email: ADMIN.email });
     await until(async () => {
       const [r] = await svc.ctx.sequelize.query<{ n: string }>(
@@ -187,6 +197,91 @@ describe('login, sessions and password reset', () => {
     const c = new Client(svc.url, { 'x-forwarded-for': '10.2.0.1' });
     for (let i = 0; i < 10; i += 1) expect((await c.login(`u${i}@x.nl`, 'guess')).status).toBe(401);
     expect((await c.login(ADMIN.email, ADMIN.password)).status).toBe(429);
+  });
+});
+
+describe('limits that hold under concurrency', () => {
+  let svc: RunningService;
+  beforeAll(async () => {
+    svc = await start({ env: await identityEnv(infra, { LOGIN_RATE_LIMIT: '10' }) });
+  });
+  afterAll(async () => {
+    // The next tests log the bootstrap admin in from these addresses' neighbours.
+    await svc?.ctx.sequelize.query('DELETE FROM login_failures');
+    await svc?.stop();
+  });
+
+  const count = async (sql: string) => {
+    const [row] = await svc.ctx.sequelize.query<{ n: string }>(sql, { type: QueryTypes.SELECT });
+    return Number(row!.n);
+  };
+  const resetEmails = () =>
+    count("SELECT count(*) n FROM outbox WHERE type = 'identity.password-reset.requested'");
+
+  it('answers 100 parallel wrong passwords for one email with exactly LOGIN_RATE_LIMIT 401s and the rest 429 (R-LOGIN-LIMIT)', async () => {
+    await svc.ctx.sequelize.query('DELETE FROM login_failures');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        new Client(svc.url, { 'x-forwarded-for': `10.9.${i >> 8}.${i & 255}` }).login(
+          ADMIN.email,
+          `guess ${i}`,
+        ),
+      ),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(10);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(90);
+  });
+
+  it('does not count right passwords against the limit: 12 logins in a row from one address all succeed', async () => {
+    const c = new Client(svc.url, { 'x-forwarded-for': '10.8.0.1' });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) statuses.push((await c.login('other@school.nl')).status);
+    // An unknown account: 10 failures, then the limit; a known one below shows the release.
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    const known = new Client(svc.url, { 'x-forwarded-for': '10.8.0.2' });
+    await svc.ctx.sequelize.query('DELETE FROM login_failures');
+    const ok: number[] = [];
+    for (let i = 0; i < 12; i += 1) ok.push((await known.login()).status);
+    expect(ok).toEqual(Array(12).fill(200));
+    expect(await count('SELECT count(*) n FROM login_failures')).toBe(0);
+  });
+
+  it('sends at most 3 reset emails per address in an hour, 5 requests at once, and answers the same (R-RESET-LIMIT)', async () => {
+    await svc.ctx.sequelize.query('DELETE FROM reset_requests');
+    const before = await resetEmails();
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        new Client(svc.url, { 'x-forwarded-for': `10.7.0.${i}` }).call(
+          'POST',
+          '/api/auth/request-reset',
+          { email: ADMIN.email },
+        ),
+      ),
+    );
+    expect(answers.map((a) => [a.status, a.body])).toEqual(Array(5).fill([200, { success: true }]));
+    await until(async () => (await count('SELECT count(*) n FROM reset_requests')) === 5);
+    expect((await resetEmails()) - before).toBe(3);
+  });
+
+  it('takes 10 reset requests an hour from one client address that may send: the 11th sends nothing, another address still can', async () => {
+    await svc.ctx.sequelize.query('DELETE FROM reset_requests');
+    const before = await resetEmails();
+    const one = new Client(svc.url, { 'x-forwarded-for': '10.6.0.1' });
+    for (let i = 0; i < 10; i += 1) {
+      await one.call('POST', '/api/auth/request-reset', { email: `nobody${i}@school.nl` });
+    }
+    await until(async () => (await count('SELECT count(*) n FROM reset_requests')) === 10);
+    const eleventh = await one.call('POST', '/api/auth/request-reset', { email: ADMIN.email });
+    expect([eleventh.status, eleventh.body]).toEqual([200, { success: true }]);
+    await until(async () => (await count('SELECT count(*) n FROM reset_requests')) === 11);
+    expect(await resetEmails()).toBe(before);
+    await new Client(svc.url, { 'x-forwarded-for': '10.6.0.2' }).call(
+      'POST',
+      '/api/auth/request-reset',
+      { email: ADMIN.email },
+    );
+    await until(async () => (await resetEmails()) === before + 1);
   });
 });
 

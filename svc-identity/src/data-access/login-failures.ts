@@ -1,4 +1,4 @@
-import { QueryTypes, type Sequelize } from '@nsa/service-kit';
+import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
 import { identityModels } from './models.js';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -14,10 +14,47 @@ export class LoginFailureRepository {
     await this.LoginFailure.create({ emailHash, clientIp });
   }
 
+  /**
+   * R-LOGIN-LIMIT: takes one of the window's attempts for the email and the address before the
+   * password is checked, counted and recorded as a failure in one transaction that holds a lock
+   * on each (email first, so two attempts never wait on each other crosswise). Of any number of
+   * attempts at once, at most `limit` get one; the rest hear when the oldest counted one leaves
+   * the window. An attempt that turns out right gives its row back (`release`).
+   */
+  reserve(
+    emailHash: string,
+    clientIp: string,
+    limit: number,
+  ): Promise<{ id: string } | { retryAt: Date }> {
+    return this.db.transaction(async (transaction) => {
+      for (const [space, key] of [
+        [1, emailHash],
+        [2, clientIp],
+      ] as const) {
+        await this.db.query('SELECT pg_advisory_xact_lock(:space, hashtext(:key))', {
+          replacements: { space, key },
+          transaction,
+        });
+      }
+      const recent = await this.recent(emailHash, clientIp, transaction);
+      if (recent.byEmail >= limit || recent.byIp >= limit) {
+        return { retryAt: new Date((recent.oldest?.getTime() ?? Date.now()) + LOGIN_WINDOW_MS) };
+      }
+      const row = await this.LoginFailure.create({ emailHash, clientIp }, { transaction });
+      return { id: String(row.get('id')) };
+    });
+  }
+
+  /** The attempt was right after all: it no longer counts against the limit. */
+  async release(id: string): Promise<void> {
+    await this.LoginFailure.destroy({ where: { id } });
+  }
+
   /** Failures in the window for the email and for the address, and when the oldest counted one leaves it. */
   async recent(
     emailHash: string,
     clientIp: string,
+    transaction?: Transaction,
   ): Promise<{ byEmail: number; byIp: number; oldest: Date | null }> {
     // Raw SQL: both counts and the oldest in one aggregate (FILTER); the models would take three.
     const [row] = await this.db.query<{ byEmail: string; byIp: string; oldest: Date | null }>(
@@ -30,6 +67,7 @@ export class LoginFailureRepository {
       {
         replacements: { emailHash, clientIp, windowSec: LOGIN_WINDOW_MS / 1000 },
         type: QueryTypes.SELECT,
+        transaction,
       },
     );
     return {

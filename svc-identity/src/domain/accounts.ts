@@ -23,7 +23,8 @@ import {
   type Transaction,
 } from '@nsa/service-kit';
 import type { IdentityConfig } from '../config.js';
-import { LoginFailureRepository, LOGIN_WINDOW_MS } from '../data-access/login-failures.js';
+import { LoginFailureRepository } from '../data-access/login-failures.js';
+import { ResetRequestRepository } from '../data-access/reset-requests.js';
 import { PasswordTokenRepository, type TokenPurpose } from '../data-access/password-tokens.js';
 import { SessionRepository } from '../data-access/sessions.js';
 import { UserRepository, type UserRow } from '../data-access/users.js';
@@ -52,12 +53,14 @@ export class Accounts {
   private readonly users: UserRepository;
   private readonly tokens: PasswordTokenRepository;
   private readonly failures: LoginFailureRepository;
+  private readonly resets: ResetRequestRepository;
   private readonly sessions: SessionRepository;
 
   constructor(private readonly ctx: Ctx) {
     this.users = new UserRepository(ctx.sequelize);
     this.tokens = new PasswordTokenRepository(ctx.sequelize);
     this.failures = new LoginFailureRepository(ctx.sequelize);
+    this.resets = new ResetRequestRepository(ctx.sequelize);
     this.sessions = sessionRepository(ctx);
   }
 
@@ -91,15 +94,19 @@ export class Accounts {
     await this.sessions.end(sessionIdHash(sid));
   }
 
-  /** Checks the brute-force limits first, then the password; every failure is counted. */
+  /**
+   * Takes an attempt under the brute-force limits first (R-LOGIN-LIMIT: counted and recorded
+   * before the slow password check, so parallel attempts cannot pass it), then checks the
+   * password; a right one gives its attempt back.
+   */
   async login(email: string, password: string, clientIp: string): Promise<UserRow> {
     const limit = this.ctx.config.LOGIN_RATE_LIMIT;
     const key = emailKey(this.ctx.config.SESSION_SECRET, email);
+    let attempt: string | undefined;
     if (limit > 0) {
-      const recent = await this.failures.recent(key, clientIp);
-      if (recent.byEmail >= limit || recent.byIp >= limit) {
-        const until = (recent.oldest?.getTime() ?? Date.now()) + LOGIN_WINDOW_MS;
-        const retryAfter = Math.max(1, Math.ceil((until - Date.now()) / 1000));
+      const taken = await this.failures.reserve(key, clientIp, limit);
+      if ('retryAt' in taken) {
+        const retryAfter = Math.max(1, Math.ceil((taken.retryAt.getTime() - Date.now()) / 1000));
         await this.audit({
           actor: { type: 'admin', id: null, name: null },
           action: AUDIT_ACTIONS.loginFailed,
@@ -110,11 +117,12 @@ export class Accounts {
           'Retry-After': String(retryAfter),
         });
       }
+      attempt = taken.id;
     }
     const user = await this.users.byEmail(email);
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok) {
-      await this.failures.record(key, clientIp);
+      if (attempt === undefined) await this.failures.record(key, clientIp);
       // R-AUDIT-LOGIN: the account by id when there is one; never the email or the password.
       await this.audit({
         actor: user ? userActor(user) : { type: 'admin', id: null, name: null },
@@ -124,6 +132,7 @@ export class Accounts {
       });
       throw AppError.unauthenticated(MSG.badCredentials);
     }
+    if (attempt !== undefined) await this.failures.release(attempt);
     user.lastLoginAt = (await this.users.touchLogin(user.id)).toISOString();
     await this.audit({
       actor: userActor(user),
@@ -136,13 +145,17 @@ export class Accounts {
   /**
    * Answers the same for known and unknown emails: the caller does not wait
    * for this work, so neither the answer nor its timing tells them apart.
+   * R-RESET-LIMIT: at most 3 emails per address and a bounded number of requests per client
+   * address in an hour; a request past either is recorded and quietly sends nothing.
    */
-  requestReset(email: string, requestId?: string): void {
+  requestReset(email: string, clientIp: string, requestId?: string): void {
+    const key = emailKey(this.ctx.config.SESSION_SECRET, email);
     setImmediate(() => {
-      void (async () => {
-        const user = await this.users.byEmail(email);
-        if (!user) return;
-        await this.ctx.sequelize.transaction(async (tx) => {
+      void this.ctx.sequelize
+        .transaction(async (tx) => {
+          if (!(await this.resets.admit(tx, key, clientIp))) return;
+          const user = await this.users.byEmail(email, tx);
+          if (!user) return;
           await this.issueLink(tx, user, 'reset', requestId);
           await this.audit(
             {
@@ -152,10 +165,8 @@ export class Accounts {
             },
             tx,
           );
-        });
-      })().catch((err: Error) =>
-        this.ctx.logger.error({ err: err.message }, 'reset request failed'),
-      );
+        })
+        .catch((err: Error) => this.ctx.logger.error({ err: err.message }, 'reset request failed'));
     });
   }
 

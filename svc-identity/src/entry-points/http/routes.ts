@@ -45,7 +45,7 @@ export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Account
 
   auth.post('/request-reset', (req, res) => {
     const input = parseOrThrow(requestResetSchema, req.body);
-    accounts.requestReset(input.email, requestId(req));
+    accounts.requestReset(input.email, req.ip ?? 'unknown', requestId(req));
     res.json({ success: true });
   });
 
