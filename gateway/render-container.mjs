@@ -17,6 +17,8 @@
 //   GATEWAY_ACCESS_LOG  default /dev/stdout
 //   GATEWAY_STATUS_LISTEN default 127.0.0.1:8081: nginx's stub_status, read by the exporter
 //                       beside nginx in the pod (deploy/k8s), never on the public port
+//   API_DOCS_DIR        default /usr/share/naschool/api-docs (openapi.json, the docs page)
+//   SWAGGER_UI_DIR      default /usr/share/naschool/swagger-ui (swagger-ui-dist's files)
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICES, STATIC_ROOTS, renderGatewayConfig } from './render.mjs';
@@ -42,6 +44,9 @@ export function containerOptions(env = process.env) {
     loginRateLimit: Number(env.LOGIN_RATE_LIMIT ?? 10),
     snippetsDir: env.SNIPPETS_DIR || '/etc/nginx/gateway-snippets',
     statusListen: env.GATEWAY_STATUS_LISTEN || '127.0.0.1:8081',
+    // R-API-DOC: copied into the image by deploy/images/gateway.Dockerfile.
+    apiDocsRoot: env.API_DOCS_DIR || '/usr/share/naschool/api-docs',
+    swaggerUiRoot: env.SWAGGER_UI_DIR || '/usr/share/naschool/swagger-ui',
   };
 }
 

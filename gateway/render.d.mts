@@ -34,6 +34,10 @@ export interface GatewayOptions {
   snippetsDir?: string;
   /** address:port of a listener of its own answering nginx's stub_status at /stub_status. */
   statusListen?: string;
+  /** Absolute: openapi.json and the docs page (default: gateway/api-docs). */
+  apiDocsRoot?: string;
+  /** Absolute: swagger-ui-dist's files (default: the installed package). */
+  swaggerUiRoot?: string;
 }
 
 export const SERVICES: readonly ServiceName[];

@@ -1,6 +1,7 @@
 // Renders the gateway's nginx.conf from nginx.conf.template. Plain JavaScript with no
 // dependencies so that a container image can render it at start without a build step.
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -180,6 +181,40 @@ function shellLocations(shellRoot, upstreams) {
   );
 }
 
+/** The swagger-ui-dist files next to the gateway (node_modules), when installed. */
+function defaultSwaggerUiRoot() {
+  try {
+    return path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * R-API-DOC: the API's description at /api/openapi.json (written by `npm run openapi` into
+ * gateway/api-docs/) and its docs page at /api/docs: our own page and script, and the pinned
+ * Swagger UI's two files, all served from disk; the page loads nothing from elsewhere.
+ */
+function apiDocsLocations(docsRoot, uiRoot) {
+  const headers =
+    `            include {{snippets}}/security-headers.conf;\n` +
+    `            add_header Cache-Control no-cache always;\n`;
+  const file = (match, target, type) =>
+    `        location ${match} {\n` +
+    `            alias ${target};\n` +
+    (type ? `            default_type ${type};\n` : '') +
+    headers +
+    `        }`;
+  return [
+    `        # The API's description and its docs page (R-API-DOC), from the gateway's own files.`,
+    file('= /api/openapi.json', `${docsRoot}/openapi.json`, 'application/json'),
+    file('= /api/docs', `${docsRoot}/index.html`, 'text/html'),
+    file('= /api/docs/docs.js', `${docsRoot}/docs.js`, 'application/javascript'),
+    file('= /api/docs/swagger-ui.css', `${uiRoot}/swagger-ui.css`),
+    file('= /api/docs/swagger-ui-bundle.js', `${uiRoot}/swagger-ui-bundle.js`),
+  ].join('\n');
+}
+
 function staticUpstreamBlocks(upstreams) {
   if (!upstreams) return '';
   return STATIC_ROOTS.map(
@@ -246,6 +281,8 @@ function listenAddress(value) {
  *   releasesRoot?: string,
  *   staticUpstreams?: Record<'shell'|'mfe_public'|'mfe_admin'|'mfe_provider', string>,
  *   statusListen?: string,
+ *   apiDocsRoot?: string,
+ *   swaggerUiRoot?: string,
  * }} opts
  *
  * `listen`: the address nginx binds (default 127.0.0.1; 0.0.0.0 in a container).
@@ -255,6 +292,8 @@ function listenAddress(value) {
  * serving staticRoots from disk (Kubernetes: the frontends' own Deployments).
  * `statusListen`: address:port of a separate listener answering nginx's stub_status at
  * /stub_status (loopback: only the exporter beside nginx reads it).
+ * `apiDocsRoot`: the folder of openapi.json and the docs page (default gateway/api-docs);
+ * `swaggerUiRoot`: the folder of swagger-ui-dist (default: the installed package).
  * @returns {string} nginx.conf text
  */
 export function renderGatewayConfig(opts) {
@@ -312,6 +351,10 @@ export function renderGatewayConfig(opts) {
     rate_limit_zones: rateLimitZones(limits),
     upstreams: upstreams(services) + staticUpstreamBlocks(staticUpstreams),
     api_locations: apiLocations(limits),
+    api_docs_locations: apiDocsLocations(
+      absolutePath('apiDocsRoot', opts.apiDocsRoot ?? path.join(here, 'api-docs')),
+      absolutePath('swaggerUiRoot', opts.swaggerUiRoot ?? defaultSwaggerUiRoot()),
+    ),
     mfe_locations: mfeLocations(roots, { releasesRoot, upstreams: staticUpstreams }),
     status_server: statusServer(opts.statusListen),
   };

@@ -213,6 +213,40 @@ describe('gateway in nginx', () => {
     expect((await get('/mfe/public/remoteEntry.js')).text).toBe('var remote;');
   });
 
+  // R-API-DOC: the API's description and its docs page, from the gateway's own files.
+  it('serves the API description at /api/openapi.json and its docs page at /api/docs', async () => {
+    const doc = await get('/api/openapi.json');
+    expect(doc.status).toBe(200);
+    expect(doc.headers.get('content-type')).toContain('application/json');
+    expect(doc.headers.get('cache-control')).toBe('no-cache');
+    expect(doc.json.openapi).toBe('3.1.0');
+    expect(doc.json.paths['/api/registrations'].post.description).toBeTruthy();
+    expectSecurityHeaders(doc.headers);
+
+    const page = await get('/api/docs');
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
+    expectSecurityHeaders(page.headers);
+    // Everything the page loads is the gateway's own: no other origin, no inline script.
+    const loaded = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(loaded).toEqual([
+      '/api/docs/swagger-ui.css',
+      '/api/openapi.json',
+      '/api/docs/swagger-ui-bundle.js',
+      '/api/docs/docs.js',
+    ]);
+    expect(page.text).not.toMatch(/<script>/);
+    for (const file of loaded) {
+      const res = await get(file);
+      expect(res.status, file).toBe(200);
+      expect(res.text.length, file).toBeGreaterThan(200);
+    }
+    expect((await get('/api/docs/docs.js')).text).toContain("url: '/api/openapi.json'");
+    // Nothing else of the renderer's package (its demo page) is served.
+    expect((await get('/api/docs/index.html')).status).toBe(404);
+    expect((await get('/api/docs/swagger-initializer.js')).status).toBe(404);
+  });
+
   it('answers its own liveness on /healthz without asking a service', async () => {
     const res = await get('/healthz');
     expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 import { QueryTypes, openLink, type RunningService } from '@nsa/service-kit';
-import { serviceTestEnv } from '@nsa/service-kit/testing';
+import { assertApiAnswer, serviceTestEnv } from '@nsa/service-kit/testing';
 
 export const LINK_SEAL_SECRET = 'link-seal-secret-for-tests-0123456789abcdef';
 export const ADMIN = {
@@ -55,6 +55,8 @@ export class Client {
     } catch {
       json = text;
     }
+    // R-API-DOC: every /api answer matches the API's description.
+    assertApiAnswer(method, path, res.status, res.headers.get('content-type') ?? '', json);
     return { status: res.status, body: json, headers: res.headers };
   }
 

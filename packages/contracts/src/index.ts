@@ -13,3 +13,4 @@ export * from './rejection-reason.js';
 export * from './responses.js';
 export * from './parent-emails.js';
 export * from './attendance.js';
+export * from './api-schemas.js';

@@ -78,6 +78,8 @@ export interface RunningService<C extends BaseConfig = BaseConfig> {
   url: string;
   port: number;
   ctx: ServiceContext<C>;
+  /** The Express app, for tests that read its routes (R-API-DOC). */
+  app: Express;
   stop(): Promise<void>;
 }
 
@@ -245,7 +247,7 @@ async function runService<C extends BaseConfig>(
       logger.info('stopped');
     })());
 
-  return { url: `http://${config.HOST}:${port}`, port, ctx, stop };
+  return { url: `http://${config.HOST}:${port}`, port, ctx, app, stop };
 }
 
 /** Every service but svc-identity asks it about each session (R-FRESH-SESSION). */

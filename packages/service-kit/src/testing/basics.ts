@@ -2,6 +2,9 @@ import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningService, StartOptions } from '../service.js';
 import { serviceTestEnv } from './index.js';
+import { readFileSync } from 'node:fs';
+import { EVERY_SERVICE, documentedRoutes, registeredRoutes } from '../openapi.js';
+import { apiDocumentPath } from './api-doc.js';
 
 function runProcess(
   mainPath: string,
@@ -48,6 +51,29 @@ export function serviceBasicsSuite(
         service: name,
         checks: { db: 'ok', nats: 'ok' },
       });
+    });
+
+    // R-API-DOC: a route the service answers without a description fails here.
+    it('describes every /api route it answers in the API document, and answers each it lists', () => {
+      const doc = JSON.parse(readFileSync(apiDocumentPath(), 'utf8')) as Record<string, unknown>;
+      const documented = documentedRoutes(doc);
+      const key = (r: { method: string; path: string }) => `${r.method.toUpperCase()} ${r.path}`;
+      const described = new Set(documented.filter((r) => r.description.trim() !== '').map(key));
+      const answered = registeredRoutes(svc.app).filter((r) => r.path.startsWith('/api/'));
+      const missing = answered.map(key).filter((k) => !described.has(k));
+      expect(
+        missing,
+        'add these to src/entry-points/http/api-doc.ts, then npm run build:backend && npm run openapi',
+      ).toEqual([]);
+      const own = documented
+        .filter((r) => r.service === `svc-${name}` || r.service === EVERY_SERVICE)
+        .map(key);
+      const answeredKeys = new Set(answered.map(key));
+      expect(
+        own.filter((k) => !answeredKeys.has(k)),
+        'listed in the API document but not answered',
+      ).toEqual([]);
+      expect(answered.length).toBeGreaterThan(0);
     });
 
     it('stops cleanly with exit code 0 on SIGTERM', async () => {

@@ -1,3 +1,4 @@
+import { assertApiAnswer } from './api-doc.js';
 import { testSessionCookie } from './index.js';
 
 export interface Answer {
@@ -24,6 +25,8 @@ export function testClient(base: string) {
     });
     const type = res.headers.get('content-type') ?? '';
     const body = type.includes('json') ? await res.json() : Buffer.from(await res.arrayBuffer());
+    // R-API-DOC: every /api answer matches the API's description.
+    assertApiAnswer(method, path, res.status, type, body);
     return { status: res.status, body, headers: res.headers };
   };
   return {

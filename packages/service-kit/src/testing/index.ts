@@ -166,3 +166,4 @@ export function endTestSessions(uid: number): void {
   for (const [k, v] of testSessions) if (v?.uid === uid) testSessions.set(k, null);
 }
 export { testClient, until, type Answer, type TestClient } from './client.js';
+export { apiAnswerProblem, apiDocumentPath, assertApiAnswer } from './api-doc.js';

@@ -38,7 +38,7 @@ const optionalId = z.coerce
   .positive('invalidType')
   .max(2_147_483_647, 'invalidType')
   .optional();
-const listQuery = z.object({
+export const listQuery = z.object({
   schoolId: optionalId,
   blockId: optionalId,
   activityId: optionalId,
@@ -62,17 +62,17 @@ const listQuery = z.object({
     .max(MAX_PAGE_SIZE, 'invalidType')
     .default(50),
 });
-const approveBody = z
+export const approveBody = z
   .object({ sendEmail: z.boolean({ error: 'invalidType' }).default(true) })
   .default({ sendEmail: true });
-const rejectBody = z
+export const rejectBody = z
   .object({
     reason: z.string({ error: 'invalidType' }).trim().max(500, 'tooLong').nullable().optional(),
     sendEmail: z.boolean({ error: 'invalidType' }).default(true),
   })
   .default({ sendEmail: true });
 
-const bulkBody = z.object({
+export const bulkBody = z.object({
   action: z.enum(['approve', 'reject', 'revert'], { error: 'invalidType' }),
   ids: z
     .array(

@@ -1,0 +1,145 @@
+// R-API-DOC: every /api route of this service, described once. The service's basics test
+// fails while a route it answers is missing here; after a change run `npm run openapi` to
+// write the document the gateway serves.
+import { z } from 'zod';
+import {
+  adminUserSchema,
+  auditListQuerySchema,
+  auditListResponseSchema,
+  loginSchema,
+  publicUserResponse,
+  requestResetSchema,
+  resetSchema,
+  successSchema,
+  userEnvelopeResponse,
+} from '@nsa/contracts';
+import { idPathParams, serviceApi, type ApiRoute } from '@nsa/service-kit/openapi';
+
+const done = (description: string) => ({ 200: { description, schema: successSchema } });
+
+const auth: ApiRoute[] = [
+  {
+    method: 'post',
+    path: '/api/auth/login',
+    summary: 'Log in',
+    description:
+      'Checks email and password and sets the session cookie (HttpOnly, SameSite=Lax). ' +
+      '401 for a wrong email or password; 429 after LOGIN_RATE_LIMIT failures per address ' +
+      'and email.',
+    access: 'public',
+    body: loginSchema,
+    responses: { 200: { description: 'Logged in.', schema: userEnvelopeResponse } },
+    errors: [401, 429],
+  },
+  {
+    method: 'get',
+    path: '/api/auth/me',
+    summary: 'Who is logged in',
+    description: 'The user of the session; 401 without one.',
+    access: 'session',
+    responses: { 200: { description: 'The user.', schema: userEnvelopeResponse } },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/logout',
+    summary: 'Log out',
+    description: 'Ends the session for every copy of its cookie and clears the cookie.',
+    access: 'public',
+    responses: done('Logged out.'),
+  },
+  {
+    method: 'post',
+    path: '/api/auth/request-reset',
+    summary: 'Ask for a password reset',
+    description:
+      'Emails a reset link if the address belongs to a user (at most 3 emails per address ' +
+      'per hour); answers the same either way.',
+    access: 'public',
+    body: requestResetSchema,
+    responses: done('Asked.'),
+    errors: [429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/reset',
+    summary: 'Set a new password',
+    description:
+      'Sets a new password with the token of a reset or welcome email and ends every other ' +
+      'session of that user; 400 for an invalid or expired token.',
+    access: 'public',
+    body: resetSchema,
+    responses: done('The password is set.'),
+  },
+];
+
+const users: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/api/admin/users',
+    summary: 'List users',
+    description: 'Every admin and provider user, without passwords.',
+    access: 'admin',
+    responses: { 200: { description: 'The users.', schema: z.array(publicUserResponse) } },
+  },
+  {
+    method: 'post',
+    path: '/api/admin/users',
+    summary: 'Create a user',
+    description:
+      'Creates a user and emails a welcome with a password-setup link; 409 for an email ' +
+      'already in use.',
+    access: 'admin',
+    body: adminUserSchema,
+    responses: { 201: { description: 'The user.', schema: publicUserResponse } },
+    errors: [409],
+  },
+  {
+    method: 'put',
+    path: '/api/admin/users/{id}',
+    summary: 'Change a user',
+    description:
+      'Changes name, email or role; a demoted admin’s sessions are refused from then on.',
+    access: 'admin',
+    params: idPathParams,
+    body: adminUserSchema,
+    responses: { 200: { description: 'The user.', schema: publicUserResponse } },
+    errors: [404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/users/{id}',
+    summary: 'Delete a user',
+    description: 'Deletes a user and ends their sessions; 409 for the last admin or oneself.',
+    access: 'admin',
+    params: idPathParams,
+    responses: done('Deleted.'),
+    errors: [404, 409],
+  },
+];
+
+const audit: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/api/admin/audit',
+    summary: 'The audit log',
+    description:
+      'Every recorded change, login, draw, erasure and link rotation of every service, newest ' +
+      'first, one page at a time, filtered by action, actor, target and time (from/to: ISO ' +
+      'dates or date-times, a `to` date includes that whole day). No passwords, tokens or ' +
+      'contact data; entries are never changed or deleted through the API.',
+    access: 'admin',
+    query: auditListQuerySchema,
+    responses: {
+      200: {
+        description: 'A page of entries.',
+        schema: auditListResponseSchema.meta({ id: 'AuditPage' }),
+      },
+    },
+  },
+];
+
+export const identityApi = serviceApi(
+  'identity',
+  'Log-in, sessions, password resets, the admin users and the audit log (svc-identity).',
+  [...auth, ...users, ...audit],
+);
