@@ -135,6 +135,17 @@ describe('sign-up window and the draw', () => {
       /^nsa_job_runs_total\{(?=[^}]*job="draw-publish")(?=[^}]*result="ok")[^}]*\} 1$/m,
     );
     expect(metrics).toMatch(/^nsa_job_items_total\{(?=[^}]*job="draw-publish")[^}]*\} 7$/m);
+    // R-AUDIT-ADMIN-CHANGES: the publication is in the audit log with the admin and its counts.
+    const [audit] = await w.registrations.ctx.sequelize.query<{ data: Record<string, unknown> }>(
+      `SELECT data FROM outbox WHERE type = 'registrations.audit.recorded'
+       AND data->>'action' = 'draw.published' AND data->'target'->>'id' = :id`,
+      { replacements: { id: String(block.id) }, type: QueryTypes.SELECT },
+    );
+    expect(audit?.data).toMatchObject({
+      actor: { type: 'admin', id: '1', name: 'Test Beheerder' },
+      target: { type: 'block', id: String(block.id) },
+      changes: { approved: { before: null }, waitlisted: { before: null } },
+    });
     const outcome = new Map<number, { outcome: string; waitlistPosition: number | null }>(
       d.results.map((r: { registrationId: number }) => [r.registrationId, r]),
     );

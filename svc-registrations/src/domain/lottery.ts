@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  AUDIT_ACTIONS,
   EVENT_TYPES,
   type ActivityEvent,
   type BlockEvent,
@@ -10,6 +11,8 @@ import {
 } from '@nsa/contracts';
 import {
   AppError,
+  recordAudit,
+  sessionActor,
   type ServiceContext,
   type SessionUser,
   type Transaction,
@@ -293,6 +296,16 @@ export class Lottery {
           publishedAt: new Date(published.publishedAt!).toISOString(),
         },
         requestId,
+      });
+      // R-AUDIT-ADMIN-CHANGES: who published the block's draw, and how many it placed.
+      await recordAudit(tx, outbox, 'registrations', {
+        actor: sessionActor(admin),
+        action: AUDIT_ACTIONS.drawPublished,
+        target: { type: 'block', id: String(blockId) },
+        changes: {
+          approved: { before: null, after: approvedIds.length },
+          waitlisted: { before: null, after: waitlisted.length },
+        },
       });
       return view(published);
     });

@@ -1,6 +1,12 @@
-import { EVENT_TYPES, type MySignup, type WithdrawReason } from '@nsa/contracts';
+import { AUDIT_ACTIONS, EVENT_TYPES, type MySignup, type WithdrawReason } from '@nsa/contracts';
 import { activityCalendar, isoWeekYear } from '@nsa/calendar';
-import { AppError, type NewEvent, type ServiceContext, type Transaction } from '@nsa/service-kit';
+import {
+  AppError,
+  recordAudit,
+  type NewEvent,
+  type ServiceContext,
+  type Transaction,
+} from '@nsa/service-kit';
 import { findActivity, type ProjectedActivity } from '../data-access/activities.js';
 import type { RegistrationRepository, RegistrationRow } from '../data-access/registrations.js';
 import { sha256 } from './links.js';
@@ -119,7 +125,12 @@ export class MySignups {
    * service that holds any; its links stop working. A place it held moves on.
    */
   async erase(token: string | undefined, requestId?: string): Promise<{ erased: true }> {
-    const id = await this.idOf(token);
+    await this.eraseById(await this.idOf(token), requestId);
+    return { erased: true };
+  }
+
+  /** R-PRIVACY-ERASE: the same erasure for an admin's erasure of an email on request. */
+  async eraseById(id: number, requestId?: string): Promise<void> {
     const { repo, waitlist } = this.deps;
     const seen = (await repo.byId(id))!;
     await this.deps.db.transaction(async (tx) => {
@@ -141,9 +152,14 @@ export class MySignups {
         requestId,
       });
       await this.deps.outbox.addMany(tx, events);
+      // R-AUDIT-ADMIN-CHANGES: the parent erased their own sign-up; they are named by nothing.
+      await recordAudit(tx, this.deps.outbox, 'registrations', {
+        actor: { type: 'parent', id: null, name: null },
+        action: AUDIT_ACTIONS.registrationErased,
+        target: { type: 'registration', id: String(id) },
+      });
       if (freesPlace(reg.status, row.status)) await waitlist.fill(tx, [activity!], requestId);
     });
-    return { erased: true };
   }
 
   private async change(

@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import {
   ageInYears,
+  AUDIT_ACTIONS,
   EVENT_TYPES,
   type ProviderLinkState,
   type ProviderLinkUsedEvent,
 } from '@nsa/contracts';
-import { AppError, QueryTypes, type ServiceContext } from '@nsa/service-kit';
+import { AppError, QueryTypes, recordAudit, type ServiceContext } from '@nsa/service-kit';
 import { MSG } from './messages.js';
 import { sha256 } from './links.js';
 import { sameHash } from './signup.js';
@@ -46,12 +47,19 @@ export async function admitProviderLink(
 ): Promise<ProviderLinkState> {
   const state = await catalog.providerLink(activityId);
   const valid = linkGrants(state, token, today);
-  await ctx.sequelize.query(
-    'INSERT INTO provider_access (activity_id, client_ip, granted) VALUES (:activityId, :clientIp, :valid)',
-    {
-      replacements: { activityId, clientIp, valid },
-    },
-  );
+  await ctx.sequelize.transaction(async (transaction) => {
+    await ctx.sequelize.query(
+      'INSERT INTO provider_access (activity_id, client_ip, granted) VALUES (:activityId, :clientIp, :valid)',
+      { replacements: { activityId, clientIp, valid }, transaction },
+    );
+    // R-AUDIT-LINK-USE: each admitted look, with the access log row; never the token or address.
+    if (valid)
+      await recordAudit(transaction, ctx.outbox, 'registrations', {
+        actor: { type: 'provider', id: String(activityId), name: null },
+        action: AUDIT_ACTIONS.providerLinkUsed,
+        target: { type: 'activity', id: String(activityId) },
+      });
+  });
   if (!valid) throw AppError.forbidden(MSG.providerTokenInvalid);
   await recordUse(ctx, state);
   return state;

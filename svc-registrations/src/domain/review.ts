@@ -1,4 +1,5 @@
 import {
+  AUDIT_ACTIONS,
   EVENT_TYPES,
   type BulkResponse,
   type EmailKind,
@@ -7,6 +8,9 @@ import {
 import {
   AppError,
   Batcher,
+  recordAudit,
+  sessionActor,
+  SYSTEM_ACTOR,
   type ServiceContext,
   type SessionUser,
   type Transaction,
@@ -50,6 +54,12 @@ export const reportsDecisionEmail = (kind: EmailKind): boolean =>
   kind === 'registration-approved' || kind === 'registration-rejected';
 
 const adminRef = (u: SessionUser): AdminRef => ({ id: u.uid, name: u.name, email: u.email });
+
+const AUDIT_OF: Record<Action, (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS]> = {
+  approve: AUDIT_ACTIONS.registrationApproved,
+  reject: AUDIT_ACTIONS.registrationRejected,
+  revert: AUDIT_ACTIONS.registrationReverted,
+};
 
 interface ApprovalRequest {
   id: number;
@@ -112,7 +122,7 @@ export class Review {
             ? await this.approveWithinCapacity(id, admin, sendEmail, requestId)
             : action === 'reject'
               ? await this.reject(id, admin, reason, sendEmail, requestId)
-              : await this.revert(id, requestId);
+              : await this.revert(id, requestId, admin);
         results.push({ id, status: row.status });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
@@ -210,6 +220,16 @@ export class Review {
         tx,
         decided.filter((d) => d.item.sendEmail).map((d) => d.reg),
       );
+      // R-AUDIT-ADMIN-CHANGES: each decision by its admin; status only, no names or reason text.
+      for (const d of decided) {
+        await recordAudit(tx, this.deps.outbox, 'registrations', {
+          actor: sessionActor(d.item.admin),
+          action: d.status === 'approved' ? AUDIT_OF.approve : AUDIT_OF.reject,
+          target: { type: 'registration', id: String(d.reg.id) },
+          changes: { status: { before: d.reg.status, after: d.status } },
+          reason: d.reason === ACTIVITY_FULL_REASON ? 'activity-full' : null,
+        });
+      }
       await this.deps.outbox.addMany(
         tx,
         decided.map((d) =>
@@ -244,6 +264,7 @@ export class Review {
       'reject',
       EVENT_TYPES.registrationRejected,
       requestId,
+      admin,
       async (tx, reg) => {
         const row = await this.deps.repo.setStatus(tx, id, {
           status: 'rejected',
@@ -256,11 +277,18 @@ export class Review {
     );
   }
 
-  revert(id: number, requestId?: string): Promise<RegistrationRow> {
-    return this.change(id, 'revert', EVENT_TYPES.registrationReverted, requestId, async (tx) => ({
-      row: await this.deps.repo.setStatus(tx, id, { status: 'new' }),
-      sendEmail: false,
-    }));
+  revert(id: number, requestId?: string, admin?: SessionUser): Promise<RegistrationRow> {
+    return this.change(
+      id,
+      'revert',
+      EVENT_TYPES.registrationReverted,
+      requestId,
+      admin,
+      async (tx) => ({
+        row: await this.deps.repo.setStatus(tx, id, { status: 'new' }),
+        sendEmail: false,
+      }),
+    );
   }
 
   /**
@@ -272,6 +300,7 @@ export class Review {
     action: Action,
     type: string,
     requestId: string | undefined,
+    admin: SessionUser | undefined,
     apply: (
       tx: Transaction,
       reg: RegistrationRow,
@@ -289,6 +318,12 @@ export class Review {
         tx,
         statusEvent(type, reg, row, activity!, { sendEmail, sealedLink, requestId }),
       );
+      await recordAudit(tx, this.deps.outbox, 'registrations', {
+        actor: admin ? sessionActor(admin) : SYSTEM_ACTOR,
+        action: AUDIT_OF[action],
+        target: { type: 'registration', id: String(id) },
+        changes: { status: { before: reg.status, after: row.status } },
+      });
       if (freesPlace(reg.status, row.status)) await waitlist.fill(tx, [activity!], requestId);
       return row;
     });

@@ -189,7 +189,7 @@ export function mountRoutes(
     );
   });
   adminRoutes.post('/:id/revert', async (req, res) => {
-    res.json(await review.revert(idParam(req), requestId(req)));
+    res.json(await review.revert(idParam(req), requestId(req), req.sessionUser!));
   });
   app.use('/api/admin/registrations', adminRoutes);
 

@@ -1,0 +1,125 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AUDIT_EVENT_TYPES, auditEntrySchema, type AuditEntry } from '@nsa/contracts';
+import { QueryTypes, openLink } from '@nsa/service-kit';
+import { testSessionCookie, until } from '@nsa/service-kit/testing';
+import { LINK_SEAL_SECRET, post, signup, startWorld, type World } from './world.js';
+
+const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
+const ADMIN = { uid: 52, role: 'admin' as const, name: 'Bram Beheer', email: 'bram@school.nl' };
+
+describe('registrations records reviews, erasures and provider link uses (R-AUDIT-*)', () => {
+  let w: World;
+  let school: { id: number; accessToken: string };
+  let activityId: number;
+  let as: { headers: Record<string, string> };
+  beforeAll(async () => {
+    w = await startWorld(infra);
+    school = await w.school('Audit school');
+    const base = {
+      schoolId: school.id,
+      blockId: (await w.block(30, 34)).id,
+      providerId: (await w.provider()).id,
+    };
+    activityId = (await w.activity({ ...base, title: 'Audit', capacity: 3 })).id;
+    as = { headers: { cookie: await testSessionCookie(ADMIN) } };
+  });
+  afterAll(() => w?.stop());
+
+  const actor = { type: 'admin', id: String(ADMIN.uid), name: ADMIN.name };
+  const entries = async (targetType: string, id: number): Promise<AuditEntry[]> => {
+    const rows = await w.registrations.ctx.sequelize.query<{ data: unknown }>(
+      'SELECT data FROM outbox WHERE type = :type ORDER BY seq',
+      { replacements: { type: AUDIT_EVENT_TYPES.registrations }, type: QueryTypes.SELECT },
+    );
+    return rows
+      .map((r) => auditEntrySchema.parse(r.data))
+      .filter((e) => e.target.type === targetType && e.target.id === String(id));
+  };
+  const create = async (overrides: Record<string, unknown> = {}) => {
+    const res = await post(w.reg, school.accessToken, signup(activityId, overrides));
+    expect(res.status).toBe(201);
+    return res.body.registration.id as number;
+  };
+
+  it('records approve, revert and reject by the admin with the status before and after, and no personal data', async () => {
+    const id = await create({ parentName: 'Geheime Ouder', email: 'geheim@example.nl' });
+    const path = `/api/admin/registrations/${id}`;
+    expect((await w.reg.post(`${path}/approve`, { sendEmail: false }, as)).status).toBe(200);
+    expect((await w.reg.post(`${path}/revert`, undefined, as)).status).toBe(200);
+    const reason = 'Kind van Geheime Ouder is te jong';
+    expect((await w.reg.post(`${path}/reject`, { reason, sendEmail: false }, as)).status).toBe(200);
+    const got = await entries('registration', id);
+    expect(got.map((e) => [e.action, e.changes])).toEqual([
+      ['registration.approved', { status: { before: 'new', after: 'approved' } }],
+      ['registration.reverted', { status: { before: 'approved', after: 'new' } }],
+      ['registration.rejected', { status: { before: 'new', after: 'rejected' } }],
+    ]);
+    for (const e of got) expect(e.actor).toEqual(actor);
+    const text = JSON.stringify(got);
+    for (const secret of ['Geheime', 'geheim@example.nl', reason, ADMIN.email])
+      expect(text).not.toContain(secret);
+  });
+
+  it('records each sign-up of a bulk action by the admin', async () => {
+    const ids = [await create(), await create()];
+    const bulk = await w.reg.post(
+      '/api/admin/registrations/bulk',
+      { action: 'approve', ids, sendEmail: false },
+      as,
+    );
+    expect(bulk.status).toBe(200);
+    for (const id of ids) {
+      expect(await entries('registration', id)).toMatchObject([
+        { actor, action: 'registration.approved', reason: null },
+      ]);
+    }
+  });
+
+  it('records a parent erasing their own sign-up without naming them', async () => {
+    const id = await create();
+    const [row] = await w.registrations.ctx.sequelize.query<{
+      data: { notification: { sealedLink: string } };
+    }>(
+      `SELECT data FROM outbox WHERE type = 'registrations.registration.created'
+       AND (data->>'registrationId')::int = :id`,
+      { replacements: { id }, type: QueryTypes.SELECT },
+    );
+    const token = openLink(row!.data.notification.sealedLink, LINK_SEAL_SECRET)!.split('#')[1]!;
+    const erased = await w.reg.post('/api/my-signup/erase', undefined, {
+      anonymous: true,
+      headers: { 'x-manage-token': token },
+    });
+    expect(erased.status).toBe(200);
+    expect(await entries('registration', id)).toMatchObject([
+      {
+        actor: { type: 'parent', id: null, name: null },
+        action: 'registration.erased',
+        changes: null,
+      },
+    ]);
+  });
+
+  it('records each admitted use of a provider link as the provider, none for a refused one, never the token', async () => {
+    const res = await w.cat.post(`/api/admin/activities/${activityId}/provider-token/generate`);
+    const token = new URL(res.body.url).searchParams.get('token')!;
+    const look = (t: string) =>
+      w.reg.get(`/api/provider/${activityId}/participants?token=${encodeURIComponent(t)}`, {
+        anonymous: true,
+      });
+    await until(async () => (await look(token)).status === 200);
+    const before = (await entries('activity', activityId)).length;
+    expect((await look(token)).status).toBe(200);
+    expect((await look(token)).status).toBe(200);
+    expect((await look('x'.repeat(43))).status).toBe(403);
+    const uses = (await entries('activity', activityId)).slice(before);
+    expect(uses).toHaveLength(2);
+    for (const u of uses) {
+      expect(u).toMatchObject({
+        actor: { type: 'provider', id: String(activityId), name: null },
+        action: 'provider-link.used',
+        target: { type: 'activity', id: String(activityId) },
+      });
+    }
+    expect(JSON.stringify(uses)).not.toContain(token);
+  });
+});
