@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
-import type { ActivityView } from '@nsa/contracts';
+import type { ActivityView, AttendanceRate } from '@nsa/contracts';
+import { ratePercent } from '../lib/activity-filters';
 import { NAMESPACE } from '../namespace';
 import { ActivityCells } from './ActivityCells';
-import { CapacityCount, WaitlistCount } from './Capacity';
+import { CapacityBar, WaitlistCount } from './Capacity';
+import { RowMenu, type MenuItem } from './RowMenu';
 
 export type ActivityAction = 'lock' | 'hide' | 'link' | 'edit' | 'delete';
 
@@ -12,25 +13,35 @@ interface Props {
   /** Actions whose call for this row is running. */
   pending: ReadonlySet<ActivityAction>;
   onAction: (action: ActivityAction, activity: ActivityView) => void;
+  /** R-ATTENDANCE-RATE: undefined while the rates load or when the call failed. */
+  attendance?: AttendanceRate | null;
 }
 
-/** One activity: locked rows tinted red, hidden rows grey (R-CATALOG-ACTIVITIES-SCREEN). */
-export function ActivityRow({ activity: a, pending, onAction }: Props) {
+/**
+ * One activity: locked rows tinted red, hidden rows grey (R-CATALOG-ACTIVITIES-SCREEN); its
+ * actions in one menu (R-ADMIN-ACTIVITIES-FILTER).
+ */
+export function ActivityRow({ activity: a, pending, onAction, attendance }: Props) {
   const { t } = useTranslation(NAMESPACE);
-  const button = (action: ActivityAction, label: string, aria: string, tone = 'secondary') => (
-    <button
-      type="button"
-      className={`button ${tone} small`}
-      aria-label={aria}
-      data-action={action}
-      disabled={pending.has(action)}
-      onClick={() => onAction(action, a)}
-    >
-      {label}
-    </button>
-  );
   const lockLabel = a.isLocked ? t('activities.unlock') : t('activities.lock');
   const hideLabel = a.isHidden ? t('activities.show') : t('activities.hide');
+  const action = (key: ActivityAction, label: string, danger = false): MenuItem => ({
+    key,
+    label,
+    disabled: pending.has(key),
+    danger,
+    onSelect: () => onAction(key, a),
+  });
+  const items: MenuItem[] = [
+    action('edit', t('common.edit')),
+    action('lock', lockLabel),
+    action('hide', hideLabel),
+    action('link', t('activities.providerLink')),
+    // R-ATTENDANCE-ADMIN: the activity's attendance grid.
+    { key: 'attendance', label: t('attendance.link'), to: `/admin/activities/${a.id}/attendance` },
+    action('delete', t('common.delete'), true),
+  ];
+  const percent = ratePercent(attendance?.rate);
 
   return (
     <tr
@@ -40,22 +51,33 @@ export function ActivityRow({ activity: a, pending, onAction }: Props) {
       data-hidden={String(a.isHidden)}
     >
       <ActivityCells activity={a} />
-      <td data-label={t('activities.col.weekday')}>{t(`weekdays.${a.weekday}`)}</td>
-      <td data-label={t('activities.col.time')} className="numeric">
-        {a.startTime.slice(0, 5)}
+      <td data-label={t('activities.col.when')} className="nowrap">
+        {t(`weekdays.${a.weekday}`)}
+        <span className="cell-hint numeric">{a.startTime.slice(0, 5)}</span>
       </td>
       <td data-label={t('activities.col.capacity')}>
-        <CapacityCount
-          section="activities"
-          approved={a.approvedCount}
-          offered={a.offeredCount}
-          capacity={a.capacity}
-        />
+        <CapacityBar approved={a.approvedCount} offered={a.offeredCount} capacity={a.capacity} />
         {a.waitlistCount > 0 ? (
           <span className="cell-hint capacity-hint">
             <WaitlistCount count={a.waitlistCount} />
           </span>
         ) : null}
+      </td>
+      <td
+        data-label={t('activities.col.attendance')}
+        className="numeric"
+        data-testid="attendance-rate"
+      >
+        {percent === null ? (
+          <span className="muted">–</span>
+        ) : (
+          <>
+            {t('activities.rate', { percent })}
+            <span className="cell-hint">
+              {t('activities.rateSessions', { count: attendance?.sessionsMarked ?? 0 })}
+            </span>
+          </>
+        )}
       </td>
       <td data-label={t('activities.col.status')} className="status-cell">
         <span className="badges">
@@ -67,32 +89,13 @@ export function ActivityRow({ activity: a, pending, onAction }: Props) {
           </span>
         </span>
       </td>
-      <td>
-        <div className="row-actions">
-          {button('lock', lockLabel, `${lockLabel}: ${a.title}`)}
-          {button('hide', hideLabel, `${hideLabel}: ${a.title}`)}
-          {button(
-            'link',
-            t('activities.providerLink'),
-            t('activities.providerLinkOf', { title: a.title }),
-          )}
-          {/* R-ATTENDANCE-ADMIN: the activity's attendance grid. */}
-          <Link
-            className="button secondary small"
-            to={`/admin/activities/${a.id}/attendance`}
-            aria-label={t('attendance.linkOf', { title: a.title })}
-            data-testid="activity-attendance-link"
-          >
-            {t('attendance.link')}
-          </Link>
-          {button('edit', t('common.edit'), t('activities.editOf', { title: a.title }))}
-          {button(
-            'delete',
-            t('common.delete'),
-            t('activities.deleteOf', { title: a.title }),
-            'danger',
-          )}
-        </div>
+      <td className="actions-col">
+        <RowMenu
+          label={t('activities.actionsOf', { title: a.title })}
+          text={t('common.actions')}
+          items={items}
+          testId="activity-menu"
+        />
       </td>
     </tr>
   );

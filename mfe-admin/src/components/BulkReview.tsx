@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminRegistration, BulkResponse } from '@nsa/contracts';
 import { BusyButton } from '@nsa/web-kit';
@@ -16,22 +16,32 @@ import { childNameOf } from '../lib/registration-status';
 import { NAMESPACE } from '../namespace';
 import { Dialog } from './Dialog';
 import { Field } from './Field';
+import { SelectBox } from './RegistrationsTable';
 
 const ACTIONS: readonly BulkAction[] = ['approve', 'reject', 'revert'];
 const TONE: Record<BulkAction, string> = { approve: '', reject: 'danger', revert: 'secondary' };
 const MAX_REASON_LENGTH = 500;
 
-/** R-REVIEW-BULK-SCREEN: how many are selected, and the three bulk actions. */
+/**
+ * R-REVIEW-BULK-SCREEN: select the whole page (at every width, also where the table is cards),
+ * how many are selected, and the three bulk actions.
+ */
 export function BulkBar({
   count,
+  page,
+  onSelectPage,
   onAction,
   onClear,
 }: {
   count: number;
+  /** The rows on this page and how many of them are selected. */
+  page: { rows: number; selected: number };
+  onSelectPage: (selected: boolean) => void;
   onAction: (action: BulkAction) => void;
   onClear: () => void;
 }) {
   const { t } = useTranslation(NAMESPACE);
+  const id = useId();
   return (
     <div
       className="bulk-bar no-print"
@@ -39,6 +49,18 @@ export function BulkBar({
       aria-label={t('bulk.label')}
       data-testid="bulk-bar"
     >
+      {page.rows > 0 ? (
+        <span className="checkbox bulk-all">
+          <SelectBox
+            id={id}
+            checked={page.selected === page.rows}
+            mixed={page.selected > 0 && page.selected < page.rows}
+            onChange={onSelectPage}
+            testId="select-page"
+          />
+          <label htmlFor={id}>{t('bulk.selectAll')}</label>
+        </span>
+      ) : null}
       <p className="bulk-count" aria-live="polite" data-testid="bulk-count">
         {count > 0 ? t('bulk.selected', { count }) : t('bulk.noneSelected')}
       </p>

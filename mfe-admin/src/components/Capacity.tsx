@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { capacityLevel, registrationCapacityLevel } from '../lib/capacity';
 import { placesTaken } from '../lib/registration-status';
+import { fillPercent } from '../lib/activity-filters';
 import { NAMESPACE } from '../namespace';
 
 const LEVELS = ['open', 'almostFull', 'full'] as const;
@@ -80,5 +81,42 @@ export function CapacityLegend({ section }: { section: Section }) {
         </span>
       ))}
     </p>
+  );
+}
+
+/**
+ * R-ADMIN-COLOUR-ACTIVITIES: places taken/capacity with a bar filled that far, both in the
+ * level's colour (red full, orange one place left, green otherwise); offers count as taken.
+ */
+export function CapacityBar({
+  approved,
+  offered = 0,
+  capacity,
+}: {
+  approved: number;
+  offered?: number | null;
+  capacity: number;
+}) {
+  const { t } = useTranslation(NAMESPACE);
+  const taken = placesTaken({ approvedCount: approved, offeredCount: offered });
+  const level = capacityLevel(taken, capacity);
+  return (
+    <span className="capacity-cell">
+      <CapacityCount
+        section="activities"
+        approved={approved}
+        offered={offered}
+        capacity={capacity}
+        quiet
+      />
+      <span className="capacity-bar" data-level={level} aria-hidden="true">
+        <span style={{ width: `${fillPercent(taken, capacity)}%` }} />
+      </span>
+      {offered ? (
+        <span className="cell-hint capacity-hint" data-testid="capacity-offered">
+          {t('registrations.offeredCount', { count: offered })}
+        </span>
+      ) : null}
+    </span>
   );
 }

@@ -32,7 +32,19 @@ interface Props {
 const SEARCH_DEBOUNCE_MS = 250;
 
 /** The search box: typed text sent after a short pause; follows the address bar's q. */
-function SearchField({ value, onSearch }: { value: string; onSearch: (q: string) => void }) {
+export function SearchField({
+  value,
+  onSearch,
+  label,
+  maxLength = MAX_SEARCH,
+  testId = 'filter-q',
+}: {
+  value: string;
+  onSearch: (q: string) => void;
+  label?: string;
+  maxLength?: number;
+  testId?: string;
+}) {
   const { t } = useTranslation(NAMESPACE);
   const [text, setText] = useState(value);
   const sent = useRef(value);
@@ -55,17 +67,17 @@ function SearchField({ value, onSearch }: { value: string; onSearch: (q: string)
     return () => clearTimeout(timer);
   }, [text]);
   return (
-    <Field label={t('registrations.filters.search')}>
+    <Field label={label ?? t('registrations.filters.search')}>
       {(control) => (
         <input
           {...control}
           type="search"
           name="q"
           value={text}
-          maxLength={MAX_SEARCH}
+          maxLength={maxLength}
           autoComplete="off"
           onChange={(e) => setText(e.target.value)}
-          data-testid="filter-q"
+          data-testid={testId}
         />
       )}
     </Field>

@@ -60,7 +60,6 @@ export function RegistrationsTable({
   onSelect,
 }: Props) {
   const { t } = useTranslation(NAMESPACE);
-  const chosen = rows.filter((r) => selected?.has(r.id)).length;
   return (
     <div className="table-scroll">
       <table
@@ -73,13 +72,7 @@ export function RegistrationsTable({
           <tr>
             {onSelect ? (
               <th scope="col" className="select-col no-print">
-                <SelectBox
-                  label={t('bulk.selectAll')}
-                  checked={rows.length > 0 && chosen === rows.length}
-                  mixed={chosen > 0 && chosen < rows.length}
-                  onChange={(on) => onSelect(rows, on)}
-                  testId="select-page"
-                />
+                <span className="visually-hidden">{t('bulk.column')}</span>
               </th>
             ) : null}
             <th scope="col">{t('registrations.col.child')}</th>
@@ -121,21 +114,24 @@ interface RowProps {
 }
 
 /** A checkbox; `mixed` when some of what it stands for is chosen. */
-function SelectBox({
+export function SelectBox({
   label,
   checked,
   mixed = false,
   onChange,
   testId,
+  id,
 }: {
-  label: string;
+  label?: string;
   checked: boolean;
   mixed?: boolean;
   onChange: (checked: boolean) => void;
   testId: string;
+  id?: string;
 }) {
   return (
     <input
+      id={id}
       type="checkbox"
       className="select-box"
       aria-label={label}

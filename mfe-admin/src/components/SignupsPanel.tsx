@@ -245,6 +245,8 @@ export function SignupsPanel() {
       {rows.length > 0 || selection.size > 0 ? (
         <BulkBar
           count={selection.size}
+          page={{ rows: rows.length, selected: rows.filter((r) => selection.has(r.id)).length }}
+          onSelectPage={(on) => select(rows, on)}
           onAction={setBulkAction}
           onClear={() => setSelection(new Map())}
         />

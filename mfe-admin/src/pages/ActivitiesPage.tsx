@@ -9,10 +9,12 @@ import {
   useDeleteActivity,
   useSaveActivity,
 } from '../api/activities';
+import { useAttendanceRates } from '../api/attendance';
 import { useBlocks } from '../api/blocks';
 import { useProviders } from '../api/providers';
 import { useSchools } from '../api/schools';
 import { ActivityTable } from '../components/ActivityCells';
+import { ActivityFilters, useActivityFilters } from '../components/ActivityFilters';
 import { ActivityFormDialog } from '../components/ActivityFormDialog';
 import { ActivityRow, type ActivityAction } from '../components/ActivityRow';
 import { CapacityLegend } from '../components/Capacity';
@@ -20,6 +22,7 @@ import { CrudPage } from '../components/crud/CrudPage';
 import { ListStates } from '../components/crud/ListStates';
 import { ActionsHeader } from '../components/crud/RowAction';
 import { ProviderLinkDialog } from '../components/ProviderLinkDialog';
+import { filterActivities, hasActivityFilters, NO_ACTIVITY_FILTERS } from '../lib/activity-filters';
 import { actionError } from '../lib/errors';
 import { useConfirmDelete } from '../lib/use-confirm-delete';
 import { NAMESPACE } from '../namespace';
@@ -60,7 +63,12 @@ export function ActivitiesPage() {
         ) : null
       }
       list={(edit) => (
-        <ActivitiesTable onEdit={edit} onLink={setLinkFor} canAdd={missing.length === 0} />
+        <ActivitiesTable
+          onEdit={edit}
+          onLink={setLinkFor}
+          canAdd={missing.length === 0}
+          lists={lists}
+        />
       )}
       dialog={(state, close) => <ActivityFormDialog state={state} onClose={close} />}
     >
@@ -73,12 +81,19 @@ interface TableProps {
   onEdit: (activity: ActivityView) => void;
   onLink: (activity: ActivityView) => void;
   canAdd: boolean;
+  lists: {
+    schools: ReturnType<typeof useSchools>;
+    blocks: ReturnType<typeof useBlocks>;
+    providers: ReturnType<typeof useProviders>;
+  };
 }
 
-function ActivitiesTable({ onEdit, onLink, canAdd }: TableProps) {
+function ActivitiesTable({ onEdit, onLink, canAdd, lists }: TableProps) {
   const { t } = useTranslation(NAMESPACE);
   const { toast } = useToast();
   const activities = useAdminActivities();
+  const rates = useAttendanceRates();
+  const { filters, set } = useActivityFilters();
   const lock = useSaveActivity();
   const hide = useSaveActivity();
   const deleteActivity = useDeleteActivity();
@@ -144,33 +159,63 @@ function ActivitiesTable({ onEdit, onLink, canAdd }: TableProps) {
       errorTestId="activities-error"
       emptyTestId="activities-empty"
     >
-      {(items) => (
-        <>
-          <ActivityTable
-            kind="activities"
-            caption={t('activities.listTitle')}
-            moreHeadCells={
-              <>
-                <th scope="col">{t('activities.col.weekday')}</th>
-                <th scope="col">{t('activities.col.time')}</th>
-                <th scope="col">{t('activities.col.capacity')}</th>
-                <th scope="col">{t('activities.col.status')}</th>
-                <ActionsHeader />
-              </>
-            }
-          >
-            {items.map((activity) => (
-              <ActivityRow
-                key={activity.id}
-                activity={activity}
-                pending={pendingFor(activity.id)}
-                onAction={onAction}
-              />
-            ))}
-          </ActivityTable>
-          <CapacityLegend section="activities" />
-        </>
-      )}
+      {(all) => {
+        // R-ADMIN-ACTIVITIES-FILTER: filtered in the browser, the whole list being read anyway.
+        const items = filterActivities(all, filters);
+        return (
+          <>
+            <ActivityFilters
+              filters={filters}
+              schools={lists.schools.data ?? []}
+              blocks={lists.blocks.data ?? []}
+              providers={lists.providers.data ?? []}
+              onChange={set}
+            />
+            <p className="muted list-summary" aria-live="polite" data-testid="activities-count">
+              {hasActivityFilters(filters)
+                ? t('activityFilters.shown', { count: items.length, total: all.length })
+                : t('activityFilters.all', { count: all.length })}
+            </p>
+            {items.length === 0 ? (
+              <div className="empty" data-testid="activities-empty-filtered">
+                <p>{t('activityFilters.none')}</p>
+                <button
+                  type="button"
+                  className="button secondary"
+                  onClick={() => set(() => NO_ACTIVITY_FILTERS)}
+                >
+                  {t('activityFilters.clear')}
+                </button>
+              </div>
+            ) : (
+              <ActivityTable
+                kind="activities"
+                caption={t('activities.listTitle')}
+                moreHeadCells={
+                  <>
+                    <th scope="col">{t('activities.col.when')}</th>
+                    <th scope="col">{t('activities.col.capacity')}</th>
+                    <th scope="col">{t('activities.col.attendance')}</th>
+                    <th scope="col">{t('activities.col.status')}</th>
+                    <ActionsHeader className="actions-col" />
+                  </>
+                }
+              >
+                {items.map((activity) => (
+                  <ActivityRow
+                    key={activity.id}
+                    activity={activity}
+                    pending={pendingFor(activity.id)}
+                    onAction={onAction}
+                    attendance={rates.data?.get(activity.id) ?? null}
+                  />
+                ))}
+              </ActivityTable>
+            )}
+            <CapacityLegend section="activities" />
+          </>
+        );
+      }}
     </ListStates>
   );
 }

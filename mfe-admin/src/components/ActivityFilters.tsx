@@ -1,0 +1,118 @@
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
+import type { Block, Provider, School } from '@nsa/contracts';
+import {
+  activityFiltersFrom,
+  activityFiltersTo,
+  hasActivityFilters,
+  MAX_ACTIVITY_SEARCH,
+  NO_ACTIVITY_FILTERS,
+  type ActivityFilters as Filters,
+  type IdChoice,
+} from '../lib/activity-filters';
+import { NAMESPACE } from '../namespace';
+import { Field } from './Field';
+import { SearchField } from './RegistrationFilters';
+
+/** The activities screen's filters, kept in the address bar (R-ADMIN-ACTIVITIES-FILTER). */
+export function useActivityFilters() {
+  const [params, setParams] = useSearchParams();
+  const filters = activityFiltersFrom(params);
+  const set = (change: (current: Filters) => Filters) => {
+    // As the address bar has it now: two changes before a render must not undo each other.
+    const current =
+      typeof window === 'undefined' ? params : new URLSearchParams(window.location.search);
+    setParams(activityFiltersTo(change(activityFiltersFrom(current)), current), {
+      replace: true,
+    });
+  };
+  return { filters, set };
+}
+
+interface Props {
+  filters: Filters;
+  schools: readonly School[];
+  blocks: readonly Block[];
+  providers: readonly Provider[];
+  onChange: (change: (current: Filters) => Filters) => void;
+}
+
+const idFrom = (value: string): IdChoice => (value === 'all' ? 'all' : Number(value));
+
+export function ActivityFilters({ filters, schools, blocks, providers, onChange }: Props) {
+  const { t } = useTranslation(NAMESPACE);
+  const select = (
+    name: 'schoolId' | 'blockId' | 'providerId',
+    all: string,
+    options: { value: number; label: string }[],
+  ) => (
+    <Field label={t(`activityFilters.${name}`)}>
+      {(control) => (
+        <select
+          {...control}
+          name={name}
+          value={String(filters[name])}
+          onChange={(e) => {
+            const value = idFrom(e.target.value);
+            onChange((current) => ({ ...current, [name]: value }));
+          }}
+          data-testid={`activity-filter-${name}`}
+        >
+          <option value="all">{all}</option>
+          {options.map((o) => (
+            <option key={o.value} value={String(o.value)}>
+              {o.label}
+            </option>
+          ))}
+          {filters[name] !== 'all' && !options.some((o) => o.value === filters[name]) ? (
+            <option value={String(filters[name])}>#{filters[name]}</option>
+          ) : null}
+        </select>
+      )}
+    </Field>
+  );
+  return (
+    <form
+      className="filters activity-filters"
+      aria-label={t('activityFilters.label')}
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <SearchField
+        label={t('activityFilters.search')}
+        value={filters.q}
+        maxLength={MAX_ACTIVITY_SEARCH}
+        testId="activity-filter-q"
+        onSearch={(q) => onChange((current) => ({ ...current, q }))}
+      />
+      {select(
+        'schoolId',
+        t('activityFilters.allSchools'),
+        schools.map((s) => ({ value: s.id, label: s.name })),
+      )}
+      {select(
+        'blockId',
+        t('activityFilters.allBlocks'),
+        blocks.map((b) => ({
+          value: b.id,
+          label: t('activities.blockOption', { name: b.name, start: b.weekStart, end: b.weekEnd }),
+        })),
+      )}
+      {select(
+        'providerId',
+        t('activityFilters.allProviders'),
+        providers.map((p) => ({ value: p.id, label: p.name })),
+      )}
+      <div className="filters-clear">
+        <button
+          type="button"
+          className="button secondary"
+          disabled={!hasActivityFilters(filters)}
+          onClick={() => onChange(() => NO_ACTIVITY_FILTERS)}
+          data-testid="activity-filters-clear"
+        >
+          {t('activityFilters.clear')}
+        </button>
+      </div>
+    </form>
+  );
+}
