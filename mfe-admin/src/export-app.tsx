@@ -6,6 +6,7 @@ import { blockIdParam } from './lib/draw';
 import { NAMESPACE } from './namespace';
 import { ActivitiesPage } from './pages/ActivitiesPage';
 import { AttendancePage } from './pages/AttendancePage';
+import { AuditPage } from './pages/AuditPage';
 import { activityIdParam } from './lib/attendance';
 import { AdminNotFoundPage } from './pages/AdminNotFoundPage';
 import { BlocksPage } from './pages/BlocksPage';
@@ -30,6 +31,8 @@ export default function App() {
   if (matchPath('/reset-password', pathname)) return <ResetPasswordPage />;
   if (matchPath('/admin', pathname)) return <DashboardPage />;
   if (matchPath('/admin/settings', pathname)) return <SettingsPage />;
+  // R-AUDIT-SCREEN: who did what.
+  if (matchPath('/admin/audit', pathname)) return <AuditPage />;
   if (matchPath('/admin/schools', pathname)) return <SchoolsPage />;
   if (matchPath('/admin/blocks', pathname)) return <BlocksPage />;
   // R-DRAW-PREVIEW: a lottery block's draw; an id that is no number is a page that does not exist.

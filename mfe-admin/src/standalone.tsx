@@ -39,6 +39,7 @@ mountStandalone({
     '/admin/providers',
     '/admin/activities',
     '/admin/registrations',
+    '/admin/audit',
     '/login?lng=en',
   ],
   closeLabelKey: 'common.close',

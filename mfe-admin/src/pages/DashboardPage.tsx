@@ -13,6 +13,8 @@ const CARDS = [
   { key: 'blocks', to: '/admin/blocks', primary: false },
   { key: 'providers', to: '/admin/providers', primary: false },
   { key: 'activities', to: '/admin/activities', primary: false },
+  // R-AUDIT-SCREEN
+  { key: 'audit', to: '/admin/audit', primary: false },
 ] as const;
 
 function ApiStatus() {
