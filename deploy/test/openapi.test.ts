@@ -68,6 +68,7 @@ const PRODUCT_CALLS = [
   'POST /api/my-signup/decline',
   'GET /api/my-signup/calendar.ics',
   'POST /api/my-signup/erase',
+  'GET /api/admin/audit',
 ];
 
 function operations(doc: Doc) {
