@@ -25,6 +25,7 @@ RUN npm ci --no-audit --no-fund --include-workspace-root -w packages/contracts -
 
 # 2. Serve the static files with an unprivileged nginx: no Node.js, no node_modules.
 FROM ${NGINX_IMAGE} AS runtime
+COPY deploy/images/static/log.conf /etc/nginx/conf.d/00-log.conf
 COPY deploy/images/static/shell.conf /etc/nginx/conf.d/default.conf
 COPY --from=previous /usr/share/nginx/html/ /usr/share/nginx/html/
 COPY --from=build /app/shell/dist/ /usr/share/nginx/html/

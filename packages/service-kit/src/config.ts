@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 export class ConfigError extends Error {
@@ -48,6 +49,19 @@ export const baseConfigSchema = z.object({
       (v) => v === '' || v.split(',').every((p) => /^[a-z]+=https?:\/\/\S+$/.test(p)),
       'name=http://host:port, comma separated',
     ),
+  /**
+   * R-TRUST-PROXY: which hops may tell a service the client's address (X-Forwarded-For, set by
+   * the gateway to the address nginx saw). Locally nginx is on loopback; in Kubernetes the
+   * gateway pods have cluster addresses, so the manifests add `uniquelocal` (the network
+   * policies let only the gateway and the other services reach a service's port).
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('loopback')
+    .refine(
+      (v) => v.split(',').every((p) => isTrustedProxy(p.trim())),
+      'loopback, linklocal, uniquelocal, an IP address or a CIDR range, comma separated',
+    ),
   /** Logs go to stdout unless this names a file (tests read it back). */
   LOG_FILE: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -80,4 +94,15 @@ export function parseHealthPeers(value: string): Record<string, string> {
       return [pair.slice(0, i), pair.slice(i + 1).replace(/\/$/, '')];
     }),
   );
+}
+
+/** One entry of TRUST_PROXY as Express's `trust proxy` takes it. */
+function isTrustedProxy(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address, bits, extra] = entry.split('/');
+  const family = isIP(address ?? '');
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (family === 4 ? 32 : 128);
 }

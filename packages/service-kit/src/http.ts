@@ -16,14 +16,17 @@ const PROBES = new Set(['/health', '/livez', '/readyz', '/metrics']);
  */
 export function createHttpApp(
   logger: Logger,
-  opts: { publicBaseUrl: string; sessions: Sessions; metrics?: Metrics },
+  opts: { publicBaseUrl: string; sessions: Sessions; metrics?: Metrics; trustProxy?: string },
   mount: (app: Express) => void,
 ): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  // nginx on loopback is the only proxy; req.ip is then the address nginx saw.
-  app.set('trust proxy', 'loopback');
+  // The gateway is the only proxy (R-TRUST-PROXY); req.ip is then the address nginx saw.
+  app.set(
+    'trust proxy',
+    (opts.trustProxy ?? 'loopback').split(',').map((entry) => entry.trim()),
+  );
   if (opts.metrics) app.use(httpMetrics(opts.metrics));
   app.use(requestLogging(logger));
   app.use(csrfOriginCheck(opts.publicBaseUrl));

@@ -170,8 +170,6 @@ async function runService<C extends BaseConfig>(
     await c.start();
   }
   const background = (parts.background ?? []).map((begin) => begin());
-
-  const checks = {
   // R-RETENTION-KIT: published outbox rows and processed-event ids go after 7 days.
   background.push(
     new DailyJob({
@@ -183,6 +181,8 @@ async function runService<C extends BaseConfig>(
       items: (r) => r.outbox + r.processedEvents,
     }).start(),
   );
+
+  const checks = {
     db: async () => {
       await sequelize.query('SELECT 1');
       return true;
@@ -193,7 +193,12 @@ async function runService<C extends BaseConfig>(
       return true;
     },
   };
-  const httpOpts = { publicBaseUrl: config.PUBLIC_BASE_URL, sessions, metrics };
+  const httpOpts = {
+    publicBaseUrl: config.PUBLIC_BASE_URL,
+    sessions,
+    metrics,
+    trustProxy: config.TRUST_PROXY,
+  };
   const app = createHttpApp(logger, httpOpts, (a) => {
     const router = express.Router();
     mountProbes(router, {
