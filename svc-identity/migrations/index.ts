@@ -3,6 +3,7 @@ import { m0001Users } from './0001-users.js';
 import { m0002Auth } from './0002-auth.js';
 import { m0003Sessions } from './0003-sessions.js';
 import { m0004Audit } from './0004-audit.js';
+import { m0005Retention } from './0005-retention.js';
 import { m0006ResetRequests } from './0006-reset-requests.js';
 
 export const migrations: Migration[] = [
@@ -10,5 +11,6 @@ export const migrations: Migration[] = [
   m0002Auth,
   m0003Sessions,
   m0004Audit,
+  m0005Retention,
   m0006ResetRequests,
 ];

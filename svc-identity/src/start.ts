@@ -1,10 +1,17 @@
-import { RPC_SUBJECTS, sessionLookup } from '@nsa/contracts';
-import { openService, packageVersion, serveLookup, serviceModule } from '@nsa/service-kit';
+import { PRIVACY_RPC_SUBJECTS, RPC_SUBJECTS, sessionLookup } from '@nsa/contracts';
+import {
+  openService,
+  packageVersion,
+  servePrivacy,
+  serveLookup,
+  serviceModule,
+} from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
 import { identityConfigSchema } from './config.js';
 import { Accounts, sessionRepository } from './domain/accounts.js';
 import { AuditLog } from './domain/audit-log.js';
 import { bootstrapAdmins } from './domain/bootstrap.js';
+import { IdentityPrivacy } from './domain/privacy.js';
 import { mountAuditRoutes } from './entry-points/http/audit-routes.js';
 import { mountRoutes } from './entry-points/http/routes.js';
 import { auditConsumers } from './entry-points/messaging/audit-consumer.js';
@@ -28,6 +35,7 @@ export const { start, stop } = serviceModule(async (opts) => {
   const accounts = new Accounts(ctx);
   const sessions = sessionRepository(ctx);
   const audit = new AuditLog(ctx);
+  const privacy = new IdentityPrivacy(ctx);
   return run({
     routes: (app) => {
       mountRoutes(app, ctx, accounts);
@@ -46,6 +54,9 @@ export const { start, stop } = serviceModule(async (opts) => {
           (keys) => sessions.lookup(keys),
           ctx.logger,
         ),
+      // R-RETENTION-ACCESS-LOG, R-PRIVACY-*: its retention on start and daily, its part on request.
+      () => privacy.job().start(),
+      () => servePrivacy(ctx.nc, PRIVACY_RPC_SUBJECTS.identity, 'identity', privacy, ctx.logger),
     ],
     onStarted: () => bootstrapAdmins(ctx, accounts),
   });

@@ -1,5 +1,6 @@
 import type { Migration } from '@nsa/service-kit';
 import { m0001Deliveries } from './0001-deliveries.js';
 import { m0002Erasure } from './0002-erasure.js';
+import { m0003Retention } from './0003-retention.js';
 
-export const migrations: Migration[] = [m0001Deliveries, m0002Erasure];
+export const migrations: Migration[] = [m0001Deliveries, m0002Erasure, m0003Retention];

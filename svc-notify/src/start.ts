@@ -1,7 +1,9 @@
-import { openService, packageVersion, serviceModule } from '@nsa/service-kit';
+import { PRIVACY_RPC_SUBJECTS } from '@nsa/contracts';
+import { openService, packageVersion, servePrivacy, serviceModule } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
 import { notifyConfigSchema } from './config.js';
 import { Mailer } from './domain/mailer.js';
+import { NotifyPrivacy } from './domain/privacy.js';
 import { notifyConsumers } from './entry-points/messaging/consumers.js';
 
 /** The composition root: config → database → domain → entry points. */
@@ -16,6 +18,7 @@ export const { start, stop } = serviceModule(async (opts) => {
     opts,
   );
   const mailer = new Mailer(ctx);
+  const privacy = new NotifyPrivacy(ctx);
   // R-OPS-METRICS: emails given up on, counted at each scrape from the deliveries table.
   ctx.metrics.gauge(
     'nsa_notify_deliveries_failed',
@@ -29,8 +32,13 @@ export const { start, stop } = serviceModule(async (opts) => {
     },
   );
   return run({
-    consumers: notifyConsumers(mailer),
-    background: [() => mailer.start()],
+    consumers: notifyConsumers(mailer, privacy),
+    background: [
+      () => mailer.start(),
+      // R-RETENTION-NOTIFY, R-PRIVACY-*: its retention on start and daily, and its part on request.
+      () => privacy.job().start(),
+      () => servePrivacy(ctx.nc, PRIVACY_RPC_SUBJECTS.notify, 'notify', privacy, ctx.logger),
+    ],
     healthDetails: async () => ({ failedDeliveries: await mailer.deliveries.countFailed() }),
   });
 });

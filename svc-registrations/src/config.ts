@@ -22,5 +22,10 @@ export const registrationsConfigSchema = z.object({
    * service and svc-notify hold it.
    */
   LINK_SEAL_SECRET: z.string().min(32, 'at least 32 characters'),
+  /**
+   * R-RETENTION-PERIOD: months after its block's end that a sign-up's personal data is kept;
+   * then the daily job anonymises it in every service (docs/privacy.md).
+   */
+  RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
 });
 export type RegistrationsConfig = z.infer<typeof registrationsConfigSchema>;

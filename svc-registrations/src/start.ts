@@ -6,6 +6,8 @@ import { Projection } from './domain/projection.js';
 import { ParentLinks } from './domain/links.js';
 import { Lottery } from './domain/lottery.js';
 import { MySignups } from './domain/my-signup.js';
+import { Privacy } from './domain/privacy.js';
+import { PrivacyRepository } from './data-access/privacy.js';
 import { Review } from './domain/review.js';
 import { Waitlist } from './domain/waitlist.js';
 import { AttendanceRepository } from './data-access/attendance.js';
@@ -53,6 +55,12 @@ export const { start, stop } = serviceModule(async (opts) => {
     waitlist,
     metrics: ctx.metrics,
   });
+  const privacy = new Privacy({
+    ctx,
+    repo: new PrivacyRepository(db),
+    mySignups,
+    retentionMonths: config.RETENTION_MONTHS,
+  });
   const projection = new Projection(db, waitlist);
   const catalog = catalogOwner(ctx);
   const attendance = new Attendance({
@@ -63,8 +71,13 @@ export const { start, stop } = serviceModule(async (opts) => {
   });
   return run({
     routes: (app) =>
-      mountRoutes(app, ctx, { review, catalog, mySignups, links, lottery, attendance }),
+      mountRoutes(app, ctx, { review, catalog, mySignups, links, lottery, attendance, privacy }),
     consumers: [catalogConsumer(projection, lottery), notifyConsumer(review)],
-    background: [() => startResponders(ctx.nc, review, logger), () => waitlist.start()],
+    background: [
+      () => startResponders(ctx.nc, review, logger),
+      () => waitlist.start(),
+      // R-RETENTION-JOB: on start and daily.
+      () => privacy.start(),
+    ],
   });
 });

@@ -60,6 +60,8 @@ export const EVENT_TYPES = {
   registrationWithdrawn: 'registrations.registration.withdrawn',
   /** A sign-up's personal data was removed: every service forgets it (R-ERASE). */
   registrationErased: 'registrations.registration.erased',
+  /** A batch of sign-ups erased by retention or on request: every service forgets them (R-RETENTION-EVENT). */
+  registrationsErased: 'registrations.registrations.erased',
   /** Put on the waiting list by a published draw (R-DRAW-PUBLISH). */
   registrationWaitlisted: 'registrations.registration.waitlisted',
   /** A lottery block's seed is fixed; only its hash travels (R-DRAW-COMMIT). */

@@ -13,4 +13,5 @@ export * from './rejection-reason.js';
 export * from './responses.js';
 export * from './parent-emails.js';
 export * from './attendance.js';
+export * from './privacy.js';
 export * from './api-schemas.js';

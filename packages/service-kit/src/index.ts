@@ -18,3 +18,5 @@ export * from './batch.js';
 export * from './link-seal.js';
 export * from './metrics.js';
 export * from './retention.js';
+export * from './stream-purge.js';
+export * from './privacy.js';

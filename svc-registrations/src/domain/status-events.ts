@@ -50,7 +50,7 @@ export function statusEvent(
               weekStart: activity.weekStart,
               weekEnd: activity.weekEnd,
               reason: after.status === 'rejected' ? after.rejectionReason : null,
-              year: isoWeekYear(opts.now ?? new Date()),
+              year: activity.blockYear ?? isoWeekYear(opts.now ?? new Date()),
               ...(opts.sealedLink ? { sealedLink: opts.sealedLink } : {}),
               waitlistPosition: after.waitlistPosition,
               offerExpiresAt: after.offerExpiresAt

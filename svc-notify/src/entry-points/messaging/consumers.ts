@@ -3,14 +3,16 @@ import {
   parentEmailKind,
   registrationErasedEventSchema,
   registrationEventSchema,
+  registrationsErasedEventSchema,
   secretLinkEventSchema,
   type EmailKind,
 } from '@nsa/contracts';
 import type { ConsumerSpec, EventHandler } from '@nsa/service-kit';
 import type { Mailer } from '../../domain/mailer.js';
+import type { NotifyPrivacy } from '../../domain/privacy.js';
 
 /** Each email-worthy event becomes one delivery record; the mailer sends it. */
-export function notifyConsumers(mailer: Mailer): ConsumerSpec[] {
+export function notifyConsumers(mailer: Mailer, privacy: NotifyPrivacy): ConsumerSpec[] {
   const registration: EventHandler = {
     versions: [1],
     handle: async (event, { tx }) => {
@@ -32,6 +34,14 @@ export function notifyConsumers(mailer: Mailer): ConsumerSpec[] {
     handle: async (event, { tx }) => {
       const e = registrationErasedEventSchema.parse(event.data);
       await mailer.eraseRegistration(tx, e.registrationId);
+    },
+  };
+  // R-RETENTION-EVENT: a batch of sign-ups erased by retention or on request.
+  const erasedBatch: EventHandler = {
+    versions: [1],
+    handle: async (event, { tx }) => {
+      const e = registrationsErasedEventSchema.parse(event.data);
+      await privacy.forget(tx, e.registrationIds);
     },
   };
   const passwordLink = (kind: EmailKind): EventHandler => ({
@@ -60,6 +70,7 @@ export function notifyConsumers(mailer: Mailer): ConsumerSpec[] {
         [EVENT_TYPES.registrationWaitlisted]: registration,
         [EVENT_TYPES.registrationWithdrawn]: registration,
         [EVENT_TYPES.registrationErased]: erased,
+        [EVENT_TYPES.registrationsErased]: erasedBatch,
       },
     },
     {

@@ -15,9 +15,14 @@ import {
   drawResponse,
   mySignupResponse,
   participantsResponse,
+  privacyEmailSchema,
+  privacyEraseResponse,
+  privacyExportResponse,
+  privacyStatusResponse,
   registrationCreatedResponse,
   registrationRecordResponse,
   registrationSchema,
+  retentionReportResponse,
   waitlistResponse,
 } from '@nsa/contracts';
 import { idPathParams, serviceApi, type ApiRoute } from '@nsa/service-kit/openapi';
@@ -310,8 +315,56 @@ const provider: ApiRoute[] = [
   },
 ];
 
+// R-PRIVACY-*, R-RETENTION-RUN: the privacy lifecycle.
+const privacy: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/api/admin/privacy/status',
+    summary: 'Retention period and last report',
+    description:
+      'The retention period (months after a block’s end), the access-log and stream limits, ' +
+      'when the daily job runs next, and the last stored report (counts only).',
+    access: 'admin',
+    responses: ok('The status.', privacyStatusResponse),
+  },
+  {
+    method: 'get',
+    path: '/api/admin/privacy/export',
+    summary: 'Export everything held about an email',
+    description:
+      'Every record that holds the email, in every service (svc-registrations asks the ' +
+      'others), as a JSON download; 503 when a service does not answer.',
+    access: 'admin',
+    query: privacyEmailSchema,
+    responses: ok('The records by service.', privacyExportResponse),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/privacy/erase',
+    summary: 'Erase everything held about an email',
+    description:
+      'Erases every sign-up with the email as the parent’s own erasure does, and every other ' +
+      'record of it in every service, the outbox and the event stream; answers the count and ' +
+      'the stored report.',
+    access: 'admin',
+    body: privacyEmailSchema,
+    responses: ok('Erased.', privacyEraseResponse),
+  },
+  {
+    method: 'post',
+    path: '/api/admin/privacy/retention/run',
+    summary: 'Run the retention job now',
+    description:
+      'Anonymises the sign-ups of blocks that ended longer ago than the retention period, in ' +
+      'every service, and answers the run’s report; 409 while a run is under way.',
+    access: 'admin',
+    responses: ok('The run’s report.', retentionReportResponse),
+    errors: [409],
+  },
+];
+
 export const registrationsApi = serviceApi(
   'registrations',
   'Sign-ups, review, waiting list, draws, the parent’s own link and attendance (svc-registrations).',
-  [...signup, ...review, ...draws, ...my, ...provider],
+  [...signup, ...review, ...draws, ...my, ...provider, ...privacy],
 );

@@ -5,6 +5,7 @@ import {
   MANAGE_TOKEN_HEADER,
   REGISTRATION_STATUSES,
   attendanceMarkSchema,
+  privacyEmailSchema,
   registrationSchema,
   sessionDateSchema,
 } from '@nsa/contracts';
@@ -25,6 +26,7 @@ import { participantsFor } from '../../domain/participants.js';
 import type { ParentLinks } from '../../domain/links.js';
 import type { Lottery } from '../../domain/lottery.js';
 import type { MySignups } from '../../domain/my-signup.js';
+import type { Privacy } from '../../domain/privacy.js';
 import type { Review } from '../../domain/review.js';
 import { signUp } from '../../domain/signup.js';
 import type { CatalogOwner } from '../messaging/catalog-owner.js';
@@ -99,8 +101,10 @@ export function mountRoutes(
     links,
     lottery,
     attendance,
+    privacy,
   }: {
     attendance: Attendance;
+    privacy: Privacy;
     review: Review;
     catalog: CatalogOwner;
     mySignups: MySignups;
@@ -293,6 +297,29 @@ export function mountRoutes(
     const mark = parseOrThrow(attendanceMarkSchema, req.body ?? {});
     res.json(await attendance.mark(activityId, date, token, clientIp, mark));
   });
+
+  // R-PRIVACY-*, R-RETENTION-RUN: the privacy lifecycle, admins only (writes CSRF-checked).
+  const privacyRoutes = Router();
+  privacyRoutes.use(requireRole('admin'), (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+  privacyRoutes.get('/status', async (_req, res) => {
+    res.json(await privacy.status());
+  });
+  privacyRoutes.get('/export', async (req, res) => {
+    const { email } = parseOrThrow(privacyEmailSchema, req.query);
+    res.setHeader('Content-Disposition', 'attachment; filename="privacy-export.json"');
+    res.json(await privacy.exportEmail(email));
+  });
+  privacyRoutes.post('/erase', async (req, res) => {
+    const { email } = parseOrThrow(privacyEmailSchema, req.body ?? {});
+    res.json(await privacy.eraseEmail(email, requestId(req)));
+  });
+  privacyRoutes.post('/retention/run', async (_req, res) => {
+    res.json(await privacy.runNow());
+  });
+  app.use('/api/admin/privacy', privacyRoutes);
 
   // R-ATTENDANCE-ADMIN (the gateway sends this one path of the activities to this service).
   app.get('/api/admin/activities/:id/attendance', requireRole('admin'), async (req, res) => {

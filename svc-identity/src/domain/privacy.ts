@@ -1,0 +1,105 @@
+import { ACCESS_LOG_RETENTION_DAYS, type PrivacyCounts, type PrivacyRecord } from '@nsa/contracts';
+import {
+  DailyJob,
+  QueryTypes,
+  type PrivacyPart,
+  type Sequelize,
+  type ServiceContext,
+} from '@nsa/service-kit';
+import { emailKey } from './tokens.js';
+
+/**
+ * svc-identity's part in the privacy lifecycle (R-RETENTION-ACCESS-LOG, R-PRIVACY-*). It holds
+ * parents' data only as login failures of their address (a keyed hash, with the client
+ * address); admin and provider accounts are people too, and show in an export, but an account is
+ * removed on the users screen (never by an erasure of an email, which could remove the last
+ * admin).
+ * - Daily: login failures and used or expired password links older than 90 days go; each run's
+ *   counts are stored in `retention_runs`.
+ */
+export class IdentityPrivacy implements PrivacyPart {
+  private readonly db: Sequelize;
+
+  constructor(private readonly ctx: ServiceContext) {
+    this.db = ctx.sequelize;
+  }
+
+  private key(email: string): string {
+    return emailKey(this.ctx.config.SESSION_SECRET, email);
+  }
+
+  async export(email: string): Promise<PrivacyRecord[]> {
+    const q = <T extends object>(sql: string) =>
+      this.db.query<T>(sql, {
+        replacements: { email, key: this.key(email) },
+        type: QueryTypes.SELECT,
+      });
+    const users = await q<Record<string, unknown>>(
+      `SELECT id, email, name, role, language, created_at AS "createdAt",
+         last_login_at AS "lastLoginAt" FROM users WHERE lower(email) = lower(:email)`,
+    );
+    const links = await q<Record<string, unknown>>(
+      `SELECT id, email, purpose, created_at AS "createdAt", expires_at AS "expiresAt", used
+       FROM password_tokens WHERE lower(email) = lower(:email)`,
+    );
+    const failures = await q<Record<string, unknown>>(
+      `SELECT id, client_ip AS "clientIp", at FROM login_failures WHERE email_hash = :key
+       ORDER BY at`,
+    );
+    return [
+      ...users.map((fields) => ({ table: 'users', fields })),
+      ...links.map((fields) => ({ table: 'password_tokens', fields })),
+      ...failures.map((fields) => ({ table: 'login_failures', fields })),
+    ];
+  }
+
+  async erase(email: string): Promise<PrivacyCounts> {
+    const [row] = await this.db.query<{ n: number }>(
+      `WITH gone AS (DELETE FROM login_failures WHERE email_hash = :key RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      { replacements: { key: this.key(email) }, type: QueryTypes.SELECT },
+    );
+    return { loginFailures: row?.n ?? 0 };
+  }
+
+  async retention(trigger = 'request'): Promise<PrivacyCounts> {
+    const [run] = await this.db.query<{ id: string }>(
+      'INSERT INTO retention_runs (trigger) VALUES (:trigger) RETURNING id',
+      { replacements: { trigger }, type: QueryTypes.SELECT },
+    );
+    const count = async (sql: string) =>
+      (
+        await this.db.query<{ n: number }>(
+          `WITH gone AS (${sql} RETURNING 1) SELECT count(*)::int AS n FROM gone`,
+          { replacements: { days: ACCESS_LOG_RETENTION_DAYS }, type: QueryTypes.SELECT },
+        )
+      )[0]?.n ?? 0;
+    const counts = {
+      loginFailures: await count(
+        'DELETE FROM login_failures WHERE at < now() - make_interval(days => :days)',
+      ),
+      passwordLinks: await count(
+        `DELETE FROM password_tokens WHERE (used OR expires_at < now())
+           AND created_at < now() - make_interval(days => :days)`,
+      ),
+    };
+    await this.db.query(
+      `UPDATE retention_runs SET finished_at = now(), report = CAST(:report AS jsonb)
+       WHERE id = :id`,
+      { replacements: { id: run!.id, report: JSON.stringify({ counts }) } },
+    );
+    return counts;
+  }
+
+  /** R-RETENTION-JOB: on start and daily. */
+  job(): DailyJob<PrivacyCounts> {
+    return new DailyJob({
+      name: 'retention',
+      sequelize: this.db,
+      logger: this.ctx.logger,
+      metrics: this.ctx.metrics,
+      run: (trigger) => this.retention(trigger),
+      items: (c) => (c.loginFailures ?? 0) + (c.passwordLinks ?? 0),
+    });
+  }
+}

@@ -1,0 +1,108 @@
+import { ACCESS_LOG_RETENTION_DAYS, type PrivacyCounts, type PrivacyRecord } from '@nsa/contracts';
+import {
+  DailyJob,
+  QueryTypes,
+  type PrivacyPart,
+  type Sequelize,
+  type ServiceContext,
+  type Transaction,
+} from '@nsa/service-kit';
+
+/**
+ * svc-notify's part in the privacy lifecycle (R-RETENTION-NOTIFY, R-PRIVACY-*): deliveries hold
+ * the email's content (address, names) until sent, and an SMTP error may quote the address.
+ * - Erased sign-ups (by the batch event, or at once on request): their ids are remembered, so a
+ *   late event of theirs records nothing, and their deliveries are deleted.
+ * - On request, any other delivery that holds the email keeps only its key and outcome.
+ * - Daily: deliveries of erased sign-ups, and finished ones older than 90 days, go. Each run's
+ *   counts are stored in `retention_runs`.
+ */
+export class NotifyPrivacy implements PrivacyPart {
+  private readonly db: Sequelize;
+
+  constructor(private readonly ctx: ServiceContext) {
+    this.db = ctx.sequelize;
+  }
+
+  /** Forgets these sign-ups within `tx` (the batch event's handler). Answers deliveries deleted. */
+  async forget(tx: Transaction, ids: number[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    await this.db.query(
+      `INSERT INTO erased_registrations (registration_id)
+       SELECT unnest(CAST(:ids AS integer[])) ON CONFLICT DO NOTHING`,
+      { replacements: { ids: `{${ids.join(',')}}` }, transaction: tx },
+    );
+    // A delivery being sent right now holds its row lock: this waits for that send to end.
+    const [row] = await this.db.query<{ n: number }>(
+      `WITH gone AS (DELETE FROM deliveries WHERE registration_id = ANY (CAST(:ids AS integer[]))
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      { replacements: { ids: `{${ids.join(',')}}` }, type: QueryTypes.SELECT, transaction: tx },
+    );
+    return row?.n ?? 0;
+  }
+
+  async export(email: string): Promise<PrivacyRecord[]> {
+    const rows = await this.db.query<Record<string, unknown>>(
+      `SELECT event_id AS "eventId", kind, registration_id AS "registrationId", language, status,
+         attempts, created_at AS "createdAt", sent_at AS "sentAt", payload, last_error AS "lastError"
+       FROM deliveries
+       WHERE strpos(lower(coalesce(payload::text, '') || ' ' || coalesce(last_error, '')),
+         lower(:email)) > 0
+       ORDER BY created_at`,
+      { replacements: { email }, type: QueryTypes.SELECT },
+    );
+    return rows.map((fields) => ({ table: 'deliveries', fields }));
+  }
+
+  async erase(email: string, registrationIds: number[]): Promise<PrivacyCounts> {
+    return this.db.transaction(async (tx) => {
+      const deleted = await this.forget(tx, registrationIds);
+      const [row] = await this.db.query<{ n: number }>(
+        `WITH changed AS (UPDATE deliveries SET payload = NULL, last_error = NULL,
+             status = CASE WHEN status = 'pending' THEN 'erased' ELSE status END
+           WHERE strpos(lower(coalesce(payload::text, '') || ' ' || coalesce(last_error, '')),
+             lower(:email)) > 0
+           RETURNING 1)
+         SELECT count(*)::int AS n FROM changed`,
+        { replacements: { email }, type: QueryTypes.SELECT, transaction: tx },
+      );
+      return { deliveries: deleted + (row?.n ?? 0) };
+    });
+  }
+
+  async retention(trigger = 'request'): Promise<PrivacyCounts> {
+    const [run] = await this.db.query<{ id: string }>(
+      'INSERT INTO retention_runs (trigger) VALUES (:trigger) RETURNING id',
+      { replacements: { trigger }, type: QueryTypes.SELECT },
+    );
+    const [row] = await this.db.query<{ n: number }>(
+      `WITH gone AS (DELETE FROM deliveries d
+         WHERE EXISTS (SELECT 1 FROM erased_registrations e
+             WHERE e.registration_id = d.registration_id)
+           OR (status <> 'pending' AND created_at < now() - make_interval(days => :days))
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      { replacements: { days: ACCESS_LOG_RETENTION_DAYS }, type: QueryTypes.SELECT },
+    );
+    const counts = { deliveries: row?.n ?? 0 };
+    await this.db.query(
+      `UPDATE retention_runs SET finished_at = now(), report = CAST(:report AS jsonb)
+       WHERE id = :id`,
+      { replacements: { id: run!.id, report: JSON.stringify({ counts }) } },
+    );
+    return counts;
+  }
+
+  /** R-RETENTION-JOB: on start and daily. */
+  job(): DailyJob<PrivacyCounts> {
+    return new DailyJob({
+      name: 'retention',
+      sequelize: this.db,
+      logger: this.ctx.logger,
+      metrics: this.ctx.metrics,
+      run: (trigger) => this.retention(trigger),
+      items: (c) => c.deliveries ?? 0,
+    });
+  }
+}

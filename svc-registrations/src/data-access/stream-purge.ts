@@ -1,0 +1,46 @@
+import { EVENT_TYPES } from '@nsa/contracts';
+import { purgeStreamMessages, type Logger, type NatsConnection } from '@nsa/service-kit';
+
+/** What a purge looks for: sign-up ids, and emails (lower case) anywhere in an event. */
+export interface PurgeTarget {
+  ids: Set<number>;
+  emails: string[];
+}
+
+/** Events that hold only ids and tell every service to forget: they stay. */
+const KEEP = new Set<string>([EVENT_TYPES.registrationErased, EVENT_TYPES.registrationsErased]);
+
+/** Whether an event (its subject and JSON text) is about one of the sign-ups or emails. */
+export function aboutTarget(subject: string, text: string, target: PurgeTarget): boolean {
+  if (KEEP.has(subject)) return false;
+  const lower = text.toLowerCase();
+  if (target.emails.some((e) => e !== '' && lower.includes(e))) return true;
+  let data: { registrationId?: unknown; target?: { type?: unknown; id?: unknown } } | undefined;
+  try {
+    data = (JSON.parse(text) as { data?: typeof data }).data;
+  } catch {
+    return false;
+  }
+  if (typeof data?.registrationId === 'number' && target.ids.has(data.registrationId)) return true;
+  return data?.target?.type === 'registration' && target.ids.has(Number(data.target.id));
+}
+
+/**
+ * R-PRIVACY-ERASE, R-RETENTION-STREAMS: the REGISTRATIONS stream's messages about erased
+ * sign-ups go as soon as every consumer has handled them, not only after the stream's 7 days.
+ */
+export async function purgeRegistrationsStream(
+  nc: NatsConnection,
+  target: PurgeTarget,
+  logger: Logger,
+  waitMs?: number,
+): Promise<{ deleted: number; pending: number }> {
+  if (target.ids.size === 0 && target.emails.length === 0) return { deleted: 0, pending: 0 };
+  return purgeStreamMessages(
+    nc,
+    'REGISTRATIONS',
+    (subject, text) => aboutTarget(subject, text, target),
+    logger,
+    waitMs,
+  );
+}

@@ -1,0 +1,356 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { jetstreamManager } from '@nats-io/jetstream';
+import {
+  EVENT_TYPES,
+  PRIVACY_RPC_SUBJECTS,
+  STREAMS,
+  type RegistrationsErasedEvent,
+} from '@nsa/contracts';
+import {
+  QueryTypes,
+  openService,
+  servePrivacy,
+  type RunningService,
+  type ServiceContext,
+} from '@nsa/service-kit';
+import { serviceTestEnv, testClient, until } from '@nsa/service-kit/testing';
+import { start as startNotify } from 'svc-notify/dist/src/start.js';
+import { migrations as identityMigrations } from 'svc-identity/dist/migrations/index.js';
+import { IdentityPrivacy } from 'svc-identity/dist/src/domain/privacy.js';
+import { emailKey } from 'svc-identity/dist/src/domain/tokens.js';
+import { PrivacyRepository } from '../src/data-access/privacy.js';
+import { Privacy, retentionCutoff } from '../src/domain/privacy.js';
+import { LINK_SEAL_SECRET, post, replica, signup, startWorld, type World } from './world.js';
+
+const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
+const THIS_YEAR = new Date().getFullYear();
+
+/**
+ * R-RETENTION-*, R-PRIVACY-*: the privacy lifecycle over the services that hold personal data:
+ * svc-catalog and svc-registrations (the world), svc-notify, and svc-identity's privacy part on
+ * its own database (its tables and its answer to export, erasure and retention; its session
+ * answers are left to the test's stand-in).
+ */
+describe('privacy lifecycle across the services', () => {
+  let w: World;
+  let notify: RunningService;
+  let identity: { ctx: ServiceContext; stop(): Promise<void> };
+  let school: { id: number; accessToken: string };
+  let oldActivity: number;
+  let currentActivity: number;
+  const dbs = () => [
+    w.catalog.ctx.sequelize,
+    w.registrations.ctx.sequelize,
+    notify.ctx.sequelize,
+    identity.ctx.sequelize,
+  ];
+
+  const signUp = async (activityId: number, overrides: Record<string, unknown> = {}) => {
+    const res = await post(w.reg, school.accessToken, signup(activityId, overrides));
+    expect(res.status).toBe(201);
+    return res.body.registration.id as number;
+  };
+  const approve = async (id: number) =>
+    expect((await w.reg.post(`/api/admin/registrations/${id}/approve`, {})).status).toBe(200);
+  const row = async (id: number) =>
+    (
+      await w.registrations.ctx.sequelize.query<Record<string, unknown>>(
+        `SELECT child_first_name AS "first", child_last_name AS "last", child_date_of_birth AS dob,
+           parent_name AS parent, email, phone, rejection_reason AS reason, status, created_at,
+           approved_at, erased_at FROM registrations WHERE id = :id`,
+        { replacements: { id }, type: QueryTypes.SELECT },
+      )
+    )[0]!;
+  const deliveriesOf = async (ids: number[]) =>
+    (
+      await notify.ctx.sequelize.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM deliveries WHERE registration_id IN (:ids)',
+        { replacements: { ids }, type: QueryTypes.SELECT },
+      )
+    )[0]!.n;
+  const erasedEvents = async () =>
+    (
+      await w.registrations.ctx.sequelize.query<{ data: RegistrationsErasedEvent }>(
+        'SELECT data FROM outbox WHERE type = :type ORDER BY seq',
+        { replacements: { type: EVENT_TYPES.registrationsErased }, type: QueryTypes.SELECT },
+      )
+    ).map((r) => r.data);
+
+  /** Every row of every table of every schema of each service's database holding `needle`. */
+  const grepDatabases = async (needle: string) => {
+    const hits: string[] = [];
+    for (const db of dbs()) {
+      const tables = await db.query<{ s: string; t: string }>(
+        `SELECT table_schema AS s, table_name AS t FROM information_schema.tables
+         WHERE table_type = 'BASE TABLE'
+           AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
+        { type: QueryTypes.SELECT },
+      );
+      for (const { s, t } of tables) {
+        const [found] = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM "${s}"."${t}" x
+           WHERE strpos(lower(x::text), lower(:needle)) > 0`,
+          { replacements: { needle }, type: QueryTypes.SELECT },
+        );
+        if (found!.n > 0) hits.push(`${s}.${t}: ${found!.n}`);
+      }
+    }
+    return hits;
+  };
+  /** Every message of every stream holding `needle`. */
+  const grepStreams = async (needle: string) => {
+    const jsm = await jetstreamManager(w.registrations.ctx.nc);
+    const hits: string[] = [];
+    for (const { name } of Object.values(STREAMS)) {
+      const { state } = await jsm.streams.info(name);
+      for (let seq = state.first_seq; state.messages > 0 && seq <= state.last_seq; seq += 1) {
+        const m = await jsm.streams.getMessage(name, { seq }).catch(() => null);
+        if (m && new TextDecoder().decode(m.data).toLowerCase().includes(needle.toLowerCase()))
+          hits.push(`${name}#${seq} ${m.subject}`);
+      }
+    }
+    return hits;
+  };
+
+  beforeAll(async () => {
+    w = await startWorld(infra);
+    notify = await startNotify({
+      env: await serviceTestEnv(infra, 'notify', {
+        LINK_SEAL_SECRET,
+        // No SMTP server: every email stays pending with its content, as one not yet sent.
+        SMTP_URL: 'smtp://127.0.0.1:9',
+        MAIL_RETRY_BASE_MS: '60000',
+      }),
+    });
+    const opened = await openService(
+      { name: 'identity', version: '0.0.0', migrations: identityMigrations },
+      { env: await serviceTestEnv(infra, 'identity') },
+    );
+    const part = new IdentityPrivacy(opened.ctx);
+    const responder = servePrivacy(
+      opened.ctx.nc,
+      PRIVACY_RPC_SUBJECTS.identity,
+      'identity',
+      part,
+      opened.ctx.logger,
+    );
+    identity = {
+      ctx: opened.ctx,
+      async stop() {
+        responder.stop();
+        await opened.ctx.nc.drain();
+        await opened.ctx.sequelize.close();
+      },
+    };
+    school = await w.school('Privacyschool');
+    const provider = (await w.provider()).id;
+    const block = async (name: string, year: number) =>
+      (await w.cat.post('/api/blocks', { name, weekStart: 10, weekEnd: 12, year })).body
+        .id as number;
+    const base = { schoolId: school.id, providerId: provider, weekday: 2, capacity: 20 };
+    oldActivity = (await w.activity({ ...base, title: 'Oud', blockId: await block('Oud', 2023) }))
+      .id;
+    currentActivity = (
+      await w.activity({
+        ...base,
+        title: 'Nu',
+        startTime: '16:30',
+        blockId: await block('Nu', THIS_YEAR),
+      })
+    ).id;
+    // The projection knows both blocks' years.
+    await until(async () => {
+      const rows = await w.registrations.ctx.sequelize.query<{ y: number }>(
+        'SELECT block_year AS y FROM activities WHERE id IN (:ids) ORDER BY id',
+        { replacements: { ids: [oldActivity, currentActivity] }, type: QueryTypes.SELECT },
+      );
+      return rows.map((r) => r.y).join() === `2023,${THIS_YEAR}`;
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await notify?.stop();
+    await identity?.stop();
+    await w?.stop();
+  });
+
+  it('counts the retention period from the block end, months back, the same day or the month end', () => {
+    expect(retentionCutoff(new Date('2026-11-25T10:00:00Z'), 12)).toBe('2025-11-25');
+    expect(retentionCutoff(new Date('2026-03-31T10:00:00Z'), 1)).toBe('2026-02-28');
+  });
+
+  it("anonymises an old block's sign-ups in registrations and their deliveries in notify; this year's stay", async () => {
+    const old = [await signUp(oldActivity), await signUp(oldActivity)];
+    const current = await signUp(currentActivity);
+    for (const id of [...old, current]) await approve(id);
+    // notify holds each confirmation and approval email content (not sent: no SMTP server).
+    await until(async () => (await deliveriesOf([...old, current])) >= 6);
+    const before = new Map<number, Record<string, unknown>>();
+    for (const id of old) before.set(id, await row(id));
+    const currentBefore = await row(current);
+    const currentDeliveries = await deliveriesOf([current]);
+
+    const res = await w.reg.post('/api/admin/privacy/retention/run', {});
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ trigger: 'manual', status: 'done', unavailable: [] });
+    expect(res.body.counts.registrations.signups).toBe(2);
+    expect(res.body.counts).toHaveProperty('notify');
+    expect(res.body.counts.identity).toEqual({ loginFailures: 0, passwordLinks: 0 });
+
+    for (const id of old) {
+      const after = await row(id);
+      expect(after).toMatchObject({
+        first: '',
+        last: '',
+        dob: null,
+        parent: '',
+        email: '',
+        phone: '',
+        reason: null,
+        status: 'approved',
+      });
+      expect(after.created_at).toEqual(before.get(id)!.created_at);
+      expect(after.approved_at).toEqual(before.get(id)!.approved_at);
+      expect(after.erased_at).not.toBeNull();
+    }
+    expect(await row(current)).toEqual(currentBefore);
+    // One event for the batch; notify forgets its deliveries, the current one stays.
+    expect((await erasedEvents()).at(-1)).toEqual({ registrationIds: old, reason: 'retention' });
+    await until(async () => (await deliveriesOf(old)) === 0);
+    expect(await deliveriesOf([current])).toBe(currentDeliveries);
+    expect(currentDeliveries).toBeGreaterThan(0);
+    // Counts stay: the activity still has its two approved sign-ups.
+    const activities = (await w.cat.get('/api/activities')).body as {
+      id: number;
+      approvedCount: number;
+    }[];
+    expect(activities.find((a) => a.id === oldActivity)?.approvedCount).toBe(2);
+
+    // A second run finds nothing more to do.
+    const again = await w.reg.post('/api/admin/privacy/retention/run', {});
+    expect(again.body.counts.registrations.signups).toBe(0);
+
+    const status = await w.reg.get('/api/admin/privacy/status');
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({
+      retentionMonths: 12,
+      accessLogDays: 90,
+      streamMaxAgeDays: 7,
+    });
+    expect(status.body.lastReport.id).toBe(again.body.id);
+    expect(Date.parse(status.body.nextRunAt)).toBeGreaterThan(Date.now());
+  });
+
+  it('survives a crash halfway: the rerun does the rest, each sign-up in exactly one event', async () => {
+    const ids = [await signUp(oldActivity), await signUp(oldActivity), await signUp(oldActivity)];
+    const eventsBefore = (await erasedEvents()).length;
+    let crash = true;
+    const job = new Privacy({
+      ctx: w.registrations.ctx,
+      repo: new PrivacyRepository(w.registrations.ctx.sequelize),
+      mySignups: replica(w.registrations).mySignups,
+      retentionMonths: 12,
+      batchSize: 1,
+      askTimeoutMs: 5000,
+      afterBatch: async (batch) => {
+        if (crash && batch === 1) throw new Error('crash halfway');
+      },
+    });
+    await expect(job.runNow()).rejects.toThrow('crash halfway');
+    const failed = (await w.reg.get('/api/admin/privacy/status')).body.lastReport;
+    expect(failed).toMatchObject({ status: 'failed' });
+    expect(failed.counts.registrations.signups).toBe(1);
+    expect((await row(ids[0]!)).email).toBe('');
+    expect((await row(ids[1]!)).email).not.toBe('');
+
+    crash = false;
+    const rerun = await job.runNow();
+    expect(rerun.status).toBe('done');
+    expect(rerun.counts.registrations!.signups).toBe(2);
+    const events = (await erasedEvents()).slice(eventsBefore);
+    expect(events.map((e) => e.registrationIds)).toEqual([[ids[0]], [ids[1]], [ids[2]]]);
+    for (const id of ids)
+      expect(await row(id)).toMatchObject({ first: '', email: '', status: 'new' });
+    // Nothing twice: a third run changes nothing and publishes nothing.
+    expect((await job.runNow()).counts.registrations!.signups).toBe(0);
+    expect((await erasedEvents()).length).toBe(eventsBefore + 3);
+  });
+
+  it('exports every record of an email in every service, then erases it leaving no trace', async () => {
+    const email = 'Privacy.Ouder@Example.nl';
+    const child = 'Zilvertje';
+    const a = await signUp(currentActivity, { email, childFirstName: child });
+    const b = await signUp(oldActivity, { email, childFirstName: child, childLastName: 'Tweede' });
+    await approve(a);
+    await until(async () => (await deliveriesOf([a])) >= 2);
+    // Two failed logins of the same address, as svc-identity keeps them.
+    const key = emailKey(identity.ctx.config.SESSION_SECRET, email);
+    await identity.ctx.sequelize.query(
+      `INSERT INTO login_failures (email_hash, client_ip) VALUES (:key, '10.0.0.7'), (:key, '10.0.0.7')`,
+      { replacements: { key } },
+    );
+
+    const exported = await w.reg.get(
+      `/api/admin/privacy/export?email=${encodeURIComponent(email.toLowerCase())}`,
+    );
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-disposition')).toContain('attachment');
+    const { services } = exported.body as {
+      services: Record<string, { records: { table: string; fields: Record<string, unknown> }[] }>;
+    };
+    const signups = services.registrations!.records.filter((r) => r.table === 'registrations');
+    expect(signups.map((r) => r.fields.id).sort()).toEqual([a, b].sort());
+    expect(signups[0]!.fields).toMatchObject({ childFirstName: child, email });
+    expect(services.notify!.records.map((r) => r.fields.registrationId)).toContain(a);
+    expect(services.identity!.records.filter((r) => r.table === 'login_failures')).toHaveLength(2);
+    expect(exported.body.count).toBe(
+      Object.values(services).reduce((n, s) => n + s.records.length, 0),
+    );
+
+    // Both are somewhere before the erasure.
+    expect((await grepDatabases(email)).length).toBeGreaterThan(0);
+    expect((await grepStreams(email)).length).toBeGreaterThan(0);
+
+    const erased = await w.reg.post('/api/admin/privacy/erase', { email });
+    expect(erased.status).toBe(200);
+    expect(erased.body.report).toMatchObject({
+      trigger: 'request',
+      status: 'done',
+      unavailable: [],
+    });
+    expect(erased.body.report.counts.registrations.signups).toBe(2);
+    expect(erased.body.report.counts.identity).toEqual({ loginFailures: 2 });
+    expect(erased.body.erased).toBeGreaterThanOrEqual(2 + 2 + 1);
+
+    // No trace: no row of any table of any schema, no message of any stream.
+    await until(async () => (await deliveriesOf([a, b])) === 0);
+    for (const needle of [email, child]) {
+      expect(await grepDatabases(needle)).toEqual([]);
+      expect(await grepStreams(needle)).toEqual([]);
+    }
+    const after = await w.reg.get(`/api/admin/privacy/export?email=${encodeURIComponent(email)}`);
+    expect(after.body.count).toBe(0);
+  }, 60_000);
+
+  it('is for admins only, refuses a foreign origin and a bad email, never a 5xx', async () => {
+    const anon = testClient(w.registrations.url);
+    expect((await anon.get('/api/admin/privacy/status', { anonymous: true })).status).toBe(401);
+    expect(
+      (await anon.post('/api/admin/privacy/erase', { email: 'x@y.nl' }, { anonymous: true }))
+        .status,
+    ).toBe(401);
+    const foreign = await w.reg.post(
+      '/api/admin/privacy/erase',
+      { email: 'x@y.nl' },
+      { headers: { origin: 'https://evil.example' } },
+    );
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.code).toBe('CSRF_REJECTED');
+    for (const bad of [{}, { email: 'geen-adres' }, { email: ['a@b.nl'] }]) {
+      const res = await w.reg.post('/api/admin/privacy/erase', bad);
+      expect(res.status).toBe(400);
+    }
+    expect((await w.reg.get('/api/admin/privacy/export?email=')).status).toBe(400);
+    expect((await w.reg.get('/api/admin/privacy/export')).status).toBe(400);
+  });
+});
