@@ -38,6 +38,8 @@ export const API_ROUTES = [
   // R-ATTENDANCE-ADMIN, R-ATTENDANCE-RATE: attendance is kept with the sign-ups.
   ['~ ^/api/admin/activities/[0-9]+/attendance$', 'registrations'],
   ['/api/admin/attendance/', 'registrations'],
+  // R-PRIVACY-*: export, erasure and retention are led by the service that holds the sign-ups.
+  ['/api/admin/privacy/', 'registrations'],
 ];
 
 // Generous on purpose: the services enforce the real login rules (R-RATE-LOGIN); this only

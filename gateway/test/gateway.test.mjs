@@ -91,6 +91,8 @@ describe('gateway in nginx', () => {
     ['/api/registrations', 'registrations'],
     ['/api/admin/registrations/export', 'registrations'],
     ['/api/provider/1/participants?token=abc', 'registrations'],
+    ['/api/admin/privacy/export?email=a%40b.nl', 'registrations'],
+    ['/api/admin/privacy/retention/run', 'registrations'],
   ])('routes %s to %s', async (p, service) => {
     const res = await get(p);
     expect(res.status).toBe(200);
