@@ -7,7 +7,7 @@ const abort = new AbortController();
 let exiting = false;
 let exitingSince = 0;
 
-const starting = startStack({ env: process.env, log, signal: abort.signal });
+const starting = startStack({ env: process.env, log, signal: abort.signal, demoSignups: true });
 
 async function shutdown(reason: string, code: number): Promise<void> {
   if (exiting) return;

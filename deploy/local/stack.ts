@@ -12,6 +12,7 @@ import {
   startMail,
   waitHealthy,
 } from './parts.js';
+import { demoSeedWatch, seedDemoSignups } from './demo-signups.js';
 import { consoleLine, demoAnnouncement } from './output.js';
 import { PidFiles } from './pidfiles.js';
 import { Supervised } from './supervisor.js';
@@ -30,6 +31,11 @@ export interface StartStackOptions {
   healthTimeoutMs?: number;
   /** Aborting it during start-up stops what was started and rejects. */
   signal?: AbortSignal;
+  /**
+   * With demo data on an empty install, also seed made-up sign-ups and print a provider link
+   * once the demo school exists (R-RUN-DEMO-SIGNUPS); `npm start` asks for it, tests do not.
+   */
+  demoSignups?: boolean;
 }
 
 export interface Stack {
@@ -161,6 +167,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
       `${JSON.stringify({ organisation: config.organisation }, null, 2)}\n`,
     );
 
+    const demoWatch = demoSeedWatch();
     const services = SERVICE_NAMES.map((name, i) => {
       const script = scripts[i]!;
       return new Supervised(
@@ -179,6 +186,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
             if (out) log(out);
             const demo = demoAnnouncement(config, line);
             if (demo) log(demo);
+            demoWatch.note(line);
           },
         },
         { log, onStart: (proc) => pids.write(name, proc.pid, script) },
@@ -203,6 +211,19 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
     }
     const health = `http://127.0.0.1:${ports.gateway}/api/health`;
     await step(waitHealthy(health, healthTimeoutMs, logs));
+    if (opts.demoSignups && config.demoData === '1') {
+      const seed = {
+        baseUrl: `http://127.0.0.1:${ports.gateway}`,
+        publicBaseUrl: config.publicBaseUrl,
+        admin: { email: config.demo.adminEmail, password: config.demo.adminPassword },
+        schoolToken: config.demo.schoolToken,
+        registrationsDatabaseUrl: urls.registrations!,
+        log,
+      };
+      void demoWatch.ready(60_000).then(async (fresh) => {
+        if (fresh) await seedDemoSignups(seed);
+      });
+    }
     return {
       url: `http://localhost:${ports.gateway}/`,
       publicBaseUrl: config.publicBaseUrl,
