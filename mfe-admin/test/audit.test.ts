@@ -49,7 +49,10 @@ describe('audit log screen (R-AUDIT-SCREEN)', () => {
     expect(changesText(entry.changes, 'personal')).toBe(
       'name: De Linde → De Eik; email (personal)',
     );
-    expect(changesText({ capacity: { before: null, after: 12 } }, 'p')).toBe('capacity: – → 12');
+    expect(changesText({ capacity: { before: null, after: 12 } }, 'p')).toBe('capacity: 12');
+    expect(changesText({ isHidden: { before: true, after: null } }, 'p')).toBe(
+      'isHidden: true → –',
+    );
     expect(changesText(null, 'p')).toBe('');
   });
 

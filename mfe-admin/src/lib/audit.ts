@@ -64,8 +64,9 @@ export function auditQuery(f: AuditFilters, page: number, limit: number): string
 }
 
 /**
- * An entry's changes in one line: `field: before → after` for non-personal fields, the field's
- * name alone for a personal one (its value is never in the log).
+ * An entry's changes in one line: `field: before → after` for non-personal fields (`field:
+ * value` when there was none before, as on a creation), the field's name alone for a personal
+ * one (its value is never in the log).
  */
 export function changesText(changes: AuditEntry['changes'], personalLabel: string): string {
   if (!changes) return '';
@@ -73,7 +74,9 @@ export function changesText(changes: AuditEntry['changes'], personalLabel: strin
     .map(([field, c]) =>
       'personal' in c
         ? `${field} (${personalLabel})`
-        : `${field}: ${show(c.before)} → ${show(c.after)}`,
+        : c.before === null || c.before === undefined
+          ? `${field}: ${show(c.after)}`
+          : `${field}: ${show(c.before)} → ${show(c.after)}`,
     )
     .join('; ');
 }

@@ -281,10 +281,10 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
         <tbody>
           {entries.map((e) => (
             <tr key={e.id} data-testid="audit-row" data-action={e.action}>
-              <td className="audit-at">
+              <td className="audit-at" data-label={t('audit.columns.at')}>
                 <time dateTime={e.at}>{time.format(new Date(e.at))}</time>
               </td>
-              <td>
+              <td data-label={t('audit.columns.actor')}>
                 <span className="audit-actor">
                   {e.actor.name ?? t(`audit.actorTypes.${e.actor.type}`)}
                 </span>
@@ -293,15 +293,15 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
                   {e.actor.id ? ` #${e.actor.id}` : ''}
                 </span>
               </td>
-              <td>
+              <td data-label={t('audit.columns.action')}>
                 {actionLabel(t, e.action)}
                 <code className="audit-sub">{e.action}</code>
               </td>
-              <td>
+              <td data-label={t('audit.columns.target')}>
                 {t(`audit.targetTypes.${e.target.type}`, { defaultValue: e.target.type })}
                 {e.target.id ? ` #${e.target.id}` : ''}
               </td>
-              <td className="audit-changes">
+              <td className="audit-changes" data-label={t('audit.columns.changes')}>
                 {changesText(e.changes, t('audit.personalChanged'))}
                 {e.reason ? (
                   <span className="muted audit-sub">

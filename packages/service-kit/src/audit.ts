@@ -48,11 +48,13 @@ export function auditChanges(
   const after = afterRow as Record<string, unknown>;
   const out: NonNullable<AuditEntry['changes']> = {};
   for (const f of fields) {
-    if (JSON.stringify(before[f]) !== JSON.stringify(after[f]))
+    // A field left out and a field that is null are the same: no value.
+    if (JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null))
       out[f] = { before: before[f] ?? null, after: after[f] ?? null };
   }
   for (const f of personal) {
-    if (JSON.stringify(before[f]) !== JSON.stringify(after[f])) out[f] = { personal: true };
+    if (JSON.stringify(before[f] ?? null) !== JSON.stringify(after[f] ?? null))
+      out[f] = { personal: true };
   }
   return out;
 }
