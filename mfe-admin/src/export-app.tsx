@@ -17,6 +17,7 @@ import { ProvidersPage } from './pages/ProvidersPage';
 import { RegistrationsPage } from './pages/RegistrationsPage';
 import { ResetPasswordPage } from './pages/ResetPasswordPage';
 import { SchoolsPage } from './pages/SchoolsPage';
+import { PrivacyPage } from './pages/PrivacyPage';
 import { SettingsPage } from './pages/SettingsPage';
 import './styles.css';
 
@@ -33,6 +34,8 @@ export default function App() {
   if (matchPath('/admin/settings', pathname)) return <SettingsPage />;
   // R-AUDIT-SCREEN: who did what.
   if (matchPath('/admin/audit', pathname)) return <AuditPage />;
+  // R-PRIVACY-SCREEN: retention, export and erasure.
+  if (matchPath('/admin/privacy', pathname)) return <PrivacyPage />;
   if (matchPath('/admin/schools', pathname)) return <SchoolsPage />;
   if (matchPath('/admin/blocks', pathname)) return <BlocksPage />;
   // R-DRAW-PREVIEW: a lottery block's draw; an id that is no number is a page that does not exist.

@@ -40,6 +40,7 @@ mountStandalone({
     '/admin/activities',
     '/admin/registrations',
     '/admin/audit',
+    '/admin/privacy',
     '/login?lng=en',
   ],
   closeLabelKey: 'common.close',

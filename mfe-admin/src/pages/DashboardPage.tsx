@@ -15,6 +15,8 @@ const CARDS = [
   { key: 'activities', to: '/admin/activities', primary: false },
   // R-AUDIT-SCREEN
   { key: 'audit', to: '/admin/audit', primary: false },
+  // R-PRIVACY-SCREEN
+  { key: 'privacy', to: '/admin/privacy', primary: false },
 ] as const;
 
 function ApiStatus() {
