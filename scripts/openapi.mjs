@@ -33,7 +33,8 @@ export async function buildDocument() {
 
 /** The file's text: formatted as the repository formats JSON. */
 export async function renderDocument() {
-  return prettier.format(JSON.stringify(await buildDocument()), { parser: 'json' });
+  const options = await prettier.resolveConfig(documentFile);
+  return prettier.format(JSON.stringify(await buildDocument()), { ...options, parser: 'json' });
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -20,16 +20,12 @@ const lang = z.enum(['nl', 'en']);
 
 export const namedRefSchema = z.object({ id, name: z.string() }).meta({ id: 'NamedRef' });
 
-/** `year` is optional while older blocks lack it. */
+/** A block as the sign-up views name it (svc-registrations keeps no year in them). */
 export const blockRefSchema = z
-  .object({
-    id,
-    name: z.string(),
-    weekStart: week,
-    weekEnd: week,
-    year: z.number().int().optional(),
-  })
+  .object({ id, name: z.string(), weekStart: week, weekEnd: week })
   .meta({ id: 'BlockRef' });
+
+const year = z.number().int().meta({ description: 'The ISO week-year of the block’s weeks.' });
 
 const blockWindow = {
   signupOpensAt: timestamp.nullable(),
@@ -64,6 +60,7 @@ export const schoolQrResponse = z
 
 export const blockResponse = blockRefSchema
   .extend({
+    year,
     ...blockWindow,
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -88,7 +85,7 @@ export const activityResponse = z
     isLocked: z.boolean(),
     isHidden: z.boolean(),
     school: namedRefSchema,
-    block: blockRefSchema.extend(blockWindow),
+    block: blockRefSchema.extend({ year, ...blockWindow }).meta({ id: 'ActivityBlock' }),
     provider: namedRefSchema,
     approvedCount: count,
     offeredCount: count.meta({ description: 'Places held by an open waiting-list offer.' }),
@@ -139,7 +136,10 @@ const registrationFields = {
   childLastName: z.string(),
   childDateOfBirth: day.nullable(),
   childAge: count.nullable(),
-  childGroup: z.enum(CHILD_GROUPS).nullable(),
+  childGroup: z
+    .string()
+    .nullable()
+    .meta({ description: `One of ${CHILD_GROUPS.join(', ')}; null once erased.` }),
   parentName: z.string(),
   email: z.string(),
   phone: z.string(),
@@ -228,7 +228,12 @@ export const bulkResponse = z
 export const adminSummaryResponse = z
   .object({
     counts: z.object({
-      ...Object.fromEntries(REGISTRATION_STATUSES.map((s) => [s, count])),
+      new: count,
+      approved: count,
+      rejected: count,
+      waitlisted: count,
+      offered: count,
+      withdrawn: count,
       total: count,
     }),
     activities: z.array(
