@@ -69,6 +69,9 @@ const PRODUCT_CALLS = [
   'GET /api/my-signup/calendar.ics',
   'POST /api/my-signup/erase',
   'GET /api/admin/audit',
+  'GET /api/admin/privacy/export',
+  'POST /api/admin/privacy/erase',
+  'POST /api/admin/privacy/retention/run',
 ];
 
 function operations(doc: Doc) {
