@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { Api, naschoolPool, seedSchool, sleep, waitForProjection } from './lib/api.js';
 import { fmt, machineFacts, printTable, row, say, type Row } from './lib/report.js';
 import { SmtpCapture } from './lib/smtp.js';
+import { readMetrics, WATCHED } from './lib/metrics.js';
 import { benchRoot, SERVICES, serviceRss, startBenchStack } from './lib/stack.js';
 import { burstVsBaseline } from './benchmarks/burst-vs-baseline.js';
 import { lockPropagation } from './benchmarks/lock-propagation.js';
@@ -55,6 +56,7 @@ async function main(): Promise<number> {
     await sleep(3000);
     const idle = serviceRss(s);
     results.memoryIdle = idle;
+    const metricsBefore = await readMetrics(port, SERVICES);
 
     // 1. Sign-up burst, product and baseline.
     if (wanted('burst')) {
@@ -447,6 +449,29 @@ async function main(): Promise<number> {
       }
     }
     results.memoryEnd = serviceRss(s);
+
+    // 6. The services' own counters moved by the runs above (R-OPS-METRICS).
+    const metricsAfter = await readMetrics(port, SERVICES);
+    const moved: Record<string, Record<string, number>> = {};
+    for (const name of SERVICES) {
+      const before = metricsBefore[name];
+      const after = metricsAfter[name];
+      for (const metric of WATCHED) {
+        if (!before || !after || after[metric] === undefined) continue;
+        const delta = after[metric] - (before[metric] ?? 0);
+        (moved[name] ??= {})[metric] = delta;
+        rows.push(row(`6 metrics: ${name} ${metric}`, `+${fmt(delta, 0)}`));
+      }
+      rows.push(
+        row(
+          `6 metrics: ${name} /metrics read before and after`,
+          before && after ? 'yes' : 'no',
+          'yes',
+          Boolean(before && after),
+        ),
+      );
+    }
+    results.metrics = moved;
   } finally {
     await db.end().catch(() => undefined);
     say('stopping the stack');
