@@ -4,6 +4,8 @@ const optional = z.string().optional();
 
 export const identityConfigSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(10),
+  /** R-AUDIT-RETENTION: months after which the audit log's actors are anonymised. */
+  RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   /** Seals secret links inside events so that only svc-notify can open them. */
   LINK_SEAL_SECRET: z.string().min(32, 'at least 32 characters'),
   BOOTSTRAP_ADMIN_EMAIL: optional,

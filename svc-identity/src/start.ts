@@ -35,7 +35,7 @@ export const { start, stop } = serviceModule(async (opts) => {
   const accounts = new Accounts(ctx);
   const sessions = sessionRepository(ctx);
   const audit = new AuditLog(ctx);
-  const privacy = new IdentityPrivacy(ctx);
+  const privacy = new IdentityPrivacy(ctx, audit);
   return run({
     routes: (app) => {
       mountRoutes(app, ctx, accounts);

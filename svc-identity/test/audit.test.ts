@@ -3,6 +3,7 @@ import type { AuditEntry } from '@nsa/contracts';
 import { QueryTypes, type RunningService } from '@nsa/service-kit';
 import { until } from '@nsa/service-kit/testing';
 import { AuditLog } from '../src/domain/audit-log.js';
+import { IdentityPrivacy } from '../src/domain/privacy.js';
 import { start } from '../src/start.js';
 import { ADMIN, Client, identityEnv } from './helpers.js';
 
@@ -198,7 +199,7 @@ describe('audit log in svc-identity (R-AUDIT-*)', () => {
     expect(after).toBe(before);
   });
 
-  it('stores an entry once however often it is delivered, and anonymises actors past the period', async () => {
+  it('stores an entry once however often it is delivered, and the daily retention job anonymises actors past the period', async () => {
     const repo = new AuditLog(svc.ctx);
     const entry = {
       id: '5d0c7a5e-8f2b-4c1a-9e3d-2b7f6a1c0d9e',
@@ -216,8 +217,14 @@ describe('audit log in svc-identity (R-AUDIT-*)', () => {
     const stored = await admin.call('GET', `/api/admin/audit?actorId=77`);
     expect(stored.body.data).toEqual([entry]);
 
-    const n = await repo.anonymiseActorsBefore(new Date('2021-01-01T00:00:00Z'));
-    expect(n).toBeGreaterThanOrEqual(1);
+    // The daily retention job: entries older than RETENTION_MONTHS (12) lose their actor.
+    const counts = await new IdentityPrivacy(
+      svc.ctx as ConstructorParameters<typeof IdentityPrivacy>[0],
+      repo,
+    ).retention('test');
+    expect(counts.auditActors).toBeGreaterThanOrEqual(1);
+    const note = await find('action=retention.anonymised');
+    expect(note).toMatchObject({ actor: { type: 'system', id: null, name: null } });
     const gone = await admin.call('GET', '/api/admin/audit?targetType=school&targetId=3');
     expect(gone.body.data).toEqual([{ ...entry, actor: { type: 'admin', id: null, name: null } }]);
     // Newer entries keep their actor.
