@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import {
@@ -16,6 +17,7 @@ import {
 import { serviceTestEnv, testClient, until } from '@nsa/service-kit/testing';
 import { start as startNotify } from 'svc-notify/dist/src/start.js';
 import { migrations as identityMigrations } from 'svc-identity/dist/migrations/index.js';
+import { identityConfigSchema } from 'svc-identity/dist/src/config.js';
 import { IdentityPrivacy } from 'svc-identity/dist/src/domain/privacy.js';
 import { emailKey } from 'svc-identity/dist/src/domain/tokens.js';
 import { PrivacyRepository } from '../src/data-access/privacy.js';
@@ -123,8 +125,13 @@ describe('privacy lifecycle across the services', () => {
       }),
     });
     const opened = await openService(
-      { name: 'identity', version: '0.0.0', migrations: identityMigrations },
-      { env: await serviceTestEnv(infra, 'identity') },
+      {
+        name: 'identity',
+        version: '0.0.0',
+        configSchema: identityConfigSchema,
+        migrations: identityMigrations,
+      },
+      { env: await serviceTestEnv(infra, 'identity', { LINK_SEAL_SECRET }) },
     );
     const part = new IdentityPrivacy(opened.ctx);
     const responder = servePrivacy(
@@ -195,7 +202,11 @@ describe('privacy lifecycle across the services', () => {
     expect(res.body).toMatchObject({ trigger: 'manual', status: 'done', unavailable: [] });
     expect(res.body.counts.registrations.signups).toBe(2);
     expect(res.body.counts).toHaveProperty('notify');
-    expect(res.body.counts.identity).toEqual({ loginFailures: 0, passwordLinks: 0 });
+    expect(res.body.counts.identity).toEqual({
+      loginFailures: 0,
+      resetRequests: 0,
+      passwordLinks: 0,
+    });
 
     for (const id of old) {
       const after = await row(id);
@@ -331,6 +342,55 @@ describe('privacy lifecycle across the services', () => {
     const after = await w.reg.get(`/api/admin/privacy/export?email=${encodeURIComponent(email)}`);
     expect(after.body.count).toBe(0);
   }, 60_000);
+
+  it('docs/privacy.md names every table of every service, and every column it names exists (R-PRIVACY-DOC)', async () => {
+    const doc = fs.readFileSync(new URL('../../docs/privacy.md', import.meta.url), 'utf8');
+    const documented = new Map<string, Set<string>>();
+    const add = (service: string, name: string) =>
+      documented.set(service, (documented.get(service) ?? new Set()).add(name));
+    // Personal fields: `| service | \`table.column\` | ...`.
+    for (const [, service, table, column] of doc.matchAll(
+      /^\| (catalog|registrations|notify|identity) +\| `([a-z_]+)\.([a-z_]+)`/gm,
+    ))
+      add(service!, `${table}.${column}`);
+    // Tables without personal data: `- service: \`a\`, \`b\`` (a list item may wrap).
+    const list = doc.slice(doc.indexOf('## Tables without personal data'));
+    for (const [, service, names] of list.matchAll(
+      /^- (catalog|registrations|notify|identity): ((?:`[a-z_]+`,?\s*)+)/gm,
+    ))
+      for (const [, table] of names!.matchAll(/`([a-z_]+)`/g)) add(service!, table!);
+    const databases = {
+      catalog: w.catalog.ctx.sequelize,
+      registrations: w.registrations.ctx.sequelize,
+      notify: notify.ctx.sequelize,
+      identity: identity.ctx.sequelize,
+    };
+    for (const [service, db] of Object.entries(databases)) {
+      const columns = await db.query<{ t: string; c: string }>(
+        `SELECT c.table_name AS t, c.column_name AS c FROM information_schema.columns c
+         JOIN information_schema.tables x USING (table_schema, table_name)
+         WHERE c.table_schema = :schema AND x.table_type = 'BASE TABLE'`,
+        { replacements: { schema: service }, type: QueryTypes.SELECT },
+      );
+      const have = new Set(columns.map((r) => `${r.t}.${r.c}`));
+      const tables = new Set(columns.map((r) => r.t));
+      const named = [...(documented.get(service) ?? [])];
+      const namedColumns = named.filter((n) => n.includes('.'));
+      const namedTables = new Set(named.map((n) => n.split('.')[0]!));
+      expect(
+        namedColumns.filter((n) => !have.has(n)),
+        `${service}: documented, not in the database`,
+      ).toEqual([]);
+      expect(
+        [...tables].filter((t) => !namedTables.has(t)).sort(),
+        `${service}: tables docs/privacy.md does not name`,
+      ).toEqual([]);
+      expect(
+        [...namedTables].filter((t) => !tables.has(t)),
+        `${service}: named tables that do not exist`,
+      ).toEqual([]);
+    }
+  });
 
   it('is for admins only, refuses a foreign origin and a bad email, never a 5xx', async () => {
     const anon = testClient(w.registrations.url);
