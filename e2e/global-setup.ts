@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FullConfig } from '@playwright/test';
-import { startStack, type Stack } from 'deploy/stack';
+import { killLeftovers, startStack, type Stack } from 'deploy/stack';
 import {
   ADMIN,
   FACTS_ENV,
@@ -107,38 +107,6 @@ function copyLogs(dataDir: string, lines: string[]) {
     }
   } catch (err) {
     say(`could not copy the stack's logs: ${(err as Error).message}`);
-  }
-}
-
-/**
- * Last resort for a runner that exits without running the teardown (an uncaught error, a
- * second Ctrl-C): the stack's processes are detached process groups that would outlive it.
- * Their pid files under DATA_DIR/run name them; only a pid whose command line still matches
- * the recorded signature is signalled, so a reused pid is left alone.
- */
-function killLeftovers(dataDir: string) {
-  const runDir = path.join(dataDir, 'run');
-  if (!fs.existsSync(runDir)) return;
-  for (const file of fs.readdirSync(runDir).filter((f) => f.endsWith('.pid'))) {
-    const [pidLine, signature] = fs.readFileSync(path.join(runDir, file), 'utf8').split('\n');
-    const pid = Number(pidLine);
-    if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid || !signature) continue;
-    let cmdline = '';
-    try {
-      cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-    } catch {
-      continue; // gone already
-    }
-    if (!cmdline.includes(signature)) continue;
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // gone meanwhile
-      }
-    }
   }
 }
 

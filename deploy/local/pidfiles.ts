@@ -38,6 +38,29 @@ export class PidFiles {
   }
 }
 
+/**
+ * Last resort for a tool that dies before it stopped its stack (the e2e runner, the bench): the
+ * stack's processes are detached process groups that would outlive it. Only those the pid
+ * files under DATA_DIR/run still name with their signature are killed, so a reused pid is left
+ * alone.
+ */
+export function killLeftovers(dataDir: string): void {
+  const dir = path.join(dataDir, 'run');
+  if (!fs.existsSync(dir)) return;
+  for (const { pid } of new PidFiles(dir).survivors()) {
+    if (pid <= 1 || pid === process.pid) continue;
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // gone meanwhile
+      }
+    }
+  }
+}
+
 function commandLine(pid: number): string {
   try {
     return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');

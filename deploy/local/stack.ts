@@ -15,6 +15,7 @@ import {
 import { demoSeedWatch, seedDemoSignups } from './demo-signups.js';
 import { consoleLine, demoAnnouncement } from './output.js';
 import { PidFiles } from './pidfiles.js';
+export { killLeftovers } from './pidfiles.js';
 import { Supervised } from './supervisor.js';
 
 export interface StartStackOptions {

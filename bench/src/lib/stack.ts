@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startStack, type Stack } from 'deploy/stack';
+import { killLeftovers, startStack, type Stack } from 'deploy/stack';
 import { ensureServiceDatabase, existingAdminUrl } from '@nsa/local-infra';
 
 export const ADMIN = {
@@ -136,37 +136,6 @@ export function readPid(dataDir: string, name: string): number | undefined {
     return Number.isInteger(pid) && pid > 1 ? pid : undefined;
   } catch {
     return undefined;
-  }
-}
-
-/**
- * Last resort when the tool dies before stop(): the stack's processes are detached process
- * groups named by DATA_DIR/run/*.pid; only a pid whose command line still carries the recorded
- * signature is killed, so a reused pid is left alone.
- */
-function killLeftovers(dataDir: string): void {
-  const runDir = path.join(dataDir, 'run');
-  if (!fs.existsSync(runDir)) return;
-  for (const file of fs.readdirSync(runDir).filter((f) => f.endsWith('.pid'))) {
-    const [pidLine, signature] = fs.readFileSync(path.join(runDir, file), 'utf8').split('\n');
-    const pid = Number(pidLine);
-    if (!Number.isInteger(pid) || pid <= 1 || pid === process.pid || !signature) continue;
-    let cmdline = '';
-    try {
-      cmdline = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ');
-    } catch {
-      continue;
-    }
-    if (!cmdline.includes(signature)) continue;
-    try {
-      process.kill(-pid, 'SIGKILL');
-    } catch {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // gone meanwhile
-      }
-    }
   }
 }
 
