@@ -99,6 +99,16 @@ describe('registrations records reviews, erasures and provider link uses (R-AUDI
     ]);
   });
 
+  it('records an admin erasing an email as that admin, per sign-up, without the email', async () => {
+    const email = 'wis-mij@example.nl';
+    const id = await create({ email });
+    const res = await w.reg.post('/api/admin/privacy/erase', { email }, as);
+    expect(res.status).toBe(200);
+    const got = await entries('registration', id);
+    expect(got).toMatchObject([{ actor, action: 'registration.erased' }]);
+    expect(JSON.stringify(got)).not.toContain(email);
+  });
+
   it('records each admitted use of a provider link as the provider, none for a refused one, never the token', async () => {
     const res = await w.cat.post(`/api/admin/activities/${activityId}/provider-token/generate`);
     const token = new URL(res.body.url).searchParams.get('token')!;

@@ -1,4 +1,10 @@
-import { AUDIT_ACTIONS, EVENT_TYPES, type MySignup, type WithdrawReason } from '@nsa/contracts';
+import {
+  AUDIT_ACTIONS,
+  EVENT_TYPES,
+  type AuditEntry,
+  type MySignup,
+  type WithdrawReason,
+} from '@nsa/contracts';
 import { activityCalendar, isoWeekYear } from '@nsa/calendar';
 import {
   AppError,
@@ -49,6 +55,9 @@ export function mySignupView(reg: RegistrationRow, a: ProjectedActivity): MySign
     },
   };
 }
+
+/** A parent erasing their own sign-up, in the audit log: named by nothing (R-AUDIT-NO-SECRETS). */
+const PARENT: AuditEntry['actor'] = { type: 'parent', id: null, name: null };
 
 /**
  * The parent's own link (R-MY-SIGNUP-*): every call names its sign-up by the link's token, and
@@ -130,7 +139,11 @@ export class MySignups {
   }
 
   /** R-PRIVACY-ERASE: the same erasure for an admin's erasure of an email on request. */
-  async eraseById(id: number, requestId?: string): Promise<void> {
+  async eraseById(
+    id: number,
+    requestId?: string,
+    actor: AuditEntry['actor'] = PARENT,
+  ): Promise<void> {
     const { repo, waitlist } = this.deps;
     const seen = (await repo.byId(id))!;
     await this.deps.db.transaction(async (tx) => {
@@ -152,9 +165,9 @@ export class MySignups {
         requestId,
       });
       await this.deps.outbox.addMany(tx, events);
-      // R-AUDIT-ADMIN-CHANGES: the parent erased their own sign-up; they are named by nothing.
+      // R-AUDIT-ADMIN-CHANGES: who erased it (a parent is named by nothing).
       await recordAudit(tx, this.deps.outbox, 'registrations', {
-        actor: { type: 'parent', id: null, name: null },
+        actor,
         action: AUDIT_ACTIONS.registrationErased,
         target: { type: 'registration', id: String(id) },
       });

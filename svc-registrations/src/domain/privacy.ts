@@ -1,5 +1,6 @@
 import {
   ACCESS_LOG_RETENTION_DAYS,
+  AUDIT_ACTIONS,
   EVENT_TYPES,
   PRIVACY_RPC_SUBJECTS,
   STREAMS,
@@ -18,8 +19,12 @@ import {
   DAY_MS,
   DailyJob,
   QueryTypes,
+  recordAudit,
+  sessionActor,
+  SYSTEM_ACTOR,
   withAdvisoryLock,
   type ServiceContext,
+  type SessionUser,
 } from '@nsa/service-kit';
 import type { PrivacyRepository } from '../data-access/privacy.js';
 import { purgeRegistrationsStream } from '../data-access/stream-purge.js';
@@ -112,6 +117,14 @@ export class Privacy {
           );
           if (ids.length === 0) return ids;
           mine.outboxRows! += await repo.scrubOutbox(tx, ids);
+          // R-AUDIT-ADMIN-CHANGES: each sign-up the retention job erased, by the system.
+          for (const id of ids)
+            await recordAudit(tx, ctx.outbox, 'registrations', {
+              actor: SYSTEM_ACTOR,
+              action: AUDIT_ACTIONS.registrationErased,
+              target: { type: 'registration', id: String(id) },
+              reason: 'retention',
+            });
           await ctx.outbox.add<RegistrationsErasedEvent>(tx, {
             type: EVENT_TYPES.registrationsErased,
             data: { registrationIds: ids, reason: 'retention' },
@@ -202,7 +215,11 @@ export class Privacy {
    * (a place it held moves on), the batch announced in one event, the events that carried it
    * gone from the outbox and the stream, and each other service's records of it erased.
    */
-  async eraseEmail(email: string, requestId?: string): Promise<PrivacyEraseResponse> {
+  async eraseEmail(
+    email: string,
+    requestId?: string,
+    admin?: SessionUser,
+  ): Promise<PrivacyEraseResponse> {
     const { ctx, repo } = this.deps;
     const ids = await repo.idsOfEmail(email);
     const runId = await repo.startRun('request');
@@ -210,7 +227,11 @@ export class Privacy {
     const report = { counts: { registrations: mine }, unavailable: [] as string[] };
     try {
       for (const id of ids) {
-        await this.deps.mySignups.eraseById(id, requestId);
+        await this.deps.mySignups.eraseById(
+          id,
+          requestId,
+          admin ? sessionActor(admin) : SYSTEM_ACTOR,
+        );
         mine.signups! += 1;
       }
       await ctx.sequelize.transaction(async (tx) => {

@@ -314,7 +314,7 @@ export function mountRoutes(
   });
   privacyRoutes.post('/erase', async (req, res) => {
     const { email } = parseOrThrow(privacyEmailSchema, req.body ?? {});
-    res.json(await privacy.eraseEmail(email, requestId(req)));
+    res.json(await privacy.eraseEmail(email, requestId(req), req.sessionUser));
   });
   privacyRoutes.post('/retention/run', async (_req, res) => {
     res.json(await privacy.runNow());
