@@ -143,9 +143,16 @@ test('at phone width: three marks, a fourth offline, sent when back online; the 
   // The admin's grid shows all four, reached from the activities screen.
   await loginAsAdmin(page.request, stack);
   await page.goto('/admin/activities');
-  await page
-    .locator(`[data-testid="activity-row"][data-activity-id="${activityId}"]`)
-    .getByTestId('activity-attendance-link')
+  // The attendance grid is one of the row menu's items (R-ADMIN-ACTIVITIES-FILTER).
+  const activityRow = page.locator(
+    `[data-testid="activity-row"][data-activity-id="${activityId}"]`,
+  );
+  await activityRow.getByTestId('activity-menu').click();
+  await activityRow
+    .getByRole('menuitem', {
+      name: text('mfe_admin', 'nl', 'attendance.link'),
+      exact: true,
+    })
     .click();
   const grid = remoteRoot(page, 'mfe_admin', 'admin-activity-attendance');
   await expect(grid.getByRole('heading', { level: 1 })).toHaveText(

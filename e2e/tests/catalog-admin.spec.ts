@@ -4,12 +4,20 @@
 // copying a school's URL, QR downloads, lock and hide toggles, provider links, and deleting a
 // school that still has activities.
 import fs from 'node:fs';
-import type { APIRequestContext, Dialog, Download, Page } from '@playwright/test';
+import type { APIRequestContext, Dialog, Download, Locator, Page } from '@playwright/test';
 import type { ActivityView, School } from '@nsa/contracts';
 import { apiGet, createCatalog, createProvider, unique } from '../lib/data.js';
 import { expect, loginAsAdmin, remoteRoot, test, text, textWith } from './fixtures.js';
 
 const admin = (key: string) => text('mfe_admin', 'nl', key);
+
+/** An activity row's action, from the row's menu (R-ADMIN-ACTIVITIES-FILTER). */
+async function fromRowMenu(row: Locator, title: string, item: string) {
+  await row
+    .getByRole('button', { name: textWith('mfe_admin', 'nl', 'activities.actionsOf', { title }) })
+    .click();
+  await row.getByRole('menuitem', { name: item, exact: true }).click();
+}
 const adminWith = (key: string, values: Record<string, string | number>) =>
   textWith('mfe_admin', 'nl', key, values);
 
@@ -260,24 +268,24 @@ test.describe('catalog admin screens', () => {
     expect([LOCKED_TINT, HIDDEN_TINT]).not.toContain(plain);
 
     // Lock: red tint.
-    await row.getByRole('button', { name: `${admin('activities.lock')}: ${title}` }).click();
+    await fromRowMenu(row, title, admin('activities.lock'));
     await expect(row).toHaveAttribute('data-locked', 'true');
     await expect(row.getByTestId('lock-badge')).toHaveText(admin('activities.locked'));
     await expect.poll(() => rowBackground(row)).toBe(LOCKED_TINT);
     expect(await flags()).toMatchObject({ isLocked: true, isHidden: false });
 
     // Unlock, then hide: grey tint.
-    await row.getByRole('button', { name: `${admin('activities.unlock')}: ${title}` }).click();
+    await fromRowMenu(row, title, admin('activities.unlock'));
     await expect(row).toHaveAttribute('data-locked', 'false');
     await expect.poll(() => rowBackground(row)).toBe(plain);
-    await row.getByRole('button', { name: `${admin('activities.hide')}: ${title}` }).click();
+    await fromRowMenu(row, title, admin('activities.hide'));
     await expect(row).toHaveAttribute('data-hidden', 'true');
     await expect(row.getByTestId('hide-badge')).toHaveText(admin('activities.hidden'));
     await expect.poll(() => rowBackground(row)).toBe(HIDDEN_TINT);
     expect(await flags()).toMatchObject({ isLocked: false, isHidden: true });
 
     // Show again: no tint.
-    await row.getByRole('button', { name: `${admin('activities.show')}: ${title}` }).click();
+    await fromRowMenu(row, title, admin('activities.show'));
     await expect(row).toHaveAttribute('data-hidden', 'false');
     await expect.poll(() => rowBackground(row)).toBe(plain);
     expect(await flags()).toMatchObject({ isLocked: false, isHidden: false });
@@ -310,9 +318,13 @@ test.describe('catalog admin screens', () => {
 
     try {
       await page.goto('/admin/activities');
-      await remoteRoot(page, 'mfe_admin', 'admin-activities')
-        .getByRole('button', { name: adminWith('activities.providerLinkOf', { title }) })
-        .click();
+      await fromRowMenu(
+        remoteRoot(page, 'mfe_admin', 'admin-activities').locator(
+          `[data-testid="activity-row"][data-activity-id="${activity.id}"]`,
+        ),
+        title,
+        admin('activities.providerLink'),
+      );
       const dialog = page.getByRole('dialog', {
         name: adminWith('providerLink.title', { title }),
       });

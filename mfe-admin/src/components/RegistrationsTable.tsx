@@ -261,7 +261,7 @@ function RegistrationRow({ registration: r, pending, onAction, selected, onSelec
           {r.emailSent ? t('registrations.emailSent.yes') : t('registrations.emailSent.no')}
         </span>
       </td>
-      <td data-label={label('date')} className="numeric">
+      <td data-label={label('date')} className="numeric date-cell">
         {formatDateTime(r.createdAt, lang) ?? '–'}
       </td>
       <td className="actions-col">
