@@ -317,6 +317,18 @@ describe('privacy lifecycle across the services', () => {
     expect(exported.body.count).toBe(
       Object.values(services).reduce((n, s) => n + s.records.length, 0),
     );
+    // R-AUDIT-ADMIN-CHANGES: the export is in the audit log with the admin, without the email.
+    const [audit] = await w.registrations.ctx.sequelize.query<{ data: Record<string, unknown> }>(
+      `SELECT data FROM outbox WHERE type = 'registrations.audit.recorded'
+       AND data->>'action' = 'registrations.exported' ORDER BY seq DESC LIMIT 1`,
+      { type: QueryTypes.SELECT },
+    );
+    expect(audit?.data).toMatchObject({
+      actor: { type: 'admin', id: '1', name: 'Test Beheerder' },
+      target: { type: 'privacy-export', id: null },
+      changes: { records: { before: null, after: exported.body.count } },
+    });
+    expect(JSON.stringify(audit)).not.toContain(email.toLowerCase());
 
     // Both are somewhere before the erasure.
     expect((await grepDatabases(email)).length).toBeGreaterThan(0);

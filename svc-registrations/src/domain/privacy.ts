@@ -194,7 +194,7 @@ export class Privacy {
   }
 
   /** R-PRIVACY-EXPORT: every record that holds the email, in every service. */
-  async exportEmail(email: string): Promise<PrivacyExport> {
+  async exportEmail(email: string, admin?: SessionUser): Promise<PrivacyExport> {
     const local = await this.deps.repo.export(email);
     const report = { counts: {}, unavailable: [] as string[] };
     const replies = await this.askOthers({ op: 'export', email }, report);
@@ -207,6 +207,15 @@ export class Privacy {
     const count = Object.values(services).reduce((n, s) => n + s.records.length, 0);
     if (report.unavailable.length > 0)
       throw new AppError('SERVICE_UNAVAILABLE', 503, MSG.privacyServiceUnavailable);
+    // R-AUDIT-ADMIN-CHANGES: who exported a person's data, and how many records; not the email.
+    await this.deps.ctx.sequelize.transaction((tx) =>
+      recordAudit(tx, this.deps.ctx.outbox, 'registrations', {
+        actor: admin ? sessionActor(admin) : SYSTEM_ACTOR,
+        action: AUDIT_ACTIONS.registrationsExported,
+        target: { type: 'privacy-export', id: null },
+        changes: { records: { before: null, after: count } },
+      }),
+    );
     return { email, exportedAt: new Date().toISOString(), services, count };
   }
 

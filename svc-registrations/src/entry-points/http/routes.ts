@@ -310,7 +310,7 @@ export function mountRoutes(
   privacyRoutes.get('/export', async (req, res) => {
     const { email } = parseOrThrow(privacyEmailSchema, req.query);
     res.setHeader('Content-Disposition', 'attachment; filename="privacy-export.json"');
-    res.json(await privacy.exportEmail(email));
+    res.json(await privacy.exportEmail(email, req.sessionUser));
   });
   privacyRoutes.post('/erase', async (req, res) => {
     const { email } = parseOrThrow(privacyEmailSchema, req.body ?? {});
