@@ -530,7 +530,8 @@ test.describe('admin at scale', () => {
       await page.setViewportSize({ width, height });
       for (const language of ['nl', 'en'] as const) {
         for (const [name, url] of screens) {
-          await page.goto(language === 'nl' ? url : `${url}?lng=en`);
+          // The language is named every time: a choice made once is remembered.
+          await page.goto(`${url}?lng=${language}`);
           await expect(page.locator('main h1').first()).toBeVisible({ timeout: 30_000 });
           await page.waitForLoadState('networkidle');
           // Every list loaded: no spinner left.

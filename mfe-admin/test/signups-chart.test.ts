@@ -31,8 +31,9 @@ describe('the dashboard chart of sign-ups per day (R-ADMIN-DASHBOARD)', () => {
     expect(layout.max).toBe(10);
     expect(layout.bars.map((b) => b.height)).toEqual([100, 50, 0, 20]);
     expect(layout.bars.map((b) => b.y)).toEqual([0, 50, 100, 80]);
-    // Four even slots of 100, each bar narrower than its slot and inside the chart.
-    expect(layout.bars.map((b) => b.x)).toEqual([2, 102, 202, 302]);
+    // Four even slots of 100, each bar at most 48 wide, centred in its slot, inside the chart.
+    expect(layout.bars.map((b) => b.x)).toEqual([26, 126, 226, 326]);
+    expect(layout.bars.map((b) => b.width)).toEqual([48, 48, 48, 48]);
     for (const bar of layout.bars) expect(bar.x + bar.width).toBeLessThanOrEqual(400);
   });
 
@@ -43,6 +44,8 @@ describe('the dashboard chart of sign-ups per day (R-ADMIN-DASHBOARD)', () => {
     }));
     const layout = chartLayout(days, { maxDays: 30 });
     expect(layout.bars).toHaveLength(30);
+    // 30 slots of 20: the bars are narrower than the widest, with a gap between them.
+    expect(layout.bars[0]).toMatchObject({ x: 2, width: 16 });
     expect(layout.bars[29]).toMatchObject({ day: '2026-03-31', count: 89 });
   });
 });

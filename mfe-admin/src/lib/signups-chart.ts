@@ -24,6 +24,9 @@ export interface ChartLayout {
   days: DayCount[];
 }
 
+/** The widest a day's bar gets, in the chart's units. */
+export const MAX_BAR = 48;
+
 /** A round top for the scale: 1, 2, 5, 10, 20, 50 … at or above the largest day. */
 export function niceMax(max: number): number {
   if (max <= 0) return 1;
@@ -44,14 +47,16 @@ export function chartLayout(
   const max = niceMax(Math.max(0, ...days.map((d) => d.count)));
   const slot = days.length > 0 ? width / days.length : width;
   const gap = Math.min(4, slot * 0.2);
+  // A few days do not make a wall of blue: a bar is at most MAX_BAR wide, centred in its day.
+  const barWidth = Math.min(slot - gap, MAX_BAR);
   const bars = days.map((d, i) => {
     const h = Math.round((d.count / max) * height * 100) / 100;
     return {
       day: d.day,
       count: d.count,
-      x: Math.round((i * slot + gap / 2) * 100) / 100,
+      x: Math.round((i * slot + (slot - barWidth) / 2) * 100) / 100,
       y: Math.round((height - h) * 100) / 100,
-      width: Math.round((slot - gap) * 100) / 100,
+      width: Math.round(barWidth * 100) / 100,
       height: h,
     };
   });
