@@ -635,6 +635,8 @@ async function samples(): Promise<Record<string, unknown>> {
       notification: { ...registration.notification!, sealedLink: 'Fe26.2**sealed' },
     },
     [EVENT_TYPES.registrationErased]: { registrationId: 41, activityId: 7 },
+    // R-RETENTION-EVENT: a batch erased by retention or on request.
+    [EVENT_TYPES.registrationsErased]: { registrationIds: [41, 42], reason: 'retention' },
     [EVENT_TYPES.blockCreated]: block,
     [EVENT_TYPES.blockUpdated]: block,
     [EVENT_TYPES.drawCommitted]: { blockId: 1, seedHash: HASH },
