@@ -53,7 +53,7 @@ describe('audit log in svc-identity (R-AUDIT-*)', () => {
       (e) => e.reason === 'wrong-password',
     );
     expect(known).toMatchObject({
-      actor: { type: 'admin', id: adminId, name: ADMIN.name },
+      actor: { type: 'admin', id: null, name: null },
       action: 'login.failed',
       target: { type: 'user', id: adminId },
       changes: null,

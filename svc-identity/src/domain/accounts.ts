@@ -123,9 +123,10 @@ export class Accounts {
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok) {
       if (attempt === undefined) await this.failures.record(key, clientIp);
-      // R-AUDIT-LOGIN: the account by id when there is one; never the email or the password.
+      // R-AUDIT-LOGIN: whoever tried is unknown (not the account's owner, who may be the one
+      // attacked); the account by id as the target when there is one; never the email or password.
       await this.audit({
-        actor: user ? userActor(user) : { type: 'admin', id: null, name: null },
+        actor: { type: 'admin', id: null, name: null },
         action: AUDIT_ACTIONS.loginFailed,
         target: userTarget(user?.id ?? null),
         reason: user ? 'wrong-password' : 'unknown-account',
