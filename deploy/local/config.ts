@@ -38,6 +38,11 @@ export interface StackConfig {
    * launcher prints them once on the console, so they never reach a log file.
    */
   demo: { adminEmail: string; adminPassword: string; schoolToken: string };
+  /**
+   * R-NATS-USERS: each service's password for the NATS this launcher starts, chosen afresh at
+   * every start (the server's configuration is written anew each time). Unused with NATS_URL.
+   */
+  natsPasswords: Record<ServiceName, string>;
   organisation: { name: string; contactEmail: string; website: string; privacyUrl: string };
 }
 
@@ -154,6 +159,10 @@ export function loadConfig(opts: {
       password: env.BOOTSTRAP_ADMIN_PASSWORD || undefined,
       name: env.BOOTSTRAP_ADMIN_NAME || undefined,
     },
+    natsPasswords: Object.fromEntries(SERVICE_NAMES.map((n) => [n, generateSecret(24)])) as Record<
+      ServiceName,
+      string
+    >,
     demo: {
       adminEmail: 'beheer@voorbeeld.nl',
       adminPassword: generateSecret(20),
@@ -190,6 +199,8 @@ export function serviceEnv(
     DATABASE_URL: urls.database,
     DB_SCHEMA: name,
     NATS_URL: urls.nats,
+    // Its own NATS user on the launcher's NATS (R-NATS-USERS); an external NATS_URL has its own.
+    ...(config.natsUrl ? {} : { NATS_USER: name, NATS_PASSWORD: config.natsPasswords[name] }),
     SMTP_URL: urls.smtp,
     SESSION_SECRET: config.sessionSecret,
     PUBLIC_BASE_URL: config.publicBaseUrl,

@@ -8,6 +8,7 @@ import {
   waitForTcp,
   type Managed,
 } from '@nsa/local-infra';
+import { natsPermissions } from '@nsa/contracts';
 import { renderGatewayConfig } from 'gateway';
 import { SERVICE_NAMES, type StackConfig } from './config.js';
 import { childBaseEnv, maildevScript, nginxBinary } from './infra.js';
@@ -39,6 +40,11 @@ export async function startData(
           storeDir: natsStore,
           port: config.ports.nats,
           logFile: path.join(logs, 'nats.log'),
+          users: SERVICE_NAMES.map((name) => ({
+            user: name,
+            password: config.natsPasswords[name],
+            permissions: natsPermissions(name),
+          })),
         }),
   ]);
   // Track whatever did start before reporting a failure, so that it is stopped too.

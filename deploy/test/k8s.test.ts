@@ -5,10 +5,12 @@
 // services and only the services reach PostgreSQL and NATS.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseAllDocuments } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { natsPermissions, type ServiceName } from '@nsa/contracts';
 import { renderFor, targets } from '../k8s/render-gateway.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -354,6 +356,55 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
       expect(settings.data.STREAM_REPLICAS).toBe('3');
       expect(settings.data.NATS_URL).toBe('nats://nats:4222');
       expect(named(objs(), 'Service', 'nats')).toBeDefined();
+    });
+
+    it('lets only the services into NATS, each as its own user with the permissions of natsPermissions (R-NATS-USERS)', () => {
+      const conf = pick(byKind(objs(), 'ConfigMap'), (c) =>
+        c.metadata.name.startsWith('nats-config'),
+      ).data['nats.conf'] as string;
+      expect(conf).toMatch(/authorization\s*\{/);
+      const nats = named(objs(), 'StatefulSet', 'nats')!;
+      const natsEnv = nats.spec.template.spec.containers[0].env as Array<{
+        name: string;
+        valueFrom?: { secretKeyRef?: { name: string; key: string } };
+      }>;
+      for (const s of SERVICES) {
+        const upper = s.toUpperCase();
+        expect(conf, s).toContain(
+          `{user: ${JSON.stringify(s)}, password: $${upper}_NATS_PASSWORD, permissions: ${JSON.stringify(natsPermissions(s as ServiceName))}}`,
+        );
+        expect(
+          natsEnv.find((e) => e.name === `${upper}_NATS_PASSWORD`)?.valueFrom?.secretKeyRef,
+        ).toMatchObject({ key: `${upper}_NATS_PASSWORD` });
+        const env = named(objs(), 'Deployment', s)!.spec.template.spec.containers[0].env as Array<{
+          name: string;
+          value?: string;
+          valueFrom?: { secretKeyRef?: { name: string; key: string } };
+        }>;
+        expect(env.find((e) => e.name === 'NATS_USER')?.value, s).toBe(s);
+        expect(
+          env.find((e) => e.name === 'NATS_PASSWORD')?.valueFrom?.secretKeyRef,
+          s,
+        ).toMatchObject({ key: `${upper}_NATS_PASSWORD` });
+      }
+    });
+
+    it('has a NATS configuration that nats-server accepts', () => {
+      const conf = pick(byKind(objs(), 'ConfigMap'), (c) =>
+        c.metadata.name.startsWith('nats-config'),
+      ).data['nats.conf'] as string;
+      const bin = ['/usr/sbin/nats-server', '/usr/bin/nats-server'].find((b) => fs.existsSync(b));
+      if (!bin) return;
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nats-conf-'));
+      const file = path.join(dir, 'nats.conf');
+      fs.writeFileSync(file, conf.replace('store_dir: /data', `store_dir: ${dir}`));
+      const env = {
+        ...process.env,
+        POD_NAME: 'nats-0',
+        ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_NATS_PASSWORD`, 'x'])),
+      };
+      const res = spawnSync(bin, ['-t', '-c', file], { encoding: 'utf8', env });
+      expect(`${res.stdout}${res.stderr}`).toContain('is valid');
     });
 
     it('keeps PostgreSQL outside, reached as postgres:5432', () => {

@@ -57,7 +57,7 @@ async function serve(site: 'shell.conf' | 'mfe.conf'): Promise<Server> {
   const proc = spawn(nginxBinary(), ['-p', dir, '-c', conf, '-g', 'daemon off;'], {
     stdio: 'ignore',
   });
-  await waitForTcp('127.0.0.1', port, 10_000);
+  await waitForTcp('127.0.0.1', port, { timeoutMs: 10_000 });
   return { base: `http://127.0.0.1:${port}`, log, proc };
 }
 

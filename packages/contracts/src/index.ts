@@ -15,3 +15,4 @@ export * from './parent-emails.js';
 export * from './attendance.js';
 export * from './privacy.js';
 export * from './api-schemas.js';
+export * from './nats-permissions.js';

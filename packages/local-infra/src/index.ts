@@ -4,6 +4,7 @@ export type { Managed, SpawnManagedOptions } from './process.js';
 export { existingAdminUrl, startPostgres } from './postgres.js';
 export { ensureServiceDatabase } from './database.js';
 export { startNats } from './nats.js';
+export type { NatsUser } from './nats.js';
 export { waitForHttp } from './http.js';
 export { findPostgresBinDir, which } from './binaries.js';
 export { generateSecret } from './secrets.js';

@@ -19,6 +19,9 @@ export const baseConfigSchema = z.object({
   NATS_URL: z
     .string()
     .regex(/^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/, 'nats://host:port'),
+  /** R-NATS-USERS: this service's own NATS user; unset where NATS takes anyone. */
+  NATS_USER: z.string().min(1).optional(),
+  NATS_PASSWORD: z.string().min(1).optional(),
   /** How long JetStream waits for an ack before redelivering. */
   CONSUMER_ACK_WAIT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   /**

@@ -16,10 +16,12 @@ export async function connectNats(
   url: string,
   name: string,
   logger: Logger,
+  auth?: { user?: string; pass?: string },
 ): Promise<NatsConnection> {
   const nc = await connect({
     servers: url.split(','),
     name,
+    ...(auth?.user ? { user: auth.user, pass: auth.pass } : {}),
     reconnect: true,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,

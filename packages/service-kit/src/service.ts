@@ -110,7 +110,10 @@ export async function openService<S extends z.ZodObject>(
   });
   await runMigrations(sequelize, config.DB_SCHEMA, [...kitMigrations, ...def.migrations], logger);
 
-  const nc = await connectNats(config.NATS_URL, `svc-${def.name}`, logger);
+  const nc = await connectNats(config.NATS_URL, `svc-${def.name}`, logger, {
+    user: config.NATS_USER,
+    pass: config.NATS_PASSWORD,
+  });
   await ensureStreams(nc, config.STREAM_REPLICAS);
   const outbox = new Outbox(sequelize, nc, logger);
   const metrics = new Metrics(def.name);
