@@ -249,6 +249,8 @@ test.describe('catalog admin screens', () => {
     request,
     stack,
   }) => {
+    // Four toggles, each two steps through the row's menu.
+    test.setTimeout(60_000);
     await loginAsAdmin(request, stack);
     const title = `Vlaggen ${unique()}`;
     const { activities } = await createCatalog(request, title, [{ title }]);
