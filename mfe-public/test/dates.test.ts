@@ -48,6 +48,17 @@ describe('block date range (R-CAL-RANGE)', () => {
     );
   });
 
+  it("uses the block's own year, and names it when it is not this year (R-RETENTION-YEAR)", async () => {
+    const today = new Date(2026, 5, 1);
+    const nl = await translator('nl');
+    expect(dateRangeText(nl, 'nl', { weekStart: 10, weekEnd: 12, year: 2026 }, today)).toBe(
+      'maandag 2 maart t/m vrijdag 20 maart',
+    );
+    expect(dateRangeText(nl, 'nl', { weekStart: 10, weekEnd: 12, year: 2027 }, today)).toBe(
+      'maandag 8 maart 2027 t/m vrijdag 26 maart 2027',
+    );
+  });
+
   it('uses the year of today', async () => {
     const t = await translator('nl');
     expect(dateRangeText(t, 'nl', { weekStart: 10, weekEnd: 12 }, new Date(2027, 0, 15))).toBe(
