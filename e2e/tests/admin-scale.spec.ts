@@ -281,6 +281,14 @@ test.describe('admin at scale', () => {
     await first.check();
     await expect(all).toBeChecked();
 
+    // A single review dialog first: no axe-core violations with it open either.
+    await panel.locator('[data-action="approve"]').first().click();
+    const single = page.getByRole('dialog', { name: admin('registrations.approveTitle') });
+    await expect(single).toBeVisible();
+    await expectNoAxeViolations(page, 'the review screen with an approve dialog open');
+    await single.getByRole('button', { name: admin('common.cancel'), exact: true }).click();
+    await expect(single).toBeHidden();
+
     await panel.getByRole('button', { name: admin('bulk.approve'), exact: true }).click();
     const dialog = page.getByRole('dialog', { name: admin('bulk.title.approve') });
     await expect(dialog).toBeVisible();
@@ -432,6 +440,18 @@ test.describe('admin at scale', () => {
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await expect(rows.first()).toHaveAttribute('data-locked', 'true');
+
+    // The provider link dialog, opened from the menu: no axe-core violations with it open.
+    await menuButton.click();
+    await menu.getByRole('menuitem', { name: admin('activities.providerLink') }).click();
+    const linkDialog = page.getByRole('dialog', {
+      name: adminWith('providerLink.title', { title }),
+    });
+    await expect(linkDialog.getByTestId('provider-link')).toBeVisible();
+    await expectNoAxeViolations(page, 'the activities screen with the provider link dialog open');
+    await page.keyboard.press('Escape');
+    await expect(linkDialog).toBeHidden();
+    await expect(menuButton).toBeFocused();
   });
 
   test('the dashboard shows the summary: counts by status, the full and nearly full activities, sign-ups per day', async ({
