@@ -68,6 +68,8 @@ describe('the catalog models', () => {
       'name',
       'weekStart',
       'weekEnd',
+      // R-RETENTION-YEAR
+      'year',
       'signupOpensAt',
       'signupClosesAt',
       'allocation',
