@@ -35,9 +35,10 @@ async function processedCount(svc: RunningService, eventId: string): Promise<num
   );
   return Number(row?.n);
 }
+/** The latest school event (a change also writes its audit entry to the outbox after it). */
 async function lastEventId(catalog: RunningService): Promise<string> {
   const [row] = await catalog.ctx.sequelize.query<{ id: string }>(
-    'SELECT id FROM outbox ORDER BY seq DESC LIMIT 1',
+    "SELECT id FROM outbox WHERE type LIKE 'catalog.school.%' ORDER BY seq DESC LIMIT 1",
     { type: QueryTypes.SELECT },
   );
   return row!.id;
