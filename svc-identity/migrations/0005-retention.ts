@@ -1,4 +1,4 @@
-import type { Migration } from '@nsa/service-kit';
+import { RETENTION_RUNS_TABLE, type Migration } from '@nsa/service-kit';
 
 /**
  * Retention (R-RETENTION-ACCESS-LOG): login failures (keyed email hash and client address) are
@@ -9,12 +9,6 @@ export const m0005Retention: Migration = {
   name: '0005-retention',
   async up({ sql }) {
     await sql('CREATE INDEX login_failures_at ON login_failures (at)');
-    await sql(`CREATE TABLE retention_runs (
-      id bigserial PRIMARY KEY,
-      trigger text NOT NULL,
-      started_at timestamptz NOT NULL DEFAULT now(),
-      finished_at timestamptz,
-      report jsonb NOT NULL DEFAULT '{}'::jsonb
-    )`);
+    await sql(RETENTION_RUNS_TABLE);
   },
 };

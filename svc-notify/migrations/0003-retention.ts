@@ -1,4 +1,4 @@
-import type { Migration } from '@nsa/service-kit';
+import { RETENTION_RUNS_TABLE, type Migration } from '@nsa/service-kit';
 
 /**
  * Retention (R-RETENTION-NOTIFY): finished deliveries are deleted by age, so they get an index on
@@ -9,12 +9,6 @@ export const m0003Retention: Migration = {
   name: '0003-retention',
   async up({ sql }) {
     await sql('CREATE INDEX deliveries_created ON deliveries (created_at)');
-    await sql(`CREATE TABLE retention_runs (
-      id bigserial PRIMARY KEY,
-      trigger text NOT NULL,
-      started_at timestamptz NOT NULL DEFAULT now(),
-      finished_at timestamptz,
-      report jsonb NOT NULL DEFAULT '{}'::jsonb
-    )`);
+    await sql(RETENTION_RUNS_TABLE);
   },
 };

@@ -31,6 +31,37 @@ export async function pruneKitTables(
   return { outbox: outbox?.n ?? 0, processedEvents: processed?.n ?? 0 };
 }
 
+/**
+ * R-RETENTION-JOB: the table in which a service keeps the report of each retention run (counts
+ * only), for a migration to create.
+ */
+export const RETENTION_RUNS_TABLE = `CREATE TABLE retention_runs (
+  id bigserial PRIMARY KEY,
+  trigger text NOT NULL,
+  started_at timestamptz NOT NULL DEFAULT now(),
+  finished_at timestamptz,
+  report jsonb NOT NULL DEFAULT '{}'::jsonb
+)`;
+
+/** One retention run recorded in `retention_runs`: a row when it starts, its counts when done. */
+export async function recordRetentionRun<C>(
+  sequelize: Sequelize,
+  trigger: string,
+  work: () => Promise<C>,
+): Promise<C> {
+  const [run] = await sequelize.query<{ id: string }>(
+    'INSERT INTO retention_runs (trigger) VALUES (:trigger) RETURNING id',
+    { replacements: { trigger }, type: QueryTypes.SELECT },
+  );
+  const counts = await work();
+  await sequelize.query(
+    `UPDATE retention_runs SET finished_at = now(), report = CAST(:report AS jsonb)
+     WHERE id = :id`,
+    { replacements: { id: run!.id, report: JSON.stringify({ counts }) } },
+  );
+  return counts;
+}
+
 export interface DailyJobOptions<R> {
   /** The job's name in logs, metrics and its advisory lock. */
   name: string;

@@ -6,6 +6,7 @@ import {
 } from '@nsa/contracts';
 import {
   DailyJob,
+  recordRetentionRun,
   QueryTypes,
   recordAudit,
   SYSTEM_ACTOR,
@@ -104,11 +105,11 @@ export class IdentityPrivacy implements PrivacyPart {
     return { loginFailures, ...(resetRequests > 0 ? { resetRequests } : {}) };
   }
 
-  async retention(trigger = 'request'): Promise<PrivacyCounts> {
-    const [run] = await this.db.query<{ id: string }>(
-      'INSERT INTO retention_runs (trigger) VALUES (:trigger) RETURNING id',
-      { replacements: { trigger }, type: QueryTypes.SELECT },
-    );
+  retention(trigger = 'request'): Promise<PrivacyCounts> {
+    return recordRetentionRun(this.db, trigger, () => this.retire());
+  }
+
+  private async retire(): Promise<PrivacyCounts> {
     const count = async (sql: string) =>
       (
         await this.db.query<{ n: number }>(
@@ -131,11 +132,6 @@ export class IdentityPrivacy implements PrivacyPart {
     // Named only when there were any, as the other counts' readers expect (R-AUDIT-RETENTION).
     const auditActors = await this.anonymiseAuditActors();
     if (auditActors > 0) Object.assign(counts, { auditActors });
-    await this.db.query(
-      `UPDATE retention_runs SET finished_at = now(), report = CAST(:report AS jsonb)
-       WHERE id = :id`,
-      { replacements: { id: run!.id, report: JSON.stringify({ counts }) } },
-    );
     return counts;
   }
 

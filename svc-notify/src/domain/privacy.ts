@@ -1,6 +1,7 @@
 import { ACCESS_LOG_RETENTION_DAYS, type PrivacyCounts, type PrivacyRecord } from '@nsa/contracts';
 import {
   DailyJob,
+  recordRetentionRun,
   QueryTypes,
   type PrivacyPart,
   type Sequelize,
@@ -71,11 +72,11 @@ export class NotifyPrivacy implements PrivacyPart {
     });
   }
 
-  async retention(trigger = 'request'): Promise<PrivacyCounts> {
-    const [run] = await this.db.query<{ id: string }>(
-      'INSERT INTO retention_runs (trigger) VALUES (:trigger) RETURNING id',
-      { replacements: { trigger }, type: QueryTypes.SELECT },
-    );
+  retention(trigger = 'request'): Promise<PrivacyCounts> {
+    return recordRetentionRun(this.db, trigger, () => this.retire());
+  }
+
+  private async retire(): Promise<PrivacyCounts> {
     const [row] = await this.db.query<{ n: number }>(
       `WITH gone AS (DELETE FROM deliveries d
          WHERE EXISTS (SELECT 1 FROM erased_registrations e
@@ -85,13 +86,7 @@ export class NotifyPrivacy implements PrivacyPart {
        SELECT count(*)::int AS n FROM gone`,
       { replacements: { days: ACCESS_LOG_RETENTION_DAYS }, type: QueryTypes.SELECT },
     );
-    const counts = { deliveries: row?.n ?? 0 };
-    await this.db.query(
-      `UPDATE retention_runs SET finished_at = now(), report = CAST(:report AS jsonb)
-       WHERE id = :id`,
-      { replacements: { id: run!.id, report: JSON.stringify({ counts }) } },
-    );
-    return counts;
+    return { deliveries: row?.n ?? 0 };
   }
 
   /** R-RETENTION-JOB: on start and daily. */
