@@ -143,7 +143,11 @@ export class IdentityPrivacy implements PrivacyPart {
       logger: this.ctx.logger,
       metrics: this.ctx.metrics,
       run: (trigger) => this.retention(trigger),
-      items: (c) => (c.loginFailures ?? 0) + (c.passwordLinks ?? 0) + (c.auditActors ?? 0),
+      items: (c) =>
+        (c.loginFailures ?? 0) +
+        (c.resetRequests ?? 0) +
+        (c.passwordLinks ?? 0) +
+        (c.auditActors ?? 0),
     });
   }
 }
