@@ -61,6 +61,24 @@ export async function connectDatabase(opts: {
 }
 
 /**
+ * Takes a transaction advisory lock on each (space, key), one after the other in the order
+ * given: callers that list their keys in the same order never wait on each other crosswise.
+ * The locks end with the transaction.
+ */
+export async function lockKeys(
+  sequelize: Sequelize,
+  transaction: Transaction,
+  keys: ReadonlyArray<readonly [space: number, key: string]>,
+): Promise<void> {
+  for (const [space, key] of keys) {
+    await sequelize.query('SELECT pg_advisory_xact_lock(:space, hashtext(:key))', {
+      replacements: { space, key },
+      transaction,
+    });
+  }
+}
+
+/**
  * Runs the kit's and the service's migrations in order. An advisory lock per
  * schema keeps two replicas starting at once from migrating twice.
  */

@@ -1,4 +1,4 @@
-import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import { lockKeys, QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
 import { identityModels } from './models.js';
 
 export const LOGIN_WINDOW_MS = 15 * 60 * 1000;
@@ -27,15 +27,10 @@ export class LoginFailureRepository {
     limit: number,
   ): Promise<{ id: string } | { retryAt: Date }> {
     return this.db.transaction(async (transaction) => {
-      for (const [space, key] of [
+      await lockKeys(this.db, transaction, [
         [1, emailHash],
         [2, clientIp],
-      ] as const) {
-        await this.db.query('SELECT pg_advisory_xact_lock(:space, hashtext(:key))', {
-          replacements: { space, key },
-          transaction,
-        });
-      }
+      ]);
       const recent = await this.recent(emailHash, clientIp, transaction);
       if (recent.byEmail >= limit || recent.byIp >= limit) {
         return { retryAt: new Date((recent.oldest?.getTime() ?? Date.now()) + LOGIN_WINDOW_MS) };

@@ -1,4 +1,4 @@
-import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import { lockKeys, QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
 
 export const RESET_WINDOW_MS = 60 * 60 * 1000;
 /** R-RESET-LIMIT: emails per address per hour. */
@@ -16,15 +16,10 @@ export class ResetRequestRepository {
    * Counted under a lock on each (email first), so requests at once cannot pass it together.
    */
   async admit(tx: Transaction, emailHash: string, clientIp: string): Promise<boolean> {
-    for (const [space, key] of [
+    await lockKeys(this.db, tx, [
       [3, emailHash],
       [4, clientIp],
-    ] as const) {
-      await this.db.query('SELECT pg_advisory_xact_lock(:space, hashtext(:key))', {
-        replacements: { space, key },
-        transaction: tx,
-      });
-    }
+    ]);
     const windowSec = RESET_WINDOW_MS / 1000;
     await this.db.query(
       'DELETE FROM reset_requests WHERE at < now() - make_interval(secs => :windowSec)',
