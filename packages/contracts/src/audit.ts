@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pagingQuery } from './paging.js';
 
 /** Who did something recorded in the audit log (R-AUDIT). */
 export const AUDIT_ACTOR_TYPES = ['admin', 'parent', 'provider', 'system'] as const;
@@ -107,18 +108,7 @@ export const auditListQuerySchema = z.object({
   targetId: auditFilterText(100),
   from: auditFilterTime,
   to: auditFilterTime,
-  page: z.coerce
-    .number({ error: 'invalidType' })
-    .int('invalidType')
-    .min(1, 'invalidType')
-    .max(100_000, 'invalidType')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'invalidType' })
-    .int('invalidType')
-    .min(1, 'invalidType')
-    .max(AUDIT_MAX_PAGE_SIZE, 'invalidType')
-    .default(50),
+  ...pagingQuery(AUDIT_MAX_PAGE_SIZE),
 });
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 

@@ -16,3 +16,4 @@ export * from './attendance.js';
 export * from './privacy.js';
 export * from './api-schemas.js';
 export * from './nats-permissions.js';
+export * from './paging.js';

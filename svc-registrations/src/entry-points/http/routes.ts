@@ -5,6 +5,7 @@ import {
   MANAGE_TOKEN_HEADER,
   REGISTRATION_STATUSES,
   attendanceMarkSchema,
+  pagingQuery,
   privacyEmailSchema,
   registrationSchema,
   sessionDateSchema,
@@ -51,18 +52,7 @@ export const listQuery = z.object({
     .max(200, 'tooLong')
     .optional()
     .transform((v) => v || undefined),
-  page: z.coerce
-    .number({ error: 'invalidType' })
-    .int('invalidType')
-    .min(1, 'invalidType')
-    .max(100_000, 'invalidType')
-    .default(1),
-  limit: z.coerce
-    .number({ error: 'invalidType' })
-    .int('invalidType')
-    .min(1, 'invalidType')
-    .max(MAX_PAGE_SIZE, 'invalidType')
-    .default(50),
+  ...pagingQuery(MAX_PAGE_SIZE),
 });
 export const approveBody = z
   .object({ sendEmail: z.boolean({ error: 'invalidType' }).default(true) })
