@@ -8,10 +8,9 @@ import {
   MAX_ACTIVITY_SEARCH,
   NO_ACTIVITY_FILTERS,
   type ActivityFilters as Filters,
-  type IdChoice,
 } from '../lib/activity-filters';
 import { NAMESPACE } from '../namespace';
-import { Field } from './Field';
+import { IdFilterSelect } from './IdFilterSelect';
 import { SearchField } from './RegistrationFilters';
 
 /** The activities screen's filters, kept in the address bar (R-ADMIN-ACTIVITIES-FILTER). */
@@ -37,8 +36,6 @@ interface Props {
   onChange: (change: (current: Filters) => Filters) => void;
 }
 
-const idFrom = (value: string): IdChoice => (value === 'all' ? 'all' : Number(value));
-
 export function ActivityFilters({ filters, schools, blocks, providers, onChange }: Props) {
   const { t } = useTranslation(NAMESPACE);
   const select = (
@@ -46,30 +43,15 @@ export function ActivityFilters({ filters, schools, blocks, providers, onChange 
     all: string,
     options: { value: number; label: string }[],
   ) => (
-    <Field label={t(`activityFilters.${name}`)}>
-      {(control) => (
-        <select
-          {...control}
-          name={name}
-          value={String(filters[name])}
-          onChange={(e) => {
-            const value = idFrom(e.target.value);
-            onChange((current) => ({ ...current, [name]: value }));
-          }}
-          data-testid={`activity-filter-${name}`}
-        >
-          <option value="all">{all}</option>
-          {options.map((o) => (
-            <option key={o.value} value={String(o.value)}>
-              {o.label}
-            </option>
-          ))}
-          {filters[name] !== 'all' && !options.some((o) => o.value === filters[name]) ? (
-            <option value={String(filters[name])}>#{filters[name]}</option>
-          ) : null}
-        </select>
-      )}
-    </Field>
+    <IdFilterSelect
+      label={t(`activityFilters.${name}`)}
+      name={name}
+      value={filters[name]}
+      allLabel={all}
+      options={options}
+      testId={`activity-filter-${name}`}
+      onChange={(value) => onChange((current) => ({ ...current, [name]: value }))}
+    />
   );
   return (
     <form

@@ -4,7 +4,6 @@ import type { ActivityView, Block, School } from '@nsa/contracts';
 import {
   activitiesMatching,
   hasFilters,
-  idFilterFrom,
   MAX_SEARCH,
   REGISTRATION_STATUSES,
   statusFilterFrom,
@@ -15,6 +14,7 @@ import {
 } from '../lib/registration-filters';
 import { NAMESPACE } from '../namespace';
 import { Field } from './Field';
+import { IdFilterSelect } from './IdFilterSelect';
 
 interface Props {
   filters: Filters;
@@ -108,27 +108,15 @@ export function RegistrationFilters({
     options: { value: number; label: string }[],
     isLoading: boolean,
   ) => (
-    <Field label={t(`registrations.filters.${name}`)}>
-      {(control) => (
-        <select
-          {...control}
-          name={name}
-          value={String(filters[name])}
-          onChange={(e) => onChange(name, idFilterFrom(e.target.value))}
-          data-testid={`filter-${name}`}
-        >
-          <option value="all">{isLoading ? t('common.loading') : allLabel}</option>
-          {options.map((option) => (
-            <option key={option.value} value={String(option.value)}>
-              {option.label}
-            </option>
-          ))}
-          {filters[name] !== 'all' && !options.some((o) => o.value === filters[name]) ? (
-            <option value={String(filters[name])}>#{filters[name]}</option>
-          ) : null}
-        </select>
-      )}
-    </Field>
+    <IdFilterSelect
+      label={t(`registrations.filters.${name}`)}
+      name={name}
+      value={filters[name]}
+      allLabel={isLoading ? t('common.loading') : allLabel}
+      options={options}
+      testId={`filter-${name}`}
+      onChange={(value) => onChange(name, value)}
+    />
   );
 
   return (

@@ -1,8 +1,9 @@
 // R-ADMIN-ACTIVITIES-FILTER: the activities screen's filters (school, block, provider and a
 // search), kept in the address bar so a view can be bookmarked and shared. Pure, so it is unit
 // tested; the list is filtered in the browser (it is read whole).
+import { idFrom, type IdFilter } from './registration-filters';
 
-export type IdChoice = number | 'all';
+export type IdChoice = IdFilter;
 
 export interface ActivityFilters {
   schoolId: IdChoice;
@@ -21,12 +22,6 @@ export const NO_ACTIVITY_FILTERS: ActivityFilters = {
 
 const IDS = ['schoolId', 'blockId', 'providerId'] as const;
 export const MAX_ACTIVITY_SEARCH = 200;
-
-function idFrom(raw: string | null): IdChoice {
-  if (raw === null || !/^\d{1,10}$/.test(raw)) return 'all';
-  const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : 'all';
-}
 
 export function activityFiltersFrom(params: URLSearchParams): ActivityFilters {
   return {

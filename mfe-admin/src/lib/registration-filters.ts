@@ -36,7 +36,8 @@ function searchFrom(raw: string | null): string | undefined {
   return q ? q : undefined;
 }
 
-function idFrom(raw: string | null): IdFilter {
+/** An id from the address bar; anything but a positive 32-bit integer is 'all'. */
+export function idFrom(raw: string | null): IdFilter {
   if (raw === null || !/^\d{1,10}$/.test(raw)) return 'all';
   const id = Number(raw);
   return id > 0 && id <= 2_147_483_647 ? id : 'all';
