@@ -31,6 +31,8 @@ export interface StackConfig {
   loginRateLimit: number;
   signupRateLimit: number;
   demoData: '0' | '1';
+  /** R-TOTP: every account logs in with a one-time code as well. */
+  admin2faRequired: '0' | '1';
   logLevel: string;
   bootstrapAdmin: { email?: string; password?: string; name?: string };
   /**
@@ -140,6 +142,8 @@ export function loadConfig(opts: {
   ).replace(/\/+$/, '');
   const demo = env.DEMO_DATA ?? '1';
   if (demo !== '0' && demo !== '1') fail('DEMO_DATA must be 0 or 1');
+  const twoStep = env.ADMIN_2FA_REQUIRED || '0';
+  if (twoStep !== '0' && twoStep !== '1') fail('ADMIN_2FA_REQUIRED must be 0 or 1');
   return {
     repoRoot,
     dataDir,
@@ -153,6 +157,7 @@ export function loadConfig(opts: {
     loginRateLimit: int(env, 'LOGIN_RATE_LIMIT', 10),
     signupRateLimit: int(env, 'SIGNUP_RATE_LIMIT', 60),
     demoData: demo,
+    admin2faRequired: twoStep,
     logLevel: env.LOG_LEVEL || 'info',
     bootstrapAdmin: {
       email: env.BOOTSTRAP_ADMIN_EMAIL || undefined,
@@ -214,6 +219,7 @@ export function serviceEnv(
   // sealed links hold the key.
   if (name === 'identity' || name === 'registrations' || name === 'notify')
     env.LINK_SEAL_SECRET = config.linkSealSecret;
+  if (name === 'identity') env.ADMIN_2FA_REQUIRED = config.admin2faRequired;
   if (name === 'identity' && config.demoData === '1') {
     env.DEMO_ADMIN_EMAIL = config.demo.adminEmail;
     env.DEMO_ADMIN_PASSWORD = config.demo.adminPassword;

@@ -45,6 +45,7 @@ describe('loadConfig', () => {
       loginRateLimit: 10,
       signupRateLimit: 60,
       demoData: '1',
+      admin2faRequired: '0',
     });
     expect(c.sessionSecret).toMatch(/^[A-Za-z0-9_-]{48}$/);
     expect(fs.statSync(path.join(data, 'session-secret')).mode & 0o777).toBe(0o600);

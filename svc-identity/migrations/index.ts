@@ -5,6 +5,7 @@ import { m0003Sessions } from './0003-sessions.js';
 import { m0004Audit } from './0004-audit.js';
 import { m0005Retention } from './0005-retention.js';
 import { m0006ResetRequests } from './0006-reset-requests.js';
+import { m0007Totp } from './0007-totp.js';
 
 export const migrations: Migration[] = [
   m0001Users,
@@ -13,4 +14,5 @@ export const migrations: Migration[] = [
   m0004Audit,
   m0005Retention,
   m0006ResetRequests,
+  m0007Totp,
 ];

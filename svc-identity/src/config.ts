@@ -4,6 +4,8 @@ const optional = z.string().optional();
 
 export const identityConfigSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(10),
+  /** R-TOTP: every account must log in with a one-time code as well (set up at first login). */
+  ADMIN_2FA_REQUIRED: z.enum(['0', '1']).default('0'),
   /** R-AUDIT-RETENTION: months after which the audit log's actors are anonymised. */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
   /** Seals secret links inside events so that only svc-notify can open them. */

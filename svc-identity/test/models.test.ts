@@ -47,6 +47,7 @@ describe('the identity models', () => {
       'createdAt',
       'updatedAt',
       'lastLoginAt',
+      'totpEnabled',
     ]);
     for (const at of [user.createdAt, user.updatedAt, user.lastLoginAt]) expect(at).toMatch(ISO);
     const again = (await new Client(svc.url).login()).body.user;

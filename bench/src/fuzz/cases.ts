@@ -92,8 +92,20 @@ export const ENDPOINTS: Endpoint[] = [
   {
     method: 'POST',
     path: '/api/auth/login',
-    fields: { email: { kind: 'email' }, password: name(1024) },
+    fields: {
+      email: { kind: 'email' },
+      password: name(1024),
+      code: { kind: 'string', max: 6, optional: true },
+      recoveryCode: { kind: 'string', max: 40, optional: true },
+    },
   },
+  { method: 'POST', path: '/api/auth/totp/setup' },
+  {
+    method: 'POST',
+    path: '/api/auth/totp/enable',
+    fields: { ticket: name(2048), code: { kind: 'string', max: 6 } },
+  },
+  { method: 'POST', path: '/api/auth/totp/disable', fields: { password: name(1024) } },
   { method: 'POST', path: '/api/auth/logout' },
   { method: 'POST', path: '/api/auth/request-reset', fields: { email: { kind: 'email' } } },
   {
@@ -192,6 +204,7 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'POST', path: '/api/admin/users', fields: USER },
   { method: 'PUT', path: '/api/admin/users/{id}', fields: USER, bodyFirst: true, idOf: 'userId' },
   { method: 'DELETE', path: '/api/admin/users/{id}', idOf: 'userId' },
+  { method: 'DELETE', path: '/api/admin/users/{id}/totp', idOf: 'userId' },
   {
     method: 'GET',
     path: '/api/provider/{id}/participants',

@@ -1,11 +1,20 @@
-import { useMutation } from '@tanstack/react-query';
-import { apiFetch } from '@nsa/web-kit';
-import type { LoginInput, ResetInput } from '@nsa/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiFetch, SESSION_QUERY_KEY } from '@nsa/web-kit';
+import type {
+  LoginInput,
+  PublicUser,
+  ResetInput,
+  TotpEnableInput,
+  TotpEnrolment,
+} from '@nsa/contracts';
 
 // Keys under 'auth': a 401 here is an answer (wrong password), not an
 // expired session (see web-kit's createQueryClient).
 
-/** POST /api/auth/login → {user}; the caller puts the user in the session cache. */
+/**
+ * POST /api/auth/login → {user}, or {totpEnrolment} where two-step login is required and not
+ * set up (R-TOTP); the caller puts the user in the session cache.
+ */
 export function useLogin() {
   return useMutation({
     mutationKey: ['auth', 'login'],
@@ -32,5 +41,44 @@ export function useResetPassword() {
     mutationKey: ['auth', 'reset'],
     mutationFn: ({ token, newPassword }: ResetInput) =>
       apiFetch<unknown>('/api/auth/reset', { method: 'POST', body: { token, newPassword } }),
+  });
+}
+
+/** R-TOTP: what enabling answers; `user` when the enrolment also logged in. */
+export interface TotpEnabled {
+  recoveryCodes: string[];
+  user?: PublicUser;
+}
+
+/** POST /api/auth/totp/setup → a new secret with its QR code, not yet in use. */
+export function useTotpSetup() {
+  return useMutation({
+    mutationKey: ['auth', 'totp-setup'],
+    mutationFn: () => apiFetch<TotpEnrolment>('/api/auth/totp/setup', { method: 'POST' }),
+  });
+}
+
+/** POST /api/auth/totp/enable with the enrolment's ticket and the app's first code. */
+export function useTotpEnable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['auth', 'totp-enable'],
+    mutationFn: (input: TotpEnableInput) =>
+      apiFetch<TotpEnabled>('/api/auth/totp/enable', { method: 'POST', body: input }),
+    onSuccess: (result) =>
+      result.user
+        ? queryClient.setQueryData(SESSION_QUERY_KEY, result.user)
+        : queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+  });
+}
+
+/** POST /api/auth/totp/disable with the password again. */
+export function useTotpDisable() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['auth', 'totp-disable'],
+    mutationFn: (input: { password: string }) =>
+      apiFetch<unknown>('/api/auth/totp/disable', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
   });
 }

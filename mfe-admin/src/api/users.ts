@@ -50,3 +50,13 @@ export function useDeleteUser() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
   });
 }
+
+/** R-TOTP: DELETE /api/admin/users/{id}/totp turns another user's two-step login off. */
+export function useResetUserTotp() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiFetch<unknown>(`/api/admin/users/${id}/totp`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
+  });
+}

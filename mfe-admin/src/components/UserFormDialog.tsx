@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { adminUserSchema, ROLES, type PublicUser, type Role } from '@nsa/contracts';
-import { serverMessage } from '@nsa/web-kit';
-import { useSaveUser } from '../api/users';
+import { serverMessage, useSession, useToast } from '@nsa/web-kit';
+import { useResetUserTotp, useSaveUser } from '../api/users';
 import { useLang } from '../lib/use-lang';
 import { validate } from '../lib/validation';
 import { NAMESPACE } from '../namespace';
@@ -75,8 +75,45 @@ export function UserFormDialog({ state, onClose }: Props) {
               </select>
             )}
           </Field>
+          {user?.totpEnabled ? <ResetTotp user={user} onDone={onClose} /> : null}
         </>
       )}
     </FormDialog>
+  );
+}
+
+/**
+ * R-TOTP: another user who lost both their phone and their recovery codes logs in with the
+ * password alone again (or sets two-step login up anew where it is required).
+ */
+function ResetTotp({ user, onDone }: { user: PublicUser; onDone: () => void }) {
+  const { t } = useTranslation(NAMESPACE);
+  const { toast } = useToast();
+  const { user: me } = useSession();
+  const reset = useResetUserTotp();
+  if (me?.id === user.id) return null;
+  const run = () => {
+    // R-ADMIN-CONFIRM: a browser confirm before it happens.
+    if (!window.confirm(t('totp.resetConfirm', { name: user.name }))) return;
+    reset.mutate(user.id, {
+      onSuccess: () => {
+        toast({ title: t('totp.resetDone', { name: user.name }) });
+        onDone();
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: t('common.errorTitle'),
+          description: serverMessage(error, t('totp.disableFailed')),
+        }),
+    });
+  };
+  return (
+    <div className="field">
+      <p className="muted">{t('totp.resetText')}</p>
+      <button type="button" className="button secondary" disabled={reset.isPending} onClick={run}>
+        {t('totp.reset')}
+      </button>
+    </div>
   );
 }

@@ -4,6 +4,7 @@ import { serverMessage, useSession } from '@nsa/web-kit';
 import { useDeleteUser, useUsers } from '../api/users';
 import { CrudPage } from '../components/crud/CrudPage';
 import { CrudTable } from '../components/crud/CrudTable';
+import { TwoStepSection } from '../components/TwoStepSection';
 import { UserFormDialog } from '../components/UserFormDialog';
 import { formatDateTime } from '../lib/format';
 import { useConfirmDelete } from '../lib/use-confirm-delete';
@@ -35,6 +36,7 @@ export function SettingsPage() {
       title={t('settings.title')}
       heading={{ id: 'admin-users-heading', text: t('settings.usersTitle') }}
       addLabel={t('settings.add')}
+      before={<TwoStepSection />}
       list={(edit) => (
         <CrudTable
           kind="user"
@@ -63,6 +65,10 @@ export function SettingsPage() {
             },
             { header: t('settings.email'), cell: (user) => user.email },
             { header: t('settings.role'), cell: (user) => t(`roles.${user.role}`) },
+            {
+              header: t('settings.twoStep'),
+              cell: (user) => (user.totpEnabled ? t('totp.statusOn') : t('totp.statusOff')),
+            },
             {
               header: t('settings.lastLogin'),
               cell: (user) => formatDateTime(user.lastLoginAt, lang) ?? t('settings.never'),

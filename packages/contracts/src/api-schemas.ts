@@ -120,12 +120,36 @@ export const publicUserResponse = z
     createdAt: timestamp,
     updatedAt: timestamp,
     lastLoginAt: timestamp.nullable(),
+    totpEnabled: z.boolean().meta({ description: 'Logs in with a one-time code as well.' }),
   })
   .meta({ id: 'User' });
 
 export const userEnvelopeResponse = z
   .object({ user: publicUserResponse })
   .meta({ id: 'UserAnswer' });
+
+export const totpEnrolmentResponse = z
+  .object({
+    ticket: z
+      .string()
+      .meta({ description: 'The secret, sealed for ten minutes; sent back to enable.' }),
+    secret: z.string().meta({ description: 'Base32, for typing into an app by hand.' }),
+    uri: z.string().meta({ description: 'The otpauth:// URI the QR code holds.' }),
+    qrCodeDataUrl: z.string(),
+  })
+  .meta({ id: 'TotpEnrolment' });
+
+/** A login answers either the user, or (two-step login required, not set up) an enrolment. */
+export const loginResponse = z
+  .union([userEnvelopeResponse, z.object({ totpEnrolment: totpEnrolmentResponse })])
+  .meta({ id: 'LoginAnswer' });
+
+export const totpEnabledResponse = z
+  .object({
+    recoveryCodes: z.array(z.string()).meta({ description: 'Shown only here; each works once.' }),
+    user: publicUserResponse.optional(),
+  })
+  .meta({ id: 'TotpEnabled' });
 
 const adminRef = z.object({ id, name: z.string(), email: z.string() }).meta({ id: 'AdminRef' });
 

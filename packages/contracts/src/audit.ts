@@ -42,6 +42,8 @@ export const AUDIT_ACTIONS = {
   passwordSet: 'password.set',
   loginSucceeded: 'login.succeeded',
   loginFailed: 'login.failed',
+  totpEnabled: 'totp.enabled',
+  totpDisabled: 'totp.disabled',
   retentionAnonymised: 'retention.anonymised',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];

@@ -14,14 +14,57 @@ const email = z
   .max(254, 'emailInvalid')
   .pipe(z.email('emailInvalid'));
 
+const password = z
+  .string({ error: 'passwordRequired' })
+  .min(1, 'passwordRequired')
+  .max(1024, 'passwordTooLong');
+
+/** R-TOTP: the six digits an authenticator app shows (RFC 6238, 30-second steps). */
+export const totpCode = z
+  .string({ error: 'totpCodeInvalid' })
+  .trim()
+  .regex(/^\d{6}$/, 'totpCodeInvalid');
+
+/** R-TOTP: one of the recovery codes given at enrolment; spaces and dashes are ignored. */
+export const recoveryCode = z
+  .string({ error: 'recoveryCodeInvalid' })
+  .trim()
+  .max(40, 'recoveryCodeInvalid')
+  .transform((v) => v.replace(/[\s-]/g, '').toLowerCase())
+  .pipe(z.string().regex(/^[a-z2-7]{10}$/, 'recoveryCodeInvalid'));
+
+/**
+ * Email and password, and for an account with two-step login its current code or one of its
+ * recovery codes (R-TOTP).
+ */
 export const loginSchema = z.object({
   email,
-  password: z
-    .string({ error: 'passwordRequired' })
-    .min(1, 'passwordRequired')
-    .max(1024, 'passwordTooLong'),
+  password,
+  code: totpCode.optional(),
+  recoveryCode: recoveryCode.optional(),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/** R-TOTP: confirms an enrolment with the first code of the new secret. */
+export const totpEnableSchema = z.object({
+  ticket: z.string({ error: 'tokenRequired' }).min(1, 'tokenRequired').max(2048, 'tokenInvalid'),
+  code: totpCode,
+});
+export type TotpEnableInput = z.infer<typeof totpEnableSchema>;
+
+/** R-TOTP: turning two-step login off asks for the password again. */
+export const totpDisableSchema = z.object({ password });
+
+/**
+ * R-TOTP: a secret that is not yet in use, with its QR code; `ticket` carries it sealed (for
+ * ten minutes) to the call that confirms it, so it is stored nowhere until then.
+ */
+export interface TotpEnrolment {
+  ticket: string;
+  secret: string;
+  uri: string;
+  qrCodeDataUrl: string;
+}
 
 export const requestResetSchema = z.object({ email });
 
@@ -63,4 +106,6 @@ export interface PublicUser {
   createdAt: string;
   updatedAt: string;
   lastLoginAt: string | null;
+  /** R-TOTP: the account logs in with a one-time code as well. */
+  totpEnabled: boolean;
 }

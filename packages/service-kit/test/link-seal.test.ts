@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openLink, sealLink } from '../src/link-seal.js';
+import { openLink, seal, sealLink, unseal } from '../src/link-seal.js';
 
 const SECRET = 'a-link-seal-secret-of-at-least-32-characters';
 
@@ -22,5 +22,17 @@ describe('sealed links (R-SEC-TOKENS)', () => {
     expect(openLink(flipped, SECRET, 2_000)).toBeNull();
     for (const junk of ['', 'nsl1.', 'nsl1.AAAA', 'Fe26.2**sealed', 'nsl1.!!!'])
       expect(openLink(junk, SECRET, 2_000)).toBeNull();
+  });
+
+  it('keeps each purpose apart, and a value without expiry opens for as long as the secret stays', () => {
+    const sealed = seal('JBSWY3DPEHPK3PXP', { secret: SECRET, purpose: 'totp-secret' }, 1_000);
+    expect(unseal(sealed, { secret: SECRET, purpose: 'totp-secret' }, 4e12)).toBe(
+      'JBSWY3DPEHPK3PXP',
+    );
+    expect(unseal(sealed, { secret: SECRET, purpose: 'link' })).toBeNull();
+    expect(openLink(sealed, SECRET)).toBeNull();
+    expect(
+      unseal(sealLink('http://x/y', SECRET, 60_000), { secret: SECRET, purpose: 'totp-secret' }),
+    ).toBeNull();
   });
 });

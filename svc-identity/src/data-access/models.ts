@@ -52,6 +52,18 @@ export interface SessionAttributes {
   userId: number;
   createdAt: Date;
 }
+export interface TotpCredentialAttributes {
+  userId: number;
+  secretSealed: string;
+  lastStep: string;
+  createdAt: Date;
+}
+export interface RecoveryCodeAttributes {
+  id: string;
+  userId: number;
+  codeHash: string;
+  createdAt: Date;
+}
 
 export type UserModel = Model<
   UserAttributes,
@@ -66,12 +78,22 @@ export type LoginFailureModel = Model<
   Creation<LoginFailureAttributes, 'id' | 'at'>
 >;
 export type SessionModel = Model<SessionAttributes, Creation<SessionAttributes, 'createdAt'>>;
+export type TotpCredentialModel = Model<
+  TotpCredentialAttributes,
+  Creation<TotpCredentialAttributes, 'createdAt' | 'lastStep'>
+>;
+export type RecoveryCodeModel = Model<
+  RecoveryCodeAttributes,
+  Creation<RecoveryCodeAttributes, 'id' | 'createdAt'>
+>;
 
 export interface IdentityModels {
   User: ModelStatic<UserModel>;
   PasswordToken: ModelStatic<PasswordTokenModel>;
   LoginFailure: ModelStatic<LoginFailureModel>;
   Session: ModelStatic<SessionModel>;
+  TotpCredential: ModelStatic<TotpCredentialModel>;
+  RecoveryCode: ModelStatic<RecoveryCodeModel>;
 }
 
 // Factories: Sequelize writes each attribute's column into its definition, so none is shared.
@@ -134,6 +156,24 @@ const sessionAttributes = (): ModelAttributes<SessionModel, SessionAttributes> =
   createdAt: { type: DataTypes.DATE },
 });
 
+const totpCredentialAttributes = (): ModelAttributes<
+  TotpCredentialModel,
+  TotpCredentialAttributes
+> => ({
+  userId: { type: DataTypes.INTEGER, primaryKey: true },
+  secretSealed: { type: DataTypes.TEXT, allowNull: false },
+  // bigint: pg hands it over as a string.
+  lastStep: { type: DataTypes.BIGINT, allowNull: false, defaultValue: 0 },
+  createdAt: { type: DataTypes.DATE },
+});
+
+const recoveryCodeAttributes = (): ModelAttributes<RecoveryCodeModel, RecoveryCodeAttributes> => ({
+  id: { type: DataTypes.BIGINT, primaryKey: true, autoIncrement: true },
+  userId: { type: DataTypes.INTEGER, allowNull: false },
+  codeHash: sha256Hex(),
+  createdAt: { type: DataTypes.DATE },
+});
+
 const defined = new WeakMap<Sequelize, IdentityModels>();
 
 /** svc-identity's models on this instance, defined once per instance. */
@@ -158,6 +198,16 @@ export function identityModels(sequelize: Sequelize): IdentityModels {
         tableName: 'sessions',
         timestamps: false,
       }),
+      TotpCredential: sequelize.define<TotpCredentialModel, TotpCredentialAttributes>(
+        'TotpCredential',
+        totpCredentialAttributes(),
+        { tableName: 'totp_credentials', timestamps: false },
+      ),
+      RecoveryCode: sequelize.define<RecoveryCodeModel, RecoveryCodeAttributes>(
+        'RecoveryCode',
+        recoveryCodeAttributes(),
+        { tableName: 'totp_recovery_codes', timestamps: false },
+      ),
     };
     defined.set(sequelize, models);
   }

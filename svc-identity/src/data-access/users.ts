@@ -9,9 +9,19 @@ export interface UserRow extends PublicUser {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** R-TOTP: whether the user has two-step login on, read with the user. */
+const WITH_TOTP = {
+  include: [
+    [
+      Sequelize.literal('EXISTS (SELECT 1 FROM totp_credentials t WHERE t.user_id = "User".id)'),
+      'totpEnabled',
+    ],
+  ] as [ReturnType<typeof Sequelize.literal>, string][],
+};
+
 /** A user with its times as the API gives them (ISO strings). */
 function toRow(m: UserModel | UserAttributes): UserRow {
-  const u = 'get' in m ? m.get() : m;
+  const u = ('get' in m ? m.get() : m) as UserAttributes & { totpEnabled?: boolean };
   return {
     id: u.id,
     email: u.email,
@@ -22,6 +32,7 @@ function toRow(m: UserModel | UserAttributes): UserRow {
     createdAt: iso(u.createdAt)!,
     updatedAt: iso(u.updatedAt)!,
     lastLoginAt: iso(u.lastLoginAt),
+    totpEnabled: u.totpEnabled === true,
   };
 }
 
@@ -34,6 +45,7 @@ export class UserRepository {
 
   async list(): Promise<UserRow[]> {
     const rows = await this.User.findAll({
+      attributes: WITH_TOTP,
       order: [
         ['name', 'ASC'],
         ['id', 'ASC'],
@@ -44,13 +56,14 @@ export class UserRepository {
   }
 
   async byId(id: number, tx?: Transaction): Promise<UserRow | undefined> {
-    const row = await this.User.findByPk(id, { transaction: tx, raw: true });
+    const row = await this.User.findByPk(id, { attributes: WITH_TOTP, transaction: tx, raw: true });
     return row ? toRow(row) : undefined;
   }
 
   /** Case-insensitive, as the unique index users_email_unique on lower(email) is. */
   async byEmail(email: string, tx?: Transaction): Promise<UserRow | undefined> {
     const row = await this.User.findOne({
+      attributes: WITH_TOTP,
       where: Sequelize.where(
         Sequelize.fn('lower', Sequelize.col('email')),
         Sequelize.fn('lower', email.trim()),
@@ -93,11 +106,11 @@ export class UserRepository {
     id: number,
     u: { email: string; name: string; role: Role },
   ): Promise<UserRow | undefined> {
-    const [, rows] = await this.User.update(
+    const [count] = await this.User.update(
       { email: u.email, name: u.name, role: u.role },
-      { where: { id }, returning: true, transaction: tx },
+      { where: { id }, transaction: tx },
     );
-    return rows[0] && toRow(rows[0]);
+    return count > 0 ? this.byId(id, tx) : undefined;
   }
 
   async setPassword(tx: Transaction, id: number, passwordHash: string): Promise<void> {

@@ -5,8 +5,10 @@ import {
   SETUP_TOKEN_TTL_MS,
   type AdminUserInput,
   type Lang,
+  type LoginInput,
   type PublicUser,
   type SecretLinkEvent,
+  type TotpEnrolment,
 } from '@nsa/contracts';
 import {
   sealLink,
@@ -27,11 +29,15 @@ import { LoginFailureRepository } from '../data-access/login-failures.js';
 import { ResetRequestRepository } from '../data-access/reset-requests.js';
 import { PasswordTokenRepository, type TokenPurpose } from '../data-access/password-tokens.js';
 import { SessionRepository } from '../data-access/sessions.js';
+import { TotpRepository } from '../data-access/totp.js';
 import { UserRepository, type UserRow } from '../data-access/users.js';
+
+export type { UserRow };
 import { toPublic } from './public-user.js';
 import { MSG } from './messages.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { emailKey, newSecretToken, sha256 } from './tokens.js';
+import { TwoStepLogin } from './two-step-login.js';
 
 type Ctx = ServiceContext & { config: IdentityConfig };
 
@@ -55,6 +61,7 @@ export class Accounts {
   private readonly failures: LoginFailureRepository;
   private readonly resets: ResetRequestRepository;
   private readonly sessions: SessionRepository;
+  readonly twoStep: TwoStepLogin;
 
   constructor(private readonly ctx: Ctx) {
     this.users = new UserRepository(ctx.sequelize);
@@ -62,6 +69,21 @@ export class Accounts {
     this.failures = new LoginFailureRepository(ctx.sequelize);
     this.resets = new ResetRequestRepository(ctx.sequelize);
     this.sessions = sessionRepository(ctx);
+    this.twoStep = new TwoStepLogin(
+      {
+        sequelize: ctx.sequelize,
+        secret: ctx.config.SESSION_SECRET,
+        issuer: new URL(ctx.config.PUBLIC_BASE_URL).host,
+        required: ctx.config.ADMIN_2FA_REQUIRED === '1',
+      },
+      new TotpRepository(ctx.sequelize),
+      (entry, tx) => this.audit(entry, tx),
+    );
+  }
+
+  /** A user by id as they are now (the enrolment that logs them in starts their session). */
+  async byId(uid: number): Promise<UserRow | undefined> {
+    return this.users.byId(uid);
   }
 
   /** The logged-in user as they are now; undefined once deleted. */
@@ -97,9 +119,16 @@ export class Accounts {
   /**
    * Takes an attempt under the brute-force limits first (R-LOGIN-LIMIT: counted and recorded
    * before the slow password check, so parallel attempts cannot pass it), then checks the
-   * password; a right one gives its attempt back.
+   * password and, for an account with two-step login, the code (R-TOTP); a right one gives its
+   * attempt back. A right password without a needed code gives its attempt back too and answers
+   * TOTP_REQUIRED; where two-step login is required and not yet set up, the answer is an
+   * enrolment instead of a session.
    */
-  async login(email: string, password: string, clientIp: string): Promise<UserRow> {
+  async login(
+    input: LoginInput,
+    clientIp: string,
+  ): Promise<{ user: UserRow } | { enrolment: TotpEnrolment }> {
+    const { email, password } = input;
     const limit = this.ctx.config.LOGIN_RATE_LIMIT;
     const key = emailKey(this.ctx.config.SESSION_SECRET, email);
     let attempt: string | undefined;
@@ -133,12 +162,40 @@ export class Accounts {
       });
       throw AppError.unauthenticated(MSG.badCredentials);
     }
+    const second = await this.twoStep.check(user, input);
+    if (second === 'wrong') {
+      if (attempt === undefined) await this.failures.record(key, clientIp);
+      await this.audit({
+        actor: { type: 'admin', id: null, name: null },
+        action: AUDIT_ACTIONS.loginFailed,
+        target: userTarget(user.id),
+        reason: 'wrong-code',
+      });
+      throw AppError.unauthenticated(MSG.badCode);
+    }
     if (attempt !== undefined) await this.failures.release(attempt);
+    if (second === 'missing') throw new AppError('TOTP_REQUIRED', 401);
+    if (second === 'off' && this.twoStep.required) {
+      return { enrolment: await this.twoStep.enrolment(user, true) };
+    }
+    return { user: await this.loggedIn(user, second === 'recovery') };
+  }
+
+  /** R-TOTP: a change of the second step asks for the password again. */
+  async confirmPassword(uid: number, password: string): Promise<void> {
+    const user = await this.users.byId(uid);
+    if (!(await verifyPassword(user?.passwordHash, password)))
+      throw AppError.validation({ password: MSG.wrongPassword });
+  }
+
+  /** Records a successful login (also the one an enrolment completes). */
+  async loggedIn(user: UserRow, byRecoveryCode = false): Promise<UserRow> {
     user.lastLoginAt = (await this.users.touchLogin(user.id)).toISOString();
     await this.audit({
       actor: userActor(user),
       action: AUDIT_ACTIONS.loginSucceeded,
       target: userTarget(user.id),
+      ...(byRecoveryCode ? { reason: 'recovery-code' } : {}),
     });
     return user;
   }

@@ -12,5 +12,6 @@ export function toPublic(u: UserRow): PublicUser {
     createdAt: iso(u.createdAt)!,
     updatedAt: iso(u.updatedAt)!,
     lastLoginAt: iso(u.lastLoginAt),
+    totpEnabled: u.totpEnabled,
   };
 }

@@ -8,4 +8,10 @@ export const en: IdentityTexts = {
   deleteSelf: 'You cannot delete your own account.',
   lastAdmin: 'The last administrator cannot be deleted or demoted.',
   userNotFound: 'User not found.',
+  badCode: 'Wrong or already used code.',
+  enrolmentExpired: 'Setting up has expired. Please start again.',
+  totpAlreadyOn: 'Two-step verification is already on.',
+  totpNotOn: 'Two-step verification is not on.',
+  totpMandatory: 'Two-step verification is required and cannot be turned off.',
+  wrongPassword: 'Wrong password.',
 };

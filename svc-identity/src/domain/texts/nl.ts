@@ -9,6 +9,12 @@ export const nl = {
   deleteSelf: 'U kunt uw eigen account niet verwijderen.',
   lastAdmin: 'De laatste beheerder kan niet worden verwijderd of gewijzigd.',
   userNotFound: 'Gebruiker niet gevonden.',
+  badCode: 'Onjuiste of al gebruikte code.',
+  enrolmentExpired: 'Het instellen is verlopen. Begin opnieuw.',
+  totpAlreadyOn: 'Tweestapsverificatie staat al aan.',
+  totpNotOn: 'Tweestapsverificatie staat niet aan.',
+  totpMandatory: 'Tweestapsverificatie is verplicht en kan niet worden uitgezet.',
+  wrongPassword: 'Onjuist wachtwoord.',
 };
 
 export type IdentityTexts = typeof nl;

@@ -6,11 +6,16 @@ import {
   adminUserSchema,
   auditListQuerySchema,
   auditListResponseSchema,
+  loginResponse,
   loginSchema,
   publicUserResponse,
   requestResetSchema,
   resetSchema,
   successSchema,
+  totpDisableSchema,
+  totpEnableSchema,
+  totpEnabledResponse,
+  totpEnrolmentResponse,
   userEnvelopeResponse,
 } from '@nsa/contracts';
 import { idPathParams, serviceApi, type ApiRoute } from '@nsa/service-kit/openapi';
@@ -25,11 +30,52 @@ const auth: ApiRoute[] = [
     description:
       'Checks email and password and sets the session cookie (HttpOnly, SameSite=Lax). ' +
       '401 for a wrong email or password; 429 after LOGIN_RATE_LIMIT failures per address ' +
-      'and email.',
+      'and email. An account with two-step login also sends `code` (or `recoveryCode`): ' +
+      'without it the answer is 401 TOTP_REQUIRED, a wrong one counts as a failure. With ' +
+      'ADMIN_2FA_REQUIRED=1 an account without two-step login gets `totpEnrolment` and no ' +
+      'session; POST /api/auth/totp/enable completes the login.',
     access: 'public',
     body: loginSchema,
-    responses: { 200: { description: 'Logged in.', schema: userEnvelopeResponse } },
+    responses: {
+      200: { description: 'Logged in, or an enrolment to complete.', schema: loginResponse },
+    },
     errors: [401, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/totp/setup',
+    summary: 'Start setting up two-step login',
+    description:
+      'A new TOTP secret for the logged-in user with its QR code and a ticket that is valid ' +
+      'for ten minutes; nothing changes until POST /api/auth/totp/enable confirms it.',
+    access: 'session',
+    responses: { 200: { description: 'The enrolment.', schema: totpEnrolmentResponse } },
+  },
+  {
+    method: 'post',
+    path: '/api/auth/totp/enable',
+    summary: 'Turn two-step login on',
+    description:
+      'Confirms an enrolment with the current code of its secret and answers ten recovery ' +
+      'codes, shown only here. With the ticket of a login (two-step login required) it also ' +
+      'logs in and sets the session cookie. 400 for a wrong code or an expired ticket; 409 ' +
+      'when it is on already.',
+    access: 'public',
+    body: totpEnableSchema,
+    responses: { 200: { description: 'On.', schema: totpEnabledResponse } },
+    errors: [400, 409],
+  },
+  {
+    method: 'post',
+    path: '/api/auth/totp/disable',
+    summary: 'Turn two-step login off',
+    description:
+      'Turns the logged-in user’s two-step login off and deletes their recovery codes; asks ' +
+      'for the password again (400 when wrong). 409 when ADMIN_2FA_REQUIRED=1 or it is off.',
+    access: 'session',
+    body: totpDisableSchema,
+    responses: done('Off.'),
+    errors: [400, 409],
   },
   {
     method: 'get',
@@ -113,6 +159,19 @@ const users: ApiRoute[] = [
     access: 'admin',
     params: idPathParams,
     responses: done('Deleted.'),
+    errors: [404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/api/admin/users/{id}/totp',
+    summary: 'Turn a user’s two-step login off',
+    description:
+      'For a user who lost both their phone and their recovery codes: they log in with the ' +
+      'password alone again (or set it up anew when it is required). 409 when it is off, or ' +
+      'for oneself when it is required.',
+    access: 'admin',
+    params: idPathParams,
+    responses: done('Off.'),
     errors: [404, 409],
   },
 ];

@@ -1,5 +1,12 @@
-import { Router, type Express } from 'express';
-import { adminUserSchema, loginSchema, requestResetSchema, resetSchema } from '@nsa/contracts';
+import { Router, type Express, type Response } from 'express';
+import {
+  adminUserSchema,
+  loginSchema,
+  requestResetSchema,
+  resetSchema,
+  totpDisableSchema,
+  totpEnableSchema,
+} from '@nsa/contracts';
 import {
   AppError,
   parseOrThrow,
@@ -11,13 +18,13 @@ import {
 } from '@nsa/service-kit';
 import type { Accounts } from '../../domain/accounts.js';
 import { toPublic } from '../../domain/public-user.js';
+import type { UserRow } from '../../domain/accounts.js';
+import { MSG } from '../../domain/messages.js';
 
 export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Accounts): void {
   const auth = Router();
 
-  auth.post('/login', async (req, res) => {
-    const input = parseOrThrow(loginSchema, req.body);
-    const user = await accounts.login(input.email, input.password, req.ip ?? 'unknown');
+  const logIn = async (res: Response, user: UserRow) => {
     await ctx.sessions.issue(res, {
       sid: await accounts.startSession(user),
       uid: user.id,
@@ -25,7 +32,48 @@ export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Account
       name: user.name,
       email: user.email,
     });
-    res.json({ user: toPublic(user) });
+  };
+
+  auth.post('/login', async (req, res) => {
+    const input = parseOrThrow(loginSchema, req.body);
+    const result = await accounts.login(input, req.ip ?? 'unknown');
+    // R-TOTP: two-step login is required and not set up yet: no session until it is.
+    if ('enrolment' in result) {
+      res.setHeader('Cache-Control', 'no-store');
+      res.json({ totpEnrolment: result.enrolment });
+      return;
+    }
+    await logIn(res, result.user);
+    res.json({ user: toPublic(result.user) });
+  });
+
+  // R-TOTP: setting up two-step login from the settings screen, and turning it off.
+  auth.post('/totp/setup', requireRole('admin', 'provider'), async (req, res) => {
+    const user = await accounts.byId(req.sessionUser!.uid);
+    if (!user) throw AppError.unauthenticated();
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await accounts.twoStep.enrolment(user, false));
+  });
+
+  auth.post('/totp/enable', async (req, res) => {
+    const input = parseOrThrow(totpEnableSchema, req.body);
+    const done = await accounts.twoStep.enable(input.ticket, input.code, req.sessionUser);
+    res.setHeader('Cache-Control', 'no-store');
+    if (!done.login) {
+      res.json({ recoveryCodes: done.recoveryCodes });
+      return;
+    }
+    const user = await accounts.byId(done.uid);
+    if (!user) throw AppError.unauthenticated();
+    await logIn(res, await accounts.loggedIn(user));
+    res.json({ recoveryCodes: done.recoveryCodes, user: toPublic(user) });
+  });
+
+  auth.post('/totp/disable', requireRole('admin', 'provider'), async (req, res) => {
+    const input = parseOrThrow(totpDisableSchema, req.body);
+    await accounts.confirmPassword(req.sessionUser!.uid, input.password);
+    await accounts.twoStep.disable(req.sessionUser!, { id: req.sessionUser!.uid });
+    res.json({ success: true });
   });
 
   auth.get('/me', async (req, res) => {
@@ -74,6 +122,13 @@ export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Account
   });
   users.delete('/:id', async (req, res) => {
     await accounts.deleteUser(req.sessionUser!, idParam(req));
+    res.json({ success: true });
+  });
+  // R-TOTP: an admin turns another user's two-step login off (a lost phone and lost codes).
+  users.delete('/:id/totp', async (req, res) => {
+    const id = idParam(req);
+    if (!(await accounts.byId(id))) throw AppError.notFound(MSG.userNotFound);
+    await accounts.twoStep.disable(req.sessionUser!, { id });
     res.json({ success: true });
   });
 

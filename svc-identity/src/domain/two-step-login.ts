@@ -1,0 +1,172 @@
+import QRCode from 'qrcode';
+import {
+  AUDIT_ACTIONS,
+  type LoginInput,
+  type PublicUser,
+  type TotpEnrolment,
+} from '@nsa/contracts';
+import {
+  AppError,
+  seal,
+  sessionActor,
+  unseal,
+  type NewAuditEntry,
+  type SessionUser,
+  type Transaction,
+} from '@nsa/service-kit';
+import { TotpRepository } from '../data-access/totp.js';
+import type { UserRow } from '../data-access/users.js';
+import { MSG } from './messages.js';
+import { sha256 } from './tokens.js';
+import {
+  matchStep,
+  newRecoveryCodes,
+  newTotpSecret,
+  normaliseRecoveryCode,
+  totpUri,
+} from './two-step.js';
+
+/** How long an enrolment's QR code can be confirmed. */
+const ENROLMENT_TTL_MS = 10 * 60 * 1000;
+const TICKET_PURPOSE = 'totp-enrolment';
+const SECRET_PURPOSE = 'totp-secret';
+
+/** What an enrolment ticket carries, sealed: whose it is, the secret, and whether a login waits. */
+interface Ticket {
+  uid: number;
+  secret: string;
+  login: boolean;
+}
+
+type Audit = (entry: NewAuditEntry, tx: Transaction) => Promise<void>;
+
+/**
+ * R-TOTP: the optional second step of a login. The secret is made at enrolment and travels to
+ * its confirmation inside a sealed, short-lived ticket; once confirmed it is stored sealed under
+ * a key derived from the session secret. A code's 30-second step is remembered, so a code works
+ * once; recovery codes are stored as their SHA-256 and each works once.
+ */
+export class TwoStepLogin {
+  private readonly repo: TotpRepository;
+
+  constructor(
+    private readonly deps: {
+      sequelize: { transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> };
+      secret: string;
+      issuer: string;
+      required: boolean;
+    },
+    repo: TotpRepository,
+    private readonly audit: Audit,
+  ) {
+    this.repo = repo;
+  }
+
+  get required(): boolean {
+    return this.deps.required;
+  }
+
+  /** A new secret for `user`, with its QR code; `login`: the confirmation logs them in. */
+  async enrolment(user: UserRow, login: boolean): Promise<TotpEnrolment> {
+    const secret = newTotpSecret();
+    const ticket = seal(JSON.stringify({ uid: user.id, secret, login } satisfies Ticket), {
+      secret: this.deps.secret,
+      purpose: TICKET_PURPOSE,
+      ttlMs: ENROLMENT_TTL_MS,
+    });
+    const uri = totpUri(secret, user.email, this.deps.issuer);
+    const qrCodeDataUrl = await QRCode.toDataURL(uri, { margin: 2, width: 240 });
+    return { ticket, secret, uri, qrCodeDataUrl };
+  }
+
+  /**
+   * The second step of a login for `user`: 'off' when the account has none, 'missing' when a
+   * code is needed and none came, 'ok' / 'recovery' when a code or recovery code was right and
+   * is now used up, 'wrong' otherwise.
+   */
+  async check(
+    user: UserRow,
+    input: Pick<LoginInput, 'code' | 'recoveryCode'>,
+  ): Promise<'off' | 'missing' | 'ok' | 'recovery' | 'wrong'> {
+    if (!user.totpEnabled) return 'off';
+    if (input.code === undefined && input.recoveryCode === undefined) return 'missing';
+    return this.deps.sequelize.transaction(async (tx) => {
+      const credential = await this.repo.credential(user.id, tx);
+      if (!credential) return 'off';
+      if (input.code !== undefined) {
+        const secret = this.openSecret(credential.secretSealed);
+        const step = secret === null ? null : matchStep(secret, input.code);
+        if (step === null || step <= credential.lastStep) return 'wrong';
+        await this.repo.useStep(tx, user.id, step);
+        return 'ok';
+      }
+      const hash = sha256(normaliseRecoveryCode(input.recoveryCode!));
+      return (await this.repo.useRecoveryCode(tx, user.id, hash)) ? 'recovery' : 'wrong';
+    });
+  }
+
+  /**
+   * Confirms an enrolment with the first code of its secret and turns two-step login on, with
+   * ten new recovery codes (shown once). A settings enrolment needs the session of the same user;
+   * a login enrolment (two-step login required, not yet set up) is itself the proof of the
+   * password, and the caller then starts the session.
+   */
+  async enable(
+    ticket: string,
+    code: string,
+    session: SessionUser | undefined,
+  ): Promise<{ uid: number; login: boolean; recoveryCodes: string[] }> {
+    const opened = unseal(ticket, { secret: this.deps.secret, purpose: TICKET_PURPOSE });
+    const data = opened === null ? null : (JSON.parse(opened) as Ticket);
+    if (!data) throw AppError.badRequest(MSG.enrolmentExpired);
+    if (session ? session.uid !== data.uid : !data.login)
+      throw AppError.badRequest(MSG.enrolmentExpired);
+    const step = matchStep(data.secret, code);
+    if (step === null) throw AppError.validation({ code: MSG.badCode });
+    const recoveryCodes = newRecoveryCodes();
+    await this.deps.sequelize.transaction(async (tx) => {
+      if (await this.repo.credential(data.uid, tx)) throw AppError.conflict(MSG.totpAlreadyOn);
+      await this.repo.enable(
+        tx,
+        data.uid,
+        seal(data.secret, { secret: this.deps.secret, purpose: SECRET_PURPOSE }),
+        step,
+        recoveryCodes.map((c) => sha256(normaliseRecoveryCode(c))),
+      );
+      await this.audit(
+        {
+          actor: session
+            ? sessionActor(session)
+            : { type: 'admin', id: String(data.uid), name: null },
+          action: AUDIT_ACTIONS.totpEnabled,
+          target: { type: 'user', id: String(data.uid) },
+        },
+        tx,
+      );
+    });
+    return { uid: data.uid, login: data.login && !session, recoveryCodes };
+  }
+
+  /**
+   * Turns two-step login off for `userId`: by its owner (who has given the password again) or
+   * by another admin for a user who lost their phone and codes. Refused when it is required.
+   */
+  async disable(actor: SessionUser, target: Pick<PublicUser, 'id'>): Promise<void> {
+    if (this.deps.required && actor.uid === target.id) throw AppError.conflict(MSG.totpMandatory);
+    await this.deps.sequelize.transaction(async (tx) => {
+      if (!(await this.repo.disable(tx, target.id))) throw AppError.conflict(MSG.totpNotOn);
+      await this.audit(
+        {
+          actor: sessionActor(actor),
+          action: AUDIT_ACTIONS.totpDisabled,
+          target: { type: 'user', id: String(target.id) },
+        },
+        tx,
+      );
+    });
+  }
+
+  private openSecret(sealed: string): string | null {
+    return unseal(sealed, { secret: this.deps.secret, purpose: SECRET_PURPOSE });
+  }
+}
