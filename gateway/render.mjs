@@ -162,13 +162,85 @@ function mfeLocations(roots, { releasesRoot, upstreams }) {
   }).join('\n');
 }
 
+// The public remote's first views (fragment.<view>.<lang>.html in its build, next to its
+// manifest): the only file names an include may reach, the view and the language coming from
+// the maps $gw_first_view and $gw_page_lang.
+const FRAGMENT_FILE = 'fragment\\.(landing|school)\\.(nl|en)\\.html';
+
+/**
+ * Server-side composition (docs/architecture.md): index.html includes /.gw-first-view at its
+ * content slot; that SSI page (snippets/first-view.html) reads /mfe-registry.json, takes the
+ * public remote's current version from it and includes that version's fragment through
+ * /.gw-fragment/mfe/public/[<version>/]fragment.<view>.<lang>.html, served from the same
+ * files (or the same static server) as /mfe/public/. A missing fragment, an error or a
+ * remote that is down gives an empty answer, so the include adds nothing and the shell shows
+ * its own loading state and error; a path that is not a fragment's gives nothing either, so
+ * an include can never reach the page itself or any other file.
+ */
+function firstViewLocations(roots, { releasesRoot, upstreams }) {
+  const fragment = (match, source) =>
+    `            location ~ "${match}" {\n` +
+    `                internal;\n` +
+    // The fragment echoes the base path of its remote's files (its stylesheet).
+    `                ssi on;\n` +
+    source +
+    `                error_page 403 404 500 502 503 504 = @gw_no_fragment;\n` +
+    `            }\n`;
+  const version = `(?<gw_fv_version>${VERSION_PATTERN})`;
+  const file = `(?<gw_fv_file>${FRAGMENT_FILE})`;
+  let inner;
+  if (upstreams) {
+    const proxied =
+      `                proxy_pass http://gw_static_mfe_public/mfe/public/$gw_fv_path;\n` +
+      `                proxy_intercept_errors on;\n` +
+      // A page must not wait long for a remote that hangs: without the fragment the shell
+      // still loads it in the browser.
+      `                proxy_read_timeout 2s;\n`;
+    inner = fragment(
+      `^/\\.gw-fragment/mfe/public/(?<gw_fv_path>(${VERSION_PATTERN}/)?${FRAGMENT_FILE})$`,
+      proxied,
+    );
+  } else {
+    inner = fragment(
+      `^/\\.gw-fragment/mfe/public/${file}$`,
+      `                alias ${roots.mfe_public}/$gw_fv_file;\n`,
+    );
+    if (releasesRoot) {
+      inner += fragment(
+        `^/\\.gw-fragment/mfe/public/${version}/${file}$`,
+        `                alias ${releasesRoot}/public/$gw_fv_version/$gw_fv_file;\n`,
+      );
+    }
+  }
+  return (
+    `        # The public remote's first view, put into the shell's page by SSI (index.html).\n` +
+    `        location = /.gw-first-view {\n` +
+    `            internal;\n` +
+    `            ssi on;\n` +
+    `            default_type text/html;\n` +
+    `            alias {{snippets}}/first-view.html;\n` +
+    `        }\n` +
+    `        location ^~ /.gw-fragment/ {\n` +
+    `            internal;\n` +
+    `            return 204;\n` +
+    inner +
+    `        }\n` +
+    // Empty, so the include adds nothing (never an error page inside the shell's page).
+    `        location @gw_no_fragment {\n` +
+    `            return 204;\n` +
+    `        }`
+  );
+}
+
 function shellLocations(shellRoot, upstreams) {
   const staticFile = upstreams
     ? `            proxy_pass http://gw_static_shell;\n`
     : `            root ${shellRoot};\n            try_files $uri =404;\n`;
   const page = upstreams
     ? `            proxy_pass http://gw_static_shell;\n`
-    : `            root ${shellRoot};\n            try_files $uri /index.html;\n`;
+    : `            root ${shellRoot};\n            try_files $uri /index.html;\n` +
+      // index.html.gz would skip SSI; the page is compressed after the includes instead.
+      `            gzip_static off;\n`;
   return (
     `        # Static files of the shell: a missing one is a 404, never the SPA page.\n` +
     `        location ~* \\.(js|mjs|css|map|json|png|svg|ico|woff2?|txt|jpg|webp|webmanifest)$ {\n` +
@@ -176,9 +248,13 @@ function shellLocations(shellRoot, upstreams) {
     STATIC_HEADERS +
     `        }\n\n` +
     `        # Page routes are the shell's: it renders its own 404 page for unknown ones.\n` +
+    `        # index.html is composed here (SSI): the public remote's first view at its content\n` +
+    `        # slot and the page's language, chosen by ?lng= or the nsa_lang cookie.\n` +
     `        location / {\n` +
     page +
+    `            ssi on;\n` +
     STATIC_HEADERS +
+    `            add_header Vary Cookie always;\n` +
     `        }\n`
   );
 }
@@ -358,6 +434,7 @@ export function renderGatewayConfig(opts) {
       absolutePath('swaggerUiRoot', opts.swaggerUiRoot ?? defaultSwaggerUiRoot()),
     ),
     mfe_locations: mfeLocations(roots, { releasesRoot, upstreams: staticUpstreams }),
+    first_view_locations: firstViewLocations(roots, { releasesRoot, upstreams: staticUpstreams }),
     status_server: statusServer(opts.statusListen),
   };
   const template = readFileSync(path.join(here, 'nginx.conf.template'), 'utf8');

@@ -78,6 +78,70 @@ class PreloadFirstLoadPlugin {
   }
 }
 
+/**
+ * Server-side composition (docs/architecture.md): the gateway composes index.html with SSI.
+ * The page gets its language from the gateway ($gw_page_lang: ?lng=, else the visitor's
+ * nsa_lang cookie, else Dutch), the static header is drawn in that language, and the content
+ * slot gets the first view a remote rendered for the route (the gateway's /.gw-first-view;
+ * nothing on other routes or when the remote is down). The shell knows none of the remotes'
+ * texts. Production builds only: the development server has no SSI.
+ */
+class ServerIncludesPlugin {
+  apply(compiler: Compiler) {
+    const name = 'ServerIncludesPlugin';
+    const nl = headerTexts(here('src/i18n/nl.json'));
+    const en = headerTexts(here('src/i18n/en.json'));
+    const replaceOnce = (html: string, from: string | RegExp, to: (found: string) => string) => {
+      const match = html.match(from);
+      if (!match) throw new Error(`${name}: index.html has no ${String(from)}`);
+      return html.replace(match[0], to(match[0]));
+    };
+    // The Dutch header with each of its texts replaced by the English one.
+    const english = (header: string) => {
+      let out = header
+        .replace(/aria-pressed="true"/, 'aria-pressed="__NL__"')
+        .replace(/aria-pressed="false"/, 'aria-pressed="true"')
+        .replace('aria-pressed="__NL__"', 'aria-pressed="false"');
+      for (const key of Object.keys(nl)) {
+        if (!out.includes(nl[key]!)) throw new Error(`${name}: the header has no ${key}`);
+        out = out
+          .replaceAll(`>${nl[key]}<`, `>${en[key]}<`)
+          .replaceAll(`"${nl[key]}"`, `"${en[key]}"`);
+      }
+      return out;
+    };
+    compiler.hooks.compilation.tap(name, (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tap(name, (data) => {
+        let html = replaceOnce(
+          data.html,
+          '<html lang="nl">',
+          () => '<html lang="<!--# echo var="gw_page_lang" default="nl" -->">',
+        );
+        html = replaceOnce(
+          html,
+          /<title>[^<]*<\/title>/,
+          () =>
+            `<title><!--# if expr="$gw_page_lang = en" -->${en.productName}<!--# else -->${nl.productName}<!--# endif --></title>`,
+        );
+        html = replaceOnce(
+          html,
+          /<header class="site-header">[\s\S]*?<\/header>/,
+          (header) =>
+            `<!--# if expr="$gw_page_lang = en" -->${english(header)}<!--# else -->${header}<!--# endif -->`,
+        );
+        html = replaceOnce(
+          html,
+          '<div id="content" class="content"></div>',
+          () =>
+            '<div id="content" class="content"><!--# include virtual="/.gw-first-view" --></div>',
+        );
+        data.html = html;
+        return data;
+      });
+    });
+  }
+}
+
 // Mode, file names, TypeScript and CSS as every remote has them.
 const base = appConfig({ name: 'shell', packageDir: new URL('./', import.meta.url) });
 
@@ -92,7 +156,7 @@ export default defineConfig({
       // index.html draws the header before the scripts run, in the default language.
       templateParameters: headerTexts(here('src/i18n/nl.json')),
     }),
-    ...(isDev ? [] : [new PreloadFirstLoadPlugin()]),
+    ...(isDev ? [] : [new PreloadFirstLoadPlugin(), new ServerIncludesPlugin()]),
     ...(isDev ? [] : [new PrecompressPlugin()]),
     new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }),
     new ModuleFederationPlugin({

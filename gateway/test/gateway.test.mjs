@@ -36,7 +36,27 @@ beforeAll(async () => {
   });
   write(path.join(dir, 'releases', 'public', '1.2.0', 'remoteEntry.js'), 'var released;');
   write(path.join(dir, 'releases', 'public', '1.2.0', 'chunk.89abcdef.js'), 'var chunk2;');
-  write(path.join(opts.staticRoots.shell, 'index.html'), '<!doctype html><title>shell</title>');
+  // The shell's production index.html, reduced to what the gateway composes (SSI).
+  write(
+    path.join(opts.staticRoots.shell, 'index.html'),
+    '<!doctype html><html lang="<!--# echo var="gw_page_lang" default="nl" -->"><title>shell</title>' +
+      '<div id="content"><!--# include virtual="/.gw-first-view" --></div>',
+  );
+  write(path.join(opts.staticRoots.shell, 'index.html.gz'), 'not the page');
+  // The public remote's first views: its own build, and a released version.
+  const fragment = (text) =>
+    `<link rel="stylesheet" href="<!--# echo var="gw_fv_base" default="/mfe/public/" -->app.css"><p class="lead">${text}</p>`;
+  for (const [file, text] of [
+    ['fragment.landing.nl.html', 'Welkom'],
+    ['fragment.landing.en.html', 'Welcome'],
+    ['fragment.school.nl.html', 'Bekijk de activiteiten'],
+  ]) {
+    write(path.join(opts.staticRoots.mfe_public, file), fragment(text));
+  }
+  write(
+    path.join(dir, 'releases', 'public', '1.2.0', 'fragment.landing.nl.html'),
+    fragment('Welkom, versie 1.2.0'),
+  );
   write(
     path.join(opts.staticRoots.shell, 'main.0123abcd.js'),
     `console.log(${'"x",'.repeat(500)}1);`,
@@ -176,6 +196,103 @@ describe('gateway in nginx', () => {
     expect(hashed.status).toBe(200);
     expect(hashed.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expectSecurityHeaders(hashed.headers);
+  });
+
+  // Server-side composition (docs/architecture.md).
+  describe('the public pages first view', () => {
+    const TOKEN = '0123456789abcdef0123456789abcdef';
+    const slot = (page) => /<div id="content">([\s\S]*)<\/div>/.exec(page.text)?.[1].trim();
+    const lang = (page) => /<html lang="([^"]*)">/.exec(page.text)?.[1];
+
+    it('puts the landing page into the shell, in Dutch by default, with its stylesheet', async () => {
+      const page = await get('/', { headers: { 'Accept-Language': 'en-GB,en;q=0.9' } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      expect(lang(page)).toBe('nl');
+      expect(slot(page)).toBe(
+        '<link rel="stylesheet" href="/mfe/public/app.css"><p class="lead">Welkom</p>',
+      );
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(page.headers.get('vary')).toContain('Cookie');
+      expectSecurityHeaders(page.headers);
+    });
+
+    it('is in English with the nsa_lang cookie or ?lng=en, and ?lng= wins', async () => {
+      for (const [p, cookie, expected] of [
+        ['/', 'nsa_lang=en', 'en'],
+        ['/?lng=en', '', 'en'],
+        ['/?x=1&lng=EN', 'nsa_lang=nl', 'en'],
+        ['/?lng=nl', 'nsa_lang=en', 'nl'],
+        ['/?lng=fr', 'nsa_lang=en', 'en'],
+        ['/', 'other=1; nsa_lang=fr', 'nl'],
+        ['/', 'nsa_lang=nl', 'nl'],
+      ]) {
+        const page = await get(p, { headers: cookie ? { Cookie: cookie } : {} });
+        expect(lang(page), `${p} ${cookie}`).toBe(expected);
+        expect(slot(page), `${p} ${cookie}`).toContain(expected === 'en' ? 'Welcome' : 'Welkom');
+      }
+    });
+
+    it('puts the school page frame into a school route, whichever school', async () => {
+      for (const p of [`/schools/${TOKEN}`, `/activities/${TOKEN}?x=1`]) {
+        expect(slot(await get(p))).toContain('<p class="lead">Bekijk de activiteiten</p>');
+      }
+    });
+
+    it('leaves the slot empty, never with an error page, when there is no fragment', async () => {
+      // No English school fragment in this build: as if the remote's file were missing.
+      const missing = await get(`/schools/${TOKEN}`, { headers: { Cookie: 'nsa_lang=en' } });
+      expect(missing.status).toBe(200);
+      expect(slot(missing)).toBe('');
+      expect(lang(missing)).toBe('en');
+      for (const p of ['/admin', '/schools/not-a-token', `/schools/${TOKEN}/x`, '/my-signup']) {
+        const page = await get(p);
+        expect(page.status).toBe(200);
+        expect(slot(page), p).toBe('');
+      }
+    });
+
+    it('compresses the composed page, never the stale index.html.gz', async () => {
+      const page = await get('/', { headers: { 'Accept-Encoding': 'gzip' } });
+      expect(page.headers.get('content-encoding')).toBe('gzip');
+      expect(slot(page)).toContain('Welkom');
+      expect(page.text).not.toContain('not the page');
+    });
+
+    it('follows the registry: the fragment of the released version, none for a missing one', async () => {
+      const original = fs.readFileSync(options(dir).registryFile, 'utf8');
+      const registry = (entry) =>
+        write(
+          options(dir).registryFile,
+          `{\n  "mfe_admin": "/mfe/admin/mf-manifest.json",\n  "mfe_public": "${entry}"\n}\n`,
+        );
+      try {
+        registry('/mfe/public/1.2.0/mf-manifest.json');
+        expect(slot(await get('/'))).toBe(
+          '<link rel="stylesheet" href="/mfe/public/1.2.0/app.css"><p class="lead">Welkom, versie 1.2.0</p>',
+        );
+        registry('/mfe/public/9.9.9/mf-manifest.json');
+        expect(slot(await get('/'))).toBe('');
+        registry('https://cdn.example.nl/mfe/public/1.2.0/mf-manifest.json');
+        expect(slot(await get('/'))).toBe('');
+      } finally {
+        write(options(dir).registryFile, original);
+      }
+      expect(slot(await get('/'))).toContain('Welkom');
+    });
+
+    it('keeps its internal locations from the outside', async () => {
+      for (const p of [
+        '/.gw-first-view',
+        '/.gw-fragment/mfe/public/fragment.landing.nl.html',
+        '/.gw-fragment/mfe/public/1.2.0/fragment.landing.nl.html',
+        '/.gw-fragment/index.html',
+      ]) {
+        const res = await get(p);
+        expect([204, 404], p).toContain(res.status);
+        expect(res.text, p).not.toContain('Welkom');
+      }
+    });
   });
 
   it('keeps the referrer off provider and reset-password pages', async () => {

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { API_ROUTES, renderGatewayConfig } from '../render.mjs';
 import { renderContainerConfig } from '../render-container.mjs';
@@ -162,6 +164,91 @@ describe('renderGatewayConfig', () => {
     expect(defaults).toMatch(/upstream gw_catalog \{\s*server catalog:8080;/);
     expect(defaults).toMatch(/upstream gw_static_mfe_public \{\s*server mfe-public:8080;/);
     expect(defaults).toContain('alias /etc/naschool/frontend/mfe-registry.json;');
+  });
+
+  // Server-side composition (docs/architecture.md).
+  describe('the public pages first view', () => {
+    const conf = renderGatewayConfig(options(tempDir(), { releasesRoot: '/srv/releases' }));
+    const router = fs.readFileSync(
+      fileURLToPath(new URL('../snippets/first-view.html', import.meta.url)),
+      'utf8',
+    );
+
+    it('composes index.html with SSI, compressed after the includes, varying by cookie', () => {
+      const page = location(conf, '/');
+      expect(page).toContain('ssi on;');
+      expect(page).toContain('try_files $uri /index.html;');
+      // A precompressed index.html.gz would skip the includes.
+      expect(page).toContain('gzip_static off;');
+      expect(page).toContain('add_header Vary Cookie always;');
+      expect(page).toContain('add_header Cache-Control $gw_cache_control always;');
+      expect(page).toContain('security-headers.conf;');
+      // Only the page location and the fragments are SSI-processed, not the static files.
+      expect(location(conf, '^~ /mfe/public/')).not.toContain('ssi on');
+      expect(conf.match(/\bssi on;/g)).toHaveLength(4);
+    });
+
+    it('picks the language from ?lng= or the nsa_lang cookie, only nl or en, Dutch by default', () => {
+      const map = conf.slice(conf.indexOf('map "$gw_page_lang_query:$cookie_nsa_lang"'));
+      const body = map.slice(0, map.indexOf('}') + 1);
+      expect([...body.matchAll(/^\s+\S+ (\S+);$/gm)].map((m) => m[1])).toEqual([
+        'en',
+        'nl',
+        'en',
+        'nl',
+      ]);
+      expect(body).toContain('default nl;');
+      expect(conf).toMatch(/map \$request_uri \$gw_page_lang_query \{[^}]*default "";/);
+    });
+
+    it('names a first view only for the landing and school routes, by fixed names', () => {
+      const map = conf.slice(conf.indexOf('map $request_uri $gw_first_view {'));
+      const body = map.slice(0, map.indexOf('\n    }'));
+      const values = [...body.matchAll(/^\s+\S+ (\S+);$/gm)].map((m) => m[1]);
+      expect(values).toEqual(['landing', 'school', '""']);
+    });
+
+    it('includes only fixed fragment names, never a path from the request', () => {
+      const includes = [...router.matchAll(/<!--# include virtual="([^"]+)"/g)].map((m) => m[1]);
+      expect(includes).toEqual([
+        '/mfe-registry.json',
+        '/.gw-fragment/mfe/public/$1/fragment.$gw_first_view.$gw_page_lang.html',
+        '/.gw-fragment/mfe/public/fragment.$gw_first_view.$gw_page_lang.html',
+      ]);
+      // $1 is the version in the registry's mfe_public entry, held to the release pattern.
+      expect(router).toContain('([0-9A-Za-z][0-9A-Za-z._+-]{0,63})');
+      expect(router).not.toMatch(/\$(request_uri|uri|args|arg_|cookie_|http_|query_string)/);
+      // The fragments' locations: internal, the whitelisted names only; anything else under
+      // the prefix is an empty answer (never the page, which would include itself).
+      const fragments = location(conf, '^~ /.gw-fragment/');
+      expect(fragments).toMatch(/^location \^~ \/\.gw-fragment\/ \{\n\s+internal;\n\s+return 204;/);
+      const names = [...fragments.matchAll(/location ~ "([^"]+)"/g)].map((m) => m[1]);
+      expect(names).toHaveLength(2);
+      for (const name of names) {
+        expect(name).toMatch(/^\^\/\\\.gw-fragment\/mfe\/public\//);
+        expect(name.endsWith('/(?<gw_fv_file>fragment\\.(landing|school)\\.(nl|en)\\.html)$')).toBe(
+          true,
+        );
+      }
+      expect(fragments).toContain('alias /srv/releases/public/$gw_fv_version/$gw_fv_file;');
+      expect(
+        fragments.match(/error_page 403 404 500 502 503 504 = @gw_no_fragment;/g),
+      ).toHaveLength(2);
+      expect(location(conf, '@gw_no_fragment')).toContain('return 204;');
+      expect(location(conf, '= /.gw-first-view')).toMatch(/internal;[\s\S]*first-view\.html;/);
+    });
+
+    it('fetches the fragment from the remote static server in Kubernetes, briefly', () => {
+      const k8s = renderContainerConfig({});
+      const fragments = location(k8s, '^~ /.gw-fragment/');
+      expect(fragments).toContain('proxy_pass http://gw_static_mfe_public/mfe/public/$gw_fv_path;');
+      expect(fragments).toContain('proxy_intercept_errors on;');
+      expect(fragments).toContain('proxy_read_timeout 2s;');
+      expect(location(k8s, '= /.gw-first-view')).toContain(
+        'alias /etc/nginx/gateway-snippets/first-view.html;',
+      );
+      expect(location(k8s, '/')).toContain('ssi on;');
+    });
   });
 
   it('passes nginx -t', () => {

@@ -1,10 +1,12 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router-dom';
 import { createQueryClient, initI18n, loadLanguage } from '@nsa/web-kit';
 import { App } from './App';
+import { takeFirstView } from './first-view';
+import { nextTask } from './next-task';
 import nl from './i18n/nl.json';
 
 // Dutch is the default and comes with the shell; English is loaded when needed.
@@ -17,20 +19,31 @@ const queryClient = createQueryClient();
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// A page in English renders once its texts are there (index.html's header is
-// shown meanwhile); if they cannot be loaded, the Dutch ones stand in.
-void loadLanguage(i18n, i18n.language)
-  .catch(() => undefined)
+// A page in English renders once its texts are there (index.html's header and
+// the gateway's first view are shown meanwhile); if they cannot be loaded, the
+// Dutch ones stand in.
+void Promise.all([
+  loadLanguage(i18n, i18n.language).catch(() => undefined),
+  takeFirstView(document.getElementById('content'), window.location.pathname),
+])
+  // Rendered in a task of its own, after the one that ran the shared modules, and
+  // as a transition: React renders it in slices of a few milliseconds, yielding to
+  // the browser in between, instead of in one long task. The page shows the static
+  // header (and the gateway's first view) until the result is committed.
+  .then(nextTask)
   .then(() => {
-    createRoot(container).render(
-      <StrictMode>
-        <I18nextProvider i18n={i18n}>
-          <QueryClientProvider client={queryClient}>
-            <BrowserRouter>
-              <App />
-            </BrowserRouter>
-          </QueryClientProvider>
-        </I18nextProvider>
-      </StrictMode>,
-    );
+    const root = createRoot(container);
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <I18nextProvider i18n={i18n}>
+            <QueryClientProvider client={queryClient}>
+              <BrowserRouter>
+                <App />
+              </BrowserRouter>
+            </QueryClientProvider>
+          </I18nextProvider>
+        </StrictMode>,
+      );
+    });
   });

@@ -37,8 +37,12 @@ export function organisationFrom(config: unknown): Organisation {
   };
 }
 
-/** GET /app-config.json; the built-in defaults while it loads and when it fails. */
-export function useOrganisation(): Organisation {
+/**
+ * GET /app-config.json: undefined until it has been read, the built-in defaults when it
+ * fails. The public pages' first view (rendered at build time, see src/first-view.server.tsx) has no
+ * organisation in it, so these parts appear once it is known, never with a wrong name first.
+ */
+export function useLoadedOrganisation(): Organisation | undefined {
   const { data } = useQuery({
     queryKey: ['/app-config.json'],
     queryFn: async ({ signal }) => {
@@ -50,5 +54,10 @@ export function useOrganisation(): Organisation {
       }
     },
   });
-  return data ?? DEFAULT_ORGANISATION;
+  return data;
+}
+
+/** GET /app-config.json; the built-in defaults while it loads and when it fails. */
+export function useOrganisation(): Organisation {
+  return useLoadedOrganisation() ?? DEFAULT_ORGANISATION;
 }

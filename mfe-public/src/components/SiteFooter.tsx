@@ -1,11 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { useOrganisation } from '../api/app-config';
+import { useLoadedOrganisation } from '../api/app-config';
 import { NAMESPACE } from '../namespace';
 
 /** R-PUBLIC-FOOTER: about the organisation, copyright, contact address, site and privacy links. */
 export function SiteFooter() {
   const { t } = useTranslation(NAMESPACE);
-  const organisation = useOrganisation();
+  // All of it is about the organisation: shown once /app-config.json is read (the pages'
+  // first view, rendered at build time, has no footer).
+  const organisation = useLoadedOrganisation();
+  if (!organisation) return null;
   const vars = { organisation: organisation.name };
   return (
     <footer className="site-footer">

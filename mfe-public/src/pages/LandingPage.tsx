@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Page } from '@nsa/web-kit';
-import { useOrganisation } from '../api/app-config';
+import { useLoadedOrganisation } from '../api/app-config';
 import { SiteFooter } from '../components/SiteFooter';
 import { NAMESPACE } from '../namespace';
 
@@ -9,7 +9,8 @@ const STEPS = [1, 2, 3] as const;
 /** R-PUBLIC-LANDING: there is no school list; parents need their own school's link. */
 export function LandingPage() {
   const { t } = useTranslation(NAMESPACE);
-  const organisation = useOrganisation();
+  // Known once /app-config.json is read; the first view leaves the contact lines out.
+  const organisation = useLoadedOrganisation();
   return (
     <>
       <Page remote={NAMESPACE} page="landing" title={t('landing.title')}>
@@ -36,12 +37,16 @@ export function LandingPage() {
         <div className="card-grid">
           <section className="card" aria-labelledby="landing-contact">
             <h2 id="landing-contact">{t('landing.contactTitle')}</h2>
-            <p>{t('landing.contactText', { organisation: organisation.name })}</p>
-            <p>
-              <a href={`mailto:${organisation.contactEmail}`}>
-                {t('landing.contactLink', { email: organisation.contactEmail })}
-              </a>
-            </p>
+            {organisation && (
+              <>
+                <p>{t('landing.contactText', { organisation: organisation.name })}</p>
+                <p>
+                  <a href={`mailto:${organisation.contactEmail}`}>
+                    {t('landing.contactLink', { email: organisation.contactEmail })}
+                  </a>
+                </p>
+              </>
+            )}
           </section>
           <section className="card" aria-labelledby="landing-why">
             <h2 id="landing-why">{t('landing.whyTitle')}</h2>

@@ -20,8 +20,38 @@ export function pickLanguage(search: string, stored: string | null | undefined):
   return fromQuery ?? asLanguage(stored) ?? DEFAULT_LANGUAGE;
 }
 
-// localStorage throws in some privacy modes; the language then simply is not remembered.
+/**
+ * The choice is also kept in a cookie, because the gateway cannot read localStorage: it
+ * serves a page's first view (server-side composition, docs/architecture.md) in the language
+ * this cookie names, so the page does not change language when the scripts take over. Only
+ * the language: no personal data. Read before localStorage, so the gateway and the page
+ * always decide alike when it is there.
+ */
+export const LANGUAGE_COOKIE = 'nsa_lang';
+
+/** The language in a Cookie header / document.cookie string, as stored (not validated). */
+export function cookieLanguage(cookies: string): string | null {
+  for (const part of cookies.split(';')) {
+    const [name, value] = part.trim().split('=', 2);
+    if (name === LANGUAGE_COOKIE && value) return value;
+  }
+  return null;
+}
+
+/** The Set-Cookie value (document.cookie assignment) that remembers a language for a year. */
+export function languageCookie(language: Language, secure: boolean): string {
+  return `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=31536000; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
+// localStorage throws in some privacy modes, and cookies may be off; the language then
+// simply is not remembered.
 function readStored(): string | null {
+  try {
+    const fromCookie = cookieLanguage(globalThis.document?.cookie ?? '');
+    if (asLanguage(fromCookie)) return fromCookie;
+  } catch {
+    // no cookies here; localStorage may still know
+  }
   try {
     return globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY) ?? null;
   } catch {
@@ -34,6 +64,13 @@ function store(language: string): void {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
     // not remembered; nothing else to do
+  }
+  const supported = asLanguage(language);
+  if (!supported || typeof document === 'undefined') return;
+  try {
+    document.cookie = languageCookie(supported, globalThis.location?.protocol === 'https:');
+  } catch {
+    // not remembered for the gateway; the page still switches after loading
   }
 }
 
@@ -149,8 +186,10 @@ export interface InitI18nOptions {
 export function initI18n({ namespace, resources, search }: InitI18nOptions): i18n {
   const instance = i18next.createInstance();
   const query = search ?? globalThis.location?.search ?? '';
-  const language = pickLanguage(query, readStored());
-  if (asLanguage(new URLSearchParams(query).get('lng'))) store(language);
+  const stored = readStored();
+  const language = pickLanguage(query, stored);
+  // A choice remembered only in localStorage (from before the cookie) gets its cookie too.
+  if (asLanguage(new URLSearchParams(query).get('lng')) || asLanguage(stored)) store(language);
 
   void instance.use(initReactI18next).init({
     lng: language,

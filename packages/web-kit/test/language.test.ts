@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pickLanguage } from '../src/i18n';
+import { cookieLanguage, languageCookie, pickLanguage } from '../src/i18n';
 import { pathFromQueryKey } from '../src/query-client';
 
 describe('language selection (R-LANG-DEFAULT)', () => {
@@ -24,6 +24,22 @@ describe('language selection (R-LANG-DEFAULT)', () => {
     expect(pickLanguage('?lng=fr', null)).toBe('nl');
     expect(pickLanguage('?lng=de', 'en')).toBe('en');
     expect(pickLanguage('', 'en-US')).toBe('nl');
+  });
+});
+
+describe('the language cookie the gateway reads (server-side composition)', () => {
+  it('remembers only the language, for a year, on every path, same-site', () => {
+    expect(languageCookie('en', false)).toBe('nsa_lang=en; Path=/; Max-Age=31536000; SameSite=Lax');
+    expect(languageCookie('nl', true)).toBe(
+      'nsa_lang=nl; Path=/; Max-Age=31536000; SameSite=Lax; Secure',
+    );
+  });
+
+  it('is found among other cookies', () => {
+    expect(cookieLanguage('a=1; nsa_lang=en; b=2')).toBe('en');
+    expect(cookieLanguage('nsa_lang=nl')).toBe('nl');
+    expect(cookieLanguage('x_nsa_lang=en; other=1')).toBeNull();
+    expect(cookieLanguage('')).toBeNull();
   });
 });
 

@@ -19,7 +19,8 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'shared' ? [] : sourceFiles(path);
-    return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [path] : [];
+    // *.server.tsx runs at build time in Node (a remote's first view), never as a shared module.
+    return /\.tsx?$/.test(entry.name) && !/\.(d|server)\.tsx?$/.test(entry.name) ? [path] : [];
   });
 }
 

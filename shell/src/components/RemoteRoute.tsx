@@ -1,5 +1,16 @@
-import { lazy, Suspense, useCallback, useState, type LazyExoticComponent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type LazyExoticComponent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router-dom';
+import { dropFirstView, firstViewFor } from '../first-view';
 import { loadRemoteApp, type RemoteModule } from '../remotes/load-remote-app';
 import { forgetRemote, type RemoteName } from '../remotes/registry';
 import { RemoteErrorBoundary } from './RemoteErrorBoundary';
@@ -17,8 +28,26 @@ function lazyApp(name: RemoteName) {
   return app;
 }
 
+/** The gateway's first view of this route, moved in before the browser paints (first-view.ts). */
+function FirstView({ nodes }: { nodes: Node[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    box.current?.append(...nodes);
+  }, [nodes]);
+  return <div ref={box} className="first-view" />;
+}
+
+/** Rendered with the remote's App: from then on the App draws the page itself. */
+function FirstViewDone() {
+  useEffect(dropFirstView, []);
+  return null;
+}
+
 function RemoteLoading() {
   const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const firstView = firstViewFor(pathname);
+  if (firstView) return <FirstView nodes={firstView} />;
   return (
     <div className="remote-loading" role="status" aria-live="polite">
       {t('remote.loading')}
@@ -39,6 +68,7 @@ export function RemoteRoute({ remote }: { remote: RemoteName }) {
     <RemoteErrorBoundary key={`${remote}:${attempt}`} remote={remote} onRetry={retry}>
       <Suspense fallback={<RemoteLoading />}>
         <App />
+        <FirstViewDone />
       </Suspense>
     </RemoteErrorBoundary>
   );

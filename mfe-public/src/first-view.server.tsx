@@ -1,0 +1,59 @@
+// The first view of the public pages, rendered at build time (scripts/first-views.mjs) by the
+// same App the browser runs, one per language, for the gateway to put into the shell's page
+// (server-side composition, docs/architecture.md). What depends on the run time (the
+// organisation from /app-config.json, the school) is not in it: the App draws those parts
+// itself once it knows them, as it does after a client-side navigation.
+import type { ReactElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import i18next from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router-dom';
+import { createQueryClient, LANGUAGES, type Language } from '@nsa/web-kit';
+import App from './export-app';
+import en from './i18n/en.json';
+import nl from './i18n/nl.json';
+import { NAMESPACE } from './namespace';
+
+/**
+ * The routes with a first view, by the name the gateway knows them under (its map
+ * $gw_first_view). The school page's is the same for every school: its frame and lead while
+ * the school loads; the token here is never in the output.
+ */
+export const FIRST_VIEWS = {
+  landing: '/',
+  school: '/schools/00000000000000000000000000000000',
+} as const;
+export type FirstView = keyof typeof FIRST_VIEWS;
+export { LANGUAGES };
+
+function texts(language: Language) {
+  const instance = i18next.createInstance();
+  // The options of web-kit's initI18n, with both tables at hand.
+  void instance.init({
+    lng: language,
+    fallbackLng: 'nl',
+    supportedLngs: [...LANGUAGES],
+    ns: [NAMESPACE],
+    defaultNS: NAMESPACE,
+    resources: { nl: { [NAMESPACE]: nl }, en: { [NAMESPACE]: en } },
+    initAsync: false,
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  });
+  return instance;
+}
+
+/** The App's markup at the view's route, as its first render in the browser draws it. */
+export function renderFirstView(view: FirstView, language: Language): string {
+  const tree: ReactElement = (
+    <I18nextProvider i18n={texts(language)}>
+      <QueryClientProvider client={createQueryClient()}>
+        <MemoryRouter initialEntries={[FIRST_VIEWS[view]]}>
+          <App />
+        </MemoryRouter>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+  return renderToStaticMarkup(tree);
+}

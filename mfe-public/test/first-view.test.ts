@@ -1,0 +1,57 @@
+// The first views the build writes for the gateway (server-side composition,
+// docs/architecture.md): the App's own markup at the route, in each language, without what
+// only the run time knows.
+import { describe, expect, it } from 'vitest';
+import en from '../src/i18n/en.json';
+import nl from '../src/i18n/nl.json';
+import { FIRST_VIEWS, renderFirstView } from '../src/first-view.server';
+
+const TEXTS = { nl, en } as const;
+/** A text as React writes it into HTML. */
+const escaped = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[c]!,
+  );
+
+describe('first views (R-PUBLIC-LANDING, R-PUBLIC-SCHOOL-PAGE)', () => {
+  it.each(['nl', 'en'] as const)(
+    'the landing page in %s: lead, privacy note, three steps, cards',
+    (language) => {
+      const t = TEXTS[language].landing;
+      const html = renderFirstView('landing', language);
+      expect(html).toMatch(/^<main class="page" data-remote="mfe_public" data-page="landing"><h1>/);
+      expect(html).toContain(`<p class="lead">${escaped(t.intro)}</p>`);
+      expect(html).toContain(`<p class="notice">${escaped(t.privacy)}</p>`);
+      for (const step of [t.step1Title, t.step2Title, t.step3Title, t.step3Text]) {
+        expect(html).toContain(escaped(step));
+      }
+      expect(html.match(/<li class="step">/g)).toHaveLength(3);
+      expect(html).toContain(escaped(t.contactTitle));
+      expect(html).toContain(escaped(t.whyText));
+    },
+  );
+
+  it('leaves out what /app-config.json decides: the contact lines and the footer', () => {
+    const html = renderFirstView('landing', 'nl');
+    expect(html).not.toContain('mailto:');
+    expect(html).not.toContain('<footer');
+    expect(html).not.toContain('{{');
+  });
+
+  it.each(['nl', 'en'] as const)(
+    'the school page in %s: frame, lead and spinner, no school',
+    (language) => {
+      const t = TEXTS[language].school;
+      const html = renderFirstView('school', language);
+      expect(html).toBe(
+        '<main class="page" data-remote="mfe_public" data-page="school">' +
+          `<h1>${escaped(t.title)}</h1><p class="lead">${escaped(t.subtitle)}</p>` +
+          '<div class="spinner-box" role="status" aria-live="polite">' +
+          '<span class="spinner" aria-hidden="true"></span>' +
+          `<span class="visually-hidden">${escaped(t.loading)}</span></div></main>`,
+      );
+      expect(html).not.toContain(FIRST_VIEWS.school.split('/').at(-1));
+    },
+  );
+});

@@ -1,0 +1,51 @@
+/**
+ * Server-side composition (docs/architecture.md): on some routes the gateway has put a
+ * remote's first view (rendered by the remote at build time) into #content. React's first
+ * render clears the root, so the shell takes those nodes before it renders and shows them, as
+ * they are, in the place of its loading state until the remote's App has rendered: the page's
+ * text stays where it is instead of flashing to "loading" and back. The shell knows nothing of
+ * what the nodes say.
+ */
+
+export interface FirstView {
+  /** The route the first view was rendered for; only that route may show it. */
+  pathname: string;
+  nodes: Node[];
+}
+
+let firstView: FirstView | undefined;
+
+/**
+ * Takes the first view out of the content slot, before the shell's first render. Its
+ * stylesheets are copied into <head> first (the copies are loaded, from the cache, before this
+ * resolves), so the page keeps its styles when React removes the originals with the slot.
+ */
+export async function takeFirstView(slot: Element | null, pathname: string): Promise<void> {
+  if (!slot || !slot.firstElementChild) return;
+  const links = [...slot.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
+  await Promise.all(
+    links.map(
+      (link) =>
+        new Promise<void>((resolve) => {
+          const copy = document.createElement('link');
+          copy.rel = 'stylesheet';
+          copy.href = link.href;
+          copy.addEventListener('load', () => resolve());
+          copy.addEventListener('error', () => resolve());
+          document.head.append(copy);
+        }),
+    ),
+  );
+  const nodes = [...slot.childNodes].filter((node) => !links.includes(node as HTMLLinkElement));
+  firstView = { pathname, nodes };
+}
+
+/** The first view's nodes while the page is still at the route it was rendered for. */
+export function firstViewFor(pathname: string): Node[] | undefined {
+  return firstView?.pathname === pathname ? firstView.nodes : undefined;
+}
+
+/** Once a remote's App has rendered (or the visitor moved on), the first view is history. */
+export function dropFirstView(): void {
+  firstView = undefined;
+}
