@@ -7,6 +7,7 @@ import type {
   TotpEnableInput,
   TotpEnrolment,
 } from '@nsa/contracts';
+import { USERS_QUERY_KEY } from './users';
 
 // Keys under 'auth': a 401 here is an answer (wrong password), not an
 // expired session (see web-kit's createQueryClient).
@@ -65,10 +66,12 @@ export function useTotpEnable() {
     mutationKey: ['auth', 'totp-enable'],
     mutationFn: (input: TotpEnableInput) =>
       apiFetch<TotpEnabled>('/api/auth/totp/enable', { method: 'POST', body: input }),
-    onSuccess: (result) =>
-      result.user
-        ? queryClient.setQueryData(SESSION_QUERY_KEY, result.user)
-        : queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+    onSuccess: async (result) => {
+      if (result.user) queryClient.setQueryData(SESSION_QUERY_KEY, result.user);
+      else await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      // The settings screen's list shows who has it on.
+      await queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
+    },
   });
 }
 
@@ -79,6 +82,9 @@ export function useTotpDisable() {
     mutationKey: ['auth', 'totp-disable'],
     mutationFn: (input: { password: string }) =>
       apiFetch<unknown>('/api/auth/totp/disable', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+      await queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
+    },
   });
 }

@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, SESSION_QUERY_KEY } from '@nsa/web-kit';
 import type { AdminUserInput, PublicUser } from '@nsa/contracts';
 
-const USERS_QUERY_KEY = ['admin', 'users'] as const;
+export const USERS_QUERY_KEY = ['admin', 'users'] as const;
 
 /** GET /api/admin/users → the administrators (never a password hash). */
 export function useUsers() {
