@@ -15,6 +15,10 @@ export interface FirstView {
 
 let firstView: FirstView | undefined;
 
+// The originals are loaded already (the page waited for them), so the copies come from the
+// cache at once; should one not, the shell does not wait longer than this for it.
+const STYLESHEET_WAIT_MS = 2000;
+
 /**
  * Takes the first view out of the content slot, before the shell's first render. Its
  * stylesheets are copied into <head> first (the copies are loaded, from the cache, before this
@@ -32,6 +36,7 @@ export async function takeFirstView(slot: Element | null, pathname: string): Pro
           copy.href = link.href;
           copy.addEventListener('load', () => resolve());
           copy.addEventListener('error', () => resolve());
+          setTimeout(resolve, STYLESHEET_WAIT_MS);
           document.head.append(copy);
         }),
     ),
