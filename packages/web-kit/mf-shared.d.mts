@@ -1,6 +1,7 @@
 export interface SharedItem {
   singleton: true;
-  requiredVersion: string;
+  /** Not checked at run time: the build checks every app's pins instead. */
+  requiredVersion: false;
   /** A facade module shared under the package's name (src/shared/). */
   import?: string;
   version?: string;

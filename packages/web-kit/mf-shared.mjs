@@ -21,7 +21,7 @@ const PREFIXES = { 'react/': 'react', 'react-dom/': 'react-dom' };
 // re-exports only what the apps use (src/shared/). A shared module is bundled
 // whole, because any remote might use any export; these lists let the build
 // drop the rest (react-router-dom: 61 KiB gzip to 14). The version stays the
-// package's, so version checks keep working.
+// package's.
 const facade = (name) => fileURLToPath(new URL(`./src/shared/${name}.ts`, import.meta.url));
 const IMPORTS = {
   'react-router-dom': facade('react-router-dom'),
@@ -57,6 +57,14 @@ export function sharedAliases() {
 // loaded (the shell's copies) instead of looking for the highest version.
 const SHARE_STRATEGY = 'loaded-first';
 
+// No version range for the federation runtime to check. Every app pins the
+// same exact versions as web-kit (sharedMap fails the build otherwise), and a
+// singleton is used whatever its version: a range only ever produced a console
+// warning. Checking it cost each consumer of a shared module a semver parse
+// (about a dozen regular expressions built and run per check, some 30 checks
+// per page) on the main thread before the first render.
+const REQUIRED_VERSION = false;
+
 function readJson(url) {
   return JSON.parse(readFileSync(url, 'utf8'));
 }
@@ -86,13 +94,15 @@ export function sharedMap(appPackageJson) {
 
   const shared = {};
   for (const name of SINGLETONS) {
-    shared[name] = { singleton: true, requiredVersion: version(name) };
+    const pinned = version(name);
+    shared[name] = { singleton: true, requiredVersion: REQUIRED_VERSION };
     if (IMPORTS[name]) {
-      shared[name] = { ...shared[name], import: IMPORTS[name], version: version(name) };
+      shared[name] = { ...shared[name], import: IMPORTS[name], version: pinned };
     }
   }
   for (const [prefix, pkg] of Object.entries(PREFIXES)) {
-    shared[prefix] = { singleton: true, requiredVersion: version(pkg) };
+    version(pkg);
+    shared[prefix] = { singleton: true, requiredVersion: REQUIRED_VERSION };
   }
   return shared;
 }

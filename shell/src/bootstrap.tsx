@@ -9,6 +9,10 @@ import { takeFirstView } from './first-view';
 import { nextTask } from './next-task';
 import nl from './i18n/nl.json';
 
+// The task that loaded this module also ran every module it imports (React,
+// the router, i18next, …): setting up the texts waits for the next one.
+await nextTask();
+
 // Dutch is the default and comes with the shell; English is loaded when needed.
 const i18n = initI18n({
   namespace: 'shell',

@@ -2,13 +2,18 @@
 // is drawn styled from the first paint.
 import '@nsa/web-kit/base.css';
 import './styles.css';
+import { nextTask } from './next-task';
 import { preloadRouteRemote } from './remotes/preload';
 
 // Before anything else: the page's remote loads in parallel with the shell.
 preloadRouteRemote(window.location.pathname);
 
 // The async boundary lets the federation runtime set up the shared modules
-// (react, router, …) before any code that imports them runs.
-import('./bootstrap').catch((error: unknown) => {
-  console.error('[shell] failed to start', error);
-});
+// (react, router, …) before any code that imports them runs. It starts in a
+// task of its own: this one has set up the federation runtime and asked for
+// the registry already, and is long enough as it is.
+nextTask()
+  .then(() => import('./bootstrap'))
+  .catch((error: unknown) => {
+    console.error('[shell] failed to start', error);
+  });
