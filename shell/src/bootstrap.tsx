@@ -9,45 +9,47 @@ import { takeFirstView } from './first-view';
 import { nextTask } from './next-task';
 import nl from './i18n/nl.json';
 
-// The task that loaded this module also ran every module it imports (React,
-// the router, i18next, …): setting up the texts waits for the next one.
-await nextTask();
+/** Sets up the texts and the query cache, then renders the shell. */
+async function start(container: HTMLElement): Promise<void> {
+  // Dutch is the default and comes with the shell; English is loaded when needed.
+  const i18n = initI18n({
+    namespace: 'shell',
+    resources: { nl, en: () => import(/* webpackChunkName: "i18n-en" */ './i18n/en.json') },
+  });
+  const queryClient = createQueryClient();
 
-// Dutch is the default and comes with the shell; English is loaded when needed.
-const i18n = initI18n({
-  namespace: 'shell',
-  resources: { nl, en: () => import(/* webpackChunkName: "i18n-en" */ './i18n/en.json') },
-});
-const queryClient = createQueryClient();
+  // A page in English renders once its texts are there (index.html's header and
+  // the gateway's first view are shown meanwhile); if they cannot be loaded, the
+  // Dutch ones stand in.
+  await Promise.all([
+    loadLanguage(i18n, i18n.language).catch(() => undefined),
+    takeFirstView(document.getElementById('content'), window.location.pathname),
+  ]);
+
+  // Rendered in a task of its own, and as a transition: React renders it in
+  // slices of a few milliseconds, yielding to the browser in between, instead of
+  // in one long task. The page shows the static header (and the gateway's first
+  // view) until the result is committed.
+  await nextTask();
+  const root = createRoot(container);
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <I18nextProvider i18n={i18n}>
+          <QueryClientProvider client={queryClient}>
+            <BrowserRouter>
+              <App />
+            </BrowserRouter>
+          </QueryClientProvider>
+        </I18nextProvider>
+      </StrictMode>,
+    );
+  });
+}
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
-// A page in English renders once its texts are there (index.html's header and
-// the gateway's first view are shown meanwhile); if they cannot be loaded, the
-// Dutch ones stand in.
-void Promise.all([
-  loadLanguage(i18n, i18n.language).catch(() => undefined),
-  takeFirstView(document.getElementById('content'), window.location.pathname),
-])
-  // Rendered in a task of its own, after the one that ran the shared modules, and
-  // as a transition: React renders it in slices of a few milliseconds, yielding to
-  // the browser in between, instead of in one long task. The page shows the static
-  // header (and the gateway's first view) until the result is committed.
-  .then(nextTask)
-  .then(() => {
-    const root = createRoot(container);
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <I18nextProvider i18n={i18n}>
-            <QueryClientProvider client={queryClient}>
-              <BrowserRouter>
-                <App />
-              </BrowserRouter>
-            </QueryClientProvider>
-          </I18nextProvider>
-        </StrictMode>,
-      );
-    });
-  });
+// The task that loaded this module also ran every module it imports (React,
+// the router, i18next, …): the rest waits for the next one.
+void nextTask().then(() => start(container));
