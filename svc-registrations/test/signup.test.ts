@@ -64,6 +64,55 @@ describe('public sign-up', () => {
     });
   });
 
+  it('makes one round trip to PostgreSQL per sign-up: the prepared call of sign_up, values bound', async () => {
+    await Promise.all(Object.values(ids).map((id) => w.projected(id)));
+    const db = w.registrations.ctx.sequelize;
+    const cm = db.connectionManager;
+    const getConnection = cm.getConnection.bind(cm);
+    const sent: Array<{ text: string; name?: string; values?: unknown[] }> = [];
+    let recording = true;
+    type Watched = { query(...args: unknown[]): unknown; counted?: boolean };
+    // Records what is sent on the service's own pool connections (each watched once).
+    cm.getConnection = async (opts) => {
+      const connection = (await getConnection(opts)) as Watched;
+      if (!connection.counted) {
+        const query = connection.query.bind(connection);
+        connection.query = (...args: unknown[]) => {
+          const first = args[0] as string | { text: string; name?: string; values?: unknown[] };
+          if (recording) sent.push(typeof first === 'string' ? { text: first } : { ...first });
+          return query(...args);
+        };
+        connection.counted = true;
+      }
+      return connection;
+    };
+    // Statements of the sign-up path: the sign_up call, or any other that reads or writes its
+    // tables (what runs beside it, as the outbox relay woken by the sign-up or a background
+    // job starting, is not counted).
+    const path = (text: string) =>
+      /sign_up\(|INSERT INTO outbox|\b(registrations|manage_tokens|activities)\b/.test(text) &&
+      !/^(BEGIN; SELECT id, subject|UPDATE outbox SET published_at)/.test(text) &&
+      !/status = 'offered' AND offer_expires_at/.test(text);
+    try {
+      for (let i = 0; i < 3; i += 1) {
+        const before = sent.length;
+        const body = signup(ids.open!);
+        const res = await post(w.reg, school.accessToken, body);
+        expect(res.status).toBe(201);
+        const own = sent.slice(before).filter((s) => path(s.text));
+        expect(own, JSON.stringify(own.map((s) => s.text.slice(0, 80)))).toHaveLength(1);
+        expect(own[0]!.name).toBe('registrations_sign_up');
+        expect(own[0]!.text).toContain('FROM sign_up($1::jsonb');
+        // The personal data travels bound, never written into the statement.
+        expect(own[0]!.text).not.toContain(body.email);
+        expect(own[0]!.values).toContain(body.email);
+      }
+    } finally {
+      recording = false;
+      cm.getConnection = getConnection;
+    }
+  });
+
   it('reports every validation failure in fields, with success false and error', async () => {
     const res = await post(w.reg, school.accessToken, {
       activityId: ids.open,

@@ -1,4 +1,5 @@
 import {
+  DatabaseError,
   DataTypes,
   Op,
   QueryTypes,
@@ -58,6 +59,45 @@ export async function connectDatabase(opts: {
   });
   await sequelize.authenticate();
   return sequelize;
+}
+
+/** A statement run by name: PostgreSQL parses and plans it once per connection. */
+export interface PreparedStatement {
+  /** Unique in the service; the same name must always carry the same text. */
+  name: string;
+  /** SQL with `$1`, `$2`, … for the values. */
+  text: string;
+}
+
+/** What `preparedQuery` needs of the driver's connection (a `pg` Client). */
+interface PgConnection {
+  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * Runs a statement of a hot path as a named prepared statement on a connection of the service's
+ * pool (outside a transaction: one statement, committed on its own): the values travel bound,
+ * never written into the SQL, and the statement is parsed and planned once per connection
+ * instead of on every call. Rows come back as PostgreSQL names their columns. A failure is
+ * thrown as Sequelize's `DatabaseError` with the driver's error as `parent`, as `query` throws
+ * it, so the error handler tells an unreachable database (503) from a fault alike.
+ */
+export async function preparedQuery<R>(
+  sequelize: Sequelize,
+  statement: PreparedStatement,
+  values: unknown[],
+): Promise<R[]> {
+  const cm = sequelize.connectionManager;
+  const connection = (await cm.getConnection({ type: 'write' })) as PgConnection;
+  try {
+    const result = await connection.query({ name: statement.name, text: statement.text, values });
+    return result.rows as R[];
+  } catch (err) {
+    // The statement without its values: they may be personal data.
+    throw new DatabaseError(Object.assign(err as Error, { sql: statement.text }));
+  } finally {
+    cm.releaseConnection(connection);
+  }
 }
 
 /**

@@ -24,7 +24,22 @@ interface OutboxRow {
 }
 
 const BATCH = 200;
+/**
+ * Commits that land within this long of one another share one relay pass: a burst of sign-ups
+ * costs a pass per few dozen events instead of one per commit, and a lone event waits no more
+ * than this for its pass.
+ */
+export const RELAY_GATHER_MS = 20;
 const noop = () => undefined;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the relay needs of the driver's connection (a `pg` Client): simple-protocol queries. */
+interface PgConnection {
+  query(text: string): Promise<{ rows: unknown[] } | Array<{ rows: unknown[] }>>;
+}
+
+const SELECT_PENDING = `SELECT id, subject, type, version, occurred_at, data, headers FROM outbox
+  WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
 
 /** An outbox row's values: the envelope, and data and headers as JSON text. */
 export interface OutboxRowValues<T> {
@@ -51,6 +66,7 @@ export class Outbox {
     nc: NatsConnection,
     private readonly logger: Logger,
     private readonly pollMs = 1000,
+    private readonly gatherMs = RELAY_GATHER_MS,
   ) {
     this.js = jetstream(nc);
   }
@@ -85,7 +101,14 @@ export class Outbox {
       'nsa_outbox_published_total',
       'Events the outbox relay published to JetStream',
     );
-    this.onPublished = (n) => published.inc(n);
+    const passes = metrics.counter(
+      'nsa_outbox_relay_passes_total',
+      'Outbox relay passes that published events (published / passes = events per pass)',
+    );
+    this.onPublished = (n) => {
+      published.inc(n);
+      passes.inc();
+    };
     const failed = metrics.counter(
       'nsa_outbox_publish_failures_total',
       'Outbox relay rounds that failed (NATS or the database unreachable)',
@@ -167,24 +190,40 @@ export class Outbox {
     await this.loop;
   }
 
-  /** Publishes what is pending; returns how many rows were published. */
+  /**
+   * Publishes what is pending, oldest first, and marks it published: one transaction in two
+   * round trips (`BEGIN` with the locking read, then the one `UPDATE` of the whole batch with
+   * `COMMIT`), the events sent to JetStream in between. A failure rolls back, so the rows stay
+   * pending and go again (at least once; the stream drops a repeat by its `Nats-Msg-Id`).
+   * Returns how many rows were published.
+   */
   async publishPending(): Promise<number> {
-    const published = await this.sequelize.transaction(async (t) => {
-      const rows = await this.sequelize.query<OutboxRow>(
-        `SELECT id, subject, type, version, occurred_at, data, headers FROM outbox
-         WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`,
-        { type: QueryTypes.SELECT, transaction: t },
-      );
-      if (rows.length === 0) return 0;
+    const cm = this.sequelize.connectionManager;
+    const connection = (await cm.getConnection({ type: 'write' })) as PgConnection;
+    let broken = false;
+    let published: number;
+    try {
+      const answers = await connection.query(`BEGIN; ${SELECT_PENDING}`);
+      const rows = (Array.isArray(answers) ? answers[1]!.rows : answers.rows) as OutboxRow[];
+      if (rows.length === 0) {
+        await connection.query('COMMIT');
+        return 0;
+      }
       // Sent in order on one connection; the server stores them in that order.
       await Promise.all(rows.map((row) => this.publishRow(row)));
-      await this.sequelize.query('UPDATE outbox SET published_at = now() WHERE id IN (:ids)', {
-        replacements: { ids: rows.map((r) => r.id) },
-        transaction: t,
-      });
-      return rows.length;
-    });
-    if (published > 0) this.onPublished(published);
+      await connection.query(
+        `UPDATE outbox SET published_at = now() WHERE id = ANY('{${uuidList(rows)}}'::uuid[]); COMMIT`,
+      );
+      published = rows.length;
+    } catch (err) {
+      // A connection that cannot even roll back is not given back to the pool.
+      await connection.query('ROLLBACK').catch(() => (broken = true));
+      throw err;
+    } finally {
+      if (broken) await cm.destroyConnection(connection).catch(noop);
+      else cm.releaseConnection(connection);
+    }
+    this.onPublished(published);
     return published;
   }
 
@@ -206,6 +245,7 @@ export class Outbox {
     while (this.running) {
       let published = 0;
       this.kicked = false;
+      const began = Date.now();
       try {
         published = await this.publishPending();
         failures = 0;
@@ -214,17 +254,44 @@ export class Outbox {
         this.onFailed();
         this.logger.warn({ err: (err as Error).message, failures }, 'outbox relay: publish failed');
       }
-      // A commit that landed while we were publishing must not wait for the poll.
-      if (!failures && (published === BATCH || this.kicked)) continue;
+      // A full batch leaves more behind: on at once.
+      if (!failures && published === BATCH) continue;
+      // A commit that landed during the pass waits for the gathering time (counted from this
+      // pass's start), not for the poll, and shares its pass with whatever follows it.
+      if (!failures && this.kicked) {
+        await this.pause(this.gatherMs - (Date.now() - began), true);
+        continue;
+      }
       const delay = failures ? Math.min(5000, 250 * 2 ** failures) : this.pollMs;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, delay);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = undefined;
+      if (await this.pause(delay)) await this.pause(this.gatherMs, true);
     }
   }
+
+  /**
+   * Waits `ms`, or until `kick()` (answering true); `gathering`: only `stop()` ends it early, so
+   * the commits that land meanwhile wait for the same pass.
+   */
+  private async pause(ms: number, gathering = false): Promise<boolean> {
+    if (ms <= 0 || !this.running) return false;
+    const woken = await new Promise<boolean>((resolve) => {
+      const timer = setTimeout(() => resolve(false), ms);
+      this.wake = () => {
+        if (gathering && this.running) return;
+        clearTimeout(timer);
+        resolve(true);
+      };
+    });
+    this.wake = undefined;
+    return woken;
+  }
+}
+
+/** The rows' ids as the inside of a PostgreSQL array literal; ids are checked to be UUIDs. */
+function uuidList(rows: OutboxRow[]): string {
+  return rows
+    .map((r) => {
+      if (!UUID.test(r.id)) throw new Error('outbox row id is not a UUID');
+      return r.id;
+    })
+    .join(',');
 }

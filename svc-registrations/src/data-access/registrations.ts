@@ -1,4 +1,10 @@
-import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import {
+  QueryTypes,
+  preparedQuery,
+  type PreparedStatement,
+  type Sequelize,
+  type Transaction,
+} from '@nsa/service-kit';
 import type { ActivityEvent, AdminRef, RegistrationRecord } from '@nsa/contracts';
 import type { OutboxRowValues } from '@nsa/service-kit';
 
@@ -54,6 +60,19 @@ export interface SignUpResult {
 }
 
 /**
+ * The sign_up function's call, prepared: the hot path of a burst of sign-ups parses and plans
+ * it once per connection, and its values (a sign-up's personal data) travel bound.
+ */
+const SIGN_UP: PreparedStatement = {
+  name: 'registrations_sign_up',
+  text: `SELECT outcome, registration_id AS "registrationId", status,
+       waitlist_position AS "waitlistPosition" FROM sign_up($1::jsonb,
+       $2::text, $3::text, $4::text, $5::date, $6::integer, $7::text,
+       $8::text, $9::text, $10::text, $11::char(2), $12::boolean, $13::boolean, $14::char(64),
+       $15::uuid, $16::text, $17::integer, $18::timestamptz, $19::jsonb, $20::jsonb)`,
+};
+
+/**
  * One call of the sign_up function: the rules that need this service's rows (early full,
  * duplicate, overlap), the sign-up and its event. `activity` is the owner's answer.
  */
@@ -77,27 +96,29 @@ export async function signUpOnce(
     event: OutboxRowValues<unknown>;
   },
 ): Promise<SignUpResult> {
-  const { event, activity, ...fields } = s;
-  const [row] = await db.query<SignUpResult>(
-    `SELECT outcome, registration_id AS "registrationId", status,
-       waitlist_position AS "waitlistPosition" FROM sign_up(:activity,
-       :childKey, :childFirstName, :childLastName, :childDateOfBirth, :childAge, :childGroup,
-       :parentName, :email, :phone, :language, :waitlist, :ignoreCapacity, :manageTokenHash, :eventId,
-       :eventSubject, :eventVersion, :eventOccurredAt, :eventData, :eventHeaders)`,
-    {
-      replacements: {
-        ...fields,
-        activity: JSON.stringify(activity),
-        eventId: event.envelope.id,
-        eventSubject: event.subject,
-        eventVersion: event.envelope.version,
-        eventOccurredAt: event.envelope.occurredAt,
-        eventData: event.data,
-        eventHeaders: event.headers,
-      },
-      type: QueryTypes.SELECT,
-    },
-  );
+  const { event } = s;
+  const [row] = await preparedQuery<SignUpResult>(db, SIGN_UP, [
+    JSON.stringify(s.activity),
+    s.childKey,
+    s.childFirstName,
+    s.childLastName,
+    s.childDateOfBirth,
+    s.childAge,
+    s.childGroup,
+    s.parentName,
+    s.email,
+    s.phone,
+    s.language,
+    s.waitlist,
+    s.ignoreCapacity,
+    s.manageTokenHash,
+    event.envelope.id,
+    event.subject,
+    event.envelope.version,
+    event.envelope.occurredAt,
+    event.data,
+    event.headers,
+  ]);
   return row!;
 }
 

@@ -58,6 +58,19 @@ export function assertSignedUp(outcome: SignUpOutcome): void {
   }
 }
 
+let weekYear: { hour: number; year: number } | undefined;
+
+/**
+ * The ISO week-year of `today` in Amsterdam, worked out once an hour instead of on every
+ * sign-up (three time-zone conversions each): Amsterdam is a whole number of hours from UTC,
+ * so its date, and with it the week-year, only changes at the start of a UTC hour.
+ */
+export function weekYearOf(today: Date): number {
+  const hour = Math.floor(today.getTime() / 3_600_000);
+  if (weekYear?.hour !== hour) weekYear = { hour, year: isoWeekYear(today) };
+  return weekYear.year;
+}
+
 /** Compares two hex SHA-256 digests in constant time. */
 export function sameHash(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
@@ -117,7 +130,7 @@ export async function signUp(
         weekStart: activity.block.weekStart,
         weekEnd: activity.block.weekEnd,
         reason: null,
-        year: isoWeekYear(today),
+        year: weekYearOf(today),
         sealedLink: link.sealedLink,
         waitlistPosition: null,
         offerExpiresAt: null,
