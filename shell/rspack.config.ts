@@ -144,6 +144,7 @@ class ServerIncludesPlugin {
 
 // Mode, file names, TypeScript and CSS as every remote has them.
 const base = appConfig({ name: 'shell', packageDir: new URL('./', import.meta.url) });
+const sharing = federationSharing(new URL('./package.json', import.meta.url));
 
 export default defineConfig({
   ...base,
@@ -163,8 +164,9 @@ export default defineConfig({
       name: 'shell',
       // Remotes come from /mfe-registry.json at run time, never from the build.
       remotes: {},
-      ...federationSharing(new URL('./package.json', import.meta.url)),
+      ...sharing,
       runtimePlugins: [
+        ...sharing.runtimePlugins,
         here('src/runtime-plugins/provide-federation-sdk.cjs'),
         here('src/runtime-plugins/retry-manifest.ts'),
         here('src/runtime-plugins/report-load-errors.ts'),

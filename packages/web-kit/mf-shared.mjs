@@ -107,7 +107,20 @@ export function sharedMap(appPackageJson) {
   return shared;
 }
 
-/** `shared` and `shareStrategy` together, ready to spread into the plugin options. */
+// The federation runtime plugin that hands a singleton to its consumers without
+// the semver check its default resolver runs even for no range (see the file).
+export const SHARE_RUNTIME_PLUGIN = fileURLToPath(
+  new URL('./src/runtime-plugins/singleton-share.ts', import.meta.url),
+);
+
+/**
+ * `shared`, `shareStrategy` and the sharing runtime plugin, ready to spread into the
+ * plugin options (an app with runtime plugins of its own lists this one too).
+ */
 export function federationSharing(appPackageJson) {
-  return { shared: sharedMap(appPackageJson), shareStrategy: SHARE_STRATEGY };
+  return {
+    shared: sharedMap(appPackageJson),
+    shareStrategy: SHARE_STRATEGY,
+    runtimePlugins: [SHARE_RUNTIME_PLUGIN],
+  };
 }
