@@ -3,6 +3,7 @@
 // the running shell picks it up on the next page load with no shell rebuild, and
 // `npm run rollback:mfe` brings the previous version back.
 import { spawnSync } from 'node:child_process';
+import type { Page } from '@playwright/test';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,21 +23,31 @@ function tool(args: string[], dataDir: string): string {
 
 /**
  * A "new build" of mfe-public without running Rspack: its dist copied, with the landing
- * title changed in the bundle that carries the texts.
+ * title changed in the bundle that carries the texts and in the landing page's first view
+ * (the fragments the gateway includes, docs/architecture.md).
  */
 function changedBuild(dir: string, from: string, to: string): void {
   fs.cpSync(path.join(repoRoot, 'mfe-public', 'dist'), dir, { recursive: true });
-  const patched = fs
-    .readdirSync(dir)
-    .filter((f) => f.endsWith('.js'))
-    .filter((f) => {
-      const file = path.join(dir, f);
-      const js = fs.readFileSync(file, 'utf8');
-      if (!js.includes(from)) return false;
-      fs.writeFileSync(file, js.split(from).join(to));
-      return true;
-    });
-  expect(patched.length, `a bundle of mfe-public containing "${from}"`).toBeGreaterThan(0);
+  const patch = (suffix: string) =>
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(suffix))
+      .filter((f) => {
+        const file = path.join(dir, f);
+        const content = fs.readFileSync(file, 'utf8');
+        if (!content.includes(from)) return false;
+        fs.writeFileSync(file, content.split(from).join(to));
+        return true;
+      });
+  expect(patch('.js').length, `a bundle of mfe-public containing "${from}"`).toBeGreaterThan(0);
+  expect(patch('.nl.html'), `the Dutch first views containing "${from}"`).toContain(
+    'fragment.landing.nl.html',
+  );
+}
+
+/** The landing page's first HTML response: the first view the gateway put into it. */
+async function firstHtml(page: Page): Promise<string> {
+  return (await page.request.get('/')).text();
 }
 
 test('a new mfe-public is released and rolled back while the shell keeps running', async ({
@@ -78,6 +89,8 @@ test('a new mfe-public is released and rolled back while the shell keeps running
     await page.reload();
     expect((await manifest).status()).toBe(200);
     await expect(landingTitle).toHaveText(changedTitle);
+    // The first view in the page's HTML is the new version's too.
+    expect(await firstHtml(page)).toContain(`<h1>${changedTitle}</h1>`);
     // The new version's files come from its versioned path, cached as the gateway caches them.
     const entry = await page.request.get(`/mfe/public/${version}/remoteEntry.js`);
     expect(entry.status()).toBe(200);
@@ -89,6 +102,10 @@ test('a new mfe-public is released and rolled back while the shell keeps running
     );
     await page.reload();
     await expect(landingTitle).toHaveText(title);
+    // ... and so is the first view, back to the previous version's.
+    const html = await firstHtml(page);
+    expect(html).toContain(`<h1>${title}</h1>`);
+    expect(html).not.toContain(changedTitle);
     // Other remotes were never touched.
     const after = JSON.parse(fs.readFileSync(stack.registryFile, 'utf8')) as Record<string, string>;
     const before = JSON.parse(registryBefore) as Record<string, string>;

@@ -543,6 +543,8 @@ for (const viewport of VIEWPORTS) {
       await expect(remoteRoot(page, 'mfe_public', 'landing').locator('h1')).toHaveText(
         pub('landing.title'),
       );
+      // The page as the remote's App draws it (the gateway's first view has no footer).
+      await expect(page.locator('footer.site-footer')).toBeVisible();
       await expectNoAxeViolations(page, 'the landing page');
 
       await page.goto(`/schools/${school.accessToken}`);
