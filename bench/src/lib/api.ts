@@ -2,6 +2,7 @@
 // approvals, and waiting for registrations' projection of the catalog.
 import http from 'node:http';
 import pg from 'pg';
+import type { ActivityFields } from '@nsa/contracts';
 import { ADMIN } from './stack.js';
 
 /**
@@ -132,15 +133,7 @@ export class Api {
   createProvider(name: string) {
     return this.must<{ id: number }>('POST', '/api/providers', { name });
   }
-  createActivity(a: {
-    title: string;
-    capacity: number;
-    weekday: number;
-    startTime: string;
-    schoolId: number;
-    blockId: number;
-    providerId: number;
-  }) {
+  createActivity(a: Omit<ActivityFields, 'id' | 'isLocked' | 'isHidden'>) {
     return this.must<{ id: number }>('POST', '/api/activities', {
       ...a,
       isLocked: false,

@@ -103,8 +103,8 @@ export interface BlockWindow {
   drawPublishedAt: string | null;
 }
 
-/** An activity as read views show it (R-DATA-ACTIVITY). */
-export interface ActivityView {
+/** An activity's own fields, as stored (R-DATA-ACTIVITY). */
+export interface ActivityFields {
   id: number;
   title: string;
   capacity: number;
@@ -115,6 +115,10 @@ export interface ActivityView {
   providerId: number;
   isLocked: boolean;
   isHidden: boolean;
+}
+
+/** An activity as read views show it (R-DATA-ACTIVITY). */
+export interface ActivityView extends ActivityFields {
   school: NamedRef;
   block: BlockRef & BlockWindow;
   provider: NamedRef;

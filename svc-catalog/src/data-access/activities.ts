@@ -1,19 +1,9 @@
 import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
-import type { ActivityInput, ActivityView } from '@nsa/contracts';
+import type { ActivityFields, ActivityInput, ActivityView } from '@nsa/contracts';
 import type { CountDelta } from '../domain/counts.js';
 import { catalogModels, type CatalogModels } from './models.js';
 
-interface ActivityRow {
-  id: number;
-  title: string;
-  capacity: number;
-  weekday: number;
-  startTime: string;
-  schoolId: number;
-  blockId: number;
-  providerId: number;
-  isLocked: boolean;
-  isHidden: boolean;
+interface ActivityRow extends ActivityFields {
   schoolName: string;
   schoolToken: string;
   blockName: string;

@@ -1,11 +1,12 @@
 import {
   DataTypes,
+  type Creation,
   type Model,
   type ModelAttributes,
   type ModelStatic,
   type Sequelize,
 } from '@nsa/service-kit';
-import { isoYearOf } from '@nsa/contracts';
+import { isoYearOf, type ActivityFields } from '@nsa/contracts';
 
 /**
  * The catalog's tables as Sequelize models, defined on the service's own instance: its
@@ -17,7 +18,6 @@ import { isoYearOf } from '@nsa/contracts';
  * line behind the API, which validates with zod first; the database's CHECKs are the third.
  */
 
-type Creation<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 type Timestamps = { createdAt: Date; updatedAt: Date };
 
 export interface SchoolAttributes extends Timestamps {
@@ -42,18 +42,7 @@ export interface ProviderAttributes extends Timestamps {
   id: number;
   name: string;
 }
-export interface ActivityAttributes extends Timestamps {
-  id: number;
-  title: string;
-  capacity: number;
-  weekday: number;
-  startTime: string;
-  schoolId: number;
-  blockId: number;
-  providerId: number;
-  isLocked: boolean;
-  isHidden: boolean;
-}
+export interface ActivityAttributes extends Timestamps, ActivityFields {}
 export interface ActivityCountAttributes {
   activityId: number;
   approvedCount: number;

@@ -1,6 +1,7 @@
 import { LANGS, ROLES, type Lang, type Role } from '@nsa/contracts';
 import {
   DataTypes,
+  type Creation,
   type Model,
   type ModelAttributes,
   type ModelStatic,
@@ -8,16 +9,10 @@ import {
 } from '@nsa/service-kit';
 
 /**
- * svc-identity's tables as Sequelize models, defined on the service's own instance: its
- * connections' search_path is the service's schema (DB_SCHEMA), so the unqualified table names
- * reach this service's data only. Migrations own the tables; nothing here syncs or alters them.
- * created_at / updated_at are the models' timestamps (underscored).
- *
- * The validations repeat the zod rules of packages/contracts (adminUserSchema) as a second line
- * behind the API, which validates with zod first; the database's CHECKs are the third.
+ * svc-identity's tables as Sequelize models, built as svc-catalog's are (see the note there on
+ * the schema, the migrations and the timestamps). The validations repeat adminUserSchema's
+ * rules as a second line behind the API; the database's CHECKs are the third.
  */
-
-type Creation<T, K extends keyof T> = Omit<T, K> & Partial<Pick<T, K>>;
 
 export interface UserAttributes {
   id: number;
