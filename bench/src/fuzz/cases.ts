@@ -23,7 +23,7 @@ export interface FuzzCase {
   headers: Record<string, string>;
   body?: string;
   auth: Auth;
-  /** A GET may answer 2xx; any other case must be refused. */
+  /** A GET may answer 2xx, and a POST that takes no body and stores nothing; any other case must be refused. */
   mayPass: boolean;
 }
 
@@ -86,6 +86,12 @@ const USER: Record<string, Field> = {
   email: { kind: 'email' },
   role: { kind: 'enum', values: ['admin', 'provider'], optional: true },
 };
+
+/**
+ * POSTs without a body that a session may make whatever else a request carries: a logout, and
+ * the start of a two-step enrolment (a new secret, stored nowhere until confirmed).
+ */
+const TAKES_NOTHING = new Set(['/api/auth/logout', '/api/auth/totp/setup']);
 
 export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/auth/me' },
@@ -393,7 +399,7 @@ function caseFor(e: Endpoint, given: Auth, kind: string, w: World): fc.Arbitrary
         headers,
         body,
         auth,
-        mayPass: method === 'GET' || (e.path === '/api/auth/logout' && method === 'POST'),
+        mayPass: method === 'GET' || (method === 'POST' && TAKES_NOTHING.has(e.path)),
       };
     });
 }
