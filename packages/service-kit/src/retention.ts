@@ -144,3 +144,22 @@ export async function withAdvisoryLock<T>(
     return { locked: true as const, value: await fn() };
   });
 }
+
+/**
+ * A service's retention job (R-RETENTION-JOB): a DailyJob named `retention` on the service's own
+ * database, logger and metrics.
+ */
+export function retentionJob<R>(
+  ctx: { sequelize: Sequelize; logger: Logger; metrics?: Metrics },
+  run: (trigger: 'start' | 'daily') => Promise<R>,
+  items: (result: R) => number,
+): DailyJob<R> {
+  return new DailyJob({
+    name: 'retention',
+    sequelize: ctx.sequelize,
+    logger: ctx.logger,
+    metrics: ctx.metrics,
+    run,
+    items,
+  });
+}

@@ -5,7 +5,8 @@ import {
   type PrivacyRecord,
 } from '@nsa/contracts';
 import {
-  DailyJob,
+  retentionJob,
+  type DailyJob,
   recordRetentionRun,
   QueryTypes,
   recordAudit,
@@ -137,17 +138,14 @@ export class IdentityPrivacy implements PrivacyPart {
 
   /** R-RETENTION-JOB: on start and daily. */
   job(): DailyJob<PrivacyCounts> {
-    return new DailyJob({
-      name: 'retention',
-      sequelize: this.db,
-      logger: this.ctx.logger,
-      metrics: this.ctx.metrics,
-      run: (trigger) => this.retention(trigger),
-      items: (c) =>
+    return retentionJob(
+      { sequelize: this.db, logger: this.ctx.logger, metrics: this.ctx.metrics },
+      (trigger) => this.retention(trigger),
+      (c) =>
         (c.loginFailures ?? 0) +
         (c.resetRequests ?? 0) +
         (c.passwordLinks ?? 0) +
         (c.auditActors ?? 0),
-    });
+    );
   }
 }

@@ -1,6 +1,7 @@
 import { ACCESS_LOG_RETENTION_DAYS, type PrivacyCounts, type PrivacyRecord } from '@nsa/contracts';
 import {
-  DailyJob,
+  retentionJob,
+  type DailyJob,
   recordRetentionRun,
   QueryTypes,
   type PrivacyPart,
@@ -91,13 +92,10 @@ export class NotifyPrivacy implements PrivacyPart {
 
   /** R-RETENTION-JOB: on start and daily. */
   job(): DailyJob<PrivacyCounts> {
-    return new DailyJob({
-      name: 'retention',
-      sequelize: this.db,
-      logger: this.ctx.logger,
-      metrics: this.ctx.metrics,
-      run: (trigger) => this.retention(trigger),
-      items: (c) => c.deliveries ?? 0,
-    });
+    return retentionJob(
+      { sequelize: this.db, logger: this.ctx.logger, metrics: this.ctx.metrics },
+      (trigger) => this.retention(trigger),
+      (c) => c.deliveries ?? 0,
+    );
   }
 }
