@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Pagination } from './responses.js';
 
 /** The highest page number a list takes. */
 export const MAX_PAGE = 100_000;
@@ -15,4 +16,10 @@ export function pagingQuery(maxLimit: number) {
       .min(1, 'invalidType')
       .max(max, 'invalidType');
   return { page: count(MAX_PAGE).default(1), limit: count(maxLimit).default(50) };
+}
+
+/** The pagination of a paged list's answer: one page at least, also when the list is empty. */
+export function pagination(page: number, limit: number, total: number): Pagination {
+  const totalPages = Math.max(1, Math.ceil(total / limit));
+  return { page, limit, total, totalPages, hasNext: page < totalPages, hasPrev: page > 1 };
 }

@@ -1,4 +1,9 @@
-import type { AuditEntry, AuditListQuery, AuditListResponse } from '@nsa/contracts';
+import {
+  pagination,
+  type AuditEntry,
+  type AuditListQuery,
+  type AuditListResponse,
+} from '@nsa/contracts';
 import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
 
 interface Row {
@@ -101,18 +106,9 @@ export class AuditEntryRepository {
         type: QueryTypes.SELECT,
       },
     );
-    const total = Number(count?.n ?? 0);
-    const totalPages = Math.ceil(total / q.limit);
     return {
       data: rows.map(toEntry),
-      pagination: {
-        page: q.page,
-        limit: q.limit,
-        total,
-        totalPages,
-        hasNext: q.page < totalPages,
-        hasPrev: q.page > 1,
-      },
+      pagination: pagination(q.page, q.limit, Number(count?.n ?? 0)),
     };
   }
 

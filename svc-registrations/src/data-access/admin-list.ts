@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize } from '@nsa/service-kit';
-import type { AdminSummary, RegistrationStatus } from '@nsa/contracts';
+import { pagination, type AdminSummary, type RegistrationStatus } from '@nsa/contracts';
 import { REGISTRATION_COLUMNS, type RegistrationRow } from './registrations.js';
 
 export interface AdminListFilter {
@@ -147,18 +147,9 @@ export async function listForAdmin(db: Sequelize, f: AdminListFilter) {
       type: QueryTypes.SELECT,
     }),
   ]);
-  const total = Number(count?.n ?? 0);
-  const totalPages = Math.max(1, Math.ceil(total / f.limit));
   return {
     data: rows.map(toAdminView),
-    pagination: {
-      page: f.page,
-      limit: f.limit,
-      total,
-      totalPages,
-      hasNext: f.page < totalPages,
-      hasPrev: f.page > 1,
-    },
+    pagination: pagination(f.page, f.limit, Number(count?.n ?? 0)),
   };
 }
 
