@@ -138,6 +138,9 @@ describe('two-step login (R-TOTP)', () => {
       code: next,
     });
     expect(replay.status).toBe(401);
+    // After a logout the next login asks for the code again.
+    expect((await fresh.call('POST', '/api/auth/logout')).status).toBe(200);
+    expect((await fresh.login(email, PASSWORD)).body.code).toBe('TOTP_REQUIRED');
     // A wrong code counts against the login limit like a wrong password.
     const [failures] = await rows<{ n: string }>(
       "SELECT count(*) n FROM login_failures WHERE client_ip = '10.77.1.2'",
