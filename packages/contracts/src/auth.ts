@@ -25,12 +25,17 @@ export const totpCode = z
   .trim()
   .regex(/^\d{6}$/, 'totpCodeInvalid');
 
+/** R-TOTP: the form a recovery code is compared in: without spaces and dashes, lower case. */
+export function normaliseRecoveryCode(code: string): string {
+  return code.replace(/[\s-]/g, '').toLowerCase();
+}
+
 /** R-TOTP: one of the recovery codes given at enrolment; spaces and dashes are ignored. */
 export const recoveryCode = z
   .string({ error: 'recoveryCodeInvalid' })
   .trim()
   .max(40, 'recoveryCodeInvalid')
-  .transform((v) => v.replace(/[\s-]/g, '').toLowerCase())
+  .transform(normaliseRecoveryCode)
   .pipe(z.string().regex(/^[a-z2-7]{10}$/, 'recoveryCodeInvalid'));
 
 /**

@@ -1,6 +1,7 @@
 import QRCode from 'qrcode';
 import {
   AUDIT_ACTIONS,
+  normaliseRecoveryCode,
   type LoginInput,
   type PublicUser,
   type TotpEnrolment,
@@ -18,13 +19,7 @@ import { TotpRepository } from '../data-access/totp.js';
 import type { UserRow } from '../data-access/users.js';
 import { MSG } from './messages.js';
 import { sha256 } from './tokens.js';
-import {
-  matchStep,
-  newRecoveryCodes,
-  newTotpSecret,
-  normaliseRecoveryCode,
-  totpUri,
-} from './two-step.js';
+import { matchStep, newRecoveryCodes, newTotpSecret, totpUri } from './two-step.js';
 
 /** How long an enrolment's QR code can be confirmed. */
 const ENROLMENT_TTL_MS = 10 * 60 * 1000;
@@ -47,8 +42,6 @@ type Audit = (entry: NewAuditEntry, tx: Transaction) => Promise<void>;
  * once; recovery codes are stored as their SHA-256 and each works once.
  */
 export class TwoStepLogin {
-  private readonly repo: TotpRepository;
-
   constructor(
     private readonly deps: {
       sequelize: { transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> };
@@ -56,11 +49,9 @@ export class TwoStepLogin {
       issuer: string;
       required: boolean;
     },
-    repo: TotpRepository,
+    private readonly repo: TotpRepository,
     private readonly audit: Audit,
-  ) {
-    this.repo = repo;
-  }
+  ) {}
 
   get required(): boolean {
     return this.deps.required;
@@ -100,7 +91,8 @@ export class TwoStepLogin {
         await this.repo.useStep(tx, user.id, step);
         return 'ok';
       }
-      const hash = sha256(normaliseRecoveryCode(input.recoveryCode!));
+      // loginSchema has put the code in its compared form.
+      const hash = sha256(input.recoveryCode!);
       return (await this.repo.useRecoveryCode(tx, user.id, hash)) ? 'recovery' : 'wrong';
     });
   }

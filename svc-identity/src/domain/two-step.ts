@@ -53,8 +53,3 @@ export function newRecoveryCodes(count = 10): string[] {
     return `${chars.slice(0, 5)}-${chars.slice(5)}`;
   });
 }
-
-/** The form a recovery code is compared in (the login schema already does this). */
-export function normaliseRecoveryCode(code: string): string {
-  return code.replace(/[\s-]/g, '').toLowerCase();
-}
