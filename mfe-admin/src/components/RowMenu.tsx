@@ -26,7 +26,8 @@ const MENU_WIDTH_REM = 14;
  * A row's actions behind one button (R-ADMIN-ACTIVITIES-FILTER), the ARIA menu button pattern:
  * Enter, Space or Arrow Down open it on the first item, Arrow Up on the last; the arrows,
  * Home and End move; Escape closes and gives focus back to the button, Tab closes. Fixed to the
- * viewport, so a table's scroll box does not cut it off.
+ * viewport, so a table's scroll box does not cut it off; it follows its button when the page
+ * scrolls.
  */
 export function RowMenu({ label, text, items, testId }: Props) {
   const [open, setOpen] = useState(false);
@@ -52,8 +53,8 @@ export function RowMenu({ label, text, items, testId }: Props) {
     setOpen(true);
   };
 
-  useLayoutEffect(() => {
-    if (!open) return;
+  /** Where the menu goes: under the button, or above it when there is no room below. */
+  const placeMenu = () => {
     const button = buttonRef.current;
     const menu = menuRef.current;
     if (!button || !menu) return;
@@ -67,14 +68,21 @@ export function RowMenu({ label, text, items, testId }: Props) {
         ? rect.top - 4 - height
         : below;
     const left = Math.max(8, Math.min(rect.right - width, window.innerWidth - width - 8));
-    setPlace({ top, left });
+    setPlace((was) => (was && was.top === top && was.left === left ? was : { top, left }));
+  };
+
+  useLayoutEffect(() => {
+    if (open) placeMenu();
+    else setPlace(null);
   }, [open]);
 
+  // Focus moves into the menu once, when it is first in place; following a scroll does not move it.
+  const placed = place !== null;
   useEffect(() => {
-    if (!open || !place) return;
+    if (!open || !placed) return;
     const list = enabledItems();
     (focusOn.current === 'first' ? list[0] : list[list.length - 1])?.focus();
-  }, [open, place]);
+  }, [open, placed]);
 
   useEffect(() => {
     if (!open) return undefined;
@@ -82,18 +90,22 @@ export function RowMenu({ label, text, items, testId }: Props) {
       const target = event.target as Node;
       if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) close(false);
     };
-    // The menu is fixed to where the button was: scrolling or resizing closes it.
-    const away = (event: Event) => {
+    // The menu is fixed to the viewport: scrolling or resizing moves it along with its button
+    // (a scroll that was under way when the menu opened must not close it), and closes it only
+    // once the button has left the screen.
+    const follow = (event: Event) => {
       if (event.type === 'scroll' && menuRef.current?.contains(event.target as Node)) return;
-      close(false);
+      const rect = buttonRef.current?.getBoundingClientRect();
+      if (!rect || rect.bottom < 0 || rect.top > window.innerHeight) close(false);
+      else placeMenu();
     };
     document.addEventListener('pointerdown', outside);
-    window.addEventListener('scroll', away, true);
-    window.addEventListener('resize', away);
+    window.addEventListener('scroll', follow, true);
+    window.addEventListener('resize', follow);
     return () => {
       document.removeEventListener('pointerdown', outside);
-      window.removeEventListener('scroll', away, true);
-      window.removeEventListener('resize', away);
+      window.removeEventListener('scroll', follow, true);
+      window.removeEventListener('resize', follow);
     };
   }, [open]);
 
