@@ -4,72 +4,14 @@
 // ('2026-03-29T09:00:00+02:00'), and comes back into the input the same way. Pure, with the time
 // zone as a parameter, so it is unit tested over daylight-saving changes.
 
+import { offsetAt, wallClockAt, wallMs, type WallClock } from '@nsa/contracts';
+
 const MINUTE_MS = 60_000;
 const DAY_MS = 24 * 60 * MINUTE_MS;
 
 /** The admin's own time zone, as the browser knows it. */
 export function browserTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function wallClockFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = formatters.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      era: 'short',
-    });
-    formatters.set(timeZone, format);
-  }
-  return format;
-}
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-  second: number;
-}
-
-/** A wall-clock time as if it were UTC, in ms: what offsets are added to and taken from. */
-function wallMs(w: WallClock): number {
-  const date = new Date(Date.UTC(2000, w.month - 1, w.day, w.hour, w.minute, w.second));
-  date.setUTCFullYear(w.year);
-  return date.getTime();
-}
-
-/** The wall clock in `timeZone` at the instant `ms`. */
-function wallClockAt(ms: number, timeZone: string): WallClock {
-  const parts: Record<string, string> = {};
-  for (const part of wallClockFormat(timeZone).formatToParts(new Date(ms))) {
-    parts[part.type] = part.value;
-  }
-  const year = Number(parts.year);
-  return {
-    year: parts.era === 'BC' || parts.era === 'B' ? 1 - year : year,
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-  };
-}
-
-/** The zone's offset from UTC at the instant `ms`, in ms (+02:00 is 7,200,000), whole minutes. */
-function offsetAt(ms: number, timeZone: string): number {
-  const exact = Math.floor(ms / 1000) * 1000;
-  return Math.round((wallMs(wallClockAt(exact, timeZone)) - exact) / MINUTE_MS) * MINUTE_MS;
 }
 
 const pad = (n: number, width = 2) => String(Math.abs(n)).padStart(width, '0');

@@ -1,10 +1,9 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { AdminAttendanceResponse } from '@nsa/contracts';
-import { BusyButton, isApiError, Page, Spinner, useToast } from '@nsa/web-kit';
+import { ExportButton, isApiError, Page, Spinner, useToast } from '@nsa/web-kit';
 import { CSV_MIME } from '@nsa/web-kit/csv';
-import { saveBlob } from '@nsa/web-kit/download';
 import { useAdminAttendance } from '../api/attendance';
 import { LoadError } from '../components/LoadError';
 import { attendanceCsvFileName, attendanceRows, buildAttendanceCsv } from '../lib/attendance';
@@ -58,7 +57,6 @@ function AttendanceGrid({ data }: { data: AdminAttendanceResponse }) {
   const { t } = useTranslation(NAMESPACE);
   const lang = useLang();
   const { toast } = useToast();
-  const [exporting, setExporting] = useState(false);
   const rows = attendanceRows(data);
   const dateLabel = useMemo(() => {
     const format = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'nl-NL', {
@@ -73,25 +71,23 @@ function AttendanceGrid({ data }: { data: AdminAttendanceResponse }) {
   const present = rows.reduce((n, r) => n + r.present, 0);
 
   const exportCsv = async () => {
-    if (exporting) return;
     if (rows.length === 0) {
       toast({ title: t('attendance.noData') });
-      return;
+      return undefined;
     }
-    setExporting(true);
-    try {
-      const csv = await buildAttendanceCsv(data);
-      saveBlob(new Blob([csv], { type: CSV_MIME }), attendanceCsvFileName(data.activity.title));
-    } catch (error) {
-      console.error('[mfe_admin] CSV export failed', error);
-      toast({
-        variant: 'destructive',
-        title: t('common.failTitle'),
-        description: t('attendance.exportFailed'),
-      });
-    } finally {
-      setExporting(false);
-    }
+    const csv = await buildAttendanceCsv(data);
+    return {
+      blob: new Blob([csv], { type: CSV_MIME }),
+      fileName: attendanceCsvFileName(data.activity.title),
+    };
+  };
+  const exportFailed = (error: unknown) => {
+    console.error('[mfe_admin] CSV export failed', error);
+    toast({
+      variant: 'destructive',
+      title: t('common.failTitle'),
+      description: t('attendance.exportFailed'),
+    });
   };
 
   return (
@@ -108,14 +104,9 @@ function AttendanceGrid({ data }: { data: AdminAttendanceResponse }) {
             })}
       </p>
       <div className="toolbar">
-        <BusyButton
-          className="button secondary"
-          onClick={() => void exportCsv()}
-          busy={exporting}
-          data-testid="attendance-export"
-        >
+        <ExportButton make={exportCsv} onFailure={exportFailed} data-testid="attendance-export">
           {t('attendance.export')}
-        </BusyButton>
+        </ExportButton>
       </div>
       {rows.length === 0 ? (
         <p className="empty" data-testid="attendance-empty">

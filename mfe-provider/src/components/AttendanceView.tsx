@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BusyButton, Spinner, useToast } from '@nsa/web-kit';
+import { ExportButton, Spinner } from '@nsa/web-kit';
 import { CSV_MIME } from '@nsa/web-kit/csv';
-import { fileSafeName, saveBlob } from '@nsa/web-kit/download';
+import { fileSafeName } from '@nsa/web-kit/download';
 import type { AttendanceSession, ParticipantsResponse } from '@nsa/contracts';
 import { useAttendance, useMarkQueue } from '../api/attendance';
 import {
@@ -13,6 +13,7 @@ import {
   withQueued,
 } from '../lib/attendance';
 import type { ProviderParams } from '../lib/params';
+import { useExportGuards } from '../lib/use-export-guards';
 import { NAMESPACE } from '../namespace';
 import { AccessDenied } from './AccessDenied';
 
@@ -233,36 +234,17 @@ function Overview({
   participants: ParticipantsResponse['participants'];
 }) {
   const { t } = useTranslation(NAMESPACE);
-  const { toast } = useToast();
   const dateLabel = useDateLabel();
-  const [exporting, setExporting] = useState(false);
+  const { hasRows, exportFailed } = useExportGuards(participants.length);
   const byDate = sessions.map((s) => new Map(s.records.map((r) => [r.key, r.present])));
 
-  const hasRows = () => {
-    if (participants.length > 0) return true;
-    toast({ title: t('provider.noData'), description: t('provider.noDataText') });
-    return false;
-  };
-
   const exportCsv = async () => {
-    if (!hasRows() || exporting) return;
-    setExporting(true);
-    try {
-      const csv = await buildAttendanceCsv(sessions, participants);
-      saveBlob(
-        new Blob([csv], { type: CSV_MIME }),
-        `aanwezigheid-${fileSafeName(title, 'activiteit')}.csv`,
-      );
-    } catch (error) {
-      console.error('[mfe_provider] CSV export failed', error);
-      toast({
-        variant: 'destructive',
-        title: t('provider.exportFailed'),
-        description: t('provider.genericError'),
-      });
-    } finally {
-      setExporting(false);
-    }
+    if (!hasRows()) return undefined;
+    const csv = await buildAttendanceCsv(sessions, participants);
+    return {
+      blob: new Blob([csv], { type: CSV_MIME }),
+      fileName: `aanwezigheid-${fileSafeName(title, 'activiteit')}.csv`,
+    };
   };
 
   return (
@@ -276,14 +258,9 @@ function Overview({
         >
           {t('attendance.print')}
         </button>
-        <BusyButton
-          className="button secondary"
-          onClick={() => void exportCsv()}
-          busy={exporting}
-          data-testid="attendance-export"
-        >
+        <ExportButton make={exportCsv} onFailure={exportFailed} data-testid="attendance-export">
           {t('attendance.export')}
-        </BusyButton>
+        </ExportButton>
       </div>
       {/* Focusable, so a keyboard can scroll a grid wider than the screen. */}
       <div

@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
-import { BusyButton, Page, Spinner, useToast } from '@nsa/web-kit';
+import { ExportButton, Page, Spinner } from '@nsa/web-kit';
 import { CSV_MIME } from '@nsa/web-kit/csv';
-import { saveBlob } from '@nsa/web-kit/download';
 import type { ParticipantsResponse } from '@nsa/contracts';
 import { useParticipants } from '../api/participants';
 import { AccessDenied, MissingParams } from '../components/AccessDenied';
@@ -11,6 +9,7 @@ import { AttendanceView } from '../components/AttendanceView';
 import { ParticipantsTable } from '../components/ParticipantsTable';
 import { buildParticipantsCsv } from '../lib/csv';
 import { participantsCsvFileName } from '../lib/files';
+import { useExportGuards } from '../lib/use-export-guards';
 import {
   providerParams,
   providerSearch,
@@ -100,37 +99,17 @@ function Participants({ params, view }: { params: ProviderParams; view: Provider
 
 function ParticipantsView({ data }: { data: ParticipantsResponse }) {
   const { t } = useTranslation(NAMESPACE);
-  const { toast } = useToast();
-  const [exporting, setExporting] = useState(false);
   const { activity, participants, participantCount } = data;
-
-  // R-EXPORT-EMPTY: export or print with no rows does nothing but say so.
-  const hasRows = () => {
-    if (participants.length > 0) return true;
-    toast({ title: t('provider.noData'), description: t('provider.noDataText') });
-    return false;
-  };
+  const { hasRows, exportFailed } = useExportGuards(participants.length);
 
   const print = () => {
     if (hasRows()) window.print();
   };
 
   const exportCsv = async () => {
-    if (!hasRows() || exporting) return;
-    setExporting(true);
-    try {
-      const blob = new Blob([await buildParticipantsCsv(participants)], { type: CSV_MIME });
-      saveBlob(blob, participantsCsvFileName(activity.title));
-    } catch (error) {
-      console.error('[mfe_provider] CSV export failed', error);
-      toast({
-        variant: 'destructive',
-        title: t('provider.exportFailed'),
-        description: t('provider.genericError'),
-      });
-    } finally {
-      setExporting(false);
-    }
+    if (!hasRows()) return undefined;
+    const blob = new Blob([await buildParticipantsCsv(participants)], { type: CSV_MIME });
+    return { blob, fileName: participantsCsvFileName(activity.title) };
   };
 
   return (
@@ -167,14 +146,9 @@ function ParticipantsView({ data }: { data: ParticipantsResponse }) {
         <button type="button" className="button" onClick={print} data-testid="provider-print">
           {t('provider.print')}
         </button>
-        <BusyButton
-          className="button secondary"
-          onClick={() => void exportCsv()}
-          busy={exporting}
-          data-testid="provider-export"
-        >
+        <ExportButton make={exportCsv} onFailure={exportFailed} data-testid="provider-export">
           {t('provider.export')}
-        </BusyButton>
+        </ExportButton>
       </div>
 
       <ParticipantsTable title={activity.title} participants={participants} />

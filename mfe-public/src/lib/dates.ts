@@ -1,26 +1,17 @@
-import { blockDateRange } from '@nsa/contracts';
+import { blockDateRange, dateTimeFormat } from '@nsa/contracts';
 
 // R-LANG-DATES: dates are shown in nl-NL format; English gets its British
 // equivalent ("Monday 2 March"), which keeps the day-before-month order.
 const LOCALES: Record<string, string> = { nl: 'nl-NL', en: 'en-GB' };
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
 function formatter(language: string): Intl.DateTimeFormat {
-  const locale = LOCALES[language] ?? LOCALES.nl!;
-  let format = formatters.get(locale);
-  if (!format) {
-    // The helpers return UTC midnights; formatting in UTC keeps the day right
-    // in every time zone.
-    format = new Intl.DateTimeFormat(locale, {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
-      timeZone: 'UTC',
-    });
-    formatters.set(locale, format);
-  }
-  return format;
+  // The helpers return UTC midnights; formatting in UTC keeps the day right in every time zone.
+  return dateTimeFormat(LOCALES[language] ?? LOCALES.nl!, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  });
 }
 
 /**

@@ -5,55 +5,24 @@
  */
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { ICalCalendar } from 'ical-generator';
-import { isoWeekMonday, isoWeeksInYear } from '@nsa/contracts';
+import { isoWeekMonday, isoWeeksInYear, wallClockAt, wallMs, type WallClock } from '@nsa/contracts';
 
 /** The product's one time zone. */
 export const TIME_ZONE = 'Europe/Amsterdam';
 
 const DAY_MS = 86_400_000;
 
-const amsterdamParts = new Intl.DateTimeFormat('en-GB', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
-interface WallClock {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-}
-
 /** The Europe/Amsterdam date and time of an instant. */
 function inAmsterdam(instant: Date): WallClock {
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(amsterdamParts.formatToParts(instant).find((p) => p.type === type)?.value);
-  return {
-    year: part('year'),
-    month: part('month'),
-    day: part('day'),
-    hour: part('hour'),
-    minute: part('minute'),
-  };
+  return wallClockAt(instant.getTime(), TIME_ZONE);
 }
 
 /** The instant at which Amsterdam's clocks show `wall` (the later one, should it not exist). */
 function amsterdamInstant(wall: WallClock): Date {
-  const asUtc = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute);
+  const asUtc = wallMs(wall);
   // Amsterdam is UTC+1 or UTC+2: try the offset of a guess, then correct once.
   let guess = asUtc - 3_600_000;
-  for (let i = 0; i < 2; i += 1) {
-    const shown = inAmsterdam(new Date(guess));
-    const shownAsUtc = Date.UTC(shown.year, shown.month - 1, shown.day, shown.hour, shown.minute);
-    guess += asUtc - shownAsUtc;
-  }
+  for (let i = 0; i < 2; i += 1) guess += asUtc - wallMs(inAmsterdam(new Date(guess)));
   return new Date(guess);
 }
 
@@ -157,7 +126,7 @@ export function activityCalendar(input: ActivityCalendarInput): string {
   const dates = sessionDates(input.weekday, input.weekStart, input.weekEnd, input.year);
   const wallOn = (isoDate: string): WallClock => {
     const [y, m, d] = isoDate.split('-').map(Number) as [number, number, number];
-    return { year: y, month: m, day: d, hour, minute };
+    return { year: y, month: m, day: d, hour, minute, second: 0 };
   };
   const first = wallOn(dates[0]!);
   const last = wallOn(dates[dates.length - 1]!);
@@ -169,6 +138,7 @@ export function activityCalendar(input: ActivityCalendarInput): string {
     day: endUtc.getUTCDate(),
     hour: endUtc.getUTCHours(),
     minute: endUtc.getUTCMinutes(),
+    second: 0,
   };
 
   const calendar = new ICalCalendar({

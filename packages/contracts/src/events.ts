@@ -143,6 +143,25 @@ export const activityEventSchema = z.object({
 });
 export type ActivityEvent = z.infer<typeof activityEventSchema>;
 
+/** An activity's own fields, without its school, block and provider. */
+export type ActivityCore = Omit<ActivityEvent, 'school' | 'block' | 'provider'>;
+
+/**
+ * An activity's own fields out of anything that has them: what the catalog puts into its events
+ * and svc-registrations into its projection, named the same on both sides.
+ */
+export function activityCore(a: ActivityCore): ActivityCore {
+  return {
+    id: a.id,
+    title: a.title,
+    capacity: a.capacity,
+    weekday: a.weekday,
+    startTime: a.startTime,
+    isLocked: a.isLocked,
+    isHidden: a.isHidden,
+  };
+}
+
 /** catalog.provider-token.changed, version 1: only the hash ever travels. */
 export const providerTokenEventSchema = z.object({
   activityId: z.number().int().positive(),

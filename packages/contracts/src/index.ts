@@ -7,6 +7,7 @@ export * from './health.js';
 export * from './validation.js';
 export * from './auth.js';
 export * from './dates.js';
+export * from './wall-clock.js';
 export * from './catalog.js';
 export * from './registration.js';
 export * from './rejection-reason.js';

@@ -3,7 +3,7 @@ export * from './logger.js';
 export * from './errors.js';
 export * from './validation.js';
 export * from './db.js';
-export type { Creation } from './model-types.js';
+export { perInstance, type Creation } from './model-types.js';
 export * from './nats.js';
 export * from './outbox.js';
 export * from './audit.js';

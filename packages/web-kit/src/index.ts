@@ -20,6 +20,7 @@ export { type ToastInput } from './toast-store';
 export { ToastProvider, useToast } from './toast';
 export { SESSION_QUERY_KEY, sessionUserFrom, useSession } from './session';
 export { BusyButton } from './busy-button';
+export { ExportButton, type ExportFile } from './export-button';
 export { FieldNote, fieldIds } from './field-note';
 export { LogoutButton } from './logout-button';
 export { ProtectedRoute, Spinner } from './protected-route';

@@ -4,6 +4,7 @@ import {
   type Model,
   type ModelAttributes,
   type ModelStatic,
+  perInstance,
   type Sequelize,
 } from '@nsa/service-kit';
 import { isoYearOf, type ActivityFields } from '@nsa/contracts';
@@ -213,47 +214,34 @@ const activityTokenAttributes = (): ModelAttributes<
   updatedAt: timestamp(),
 });
 
-const defined = new WeakMap<Sequelize, CatalogModels>();
-
 /** The catalog's models on this instance, defined once per instance. */
-export function catalogModels(sequelize: Sequelize): CatalogModels {
-  let models = defined.get(sequelize);
-  if (!models) {
-    models = {
-      School: sequelize.define<SchoolModel, SchoolAttributes>('School', schoolAttributes(), {
-        tableName: 'schools',
-      }),
-      Block: sequelize.define<BlockModel, BlockAttributes>('Block', blockAttributes(), {
-        tableName: 'blocks',
-        validate: {
-          // contracts' blockSchema: a block is a run of weeks within one year.
-          weekEndNotBeforeStart(this: BlockAttributes) {
-            if (this.weekEnd < this.weekStart) throw new Error('weekEndBeforeStart');
-          },
-        },
-      }),
-      Provider: sequelize.define<ProviderModel, ProviderAttributes>(
-        'Provider',
-        providerAttributes(),
-        { tableName: 'providers' },
-      ),
-      Activity: sequelize.define<ActivityModel, ActivityAttributes>(
-        'Activity',
-        activityAttributes(),
-        { tableName: 'activities' },
-      ),
-      ActivityCount: sequelize.define<ActivityCountModel, ActivityCountAttributes>(
-        'ActivityCount',
-        activityCountAttributes(),
-        { tableName: 'activity_counts', timestamps: false },
-      ),
-      ActivityToken: sequelize.define<ActivityTokenModel, ActivityTokenAttributes>(
-        'ActivityToken',
-        activityTokenAttributes(),
-        { tableName: 'activity_tokens' },
-      ),
-    };
-    defined.set(sequelize, models);
-  }
-  return models;
-}
+export const catalogModels = perInstance((sequelize: Sequelize): CatalogModels => ({
+  School: sequelize.define<SchoolModel, SchoolAttributes>('School', schoolAttributes(), {
+    tableName: 'schools',
+  }),
+  Block: sequelize.define<BlockModel, BlockAttributes>('Block', blockAttributes(), {
+    tableName: 'blocks',
+    validate: {
+      // contracts' blockSchema: a block is a run of weeks within one year.
+      weekEndNotBeforeStart(this: BlockAttributes) {
+        if (this.weekEnd < this.weekStart) throw new Error('weekEndBeforeStart');
+      },
+    },
+  }),
+  Provider: sequelize.define<ProviderModel, ProviderAttributes>('Provider', providerAttributes(), {
+    tableName: 'providers',
+  }),
+  Activity: sequelize.define<ActivityModel, ActivityAttributes>('Activity', activityAttributes(), {
+    tableName: 'activities',
+  }),
+  ActivityCount: sequelize.define<ActivityCountModel, ActivityCountAttributes>(
+    'ActivityCount',
+    activityCountAttributes(),
+    { tableName: 'activity_counts', timestamps: false },
+  ),
+  ActivityToken: sequelize.define<ActivityTokenModel, ActivityTokenAttributes>(
+    'ActivityToken',
+    activityTokenAttributes(),
+    { tableName: 'activity_tokens' },
+  ),
+}));

@@ -1,4 +1,4 @@
-import type { ActivityEvent, ProviderTokenEvent } from '@nsa/contracts';
+import { activityCore, type ActivityEvent, type ProviderTokenEvent } from '@nsa/contracts';
 import { hashToken } from './tokens.js';
 import type { ActivityRecord } from '../data-access/activities.js';
 import type { ActivityToken } from '../data-access/tokens.js';
@@ -6,13 +6,7 @@ import type { ActivityToken } from '../data-access/tokens.js';
 /** What svc-registrations keeps of an activity: the school token only as a hash. */
 export function activityEvent(a: ActivityRecord): ActivityEvent {
   return {
-    id: a.id,
-    title: a.title,
-    capacity: a.capacity,
-    weekday: a.weekday,
-    startTime: a.startTime,
-    isLocked: a.isLocked,
-    isHidden: a.isHidden,
+    ...activityCore(a),
     school: { id: a.school.id, name: a.school.name, accessTokenHash: hashToken(a.schoolToken) },
     block: {
       id: a.block.id,

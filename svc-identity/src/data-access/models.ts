@@ -5,6 +5,7 @@ import {
   type Model,
   type ModelAttributes,
   type ModelStatic,
+  perInstance,
   type Sequelize,
 } from '@nsa/service-kit';
 
@@ -169,42 +170,33 @@ const recoveryCodeAttributes = (): ModelAttributes<RecoveryCodeModel, RecoveryCo
   createdAt: { type: DataTypes.DATE },
 });
 
-const defined = new WeakMap<Sequelize, IdentityModels>();
-
 /** svc-identity's models on this instance, defined once per instance. */
-export function identityModels(sequelize: Sequelize): IdentityModels {
-  let models = defined.get(sequelize);
-  if (!models) {
-    models = {
-      User: sequelize.define<UserModel, UserAttributes>('User', userAttributes(), {
-        tableName: 'users',
-      }),
-      PasswordToken: sequelize.define<PasswordTokenModel, PasswordTokenAttributes>(
-        'PasswordToken',
-        passwordTokenAttributes(),
-        { tableName: 'password_tokens' },
-      ),
-      LoginFailure: sequelize.define<LoginFailureModel, LoginFailureAttributes>(
-        'LoginFailure',
-        loginFailureAttributes(),
-        { tableName: 'login_failures', timestamps: false },
-      ),
-      Session: sequelize.define<SessionModel, SessionAttributes>('Session', sessionAttributes(), {
-        tableName: 'sessions',
-        timestamps: false,
-      }),
-      TotpCredential: sequelize.define<TotpCredentialModel, TotpCredentialAttributes>(
-        'TotpCredential',
-        totpCredentialAttributes(),
-        { tableName: 'totp_credentials', timestamps: false },
-      ),
-      RecoveryCode: sequelize.define<RecoveryCodeModel, RecoveryCodeAttributes>(
-        'RecoveryCode',
-        recoveryCodeAttributes(),
-        { tableName: 'totp_recovery_codes', timestamps: false },
-      ),
-    };
-    defined.set(sequelize, models);
-  }
-  return models;
-}
+export const identityModels = perInstance((sequelize: Sequelize): IdentityModels => ({
+  User: sequelize.define<UserModel, UserAttributes>('User', userAttributes(), {
+    tableName: 'users',
+  }),
+  PasswordToken: sequelize.define<PasswordTokenModel, PasswordTokenAttributes>(
+    'PasswordToken',
+    passwordTokenAttributes(),
+    { tableName: 'password_tokens' },
+  ),
+  LoginFailure: sequelize.define<LoginFailureModel, LoginFailureAttributes>(
+    'LoginFailure',
+    loginFailureAttributes(),
+    { tableName: 'login_failures', timestamps: false },
+  ),
+  Session: sequelize.define<SessionModel, SessionAttributes>('Session', sessionAttributes(), {
+    tableName: 'sessions',
+    timestamps: false,
+  }),
+  TotpCredential: sequelize.define<TotpCredentialModel, TotpCredentialAttributes>(
+    'TotpCredential',
+    totpCredentialAttributes(),
+    { tableName: 'totp_credentials', timestamps: false },
+  ),
+  RecoveryCode: sequelize.define<RecoveryCodeModel, RecoveryCodeAttributes>(
+    'RecoveryCode',
+    recoveryCodeAttributes(),
+    { tableName: 'totp_recovery_codes', timestamps: false },
+  ),
+}));

@@ -1,4 +1,4 @@
-import type { ActivityEvent, ProviderTokenEvent } from '@nsa/contracts';
+import { activityCore, type ActivityEvent, type ProviderTokenEvent } from '@nsa/contracts';
 import type { Sequelize, Transaction } from '@nsa/service-kit';
 
 /** Applies a catalog activity event; replaying the same event leaves the same row. */
@@ -29,13 +29,7 @@ export async function upsertActivity(
          ELSE EXCLUDED.block_year END, updated_at = now()`,
     {
       replacements: {
-        id: a.id,
-        title: a.title,
-        capacity: a.capacity,
-        weekday: a.weekday,
-        startTime: a.startTime,
-        isLocked: a.isLocked,
-        isHidden: a.isHidden,
+        ...activityCore(a),
         schoolId: a.school.id,
         schoolName: a.school.name,
         schoolTokenHash: a.school.accessTokenHash,
