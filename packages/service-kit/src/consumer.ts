@@ -26,6 +26,18 @@ export interface EventHandler {
   /** Event versions this handler understands; any other is dead-lettered, not crashed on. */
   versions: number[];
   handle(event: EventEnvelope, ctx: EventContext): Promise<void>;
+  /**
+   * Handles several of this handler's events that arrived one after the other, in their
+   * order, in one transaction: the same as `handle` for each in turn, written with fewer
+   * statements. Without it each event goes through `handle`.
+   */
+  handleMany?(events: EventEnvelope[], ctx: EventContext): Promise<void>;
+  /**
+   * Whether the event changes anything here. One that does not is acknowledged at once,
+   * without a transaction and without a processed-events row (handling it twice changes
+   * nothing either). Without it every event is handled.
+   */
+  needed?(event: EventEnvelope): boolean;
 }
 
 export interface ConsumerSpec {
@@ -253,6 +265,11 @@ export class DurableConsumer {
       msg.term();
       return undefined;
     }
+    if (handler.needed && !isNeeded(handler, event)) {
+      msg.ack();
+      this.count('ignored');
+      return undefined;
+    }
     return { msg, event, handler, log };
   }
 
@@ -271,11 +288,24 @@ export class DurableConsumer {
             batch.map((p) => p.event.id),
           );
           // An event delivered twice within the batch is handled once.
-          let handled = 0;
-          for (const p of batch) {
-            if (!fresh.delete(p.event.id)) continue;
-            await p.handler.handle(p.event, { tx, logger: p.log });
-            handled += 1;
+          const todo = batch.filter((p) => fresh.delete(p.event.id));
+          const handled = todo.length;
+          // Events in a row for the same handler go to its handleMany together; the order of
+          // all events is kept.
+          for (let i = 0; i < todo.length;) {
+            const { handler } = todo[i]!;
+            let end = i + 1;
+            while (handler.handleMany && end < todo.length && todo[end]!.handler === handler)
+              end += 1;
+            if (end - i > 1) {
+              await handler.handleMany!(
+                todo.slice(i, end).map((p) => p.event),
+                { tx, logger: this.logger.child({ durable: this.spec.durable }) },
+              );
+            } else {
+              await handler.handle(todo[i]!.event, { tx, logger: todo[i]!.log });
+            }
+            i = end;
           }
           tx.afterCommit(() => {
             this.count('handled', handled);
@@ -353,6 +383,15 @@ interface Prepared {
   event: EventEnvelope;
   handler: EventHandler;
   log: Logger;
+}
+
+/** An event the handler cannot judge (its data does not parse, say) goes to the handler. */
+function isNeeded(handler: EventHandler, event: EventEnvelope): boolean {
+  try {
+    return handler.needed!(event);
+  } catch {
+    return true;
+  }
 }
 
 /** Events fetched at a time, and at most handled in one transaction. */

@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
 import type { ActivityFields, ActivityInput, ActivityView } from '@nsa/contracts';
-import type { CountDelta } from '../domain/counts.js';
+import type { CountChange, CountSteps } from '../domain/counts.js';
 import { catalogModels, type CatalogModels } from './models.js';
 
 interface ActivityRow extends ActivityFields {
@@ -173,26 +173,46 @@ export class ActivityRepository {
     await this.models.ActivityCount.destroy({ where: { activityId: id }, transaction: tx });
   }
 
-  /** Adds a change in sign-up counts (each registration event is applied once). */
-  async adjustCounts(tx: Transaction, activityId: number, d: CountDelta): Promise<void> {
-    // Raw SQL: one atomic upsert-and-increment per sign-up event; npm run bench (burst).
+  /**
+   * Writes the count changes of a batch of registration events (each event is applied once),
+   * one row per activity, with one statement: a count becomes max(count + sum, fromZero), which
+   * is what the events applied one by one leave (a count never goes below 0); an activity
+   * without counts yet starts from 0.
+   */
+  async adjustCounts(tx: Transaction, changes: CountChange[]): Promise<void> {
+    // Raw SQL: one upsert for every activity of a batch of sign-up events; npm run bench (burst).
+    const column = (k: keyof Omit<CountChange, 'activityId'>, part: keyof CountSteps) =>
+      changes.map((c) => c[k][part]);
     await this.db.query(
-      `INSERT INTO activity_counts
+      `WITH d AS (
+         SELECT * FROM unnest(ARRAY[:ids]::integer[],
+           ARRAY[:approvedSum]::integer[], ARRAY[:approvedZero]::integer[],
+           ARRAY[:offeredSum]::integer[], ARRAY[:offeredZero]::integer[],
+           ARRAY[:waitlistedSum]::integer[], ARRAY[:waitlistedZero]::integer[],
+           ARRAY[:registrationsSum]::integer[], ARRAY[:registrationsZero]::integer[])
+         AS d(activity_id, approved_sum, approved_zero, offered_sum, offered_zero,
+              waitlisted_sum, waitlisted_zero, registrations_sum, registrations_zero))
+       INSERT INTO activity_counts AS c
          (activity_id, approved_count, offered_count, waitlist_count, registrations_count)
-       VALUES (:activityId, GREATEST(0, :approved), GREATEST(0, :offered), GREATEST(0, :waitlisted),
-         GREATEST(0, :registrations))
+       SELECT activity_id, approved_zero, offered_zero, waitlisted_zero, registrations_zero FROM d
        ON CONFLICT (activity_id) DO UPDATE SET
-         approved_count = GREATEST(0, activity_counts.approved_count + :approved),
-         offered_count = GREATEST(0, activity_counts.offered_count + :offered),
-         waitlist_count = GREATEST(0, activity_counts.waitlist_count + :waitlisted),
-         registrations_count = GREATEST(0, activity_counts.registrations_count + :registrations)`,
+         (approved_count, offered_count, waitlist_count, registrations_count) = (
+           SELECT GREATEST(c.approved_count + d.approved_sum, d.approved_zero),
+                  GREATEST(c.offered_count + d.offered_sum, d.offered_zero),
+                  GREATEST(c.waitlist_count + d.waitlisted_sum, d.waitlisted_zero),
+                  GREATEST(c.registrations_count + d.registrations_sum, d.registrations_zero)
+           FROM d WHERE d.activity_id = EXCLUDED.activity_id)`,
       {
         replacements: {
-          activityId,
-          approved: d.approved,
-          offered: d.offered,
-          waitlisted: d.waitlisted,
-          registrations: d.registrations,
+          ids: changes.map((c) => c.activityId),
+          approvedSum: column('approved', 'sum'),
+          approvedZero: column('approved', 'fromZero'),
+          offeredSum: column('offered', 'sum'),
+          offeredZero: column('offered', 'fromZero'),
+          waitlistedSum: column('waitlisted', 'sum'),
+          waitlistedZero: column('waitlisted', 'fromZero'),
+          registrationsSum: column('registrations', 'sum'),
+          registrationsZero: column('registrations', 'fromZero'),
         },
         transaction: tx,
       },

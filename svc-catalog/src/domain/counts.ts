@@ -29,6 +29,57 @@ export function countDelta(e: RegistrationEvent): CountDelta {
 }
 
 /**
+ * What several registration events change in one activity's counts, for each count: `sum`, the
+ * steps added up, and `fromZero`, what the steps leave of a count of 0 when each is applied in
+ * turn and the count never goes below 0. Applied that way to any count c ≥ 0, the steps leave
+ * max(c + sum, fromZero), so the events of a batch are written with one statement and still
+ * come out as if applied one by one.
+ */
+export interface CountChange {
+  activityId: number;
+  approved: CountSteps;
+  offered: CountSteps;
+  waitlisted: CountSteps;
+  registrations: CountSteps;
+}
+
+export interface CountSteps {
+  sum: number;
+  fromZero: number;
+}
+
+const COUNTS = ['approved', 'offered', 'waitlisted', 'registrations'] as const;
+
+/**
+ * The count changes of registration events, one per activity whose counts they change, in
+ * the order of each activity's first event; events that change no count are left out.
+ */
+export function countChanges(events: RegistrationEvent[]): CountChange[] {
+  const byActivity = new Map<number, CountChange>();
+  for (const e of events) {
+    const d = countDelta(e);
+    if (!COUNTS.some((k) => d[k] !== 0)) continue;
+    let change = byActivity.get(e.activityId);
+    if (!change) {
+      const none = () => ({ sum: 0, fromZero: 0 });
+      change = {
+        activityId: e.activityId,
+        approved: none(),
+        offered: none(),
+        waitlisted: none(),
+        registrations: none(),
+      };
+      byActivity.set(e.activityId, change);
+    }
+    for (const k of COUNTS) {
+      change[k].sum += d[k];
+      change[k].fromZero = Math.max(0, change[k].fromZero + d[k]);
+    }
+  }
+  return [...byActivity.values()];
+}
+
+/**
  * The sign-up counts per activity and the provider links' last use, kept from
  * svc-registrations' events (lists only: no decision rests on them).
  */
@@ -39,9 +90,19 @@ export class Counts {
   ) {}
 
   async applyRegistration(tx: Transaction, e: RegistrationEvent): Promise<void> {
+    await this.applyRegistrations(tx, [e]);
+  }
+
+  /** Several events in their order, as `applyRegistration` one after the other: one write. */
+  async applyRegistrations(tx: Transaction, events: RegistrationEvent[]): Promise<void> {
+    const changes = countChanges(events);
+    if (changes.length > 0) await this.activities.adjustCounts(tx, changes);
+  }
+
+  /** Whether the event changes a count at all: one that does not needs no transaction. */
+  changesCounts(e: RegistrationEvent): boolean {
     const d = countDelta(e);
-    if (d.approved || d.offered || d.waitlisted || d.registrations)
-      await this.activities.adjustCounts(tx, e.activityId, d);
+    return COUNTS.some((k) => d[k] !== 0);
   }
 
   /** Only the link that was used: a replaced link's late report changes nothing. */

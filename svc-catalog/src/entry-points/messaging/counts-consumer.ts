@@ -14,10 +14,18 @@ export function countsConsumer(
   counts: Counts,
   draws: Pick<Catalog, 'drawCommitted' | 'drawPublished'>,
 ): ConsumerSpec {
+  // Events that arrived together are written with one statement; one that changes no count
+  // (a new sign-up rejected or withdrawn) is acknowledged without a write.
   const apply: EventHandler = {
     versions: [1],
     handle: (event, { tx }) =>
       counts.applyRegistration(tx, registrationEventSchema.parse(event.data)),
+    handleMany: (events, { tx }) =>
+      counts.applyRegistrations(
+        tx,
+        events.map((e) => registrationEventSchema.parse(e.data)),
+      ),
+    needed: (event) => counts.changesCounts(registrationEventSchema.parse(event.data)),
   };
   return {
     stream: 'REGISTRATIONS',
