@@ -1,4 +1,9 @@
-import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import {
+  QueryTypes,
+  type OutboxRowValues,
+  type Sequelize,
+  type Transaction,
+} from '@nsa/service-kit';
 import type { EmailKind, Lang } from '@nsa/contracts';
 
 export interface Delivery {
@@ -10,37 +15,45 @@ export interface Delivery {
   attempts: number;
 }
 
+/** A delivery an event calls for, before it is recorded. */
+export interface NewDelivery {
+  eventId: string;
+  kind: EmailKind;
+  registrationId: number | null;
+  language: Lang;
+  payload: unknown;
+}
+
 export class DeliveryRepository {
   constructor(private readonly db: Sequelize) {}
 
   /**
-   * The first record of an (event, kind) wins; a second delivery of the event adds nothing, and
-   * neither does an event of an erased sign-up.
+   * Records several deliveries with one statement. The first record of an (event, kind) wins;
+   * a second delivery of the event adds nothing, and neither does an event of an erased sign-up.
    */
-  async record(
-    tx: Transaction,
-    d: {
-      eventId: string;
-      kind: EmailKind;
-      registrationId: number | null;
-      language: Lang;
-      payload: unknown;
-    },
-  ): Promise<boolean> {
-    const rows = await this.db.query(
+  async recordMany(tx: Transaction, deliveries: NewDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    await this.db.query(
       `INSERT INTO deliveries (event_id, kind, registration_id, language, payload)
-       SELECT CAST(:eventId AS uuid), CAST(:kind AS text), CAST(:registrationId AS integer),
-              CAST(:language AS text), CAST(:payload AS jsonb)
+       SELECT d.event_id, d.kind, d.registration_id, d.language, d.payload
+       FROM unnest(ARRAY[:eventIds]::uuid[], ARRAY[:kinds]::text[],
+                   ARRAY[:registrationIds]::integer[], ARRAY[:languages]::text[],
+                   ARRAY[:payloads]::jsonb[])
+         AS d(event_id, kind, registration_id, language, payload)
        WHERE NOT EXISTS (
-         SELECT 1 FROM erased_registrations WHERE registration_id = CAST(:registrationId AS integer))
-       ON CONFLICT DO NOTHING RETURNING event_id`,
+         SELECT 1 FROM erased_registrations e WHERE e.registration_id = d.registration_id)
+       ON CONFLICT DO NOTHING`,
       {
-        replacements: { ...d, payload: JSON.stringify(d.payload) },
-        type: QueryTypes.SELECT,
+        replacements: {
+          eventIds: deliveries.map((d) => d.eventId),
+          kinds: deliveries.map((d) => d.kind),
+          registrationIds: deliveries.map((d) => d.registrationId),
+          languages: deliveries.map((d) => d.language),
+          payloads: deliveries.map((d) => JSON.stringify(d.payload)),
+        },
         transaction: tx,
       },
     );
-    return rows.length > 0;
   }
 
   /**
@@ -61,12 +74,30 @@ export class DeliveryRepository {
     return row;
   }
 
-  /** Sent: the personal data in the payload is no longer needed. */
-  async markSent(tx: Transaction, d: Delivery): Promise<void> {
+  /**
+   * Sent: the personal data in the payload is no longer needed. The event that reports it is
+   * written to the outbox by the same statement (the caller wakes the relay once `tx` commits).
+   */
+  async markSent(tx: Transaction, d: Delivery, event: OutboxRowValues<unknown>): Promise<void> {
     await this.db.query(
-      `UPDATE deliveries SET status = 'sent', sent_at = now(), payload = NULL, last_error = NULL
-       WHERE event_id = :eventId AND kind = :kind`,
-      { replacements: { eventId: d.eventId, kind: d.kind }, transaction: tx },
+      `WITH sent AS (
+         UPDATE deliveries SET status = 'sent', sent_at = now(), payload = NULL, last_error = NULL
+         WHERE event_id = :eventId AND kind = :kind)
+       INSERT INTO outbox (id, subject, type, version, occurred_at, data, headers)
+       VALUES (:id, :subject, :subject, :version, :occurredAt, :data, :headers)`,
+      {
+        replacements: {
+          eventId: d.eventId,
+          kind: d.kind,
+          id: event.envelope.id,
+          subject: event.subject,
+          version: event.envelope.version,
+          occurredAt: event.envelope.occurredAt,
+          data: event.data,
+          headers: event.headers,
+        },
+        transaction: tx,
+      },
     );
   }
 

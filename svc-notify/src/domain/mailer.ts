@@ -7,7 +7,7 @@ import {
 } from '@nsa/contracts';
 import { openLink, type ServiceContext, type Transaction } from '@nsa/service-kit';
 import type { NotifyConfig } from '../config.js';
-import { DeliveryRepository, type Delivery } from '../data-access/deliveries.js';
+import { DeliveryRepository, type Delivery, type NewDelivery } from '../data-access/deliveries.js';
 import { backoffMs } from './backoff.js';
 import {
   LINKED_KINDS,
@@ -17,6 +17,8 @@ import {
   type Attachment,
   type RenderedEmail,
 } from './templates.js';
+
+export type { NewDelivery };
 
 class PermanentError extends Error {}
 
@@ -53,6 +55,16 @@ export class Mailer {
 
   get deliveries(): DeliveryRepository {
     return this.repo;
+  }
+
+  /**
+   * Records the emails events call for (the first record of an (event, kind) wins, and an
+   * erased sign-up gets none) with one statement; they are sent once `tx` commits.
+   */
+  async record(tx: Transaction, deliveries: NewDelivery[]): Promise<void> {
+    if (deliveries.length === 0) return;
+    await this.repo.recordMany(tx, deliveries);
+    tx.afterCommit(() => this.kick());
   }
 
   /**
@@ -162,11 +174,15 @@ export class Mailer {
       }
       this.acceptedUnrecorded.add(key);
     }
-    await this.repo.markSent(tx, d);
-    await this.ctx.outbox.add<EmailSentEvent>(tx, {
-      type: EVENT_TYPES.emailSent,
-      data: { sourceEventId: d.eventId, kind: d.kind, registrationId: d.registrationId },
-    });
+    await this.repo.markSent(
+      tx,
+      d,
+      this.ctx.outbox.row<EmailSentEvent>({
+        type: EVENT_TYPES.emailSent,
+        data: { sourceEventId: d.eventId, kind: d.kind, registrationId: d.registrationId },
+      }),
+    );
+    tx.afterCommit(() => this.ctx.outbox.kick());
     log.info('email sent');
     return key;
   }

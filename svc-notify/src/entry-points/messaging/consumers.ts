@@ -6,28 +6,39 @@ import {
   registrationsErasedEventSchema,
   secretLinkEventSchema,
   type EmailKind,
+  type EventEnvelope,
 } from '@nsa/contracts';
 import type { ConsumerSpec, EventHandler } from '@nsa/service-kit';
-import type { Mailer } from '../../domain/mailer.js';
+import type { Mailer, NewDelivery } from '../../domain/mailer.js';
 import type { NotifyPrivacy } from '../../domain/privacy.js';
 
 /** Each email-worthy event becomes one delivery record; the mailer sends it. */
 export function notifyConsumers(mailer: Mailer, privacy: NotifyPrivacy): ConsumerSpec[] {
+  /** The delivery a registration event calls for, if any. */
+  const emailOf = (event: EventEnvelope): NewDelivery | undefined => {
+    const e = registrationEventSchema.parse(event.data);
+    const kind = parentEmailKind(event.type, { ...e, hasNotification: !!e.notification });
+    if (!kind || !e.notification) return undefined;
+    return {
+      eventId: event.id,
+      kind,
+      registrationId: e.registrationId,
+      language: e.language,
+      payload: e.notification,
+    };
+  };
+  // Events that arrived together are recorded with one statement; one that emails nobody is
+  // acknowledged without a write.
   const registration: EventHandler = {
     versions: [1],
-    handle: async (event, { tx }) => {
-      const e = registrationEventSchema.parse(event.data);
-      const kind = parentEmailKind(event.type, { ...e, hasNotification: !!e.notification });
-      if (!kind || !e.notification) return;
-      await mailer.deliveries.record(tx, {
-        eventId: event.id,
-        kind,
-        registrationId: e.registrationId,
-        language: e.language,
-        payload: e.notification,
-      });
-      tx.afterCommit(() => mailer.kick());
+    handle: (event, ctx) => registration.handleMany!([event], ctx),
+    handleMany: async (events, { tx }) => {
+      await mailer.record(
+        tx,
+        events.map(emailOf).filter((d): d is NewDelivery => !!d),
+      );
     },
+    needed: (event) => emailOf(event) !== undefined,
   };
   const erased: EventHandler = {
     versions: [1],
@@ -48,14 +59,15 @@ export function notifyConsumers(mailer: Mailer, privacy: NotifyPrivacy): Consume
     versions: [1],
     handle: async (event, { tx }) => {
       const e = secretLinkEventSchema.parse(event.data);
-      await mailer.deliveries.record(tx, {
-        eventId: event.id,
-        kind,
-        registrationId: null,
-        language: e.language,
-        payload: e,
-      });
-      tx.afterCommit(() => mailer.kick());
+      await mailer.record(tx, [
+        {
+          eventId: event.id,
+          kind,
+          registrationId: null,
+          language: e.language,
+          payload: e,
+        },
+      ]);
     },
   });
   return [
