@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
@@ -74,6 +75,39 @@ class PreloadFirstLoadPlugin {
         data.headTags.push(...links);
         return data;
       });
+    });
+  }
+}
+
+/**
+ * Paint first (docs/architecture.md): index.html does not load main.js itself but a tiny loader
+ * (boot/paint-first.js, content-hashed) that loads it at once, or, when the gateway has put a
+ * first view into the page, right after the browser has painted it.
+ */
+class PaintFirstPlugin {
+  apply(compiler: Compiler) {
+    const name = 'PaintFirstPlugin';
+    const source = readFileSync(here('boot/paint-first.js'), 'utf8');
+    const file = `paint-first.${createHash('sha256').update(source).digest('hex').slice(0, 8)}.js`;
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name, stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => compilation.emitAsset(file, new rspack.sources.RawSource(source)),
+      );
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tap(
+        name,
+        (data) => {
+          const publicPath = String(compilation.outputOptions.publicPath ?? '/');
+          const scripts = data.headTags.filter((tag) => tag.tagName === 'script');
+          const main = scripts[0];
+          const src = main?.attributes.src;
+          if (scripts.length !== 1 || typeof src !== 'string') {
+            throw new Error(`${name}: expected one script tag, found ${scripts.length}`);
+          }
+          main.attributes = { defer: true, src: publicPath + file, 'data-main': src };
+          return data;
+        },
+      );
     });
   }
 }
@@ -157,7 +191,9 @@ export default defineConfig({
       // index.html draws the header before the scripts run, in the default language.
       templateParameters: headerTexts(here('src/i18n/nl.json')),
     }),
-    ...(isDev ? [] : [new PreloadFirstLoadPlugin(), new ServerIncludesPlugin()]),
+    ...(isDev
+      ? []
+      : [new PreloadFirstLoadPlugin(), new PaintFirstPlugin(), new ServerIncludesPlugin()]),
     ...(isDev ? [] : [new PrecompressPlugin()]),
     new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }),
     new ModuleFederationPlugin({

@@ -100,11 +100,22 @@ for (const language of LANGUAGES) {
   }) => {
     await chooseLanguage(context, stack, language);
     // From the first byte on, note every state of the lead the page went through: its text
-    // and where it was, after each batch of DOM changes (what the browser could paint).
+    // and where it was, after each batch of DOM changes, once the browser could paint it (no
+    // page is painted before the stylesheets its HTML links in <head> have loaded; those the
+    // scripts add later do not hold the paint).
     await page.addInitScript(() => {
       const seen: string[] = [];
       (window as unknown as { leadStates: string[] }).leadStates = seen;
+      // The stylesheets of the HTML's <head>, taken when the lead first appears (before any
+      // script has added one).
+      let htmlSheets: HTMLLinkElement[] | undefined;
       const note = () => {
+        if (!htmlSheets && document.querySelector('p.lead')) {
+          htmlSheets = [
+            ...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'),
+          ];
+        }
+        if (htmlSheets?.some((link) => !link.sheet)) return;
         const lead = document.querySelector('main[data-page="landing"] p.lead');
         const state = lead
           ? `${lead.textContent} @${Math.round(lead.getBoundingClientRect().top)}`
@@ -116,6 +127,8 @@ for (const language of LANGUAGES) {
         subtree: true,
         characterData: true,
       });
+      // A stylesheet that finishes loading changes what can be painted, too.
+      document.addEventListener('load', note, true);
     });
     await page.goto('/');
     const root = remoteRoot(page, 'mfe_public', 'landing');

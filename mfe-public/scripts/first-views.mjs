@@ -3,8 +3,7 @@
 //   dist/fragment.<view>.<lang>.html      (landing, school × nl, en)
 // A release publishes them with the rest of the build, so a rollback takes them back too.
 // The gateway includes the current version's fragment into the shell's index.html (SSI,
-// docs/architecture.md); the fragment brings the remote's stylesheet, whose folder the gateway
-// fills in (the same build is served under /mfe/public/ and /mfe/public/<version>/).
+// docs/architecture.md); the fragment brings the remote's stylesheet inline.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -65,17 +64,23 @@ async function compile(outDir) {
 const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'mfe-public-first-view-'));
 try {
   const { FIRST_VIEWS, LANGUAGES, renderFirstView } = await compile(outDir);
-  // SSI: the gateway sets gw_fv_base to the folder of the version it includes.
-  const links = appStylesheets()
-    .map(
-      (file) =>
-        `<link rel="stylesheet" href="<!--# echo var="gw_fv_base" default="/mfe/public/" -->${file}">`,
-    )
+  // The remote's stylesheet goes into the fragment inline: a <link> in the body would hold
+  // the parser, and the first paint, until a second file has arrived (docs/architecture.md).
+  const styles = appStylesheets()
+    .map((file) => {
+      const css = fs.readFileSync(path.join(dist, file), 'utf8');
+      // Nothing in it may end the element, be read as an SSI command, or point to a file
+      // relative to the stylesheet's own folder.
+      if (/<\/style|<!--#|url\(/i.test(css)) {
+        throw new Error(`first-views: ${file} cannot be inlined (</style, <!--# or url()`);
+      }
+      return `<style data-first-view>${css}</style>`;
+    })
     .join('');
   for (const view of Object.keys(FIRST_VIEWS)) {
     for (const language of LANGUAGES) {
       const file = path.join(dist, `fragment.${view}.${language}.html`);
-      fs.writeFileSync(file, `${links}${renderFirstView(view, language)}\n`);
+      fs.writeFileSync(file, `${styles}${renderFirstView(view, language)}\n`);
       console.log(`first view: ${path.relative(process.cwd(), file)}`);
     }
   }

@@ -20,12 +20,15 @@ let firstView: FirstView | undefined;
 const STYLESHEET_WAIT_MS = 2000;
 
 /**
- * Takes the first view out of the content slot, before the shell's first render. Its
- * stylesheets are copied into <head> first (the copies are loaded, from the cache, before this
- * resolves), so the page keeps its styles when React removes the originals with the slot.
+ * Takes the first view out of the content slot, before the shell's first render. Its styles
+ * go to <head> first (inline ones moved; linked ones, which fragments of older releases have,
+ * copied and loaded from the cache before this resolves), so the page keeps its styles when
+ * React clears the slot.
  */
 export async function takeFirstView(slot: Element | null, pathname: string): Promise<void> {
   if (!slot || !slot.firstElementChild) return;
+  // Its inline styles move into <head> as they are, in the same task: nothing repaints.
+  for (const style of slot.querySelectorAll('style')) document.head.append(style);
   const links = [...slot.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]')];
   await Promise.all(
     links.map(

@@ -41,6 +41,18 @@ describe('the first view from the gateway', () => {
     expect(firstViewFor('/')).toBeUndefined();
   });
 
+  it('moves its inline styles into <head> at once, still applied, and keeps the rest', async () => {
+    const slot = slotWith(
+      '<style data-first-view>.lead { color: rgb(1, 2, 3); }</style><main><p class="lead">Welkom</p></main>',
+    );
+    const main = slot.querySelector('main');
+    await takeFirstView(slot, '/');
+    const style = document.head.querySelector('style[data-first-view]');
+    expect(style?.textContent).toContain('rgb(1, 2, 3)');
+    expect(slot.querySelector('style')).toBeNull();
+    expect(firstViewFor('/')).toEqual([main]);
+  });
+
   it('does not wait for ever for a stylesheet that never loads', async () => {
     const slot = slotWith('<link rel="stylesheet" href="/x.css"><main>x</main>');
     const started = Date.now();
