@@ -27,6 +27,11 @@ export default tseslint.config(
     },
   },
   {
+    // The shell's loader, a plain script that index.html runs before the bundle.
+    files: ['shell/boot/**'],
+    languageOptions: { globals: { ...globals.browser }, sourceType: 'script' },
+  },
+  {
     files: ['shell/src/**', 'mfe-*/src/**', 'packages/web-kit/src/**'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
