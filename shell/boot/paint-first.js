@@ -1,8 +1,10 @@
 // The shell's loader on a page that arrived with a first view (docs/architecture.md, server-side
-// composition): the page's words are already in #content, so they are painted before the shell's
-// JavaScript is fetched and run, instead of after. On other pages, or without
-// requestAnimationFrame, main.js loads at once. A plain script, outside the bundle: it must run
-// before anything of the bundle is there.
+// composition): the page's words are already in #content, so they go on the screen before the
+// shell's JavaScript is fetched and run, instead of after. It waits for the browser's own report
+// of the first contentful paint, which comes once that frame is on the screen; it asks the
+// browser for no frame of its own. On other pages, in a hidden tab (which paints nothing) or in
+// a browser without paint timing, main.js loads at once. A plain script outside the bundle: it
+// runs before anything of the bundle is there.
 (function () {
   var me = document.currentScript;
   var main = me && me.getAttribute('data-main');
@@ -16,14 +18,25 @@
     document.head.appendChild(script);
   }
   var content = document.getElementById('content');
-  if (!content || !content.firstElementChild || !window.requestAnimationFrame) {
+  var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
+  if (
+    !content ||
+    !content.firstElementChild ||
+    document.visibilityState === 'hidden' ||
+    types.indexOf('paint') < 0
+  ) {
     load();
     return;
   }
-  // The callback runs just before the next paint; the timeout after that paint.
-  requestAnimationFrame(function () {
-    setTimeout(load, 0);
+  var observer = new PerformanceObserver(function (list) {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    load();
   });
-  // A hidden tab paints nothing: do not wait for it.
-  setTimeout(load, 300);
+  observer.observe({ type: 'paint', buffered: true });
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'hidden') load();
+  });
+  // Should the report never come, the page still starts.
+  setTimeout(load, 3000);
 })();
