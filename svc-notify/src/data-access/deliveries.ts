@@ -57,67 +57,22 @@ export class DeliveryRepository {
   }
 
   /**
-   * Takes one due delivery and keeps its row locked for the transaction: a
-   * worker that dies mid-send releases it at once, and no other worker can
-   * send it meanwhile.
+   * Takes one due delivery and keeps its row locked until it is marked (sent, to retry, or
+   * failed), which commits: a worker that dies mid-send releases it at once, and no other
+   * worker can send it meanwhile. Taking it is one round trip to PostgreSQL with the
+   * transaction's start, and each marking one with the commit.
    */
-  async claimOne(tx: Transaction): Promise<Delivery | undefined> {
-    const [row] = await this.db.query<Delivery>(
-      `UPDATE deliveries SET attempts = attempts + 1
-       WHERE (event_id, kind) = (
-         SELECT event_id, kind FROM deliveries
-         WHERE status = 'pending' AND next_attempt_at <= now()
-         ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-       RETURNING event_id AS "eventId", kind, registration_id AS "registrationId", language, payload, attempts`,
-      { type: QueryTypes.SELECT, transaction: tx },
+  async claimOne(): Promise<ClaimedDelivery | undefined> {
+    const cm = this.db.connectionManager;
+    const connection = (await cm.getConnection({ type: 'write' })) as PgConnection;
+    const claim = new ClaimedDelivery(
+      connection,
+      () => cm.releaseConnection(connection),
+      () => cm.destroyConnection(connection),
     );
-    return row;
-  }
-
-  /**
-   * Sent: the personal data in the payload is no longer needed. The event that reports it is
-   * written to the outbox by the same statement (the caller wakes the relay once `tx` commits).
-   */
-  async markSent(tx: Transaction, d: Delivery, event: OutboxRowValues<unknown>): Promise<void> {
-    await this.db.query(
-      `WITH sent AS (
-         UPDATE deliveries SET status = 'sent', sent_at = now(), payload = NULL, last_error = NULL
-         WHERE event_id = :eventId AND kind = :kind)
-       INSERT INTO outbox (id, subject, type, version, occurred_at, data, headers)
-       VALUES (:id, :subject, :subject, :version, :occurredAt, :data, :headers)`,
-      {
-        replacements: {
-          eventId: d.eventId,
-          kind: d.kind,
-          id: event.envelope.id,
-          subject: event.subject,
-          version: event.envelope.version,
-          occurredAt: event.envelope.occurredAt,
-          data: event.data,
-          headers: event.headers,
-        },
-        transaction: tx,
-      },
-    );
-  }
-
-  async retryLater(tx: Transaction, d: Delivery, delayMs: number, error: string): Promise<void> {
-    await this.db.query(
-      `UPDATE deliveries SET next_attempt_at = now() + make_interval(secs => :delaySec), last_error = :error
-       WHERE event_id = :eventId AND kind = :kind`,
-      {
-        replacements: { eventId: d.eventId, kind: d.kind, delaySec: delayMs / 1000, error },
-        transaction: tx,
-      },
-    );
-  }
-
-  async markFailed(tx: Transaction, d: Delivery, error: string): Promise<void> {
-    await this.db.query(
-      `UPDATE deliveries SET status = 'failed', payload = NULL, last_error = :error
-       WHERE event_id = :eventId AND kind = :kind`,
-      { replacements: { eventId: d.eventId, kind: d.kind, error }, transaction: tx },
-    );
+    if (await claim.begin()) return claim;
+    await claim.end('COMMIT');
+    return undefined;
   }
 
   /**
@@ -151,5 +106,131 @@ export class DeliveryRepository {
       },
     );
     return Number(row?.n ?? 0);
+  }
+}
+
+/** What a claimed delivery needs of the driver's connection (a `pg` Client). */
+interface PgConnection {
+  query(text: string): Promise<{ rows: unknown[] } | Array<{ rows: unknown[] }>>;
+  escapeLiteral(value: string): string;
+}
+
+const CLAIM = `UPDATE deliveries SET attempts = attempts + 1
+  WHERE (event_id, kind) = (
+    SELECT event_id, kind FROM deliveries
+    WHERE status = 'pending' AND next_attempt_at <= now()
+    ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+  RETURNING event_id AS "eventId", kind, registration_id AS "registrationId", language, payload,
+    attempts`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A delivery a mail worker took, in a transaction on a connection of its own that holds the
+ * row's lock; one of `markSent`, `retryLater`, `markFailed` (each commits) or `release` (rolls
+ * back) ends it. The statements go as text with their values quoted by the driver, so each
+ * marking travels together with its COMMIT.
+ */
+export class ClaimedDelivery {
+  private current: Delivery | undefined;
+  private ended = false;
+
+  constructor(
+    private readonly connection: PgConnection,
+    private readonly giveBack: () => void,
+    private readonly destroy: () => Promise<void>,
+  ) {}
+
+  get delivery(): Delivery {
+    return this.current!;
+  }
+
+  /** Starts the transaction and takes a due delivery, if there is one. */
+  async begin(): Promise<Delivery | undefined> {
+    try {
+      const answers = await this.connection.query(`BEGIN; ${CLAIM}`);
+      const rows = (Array.isArray(answers) ? answers[1]!.rows : answers.rows) as Delivery[];
+      this.current = rows[0];
+      return this.current;
+    } catch (err) {
+      await this.abort();
+      throw err;
+    }
+  }
+
+  /**
+   * Sent: the personal data in the payload is no longer needed. The event that reports it is
+   * written to the outbox by the same statement (the caller wakes the relay once this
+   * resolves, i.e. committed).
+   */
+  async markSent(event: OutboxRowValues<unknown>): Promise<void> {
+    const lit = (v: string) => this.connection.escapeLiteral(v);
+    if (!UUID.test(event.envelope.id)) throw new Error('outbox event id is not a UUID');
+    await this.end(
+      `WITH sent AS (
+         UPDATE deliveries SET status = 'sent', sent_at = now(), payload = NULL, last_error = NULL
+         WHERE ${this.key()})
+       INSERT INTO outbox (id, subject, type, version, occurred_at, data, headers)
+       VALUES ('${event.envelope.id}', ${lit(event.subject)}, ${lit(event.subject)},
+         ${Math.trunc(event.envelope.version)}, ${lit(event.envelope.occurredAt)},
+         ${lit(event.data)}, ${lit(event.headers)});
+       COMMIT`,
+    );
+  }
+
+  async retryLater(delayMs: number, error: string): Promise<void> {
+    const delaySec = delayMs / 1000;
+    if (!Number.isFinite(delaySec)) throw new Error('retry delay is not a number');
+    await this.end(
+      `UPDATE deliveries SET next_attempt_at = now() + make_interval(secs => ${delaySec}),
+         last_error = ${this.connection.escapeLiteral(error)}
+       WHERE ${this.key()};
+       COMMIT`,
+    );
+  }
+
+  async markFailed(error: string): Promise<void> {
+    await this.end(
+      `UPDATE deliveries SET status = 'failed', payload = NULL,
+         last_error = ${this.connection.escapeLiteral(error)}
+       WHERE ${this.key()};
+       COMMIT`,
+    );
+  }
+
+  /** Lets the delivery go unmarked: rolled back, so it is due again and the attempt not counted. */
+  async release(): Promise<void> {
+    if (!this.ended) await this.abort();
+  }
+
+  private key(): string {
+    const d = this.current!;
+    if (!UUID.test(d.eventId)) throw new Error('delivery event id is not a UUID');
+    return `event_id = '${d.eventId}' AND kind = ${this.connection.escapeLiteral(d.kind)}`;
+  }
+
+  /** Runs the transaction's last statements and gives the connection back. */
+  async end(statements: string): Promise<void> {
+    if (this.ended) throw new Error('the claimed delivery was already ended');
+    try {
+      await this.connection.query(statements);
+    } catch (err) {
+      await this.abort();
+      throw err;
+    }
+    this.ended = true;
+    this.giveBack();
+  }
+
+  /** Rolls back; a connection that cannot even do that is not given back to the pool. */
+  private async abort(): Promise<void> {
+    this.ended = true;
+    try {
+      await this.connection.query('ROLLBACK');
+    } catch {
+      await this.destroy().catch(() => undefined);
+      return;
+    }
+    this.giveBack();
   }
 }

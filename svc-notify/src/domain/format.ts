@@ -7,6 +7,23 @@ export function weekdayName(weekday: number, lang: Lang): string {
 
 const locale = (lang: Lang) => (lang === 'nl' ? 'nl-NL' : 'en-GB');
 
+const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per language and use: making one costs far more than formatting with it. */
+function formatter(
+  lang: Lang,
+  name: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
+  const key = `${lang}:${name}`;
+  let f = FORMATTERS.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale(lang), options);
+    FORMATTERS.set(key, f);
+  }
+  return f;
+}
+
 /** R-CAL-RANGE: '{weekday} {day} {month} t/m {weekday} {day} {month}' (English: 'to'). */
 export function dateRange(
   weekStart: number,
@@ -15,7 +32,7 @@ export function dateRange(
   year = new Date().getFullYear(),
 ): string {
   const { start, end } = blockDateRange(year, weekStart, weekEnd);
-  const fmt = new Intl.DateTimeFormat(locale(lang), {
+  const fmt = formatter(lang, 'range', {
     weekday: 'long',
     day: 'numeric',
     month: 'long',
@@ -30,14 +47,14 @@ export function dateRange(
  */
 export function localMoment(instant: Date, lang: Lang): string {
   const zone = { timeZone: 'Europe/Amsterdam' } as const;
-  const date = new Intl.DateTimeFormat(locale(lang), {
+  const date = formatter(lang, 'date', {
     ...zone,
     weekday: 'long',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
   }).format(instant);
-  const time = new Intl.DateTimeFormat(locale(lang), {
+  const time = formatter(lang, 'time', {
     ...zone,
     hour: '2-digit',
     minute: '2-digit',

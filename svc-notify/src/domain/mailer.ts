@@ -7,7 +7,12 @@ import {
 } from '@nsa/contracts';
 import { openLink, type ServiceContext, type Transaction } from '@nsa/service-kit';
 import type { NotifyConfig } from '../config.js';
-import { DeliveryRepository, type Delivery, type NewDelivery } from '../data-access/deliveries.js';
+import {
+  DeliveryRepository,
+  type ClaimedDelivery,
+  type Delivery,
+  type NewDelivery,
+} from '../data-access/deliveries.js';
 import { backoffMs } from './backoff.js';
 import {
   LINKED_KINDS,
@@ -93,7 +98,10 @@ export class Mailer {
     this.transport.close();
   }
 
-  /** Several workers, each sending one delivery at a time inside its own transaction. */
+  /**
+   * Several workers, each sending one delivery at a time inside its own transaction: two
+   * round trips to PostgreSQL per email (take it; mark it and commit).
+   */
   private async run(): Promise<void> {
     await Promise.all(
       Array.from({ length: this.ctx.config.MAIL_CONCURRENCY }, () => this.worker()),
@@ -105,16 +113,19 @@ export class Mailer {
       this.kicked = false;
       let sent = false;
       try {
-        let marked: string | undefined;
-        sent = await this.ctx.sequelize.transaction(async (tx) => {
-          const d = await this.repo.claimOne(tx);
-          if (!d) return false;
-          marked = await this.deliver(tx, d);
-          return true;
-        });
-        // Only once the commit succeeded (Sequelize runs afterCommit hooks after a failed
-        // COMMIT too, so this is not one).
-        if (marked) this.acceptedUnrecorded.delete(marked);
+        const claimed = await this.repo.claimOne();
+        if (claimed) {
+          sent = true;
+          let marked: string | undefined;
+          try {
+            marked = await this.deliver(claimed);
+          } finally {
+            // Unmarked only after an unexpected error: rolled back, due again.
+            await claimed.release();
+          }
+          // Only once the commit succeeded.
+          if (marked) this.acceptedUnrecorded.delete(marked);
+        }
       } catch (err) {
         this.ctx.logger.warn({ err: (err as Error).message }, 'mail worker: database error');
         await new Promise((r) => setTimeout(r, 1000));
@@ -139,7 +150,8 @@ export class Mailer {
   }
 
   /** Sends one delivery and marks it; answers its key when it was marked sent. */
-  private async deliver(tx: Transaction, d: Delivery): Promise<string | undefined> {
+  private async deliver(claimed: ClaimedDelivery): Promise<string | undefined> {
+    const d = claimed.delivery;
     const log = this.ctx.logger.child({ eventId: d.eventId, kind: d.kind, attempt: d.attempts });
     const key = `${d.eventId}.${d.kind}`;
     if (!this.acceptedUnrecorded.has(key)) {
@@ -159,7 +171,7 @@ export class Mailer {
       } catch (err) {
         const message = (err as Error).message;
         if (err instanceof PermanentError || d.attempts >= this.ctx.config.MAIL_MAX_ATTEMPTS) {
-          await this.repo.markFailed(tx, d, message);
+          await claimed.markFailed(message);
           log.error({ err: message }, 'email failed for good');
           return undefined;
         }
@@ -168,21 +180,19 @@ export class Mailer {
           this.ctx.config.MAIL_RETRY_BASE_MS,
           this.ctx.config.MAIL_RETRY_MAX_MS,
         );
-        await this.repo.retryLater(tx, d, delay, message);
+        await claimed.retryLater(delay, message);
         log.warn({ err: message, retryInMs: delay }, 'email not sent; will retry');
         return undefined;
       }
       this.acceptedUnrecorded.add(key);
     }
-    await this.repo.markSent(
-      tx,
-      d,
+    await claimed.markSent(
       this.ctx.outbox.row<EmailSentEvent>({
         type: EVENT_TYPES.emailSent,
         data: { sourceEventId: d.eventId, kind: d.kind, registrationId: d.registrationId },
       }),
     );
-    tx.afterCommit(() => this.ctx.outbox.kick());
+    this.ctx.outbox.kick();
     log.info('email sent');
     return key;
   }
