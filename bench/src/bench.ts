@@ -443,7 +443,13 @@ async function main(): Promise<number> {
             '≤ 2.0 s',
             r.lcpMs <= 2000,
           ),
-          row(`5 lighthouse: ${r.name} TBT`, `${fmt(r.tbtMs, 0)} ms`),
+          row(`5 lighthouse: ${r.name} TBT`, `${fmt(r.tbtMs, 0)} ms`, '≤ 150 ms', r.tbtMs <= 150),
+          // Headless Chromium sometimes shows a frame a second or two after it was painted
+          // (bench/README.md); the runs' own first paints tell such runs apart.
+          row(
+            `5 lighthouse: ${r.name} FCP; observed first paint per run`,
+            `${fmt(r.fcpMs / 1000, 2)} s; ${r.all.map((a) => fmt(a.observedFcpMs, 0)).join(' / ')} ms`,
+          ),
           row(`5 lighthouse: ${r.name} CLS`, fmt(r.cls, 3), '≤ 0.05', r.cls <= 0.05),
         );
       }
