@@ -65,7 +65,9 @@ beforeAll(async () => {
         // A handler without handleMany between them: the order of all events is kept.
         [EVENT_TYPES.registrationApproved]: {
           versions: [1],
-          handle: async (event, { tx }) => insertRows([event.id], tx),
+          handle: async (event, { tx }) => {
+            await insertRows([event.id], tx);
+          },
         },
         // Events this consumer never needs.
         [EVENT_TYPES.registrationRejected]: {
@@ -168,7 +170,7 @@ describe('DurableConsumer with handleMany', () => {
     singles = 0;
     const js = jetstream(nc);
     // Published at once, so they arrive together.
-    const ids = Array.from({ length: 20 }, () => randomUUID());
+    const ids: string[] = Array.from({ length: 20 }, () => randomUUID());
     failing.add(ids[7]!);
     await Promise.all(
       ids.map((id) =>
