@@ -121,6 +121,8 @@ export interface LighthouseResult {
     cls: number;
     fcpMs: number;
     observedFcpMs: number;
+    /** What Lighthouse took for the largest contentful paint, e.g. `h1 "Activiteiten…"`. */
+    lcpElement: string;
   }>;
 }
 
@@ -134,6 +136,15 @@ function observedFirstPaint(lhr: { audits: Record<string, { details?: unknown }>
   const details = lhr.audits['metrics']?.details as
     { items?: Array<{ observedFirstContentfulPaint?: number }> } | undefined;
   return details?.items?.[0]?.observedFirstContentfulPaint ?? NaN;
+}
+
+/** The largest contentful paint's element as Lighthouse names it: its selector and text. */
+function lcpElementOf(lhr: { audits: Record<string, { details?: unknown }> }): string {
+  type Node = { selector?: string; nodeLabel?: string };
+  const details = lhr.audits['largest-contentful-paint-element']?.details as
+    { items?: Array<{ items?: Array<{ node?: Node }> }> } | undefined;
+  const node = details?.items?.[0]?.items?.[0]?.node;
+  return node ? `${node.selector ?? '?'} "${(node.nodeLabel ?? '').slice(0, 60)}"` : 'unknown';
 }
 
 /** Lighthouse with its defaults (mobile form factor, simulated throttling), performance only. */
@@ -169,6 +180,7 @@ export async function lighthouseAudit(
           cls: lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN,
           fcpMs: lhr.audits['first-contentful-paint']?.numericValue ?? NaN,
           observedFcpMs: observedFirstPaint(lhr),
+          lcpElement: lcpElementOf(lhr),
         });
       } finally {
         chrome.kill();
