@@ -145,7 +145,9 @@ test('the language chosen with ?lng=en is remembered on the next page', async ({
   await expect(remoteRoot(page, 'mfe_public', 'landing').locator('h1')).toHaveText(
     text('mfe_public', 'en', 'landing.title'),
   );
-  expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
+  // The heading is English from the first byte (the gateway's first view); the scripts, which
+  // keep the choice, start once it has been painted.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('en');
 
   await page.goto(`/schools/${stack.demoSchool.token}`);
   await expect(remoteRoot(page, 'mfe_public', 'school')).toBeVisible();

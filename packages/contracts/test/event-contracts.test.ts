@@ -179,7 +179,10 @@ function eventTypesIn(node: ts.Node): string[] {
   return found;
 }
 
-/** Function declarations by name in a file, and those it imports from relative modules. */
+/**
+ * Function declarations by name in a file, and those it imports from relative modules or from
+ * @nsa/contracts (whose index re-exports its modules).
+ */
 function findFunction(
   file: string,
   name: string,
@@ -188,14 +191,28 @@ function findFunction(
   for (const st of sf.statements) {
     if (ts.isFunctionDeclaration(st) && st.name?.text === name) return { file, fn: st };
   }
+  const moduleFile = (spec: string) =>
+    spec === '@nsa/contracts'
+      ? path.join(repo, 'packages/contracts/src/index.ts')
+      : spec.startsWith('.')
+        ? path.resolve(path.dirname(file), spec.replace(/\.js$/, '.ts'))
+        : undefined;
   for (const st of sf.statements) {
     if (!ts.isImportDeclaration(st) || !ts.isStringLiteral(st.moduleSpecifier)) continue;
-    const spec = st.moduleSpecifier.text;
+    const target = moduleFile(st.moduleSpecifier.text);
     const names = st.importClause?.namedBindings;
-    if (!spec.startsWith('.') || !names || !ts.isNamedImports(names)) continue;
+    if (!target || !names || !ts.isNamedImports(names)) continue;
     if (!names.elements.some((e) => e.name.text === name)) continue;
-    const target = path.resolve(path.dirname(file), spec.replace(/\.js$/, '.ts'));
     if (fs.existsSync(target)) return findFunction(target, name);
+  }
+  // export * from './module.js'
+  for (const st of sf.statements) {
+    if (!ts.isExportDeclaration(st) || st.exportClause || !st.moduleSpecifier) continue;
+    if (!ts.isStringLiteral(st.moduleSpecifier)) continue;
+    const target = moduleFile(st.moduleSpecifier.text);
+    if (!target || !fs.existsSync(target)) continue;
+    const found = findFunction(target, name);
+    if (found) return found;
   }
   return undefined;
 }
