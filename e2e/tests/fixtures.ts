@@ -25,22 +25,41 @@ type Texts = Record<string, unknown>;
 
 const textCache = new Map<string, Texts>();
 
+/** Deep merge of a part's texts into the app's (parts add keys, never replace them). */
+function merge(into: Texts, from: Texts): Texts {
+  for (const [key, value] of Object.entries(from)) {
+    const there = into[key];
+    into[key] =
+      there && typeof there === 'object' && value && typeof value === 'object'
+        ? merge({ ...(there as Texts) }, value as Texts)
+        : value;
+  }
+  return into;
+}
+
 /**
  * A text from a micro-frontend's (or the shell's) own i18n bundle, by dotted key, so the tests
- * check "the Dutch text" / "the English text" without copying the wording.
+ * check "the Dutch text" / "the English text" without copying the wording. A bundle is the
+ * app's `nl.json` with the texts of its parts loaded later (`lottery.nl.json`, …).
  */
 export function text(app: RemoteName | 'shell', language: Language, key: string): string {
-  const dir = app.replace('_', '-');
-  const file = path.join(repoRoot, dir, 'src', 'i18n', `${language}.json`);
-  let texts = textCache.get(file);
+  const dir = path.join(repoRoot, app.replace('_', '-'), 'src', 'i18n');
+  let texts = textCache.get(dir + language);
   if (!texts) {
-    texts = JSON.parse(fs.readFileSync(file, 'utf8')) as Texts;
-    textCache.set(file, texts);
+    texts = fs
+      .readdirSync(dir)
+      .filter((name) => name === `${language}.json` || name.endsWith(`.${language}.json`))
+      .sort()
+      .reduce<Texts>(
+        (all, name) => merge(all, JSON.parse(fs.readFileSync(path.join(dir, name), 'utf8'))),
+        {},
+      );
+    textCache.set(dir + language, texts);
   }
   const value = key
     .split('.')
     .reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], texts);
-  if (typeof value !== 'string') throw new Error(`e2e: no text ${key} in ${file}`);
+  if (typeof value !== 'string') throw new Error(`e2e: no text ${key} in ${dir}/*${language}.json`);
   return value;
 }
 

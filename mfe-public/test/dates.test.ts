@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { blockDateParts } from '../src/lib/dates';
+import { blockDateParts, dayText, timeText } from '../src/lib/dates';
 import { dateRangeText, scheduleText } from '../src/components/activity-text';
 import en from '../src/i18n/en.json';
 import nl from '../src/i18n/nl.json';
@@ -64,6 +64,65 @@ describe('block date range (R-CAL-RANGE)', () => {
     expect(dateRangeText(t, 'nl', { weekStart: 10, weekEnd: 12 }, new Date(2027, 0, 15))).toBe(
       'maandag 8 maart t/m vrijdag 26 maart',
     );
+  });
+});
+
+describe('dayText and timeText (R-LANG-DATES)', () => {
+  // The page writes dates itself; Intl.DateTimeFormat with nl-NL and en-GB is the reference.
+  const LOCALES = { nl: 'nl-NL', en: 'en-GB' } as const;
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  const intl = (language: 'nl' | 'en', date: Date, style: 'long' | 'short', year: boolean) => {
+    const key = `${language} ${style} ${year}`;
+    let format = formats.get(key);
+    if (!format) {
+      format = new Intl.DateTimeFormat(LOCALES[language], {
+        weekday: style,
+        day: 'numeric',
+        month: style,
+        year: year ? 'numeric' : undefined,
+      });
+      formats.set(key, format);
+    }
+    return format.format(date);
+  };
+
+  it('writes every day of two years as Intl.DateTimeFormat does, long and short, with and without the year', () => {
+    let days = 0;
+    for (let d = new Date(2026, 0, 1, 12); d.getFullYear() < 2028; d.setDate(d.getDate() + 1)) {
+      for (const language of ['nl', 'en'] as const) {
+        for (const style of ['long', 'short'] as const) {
+          for (const year of [false, true]) {
+            expect(dayText(language, d, { style, year })).toBe(intl(language, d, style, year));
+          }
+        }
+      }
+      days += 1;
+    }
+    expect(days).toBe(730);
+  });
+
+  it('reads a UTC midnight in UTC when asked, whatever the clock', () => {
+    // 2026-03-02T00:00Z is still Sunday 1 March in New York, Monday in Amsterdam and in UTC.
+    const midnight = new Date(Date.UTC(2026, 2, 2));
+    expect(dayText('nl', midnight, { style: 'long', utc: true })).toBe('maandag 2 maart');
+    expect(dayText('en', midnight, { style: 'short', utc: true })).toBe('Mon 2 Mar');
+  });
+
+  it('writes the time with two digits and a 24-hour clock, as Intl.DateTimeFormat does', () => {
+    for (const [h, m] of [
+      [0, 0],
+      [9, 5],
+      [12, 30],
+      [23, 59],
+    ] as const) {
+      const d = new Date(2026, 10, 27, h, m);
+      const reference = new Intl.DateTimeFormat('nl-NL', {
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(d);
+      expect(timeText(d)).toBe(reference);
+    }
   });
 });
 

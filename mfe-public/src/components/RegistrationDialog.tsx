@@ -1,5 +1,4 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { CHILD_GROUPS, registrationSchema, type RegistrationCreated } from '@nsa/contracts';
 import { useToast } from '@nsa/web-kit';
 import { useCreateRegistration } from '../api/registration';
@@ -18,11 +17,17 @@ import {
   type RegistrationField,
   type RegistrationValues,
 } from '../lib/registration-form';
-import { NAMESPACE } from '../namespace';
+import { registerPartTexts, usePartTexts, usePartTranslation } from '../part-texts';
+import registrationNl from '../i18n/registration.nl.json';
 import { dateRangeText, scheduleText } from './activity-text';
 import { FormField } from './FormField';
 import type { RegistrationDialogProps } from './registration-dialog-props';
 import { momentText } from './window-text';
+
+registerPartTexts('registration', {
+  nl: registrationNl,
+  en: () => import(/* webpackChunkName: "i18n-registration-en" */ '../i18n/registration.en.json'),
+});
 
 const TOAST_MS = 5000;
 
@@ -49,7 +54,8 @@ export default function RegistrationDialog({
   lotteryClosesAt,
   onClose,
 }: RegistrationDialogProps) {
-  const { t, i18n } = useTranslation(NAMESPACE);
+  usePartTexts('registration');
+  const { t, i18n } = usePartTranslation('registration');
   const { toast } = useToast();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -385,7 +391,7 @@ export default function RegistrationDialog({
 }
 
 function SuccessText({ done, today }: { done: Done; today: Date }) {
-  const { t, i18n } = useTranslation(NAMESPACE);
+  const { t, i18n } = usePartTranslation('registration');
   const name = done.name || t('registration.successFallbackName');
   if (done.lotteryClosesAt) {
     const closes = momentText(t, i18n.language, done.lotteryClosesAt, {

@@ -15,17 +15,15 @@ export function momentText(
 
 /**
  * R-DRAW-WINDOW: the window for the card's facts: 'ma 24 nov 09:00 t/m vr 28 nov 17:00',
- * 'vanaf …' or 'tot …', on the browser's clock (or `timeZone`, for tests); null for a block
- * without one.
+ * 'vanaf …' or 'tot …', on the browser's clock; null for a block without one.
  */
 export function windowRangeText(
   t: TFunction,
   language: string,
   block: WindowOf,
   now: Date,
-  timeZone?: string,
 ): string | null {
-  const options = { style: 'short', now, timeZone } as const;
+  const options = { style: 'short', now } as const;
   const opens = momentText(t, language, block.signupOpensAt, options);
   const closes = momentText(t, language, block.signupClosesAt, options);
   if (opens && closes) {

@@ -1,6 +1,7 @@
 import type { MySignup, RegistrationStatus } from '@nsa/contracts';
 import { fileSafeName } from '@nsa/web-kit/download';
 import { isApiError } from '@nsa/web-kit';
+import { dayText, timeText } from './dates';
 
 /**
  * The same value as MANAGE_TOKEN_HEADER in @nsa/contracts (a test keeps them equal). Not
@@ -51,34 +52,14 @@ export const isActive = (status: RegistrationStatus) =>
 export const childName = (signup: MySignup) =>
   `${signup.registration.childFirstName} ${signup.registration.childLastName}`.trim();
 
-// R-LANG-DATES: nl-NL, and its British equivalent for English.
-const LOCALES: Record<string, string> = { nl: 'nl-NL', en: 'en-GB' };
-
 /**
- * An instant as the parent reads it, in the browser's time zone (or `timeZone`, for tests):
+ * An instant as the parent reads it, on the browser's clock (R-LANG-DATES):
  * `{day: 'donderdag 12 juni', time: '15:30'}`. Null for a value that is no date.
  */
-export function dayAndTime(
-  language: string,
-  iso: string,
-  timeZone?: string,
-): { day: string; time: string } | null {
+export function dayAndTime(language: string, iso: string): { day: string; time: string } | null {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
-  const locale = LOCALES[language] ?? LOCALES.nl!;
-  const day = new Intl.DateTimeFormat(locale, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone,
-  }).format(date);
-  const time = new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(date);
-  return { day, time };
+  return { day: dayText(language, date, { style: 'long' }), time: timeText(date) };
 }
 
 /** How a failed call of the page is answered. */

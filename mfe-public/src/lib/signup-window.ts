@@ -1,4 +1,5 @@
 import type { BlockWindow } from '@nsa/contracts';
+import { dayText, timeText } from './dates';
 
 /**
  * Where a block's sign-up stands at a moment (R-DRAW-WINDOW), as svc-registrations decides it:
@@ -62,47 +63,27 @@ export function nextWindowChange(blocks: readonly WindowOf[], now: Date): number
   return next;
 }
 
-// R-LANG-DATES: nl-NL, and its British equivalent for English.
-const LOCALES: Record<string, string> = { nl: 'nl-NL', en: 'en-GB' };
-
 export interface MomentOptions {
   /** `long`: 'vrijdag 28 november'; `short`: 'vr 28 nov', for the card's facts. */
   style: 'long' | 'short';
   /** The year is written only when it is not `now`'s. */
   now: Date;
-  /** The browser's own when absent; tests name one. */
-  timeZone?: string;
 }
 
 /**
- * A window's end as the parent reads it, on the parent's clock: `{day, time}`, joined by the
- * texts (`window.moment`: '{{day}} om {{time}}'). Null when it is no date.
+ * A window's end as the parent reads it, on the parent's clock (R-LANG-DATES): `{day, time}`,
+ * joined by the texts (`window.moment`: '{{day}} om {{time}}'). Null when it is no date.
  */
 export function momentParts(
   language: string,
   iso: string | null | undefined,
-  { style, now, timeZone }: MomentOptions,
+  { style, now }: MomentOptions,
 ): { day: string; time: string } | null {
   const ms = instant(iso);
   if (ms === null) return null;
   const date = new Date(ms);
-  const locale = LOCALES[language] ?? LOCALES.nl!;
-  const yearOf = (d: Date) =>
-    new Intl.DateTimeFormat('en', { year: 'numeric', timeZone }).format(d);
-  const day = new Intl.DateTimeFormat(locale, {
-    weekday: style,
-    day: 'numeric',
-    month: style,
-    year: yearOf(date) === yearOf(now) ? undefined : 'numeric',
-    timeZone,
-  }).format(date);
-  const time = new Intl.DateTimeFormat(locale, {
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone,
-  }).format(date);
-  return { day, time };
+  const year = date.getFullYear() !== now.getFullYear();
+  return { day: dayText(language, date, { style, year }), time: timeText(date) };
 }
 
 /**

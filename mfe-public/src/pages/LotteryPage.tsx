@@ -1,7 +1,13 @@
-import { useTranslation } from 'react-i18next';
 import { Page } from '@nsa/web-kit';
 import { SiteFooter } from '../components/SiteFooter';
 import { NAMESPACE } from '../namespace';
+import { registerPartTexts, usePartTexts, usePartTranslation } from '../part-texts';
+import lotteryNl from '../i18n/lottery.nl.json';
+
+registerPartTexts('lottery', {
+  nl: lotteryNl,
+  en: () => import(/* webpackChunkName: "i18n-lottery-en" */ '../i18n/lottery.en.json'),
+});
 
 // The five rules as svc-registrations' draw (family-rounds-snake/v1) states them (R-DRAW-RULES),
 // numbered as there, so a reader can hold one against the other.
@@ -11,7 +17,8 @@ const PROOF = [1, 2, 3] as const;
 
 /** /loting: how the draw of a lottery block works, in plain words, and how to check it. */
 export default function LotteryPage() {
-  const { t } = useTranslation(NAMESPACE);
+  usePartTexts('lottery');
+  const { t } = usePartTranslation('lottery');
   return (
     <>
       <Page remote={NAMESPACE} page="lottery" title={t('lottery.title')}>

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router-dom';
 import type { MySignup, RegistrationStatus } from '@nsa/contracts';
 import { Page, Spinner, useToast } from '@nsa/web-kit';
@@ -26,6 +25,13 @@ import {
   tokenFromHash,
 } from '../lib/my-signup';
 import { NAMESPACE } from '../namespace';
+import { registerPartTexts, usePartTexts, usePartTranslation } from '../part-texts';
+import mySignupNl from '../i18n/my-signup.nl.json';
+
+registerPartTexts('my-signup', {
+  nl: mySignupNl,
+  en: () => import(/* webpackChunkName: "i18n-my-signup-en" */ '../i18n/my-signup.en.json'),
+});
 
 const TOAST_MS = 5000;
 const PAGE = 'my-signup';
@@ -37,6 +43,7 @@ const PAGE = 'my-signup';
  * scanners open the links in emails.
  */
 export default function MySignupPage() {
+  usePartTexts('my-signup');
   const { hash } = useLocation();
   const [token, setToken] = useState(() => tokenFromHash(hash));
   // Another link opened in the same tab brings its own token. A fragment that disappears (the
@@ -61,7 +68,7 @@ function LinkSession({ token }: { token: string }) {
 type Confirm = 'decline' | 'withdraw' | 'erase';
 
 function MySignupView({ token, onEnded }: { token: string; onEnded(ended: Ended): void }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = usePartTranslation('my-signup');
   const { toast } = useToast();
   const query = useMySignup(token);
   const action = useSignupAction(token);
@@ -331,7 +338,7 @@ function StatusCard({
   headingRef: RefObject<HTMLHeadingElement | null>;
   children: ReactNode;
 }) {
-  const { t, i18n } = useTranslation(NAMESPACE);
+  const { t, i18n } = usePartTranslation('my-signup');
   const organisation = useOrganisation();
   const titleId = useId();
   const { status, waitlistPosition, offerExpiresAt } = signup.registration;
@@ -368,7 +375,7 @@ function StatusCard({
 
 /** The child and the activity, as the school page shows an activity (R-CAL-RANGE). */
 function Details({ signup }: { signup: MySignup }) {
-  const { t, i18n } = useTranslation(NAMESPACE);
+  const { t, i18n } = usePartTranslation('my-signup');
   const [today] = useState(() => new Date());
   const titleId = useId();
   const { activity, registration } = signup;
@@ -399,7 +406,7 @@ function Details({ signup }: { signup: MySignup }) {
 }
 
 function ManageCard({ children }: { children: ReactNode }) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = usePartTranslation('my-signup');
   const titleId = useId();
   return (
     <section className="card manage-card" aria-labelledby={titleId}>
@@ -411,7 +418,7 @@ function ManageCard({ children }: { children: ReactNode }) {
 
 /** 403, or no token: the link does not (or no longer) work; whom to ask. */
 function InvalidLink() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = usePartTranslation('my-signup');
   const organisation = useOrganisation();
   return (
     <PageFrame title={t('mySignup.invalidTitle')}>
@@ -433,7 +440,7 @@ function InvalidLink() {
 
 /** R-ERASE: what the parent sees once the data is gone. */
 function Erased() {
-  const { t } = useTranslation(NAMESPACE);
+  const { t } = usePartTranslation('my-signup');
   const headingRef = useRef<HTMLDivElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   return (

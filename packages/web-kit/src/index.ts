@@ -14,6 +14,7 @@ export {
   registerResources,
   useNamespaceTexts,
   type Language,
+  type NamespaceResources,
 } from './i18n';
 export { Page } from './page';
 export { type ToastInput } from './toast-store';
