@@ -11,11 +11,12 @@ describe('registrations records reviews, erasures and provider link uses (R-AUDI
   let w: World;
   let school: { id: number; accessToken: string };
   let activityId: number;
+  let base: { schoolId: number; blockId: number; providerId: number };
   let as: { headers: Record<string, string> };
   beforeAll(async () => {
     w = await startWorld(infra);
     school = await w.school('Audit school');
-    const base = {
+    base = {
       schoolId: school.id,
       blockId: (await w.block(30, 34)).id,
       providerId: (await w.provider()).id,
@@ -73,6 +74,83 @@ describe('registrations records reviews, erasures and provider link uses (R-AUDI
         { actor, action: 'registration.approved', reason: null },
       ]);
     }
+  });
+
+  it('records every decision of approvals fired at once, with its event, in one statement per batch', async () => {
+    const full = (await w.activity({ ...base, title: 'Audit burst', capacity: 2, weekday: 4 })).id;
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const res = await post(w.reg, school.accessToken, signup(full));
+      expect(res.status).toBe(201);
+      ids.push(res.body.registration.id as number);
+    }
+    const cm = w.registrations.ctx.sequelize.connectionManager;
+    const getConnection = cm.getConnection.bind(cm);
+    const sent: string[] = [];
+    type Watched = { query(...args: unknown[]): unknown; audited?: boolean };
+    // Records what is sent on the service's own pool connections (each watched once).
+    cm.getConnection = async (opts) => {
+      const connection = (await getConnection(opts)) as Watched;
+      if (!connection.audited) {
+        const query = connection.query.bind(connection);
+        connection.query = (...args: unknown[]) => {
+          const first = args[0] as string | { text: string };
+          sent.push(typeof first === 'string' ? first : first.text);
+          return query(...args);
+        };
+        connection.audited = true;
+      }
+      return connection;
+    };
+    let answers;
+    try {
+      answers = await Promise.all(
+        ids.map((id) =>
+          w.reg.post(`/api/admin/registrations/${id}/approve`, { sendEmail: false }, as),
+        ),
+      );
+    } finally {
+      cm.getConnection = getConnection;
+    }
+    expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
+    // Each batch locks its activities once and writes its events and entries once.
+    const batches = sent.filter((t) =>
+      /FROM activities\s+WHERE id IN \(SELECT activity_id/.test(t),
+    );
+    const writes = sent.filter((t) => /^INSERT INTO outbox/.test(t.trim()));
+    expect(batches.length).toBeGreaterThan(0);
+    expect(writes).toHaveLength(batches.length);
+    const decided = { approved: 0, rejected: 0 };
+    for (const id of ids) {
+      const got = await entries('registration', id);
+      expect(got).toHaveLength(1);
+      const status = got[0]!.changes!.status as { before: string; after: 'approved' | 'rejected' };
+      expect(status.before).toBe('new');
+      decided[status.after] += 1;
+      expect(got[0]).toMatchObject({
+        actor,
+        action: `registration.${status.after}`,
+        reason: status.after === 'rejected' ? 'activity-full' : null,
+      });
+      // Its event, from the same transaction: both rows carry the same writing transaction id.
+      const rows = await w.registrations.ctx.sequelize.query<{ type: string; tx: string }>(
+        `SELECT type, xmin::text AS tx FROM outbox
+         WHERE (type = :audit AND data->'target'->>'id' = :id)
+            OR (type LIKE 'registrations.registration.%' AND type <> :audit
+                AND data->>'registrationId' = :id AND data->>'status' = :status)`,
+        {
+          replacements: {
+            audit: AUDIT_EVENT_TYPES.registrations,
+            id: String(id),
+            status: status.after,
+          },
+          type: QueryTypes.SELECT,
+        },
+      );
+      expect(rows).toHaveLength(2);
+      expect(rows[0]!.tx).toBe(rows[1]!.tx);
+    }
+    expect(decided).toEqual({ approved: 2, rejected: 6 });
   });
 
   it('records a parent erasing their own sign-up without naming them', async () => {

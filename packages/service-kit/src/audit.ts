@@ -7,7 +7,7 @@ import {
   type EventEnvelope,
 } from '@nsa/contracts';
 import type { Transaction } from './db.js';
-import type { Outbox } from './outbox.js';
+import type { NewEvent, Outbox } from './outbox.js';
 import type { SessionUser } from './session.js';
 
 /** An entry as a caller gives it: id and time are filled in; changes and reason may be left out. */
@@ -24,14 +24,36 @@ export async function recordAudit(
   service: AuditService,
   entry: NewAuditEntry,
 ): Promise<EventEnvelope<AuditEntry>> {
-  const full = auditEntrySchema.parse({
-    id: randomUUID(),
-    at: new Date().toISOString(),
-    changes: null,
-    reason: null,
-    ...entry,
-  });
-  return outbox.add(tx, { type: AUDIT_EVENT_TYPES[service], data: full });
+  return (await recordAudits(tx, outbox, service, [entry]))[0]!;
+}
+
+/**
+ * Records several audit entries as `recordAudit` does, in their order, with one statement: a
+ * change of many rows (a batch of approvals, a retention pass) writes its entries in one round
+ * trip. Every entry is checked before any is written.
+ */
+export async function recordAudits(
+  tx: Transaction,
+  outbox: Outbox,
+  service: AuditService,
+  entries: readonly NewAuditEntry[],
+): Promise<Array<EventEnvelope<AuditEntry>>> {
+  return outbox.addMany(tx, auditEvents(service, entries));
+}
+
+/**
+ * The outbox events of audit entries, checked and completed, for a caller that writes them
+ * together with its change's own events in one `outbox.addMany` (same transaction, same rule).
+ */
+export function auditEvents(
+  service: AuditService,
+  entries: readonly NewAuditEntry[],
+): Array<NewEvent<AuditEntry>> {
+  const at = new Date().toISOString();
+  return entries.map((entry) => ({
+    type: AUDIT_EVENT_TYPES[service],
+    data: auditEntrySchema.parse({ id: randomUUID(), at, changes: null, reason: null, ...entry }),
+  }));
 }
 
 /**

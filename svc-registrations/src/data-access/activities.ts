@@ -59,6 +59,22 @@ export async function findActivities(
   );
 }
 
+/** The activities of these sign-ups, in id order; locked when asked. */
+export async function findActivitiesOf(
+  db: Sequelize,
+  registrationIds: number[],
+  tx?: Transaction,
+  lock = false,
+): Promise<ProjectedActivity[]> {
+  if (registrationIds.length === 0) return [];
+  return db.query<ProjectedActivity>(
+    `SELECT ${COLUMNS} FROM activities
+     WHERE id IN (SELECT activity_id FROM registrations WHERE id IN (:registrationIds))
+     ORDER BY id ${lock ? 'FOR UPDATE' : ''}`,
+    { replacements: { registrationIds }, type: QueryTypes.SELECT, transaction: tx },
+  );
+}
+
 /** The activities of a block (not deleted), in id order; locked when asked (R-DRAW-PUBLISH). */
 export async function activitiesOfBlock(
   db: Sequelize,

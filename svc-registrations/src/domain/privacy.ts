@@ -20,6 +20,7 @@ import {
   DailyJob,
   QueryTypes,
   recordAudit,
+  recordAudits,
   sessionActor,
   SYSTEM_ACTOR,
   withAdvisoryLock,
@@ -118,13 +119,17 @@ export class Privacy {
           if (ids.length === 0) return ids;
           mine.outboxRows! += await repo.scrubOutbox(tx, ids);
           // R-AUDIT-ADMIN-CHANGES: each sign-up the retention job erased, by the system.
-          for (const id of ids)
-            await recordAudit(tx, ctx.outbox, 'registrations', {
+          await recordAudits(
+            tx,
+            ctx.outbox,
+            'registrations',
+            ids.map((id) => ({
               actor: SYSTEM_ACTOR,
               action: AUDIT_ACTIONS.registrationErased,
               target: { type: 'registration', id: String(id) },
               reason: 'retention',
-            });
+            })),
+          );
           await ctx.outbox.add<RegistrationsErasedEvent>(tx, {
             type: EVENT_TYPES.registrationsErased,
             data: { registrationIds: ids, reason: 'retention' },

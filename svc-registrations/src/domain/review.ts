@@ -7,6 +7,7 @@ import {
 } from '@nsa/contracts';
 import {
   AppError,
+  auditEvents,
   Batcher,
   recordAudit,
   sessionActor,
@@ -168,19 +169,10 @@ export class Review {
 
   private async approveBatch(items: ApprovalRequest[]): Promise<Array<RegistrationRow | Error>> {
     const { repo, waitlist } = this.deps;
-    // A sign-up never changes activity, so its activity can be read before any lock.
     const ids = [...new Set(items.map((i) => i.id))];
-    const seen = await repo.byIds(ids);
     return this.deps.db.transaction(async (tx) => {
       // Lock order everywhere: activities (by id), then sign-ups (by id).
-      const activities = new Map(
-        (
-          await waitlist.lock(
-            tx,
-            seen.map((r) => r.activityId),
-          )
-        ).map((a) => [a.id, a]),
-      );
+      const activities = new Map((await waitlist.lockOf(tx, ids)).map((a) => [a.id, a]));
       const regs = new Map((await repo.byIds(ids, tx, true)).map((r) => [r.id, r]));
       const taken = await repo.takenCounts(tx, [...activities.keys()]);
       // The status each sign-up has as the batch goes, for a sign-up twice in one batch.
@@ -221,18 +213,9 @@ export class Review {
         decided.filter((d) => d.item.sendEmail).map((d) => d.reg),
       );
       // R-AUDIT-ADMIN-CHANGES: each decision by its admin; status only, no names or reason text.
-      for (const d of decided) {
-        await recordAudit(tx, this.deps.outbox, 'registrations', {
-          actor: sessionActor(d.item.admin),
-          action: d.status === 'approved' ? AUDIT_OF.approve : AUDIT_OF.reject,
-          target: { type: 'registration', id: String(d.reg.id) },
-          changes: { status: { before: d.reg.status, after: d.status } },
-          reason: d.reason === ACTIVITY_FULL_REASON ? 'activity-full' : null,
-        });
-      }
-      await this.deps.outbox.addMany(
-        tx,
-        decided.map((d) =>
+      // The decisions' events and their audit entries go in with one statement.
+      await this.deps.outbox.addMany<unknown>(tx, [
+        ...decided.map((d) =>
           statusEvent(
             d.status === 'approved'
               ? EVENT_TYPES.registrationApproved
@@ -247,7 +230,17 @@ export class Review {
             },
           ),
         ),
-      );
+        ...auditEvents(
+          'registrations',
+          decided.map((d) => ({
+            actor: sessionActor(d.item.admin),
+            action: d.status === 'approved' ? AUDIT_OF.approve : AUDIT_OF.reject,
+            target: { type: 'registration', id: String(d.reg.id) },
+            changes: { status: { before: d.reg.status, after: d.status } },
+            reason: d.reason === ACTIVITY_FULL_REASON ? 'activity-full' : null,
+          })),
+        ),
+      ]);
       return outcomes.map((o) => (o instanceof Error ? o : rows.get(o.reg.id)!));
     });
   }

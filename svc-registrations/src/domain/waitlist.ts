@@ -1,6 +1,10 @@
 import { EVENT_TYPES, type RegistrationEvent } from '@nsa/contracts';
 import type { Logger, NewEvent, Sequelize, ServiceContext, Transaction } from '@nsa/service-kit';
-import { findActivities, type ProjectedActivity } from '../data-access/activities.js';
+import {
+  findActivities,
+  findActivitiesOf,
+  type ProjectedActivity,
+} from '../data-access/activities.js';
 import type { RegistrationRepository, RegistrationRow } from '../data-access/registrations.js';
 import type { ParentLinks } from './links.js';
 import { statusEvent } from './status-events.js';
@@ -40,6 +44,14 @@ export class Waitlist {
   /** Locks activities in id order (the lock every change of approved or offered holds). */
   lock(tx: Transaction, activityIds: number[]): Promise<ProjectedActivity[]> {
     return findActivities(this.deps.db, [...new Set(activityIds)], tx, true);
+  }
+
+  /**
+   * Locks the activities of these sign-ups, as `lock` does, in one statement: a sign-up never
+   * changes activity, so its activity need not be read first.
+   */
+  lockOf(tx: Transaction, registrationIds: number[]): Promise<ProjectedActivity[]> {
+    return findActivitiesOf(this.deps.db, registrationIds, tx, true);
   }
 
   /**
