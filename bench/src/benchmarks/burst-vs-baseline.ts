@@ -1,7 +1,7 @@
 // Benchmark 1 as a whole: the product's burst, then the baseline's behind its own nginx, with
 // CPU seconds per 1,000 sign-ups of every process tree and the check that nothing was lost.
 import type pg from 'pg';
-import { sleep, type Api } from '../lib/api.js';
+import { sleep, stackIdle, type Api } from '../lib/api.js';
 import { startBaseline } from '../lib/baseline.js';
 import { cpuDelta, cpuSnapshot } from '../lib/cpu.js';
 import { fmt, row, say, type Row } from '../lib/report.js';
@@ -61,7 +61,7 @@ export async function burstVsBaseline(opts: {
 
   // The product's stack finishes what the burst left (the emails above all: one per sign-up,
   // sent at a few dozen a second) before the baseline runs on the same two cores.
-  const drainedS = await drained(db, 600_000);
+  const drainedS = await stackIdle(db, 600_000);
 
   const baseline = await startBaseline(s, {
     gatewayPort: opts.baselinePorts.gateway,
@@ -144,33 +144,4 @@ export async function burstVsBaseline(opts: {
     row('1 burst: CPU s per 1000 sign-ups, baseline', cpuLine(baseCpuPer1000)),
   );
   return { results, rows, afterBurst };
-}
-
-/**
- * Waits until the product's stack is idle: no email waiting to be sent, no event waiting in
- * registrations' or notify's outbox, and the number of emails recorded unchanged for two
- * seconds (notify has consumed every sign-up's event). Answers the seconds it took, or
- * undefined after `timeoutMs`.
- */
-async function drained(db: pg.Pool, timeoutMs: number): Promise<number | undefined> {
-  const t0 = Date.now();
-  let last = -1;
-  let stableSince = Date.now();
-  while (Date.now() - t0 < timeoutMs) {
-    const { rows } = await db.query<{ pending: number; unpublished: number; recorded: number }>(
-      `SELECT (SELECT count(*) FROM notify.deliveries WHERE status = 'pending')::int AS pending,
-              ((SELECT count(*) FROM registrations.outbox WHERE published_at IS NULL) +
-               (SELECT count(*) FROM notify.outbox WHERE published_at IS NULL))::int AS unpublished,
-              (SELECT count(*) FROM notify.deliveries)::int AS recorded`,
-    );
-    const { pending, unpublished, recorded } = rows[0]!;
-    if (recorded !== last) {
-      last = recorded;
-      stableSince = Date.now();
-    }
-    if (pending === 0 && unpublished === 0 && Date.now() - stableSince >= 2000)
-      return (Date.now() - t0) / 1000;
-    await sleep(500);
-  }
-  return undefined;
 }

@@ -282,3 +282,33 @@ export async function pool<T, R>(
   );
   return out;
 }
+
+/**
+ * Waits until the product's stack is idle: no email waiting to be sent, no event waiting in
+ * registrations' or notify's outbox, and the number of emails recorded unchanged for two
+ * seconds (notify has consumed every sign-up's event). Answers the seconds it took, or
+ * undefined after `timeoutMs`. A measurement that shares the CPU with the stack's email
+ * backlog measures the backlog too.
+ */
+export async function stackIdle(db: pg.Pool, timeoutMs: number): Promise<number | undefined> {
+  const t0 = Date.now();
+  let last = -1;
+  let stableSince = Date.now();
+  while (Date.now() - t0 < timeoutMs) {
+    const { rows } = await db.query<{ pending: number; unpublished: number; recorded: number }>(
+      `SELECT (SELECT count(*) FROM notify.deliveries WHERE status = 'pending')::int AS pending,
+              ((SELECT count(*) FROM registrations.outbox WHERE published_at IS NULL) +
+               (SELECT count(*) FROM notify.outbox WHERE published_at IS NULL))::int AS unpublished,
+              (SELECT count(*) FROM notify.deliveries)::int AS recorded`,
+    );
+    const { pending, unpublished, recorded } = rows[0]!;
+    if (recorded !== last) {
+      last = recorded;
+      stableSince = Date.now();
+    }
+    if (pending === 0 && unpublished === 0 && Date.now() - stableSince >= 2000)
+      return (Date.now() - t0) / 1000;
+    await sleep(500);
+  }
+  return undefined;
+}

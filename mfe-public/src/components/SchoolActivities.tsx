@@ -1,4 +1,13 @@
-import { Suspense, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { ActivityView, SchoolSummary } from '@nsa/contracts';
@@ -47,6 +56,10 @@ export function SchoolActivities({ school, token }: SchoolActivitiesProps) {
     () => (all ? visibleActivities(all, { showPast, today }) : []),
     [all, showPast, today],
   );
+  // The cards are drawn as a transition: when the list arrives (or a filter changes) React
+  // renders them in slices of a few milliseconds, between which the browser paints and takes
+  // input, instead of in one long task; the spinner or the previous cards stay meanwhile.
+  const cards = useDeferredValue(activities.isSuccess ? shown : null);
   const windows = useMemo(() => (all ?? []).map((activity) => activity.block), [all]);
   // R-DRAW-WINDOW: the cards change by themselves when a window opens or closes.
   const now = useWindowClock(windows);
@@ -154,11 +167,9 @@ export function SchoolActivities({ school, token }: SchoolActivitiesProps) {
 
         {/* Always in the page, so screen readers announce the new count after a filter change. */}
         <p id={ids.count} className="activity-count" role="status">
-          {activities.isSuccess ? t('filter.count', { count: shown.length }) : ''}
+          {cards ? t('filter.count', { count: cards.length }) : ''}
         </p>
-        {activities.isPending ? (
-          <Spinner label={t('activities.loading')} />
-        ) : activities.isError ? (
+        {activities.isError ? (
           <div className="card state-card" data-state="error" role="alert">
             <h2>{t('activities.errorTitle')}</h2>
             <p>{activitiesErrorText(activities.error, t)}</p>
@@ -168,9 +179,11 @@ export function SchoolActivities({ school, token }: SchoolActivitiesProps) {
               </button>
             </div>
           </div>
+        ) : cards === null ? (
+          <Spinner label={t('activities.loading')} />
         ) : (
           <>
-            {shown.length === 0 ? (
+            {cards.length === 0 ? (
               <div className="card state-card" data-state="empty">
                 <h2>{t('activities.emptyTitle')}</h2>
                 <p>
@@ -183,7 +196,7 @@ export function SchoolActivities({ school, token }: SchoolActivitiesProps) {
               </div>
             ) : (
               <ul className="activity-list" aria-labelledby={ids.count}>
-                {shown.map((activity) => (
+                {cards.map((activity) => (
                   <ActivityCard
                     key={activity.id}
                     activity={activity}
