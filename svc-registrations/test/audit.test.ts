@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AUDIT_EVENT_TYPES, auditEntrySchema, type AuditEntry } from '@nsa/contracts';
 import { QueryTypes, openLink } from '@nsa/service-kit';
-import { testSessionCookie, until } from '@nsa/service-kit/testing';
+import { recordStatements, testSessionCookie, until } from '@nsa/service-kit/testing';
 import { LINK_SEAL_SECRET, post, signup, startWorld, type World } from './world.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
@@ -84,24 +84,8 @@ describe('registrations records reviews, erasures and provider link uses (R-AUDI
       expect(res.status).toBe(201);
       ids.push(res.body.registration.id as number);
     }
-    const cm = w.registrations.ctx.sequelize.connectionManager;
-    const getConnection = cm.getConnection.bind(cm);
-    const sent: string[] = [];
-    type Watched = { query(...args: unknown[]): unknown; audited?: boolean };
-    // Records what is sent on the service's own pool connections (each watched once).
-    cm.getConnection = async (opts) => {
-      const connection = (await getConnection(opts)) as Watched;
-      if (!connection.audited) {
-        const query = connection.query.bind(connection);
-        connection.query = (...args: unknown[]) => {
-          const first = args[0] as string | { text: string };
-          sent.push(typeof first === 'string' ? first : first.text);
-          return query(...args);
-        };
-        connection.audited = true;
-      }
-      return connection;
-    };
+    // Records what is sent on the service's own pool connections.
+    const recorder = recordStatements(w.registrations.ctx.sequelize);
     let answers;
     try {
       answers = await Promise.all(
@@ -110,8 +94,9 @@ describe('registrations records reviews, erasures and provider link uses (R-AUDI
         ),
       );
     } finally {
-      cm.getConnection = getConnection;
+      recorder.stop();
     }
+    const sent = recorder.texts();
     expect(answers.map((a) => a.status)).toEqual(Array(8).fill(200));
     // Each batch locks its activities once and writes its events and entries once.
     const batches = sent.filter((t) =>

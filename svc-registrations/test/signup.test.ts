@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { QueryTypes } from '@nsa/service-kit';
-import { until } from '@nsa/service-kit/testing';
+import { recordStatements, until } from '@nsa/service-kit/testing';
 import { post, signup, startWorld, type World } from './world.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
@@ -66,26 +66,9 @@ describe('public sign-up', () => {
 
   it('makes one round trip to PostgreSQL per sign-up: the prepared call of sign_up, values bound', async () => {
     await Promise.all(Object.values(ids).map((id) => w.projected(id)));
-    const db = w.registrations.ctx.sequelize;
-    const cm = db.connectionManager;
-    const getConnection = cm.getConnection.bind(cm);
-    const sent: Array<{ text: string; name?: string; values?: unknown[] }> = [];
-    let recording = true;
-    type Watched = { query(...args: unknown[]): unknown; counted?: boolean };
-    // Records what is sent on the service's own pool connections (each watched once).
-    cm.getConnection = async (opts) => {
-      const connection = (await getConnection(opts)) as Watched;
-      if (!connection.counted) {
-        const query = connection.query.bind(connection);
-        connection.query = (...args: unknown[]) => {
-          const first = args[0] as string | { text: string; name?: string; values?: unknown[] };
-          if (recording) sent.push(typeof first === 'string' ? { text: first } : { ...first });
-          return query(...args);
-        };
-        connection.counted = true;
-      }
-      return connection;
-    };
+    // Records what is sent on the service's own pool connections.
+    const recorder = recordStatements(w.registrations.ctx.sequelize);
+    const sent = recorder.statements;
     // Statements of the sign-up path: the sign_up call, or any other that reads or writes its
     // tables (what runs beside it, as the outbox relay woken by the sign-up or a background
     // job starting, is not counted).
@@ -108,8 +91,7 @@ describe('public sign-up', () => {
         expect(own[0]!.values).toContain(body.email);
       }
     } finally {
-      recording = false;
-      cm.getConnection = getConnection;
+      recorder.stop();
     }
   });
 

@@ -9,7 +9,7 @@ import { createLogger } from '../src/logger.js';
 import { Metrics } from '../src/metrics.js';
 import type { NatsConnection } from '../src/nats.js';
 import { Outbox, RELAY_GATHER_MS } from '../src/outbox.js';
-import { until } from '../src/testing/index.js';
+import { recordStatements, until, type StatementRecorder } from '../src/testing/index.js';
 import { startKitWorld, type KitWorld } from './kit-world.js';
 
 let world: KitWorld;
@@ -17,37 +17,23 @@ let sequelize: Sequelize;
 let nc: NatsConnection;
 let outbox: Outbox;
 let metrics: Metrics;
-/** Statements the relay sent on the connections it took from the pool. */
-const relayStatements: string[] = [];
+/** Statements sent on the connections taken from the pool (the relay's among them). */
+let recorder: StatementRecorder;
 
 beforeAll(async () => {
   world = await startKitWorld('kit_relay', () => createLogger('kit-test', 'silent'));
   ({ sequelize, nc } = world);
-  // Records the statements sent on the pool's connections (the real ones, each watched once).
-  const cm = sequelize.connectionManager;
-  const getConnection = cm.getConnection.bind(cm);
-  cm.getConnection = async (opts) => {
-    const connection = (await getConnection(opts)) as {
-      query(...args: unknown[]): unknown;
-      watched?: boolean;
-    };
-    if (!connection.watched) {
-      const query = connection.query.bind(connection);
-      connection.query = (...args: unknown[]) => {
-        if (typeof args[0] === 'string') relayStatements.push(args[0]);
-        return query(...args);
-      };
-      connection.watched = true;
-    }
-    return connection;
-  };
+  recorder = recordStatements(sequelize);
   // A poll far beyond the tests: only commits wake the relay.
   outbox = new Outbox(sequelize, nc, world.logger, 600_000);
   metrics = new Metrics('kit-relay', { defaultMetrics: false });
   outbox.observe(metrics);
 }, 60_000);
 
-afterAll(() => world?.stop(outbox), 30_000);
+afterAll(async () => {
+  recorder?.stop();
+  await world?.stop(outbox);
+}, 30_000);
 
 async function counter(name: string): Promise<number> {
   const metric = await metrics.registry.getSingleMetric(name)?.get();
@@ -92,11 +78,12 @@ describe('outbox relay', () => {
   it('publishes N commits in one pass, in commit order, marked published in one transaction of two round trips', async () => {
     const subject = 'registrations.kit-relay.one-pass';
     const ids = await commitOneByOne(40, subject);
-    relayStatements.length = 0;
+    recorder.clear();
     const passesBefore = await counter('nsa_outbox_relay_passes_total');
 
     expect(await outbox.publishPending()).toBe(40);
-    const sent = [...relayStatements];
+    // The plain SQL strings, as the relay sends its statements.
+    const sent = recorder.statements.filter((s) => s.form === 'text').map((s) => s.text);
 
     expect(await counter('nsa_outbox_relay_passes_total')).toBe(passesBefore + 1);
     expect(await streamed(subject, 40)).toEqual(ids);

@@ -6,36 +6,16 @@ import { auditEvents, recordAudit, recordAudits, SYSTEM_ACTOR } from '../src/aud
 import { QueryTypes, type Sequelize, type Transaction } from '../src/db.js';
 import { createLogger } from '../src/logger.js';
 import { Outbox } from '../src/outbox.js';
+import { recordStatements } from '../src/testing/index.js';
 import { startKitWorld, type KitWorld } from './kit-world.js';
 
 let world: KitWorld;
 let sequelize: Sequelize;
 let outbox: Outbox;
-/** Statements sent on the pool's connections while `recording`. */
-const sent: string[] = [];
-let recording = false;
 
 beforeAll(async () => {
   world = await startKitWorld('kit_outbox_write', () => createLogger('kit-test', 'silent'));
   sequelize = world.sequelize;
-  const cm = sequelize.connectionManager;
-  const getConnection = cm.getConnection.bind(cm);
-  cm.getConnection = async (opts) => {
-    const connection = (await getConnection(opts)) as {
-      query(...args: unknown[]): unknown;
-      watched?: boolean;
-    };
-    if (!connection.watched) {
-      const query = connection.query.bind(connection);
-      connection.query = (...args: unknown[]) => {
-        const first = args[0] as string | { text: string };
-        if (recording) sent.push(typeof first === 'string' ? first : first.text);
-        return query(...args);
-      };
-      connection.watched = true;
-    }
-    return connection;
-  };
   // Never started: these tests only write.
   outbox = new Outbox(sequelize, world.nc, world.logger, 600_000);
 }, 60_000);
@@ -62,13 +42,12 @@ async function stored(ids: string[]): Promise<Stored[]> {
 
 /** Runs `write` in a transaction; answers what it returned and the outbox INSERTs it sent. */
 async function inserts<T>(write: (tx: Transaction) => Promise<T>) {
-  sent.length = 0;
-  recording = true;
+  const recorder = recordStatements(sequelize);
   try {
     const result = await sequelize.transaction(write);
-    return { result, statements: sent.filter((s) => /INSERT INTO outbox/.test(s)) };
+    return { result, statements: recorder.texts().filter((s) => /INSERT INTO outbox/.test(s)) };
   } finally {
-    recording = false;
+    recorder.stop();
   }
 }
 

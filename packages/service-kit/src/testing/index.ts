@@ -167,3 +167,4 @@ export function endTestSessions(uid: number): void {
 }
 export { testClient, until, type Answer, type TestClient } from './client.js';
 export { apiAnswerProblem, apiDocumentPath, assertApiAnswer } from './api-doc.js';
+export { recordStatements, type RecordedStatement, type StatementRecorder } from './statements.js';
