@@ -5,6 +5,7 @@ import { defineConfig } from '@rspack/cli';
 import { rspack, type Compiler } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { federationSharing } from '@nsa/web-kit/mf-shared';
+import { CompileHintsPlugin } from '@nsa/web-kit/compile-hints';
 import { PrecompressPlugin } from '@nsa/web-kit/precompress';
 import { appConfig } from '@nsa/web-kit/rspack-remote';
 
@@ -194,7 +195,13 @@ export default defineConfig({
     ...(isDev
       ? []
       : [new PreloadFirstLoadPlugin(), new PaintFirstPlugin(), new ServerIncludesPlugin()]),
-    ...(isDev ? [] : [new PrecompressPlugin()]),
+    ...(isDev
+      ? []
+      : [
+          // What every page runs on load (main.js, the shared first-load.js).
+          new CompileHintsPlugin({ test: /^(main|first-load)\.[0-9a-f]+\.js$/ }),
+          new PrecompressPlugin(),
+        ]),
     new rspack.CopyRspackPlugin({ patterns: [{ from: 'public' }] }),
     new ModuleFederationPlugin({
       name: 'shell',

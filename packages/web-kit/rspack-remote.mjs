@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { federationSharing, sharedAliases } from './mf-shared.mjs';
+import { CompileHintsPlugin } from './compile-hints.mjs';
 import { PrecompressPlugin } from './precompress.mjs';
 
 // What the shell puts on globalThis for the remotes' federation runtime
@@ -102,7 +103,15 @@ export function remoteConfig({ name: NAME, devPort: DEV_PORT, packageDir }) {
         experiments: { externalRuntime: !dev, optimization: { target: 'web' } },
         dts: false,
       }),
-      ...(dev ? [] : [new PrecompressPlugin()]),
+      ...(dev
+        ? []
+        : [
+            // What every page of this remote runs on load: the container and the App it exposes.
+            new CompileHintsPlugin({
+              test: /^(remoteEntry|__federation_expose_App\.[0-9a-f]+)\.js$/,
+            }),
+            new PrecompressPlugin(),
+          ]),
       ...(dev
         ? [
             new rspack.HtmlRspackPlugin({
