@@ -13,7 +13,7 @@ import { Waitlist } from './domain/waitlist.js';
 import { AttendanceRepository } from './data-access/attendance.js';
 import { DrawRepository } from './data-access/draws.js';
 import { RegistrationRepository } from './data-access/registrations.js';
-import { mountRoutes } from './entry-points/http/routes.js';
+import { mountBeforeSession, mountRoutes } from './entry-points/http/routes.js';
 import { catalogOwner } from './entry-points/messaging/catalog-owner.js';
 import { catalogConsumer } from './entry-points/messaging/catalog-consumer.js';
 import { notifyConsumer } from './entry-points/messaging/notify-consumer.js';
@@ -70,6 +70,7 @@ export const { start, stop } = serviceModule(async (opts) => {
     keySecret: config.LINK_SEAL_SECRET,
   });
   return run({
+    beforeSession: (app) => mountBeforeSession(app, review),
     routes: (app) =>
       mountRoutes(app, ctx, { review, catalog, mySignups, links, lottery, attendance, privacy }),
     consumers: [catalogConsumer(projection, lottery), notifyConsumer(review)],

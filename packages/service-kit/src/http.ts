@@ -13,10 +13,18 @@ const PROBES = new Set(['/health', '/livez', '/readyz', '/metrics']);
 /**
  * The Express app every service uses: request ids from the gateway, JSON
  * bodies up to 64 KiB, the service's routes, then 404 and the one error handler.
+ * `beforeSession` mounts handlers that see a request with its body parsed but before its
+ * session has been checked (they must decide nothing on it; e.g. announce a batch item).
  */
 export function createHttpApp(
   logger: Logger,
-  opts: { publicBaseUrl: string; sessions: Sessions; metrics?: Metrics; trustProxy?: string },
+  opts: {
+    publicBaseUrl: string;
+    sessions: Sessions;
+    metrics?: Metrics;
+    trustProxy?: string;
+    beforeSession?: (app: Express) => void;
+  },
   mount: (app: Express) => void,
 ): Express {
   const app = express();
@@ -31,6 +39,7 @@ export function createHttpApp(
   app.use(requestLogging(logger));
   app.use(csrfOriginCheck(opts.publicBaseUrl));
   app.use(express.json({ limit: BODY_LIMIT }));
+  opts.beforeSession?.(app);
   app.use(opts.sessions.middleware());
   mount(app);
   app.use(notFoundHandler);

@@ -160,19 +160,7 @@ export function httpMetrics(metrics: Metrics): RequestHandler {
   );
   return (req, res, next) => {
     const start = process.hrtime.bigint();
-    // Express sets req.route when a route takes the request, with req.baseUrl then the
-    // router's mount path; an error handled further out has the mount path reset, so the
-    // pattern is taken at that moment.
-    let route: { path?: unknown } | undefined;
-    Object.defineProperty(req, 'route', {
-      configurable: true,
-      enumerable: true,
-      get: () => route,
-      set: (value: { path?: unknown } | undefined) => {
-        route = value;
-        if (value && typeof value.path === 'string') req.routePattern = req.baseUrl + value.path;
-      },
-    });
+    notePatternOnRoute(Object.getPrototypeOf(req) as object);
     res.once('finish', () => {
       const values: Labels<(typeof labels)[number]> = {
         method: req.method,
@@ -184,6 +172,33 @@ export function httpMetrics(metrics: Metrics): RequestHandler {
     });
     next();
   };
+}
+
+const ROUTE = Symbol('route');
+const withRoutePattern = new WeakSet<object>();
+
+/**
+ * Express sets `req.route` when a route takes the request, with `req.baseUrl` then the router's
+ * mount path; an error handled further out has the mount path reset, so the pattern is taken at
+ * that moment. The accessor is defined once on the app's request prototype (what Express makes
+ * every request inherit from), not on each request: an accessor defined on an object turns it
+ * into a slow dictionary object for every later property access in Express.
+ */
+function notePatternOnRoute(proto: object): void {
+  if (withRoutePattern.has(proto)) return;
+  withRoutePattern.add(proto);
+  type Req = Request & { [ROUTE]?: { path?: unknown } };
+  Object.defineProperty(proto, 'route', {
+    configurable: true,
+    enumerable: true,
+    get(this: Req) {
+      return this[ROUTE];
+    },
+    set(this: Req, value: { path?: unknown } | undefined) {
+      this[ROUTE] = value;
+      if (value && typeof value.path === 'string') this.routePattern = this.baseUrl + value.path;
+    },
+  });
 }
 
 /** `GET /metrics`: the service's metrics for Prometheus; the gateway never routes it. */

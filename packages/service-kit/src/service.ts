@@ -51,6 +51,11 @@ export interface ServiceDefinition<S extends z.ZodObject> {
 /** The service's own parts, built by its composition root (start.ts) from the opened context. */
 export interface ServiceParts {
   routes?: (app: Express) => void;
+  /**
+   * Handlers that see each request before its session is checked (its body parsed); they
+   * decide nothing, e.g. announce that an item for a batch is on its way.
+   */
+  beforeSession?: (app: Express) => void;
   consumers?: ConsumerSpec[];
   /** Work that runs beside HTTP (request-reply responders, senders); started after the consumers. */
   background?: Array<() => { stop(): void | Promise<void> }>;
@@ -201,6 +206,7 @@ async function runService<C extends BaseConfig>(
     sessions,
     metrics,
     trustProxy: config.TRUST_PROXY,
+    beforeSession: parts.beforeSession,
   };
   const app = createHttpApp(logger, httpOpts, (a) => {
     const router = express.Router();

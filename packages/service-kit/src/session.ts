@@ -74,12 +74,19 @@ export class Sessions {
    * a decryption each time. Every other check still runs on each request.
    */
   private readonly unsealed = new Map<string, Promise<Partial<SessionUser>>>();
+  /** The SHA-256 of an unsealed cookie's session id, made once per unsealed cookie. */
+  private readonly sidHashes = new WeakMap<Partial<SessionUser>, string>();
+  /**
+   * The cookie each sent cookie was last re-sealed into, by the sent cookie's SHA-256: calls that
+   * go on carrying the older cookie (a burst sent before the first answer came back) get that
+   * same cookie again instead of a sealing each (key derivations and an encryption).
+   */
+  private readonly resealed = new Map<string, { sealed: Promise<string>; session: SessionUser }>();
 
   constructor(private readonly opts: SessionOptions) {}
 
   /** Calls that arrive together with one new cookie share one unsealing. */
-  private unseal(raw: string): Promise<Partial<SessionUser>> {
-    const key = createHash('sha256').update(raw).digest('base64');
+  private unseal(raw: string, key: string): Promise<Partial<SessionUser>> {
     const known = this.unsealed.get(key);
     if (known) return known;
     const data = unsealData<Partial<SessionUser>>(raw, {
@@ -106,11 +113,20 @@ export class Sessions {
    * cannot be asked.
    */
   async read(req: Request, now = Date.now()): Promise<SessionUser | undefined> {
+    return (await this.readCookie(req, now))?.session;
+  }
+
+  /** The session of a request, with the SHA-256 of the cookie it came in. */
+  private async readCookie(
+    req: Request,
+    now: number,
+  ): Promise<{ session: SessionUser; key: string } | undefined> {
     const raw = parseCookies(req.headers.cookie ?? '')[SESSION_COOKIE];
     if (!raw) return undefined;
+    const key = createHash('sha256').update(raw).digest('base64');
     let data: Partial<SessionUser>;
     try {
-      data = await this.unseal(raw);
+      data = await this.unseal(raw, key);
     } catch {
       return undefined;
     }
@@ -118,9 +134,13 @@ export class Sessions {
     if (typeof sid !== 'string' || typeof uid !== 'number') return undefined;
     if (typeof iat !== 'number' || typeof seen !== 'number') return undefined;
     if (now - iat > this.opts.absoluteMs || now - seen > this.opts.idleMs) return undefined;
-    const owner = await this.opts.authority.lookup(sessionIdHash(sid));
+    let sidHash = this.sidHashes.get(data);
+    if (sidHash === undefined) this.sidHashes.set(data, (sidHash = sessionIdHash(sid)));
+    // The owner is asked on every request: nothing here is reused from an earlier answer.
+    const owner = await this.opts.authority.lookup(sidHash);
     if (!owner || owner.uid !== uid) return undefined;
-    return { sid, uid, role: owner.role, name: owner.name, email: owner.email, iat, seen };
+    const session = { sid, uid, role: owner.role, name: owner.name, email: owner.email, iat, seen };
+    return { session, key };
   }
 
   /** A fresh session on every login; the owner has recorded `sid` first. */
@@ -147,17 +167,17 @@ export class Sessions {
     return async (req, res, next) => {
       try {
         const now = Date.now();
-        let session: SessionUser | undefined;
+        let found: { session: SessionUser; key: string } | undefined;
         try {
-          session = await this.read(req, now);
+          found = await this.readCookie(req, now);
         } catch (err) {
           if (!(err instanceof AppError)) throw err;
           req.sessionError = err;
         }
-        if (session) {
+        if (found) {
+          const { session, key } = found;
           req.sessionUser = session;
-          if (now - session.seen > REFRESH_AFTER_MS)
-            await this.write(res, { ...session, seen: now });
+          if (now - session.seen > REFRESH_AFTER_MS) await this.refresh(res, key, session, now);
         }
         next();
       } catch (err) {
@@ -166,11 +186,47 @@ export class Sessions {
     };
   }
 
+  /**
+   * Slides the idle timeout: the cookie re-sealed with `seen` now, or the one this same cookie
+   * was re-sealed into less than a minute ago for the same session and user data (its `seen` is
+   * then that recent: the idle timeout counts from at most a minute earlier, as with a cookie
+   * re-sealed once a minute).
+   */
+  private async refresh(res: Response, key: string, session: SessionUser, now: number) {
+    let last = this.resealed.get(key);
+    if (
+      !last ||
+      now - last.session.seen >= REFRESH_AFTER_MS ||
+      !sameSession(last.session, session)
+    ) {
+      // Calls that arrive together with one cookie to re-seal share one sealing.
+      const fresh = { ...session, seen: now };
+      last = { sealed: this.seal(fresh), session: fresh };
+      this.resealed.delete(key);
+      if (this.resealed.size >= UNSEALED_MAX) {
+        this.resealed.delete(this.resealed.keys().next().value!);
+      }
+      this.resealed.set(key, last);
+      const entry = last;
+      entry.sealed.catch(() => {
+        if (this.resealed.get(key) === entry) this.resealed.delete(key);
+      });
+    }
+    this.setCookie(res, await last.sealed, last.session);
+  }
+
   private async write(res: Response, session: SessionUser): Promise<void> {
-    const sealed = await sealData(session, {
+    this.setCookie(res, await this.seal(session), session);
+  }
+
+  private seal(session: SessionUser): Promise<string> {
+    return sealData(session, {
       password: this.opts.secret,
       ttl: Math.ceil(this.opts.absoluteMs / 1000),
     });
+  }
+
+  private setCookie(res: Response, sealed: string, session: SessionUser): void {
     const remaining = Math.max(0, session.iat + this.opts.absoluteMs - Date.now());
     res.append(
       'Set-Cookie',
@@ -184,6 +240,18 @@ export class Sessions {
   private cookieOptions() {
     return { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: this.opts.secure };
   }
+}
+
+/** The same session with the same user data (the owner's current role, name and email). */
+function sameSession(a: SessionUser, b: SessionUser): boolean {
+  return (
+    a.sid === b.sid &&
+    a.uid === b.uid &&
+    a.iat === b.iat &&
+    a.role === b.role &&
+    a.name === b.name &&
+    a.email === b.email
+  );
 }
 
 /** 401 without a session, 403 for a session whose role is not allowed. */

@@ -52,3 +52,82 @@ describe('Batcher', () => {
     expect(sizes).toEqual([3, 3, 1]);
   });
 });
+
+describe('Batcher with announced items', () => {
+  it('waits for the items announced before it starts, so a burst goes in one batch', async () => {
+    const batches: number[][] = [];
+    const b = new Batcher<number, number>(
+      async (items) => {
+        batches.push(items);
+        await tick();
+        return items;
+      },
+      500,
+      1000,
+    );
+    const arrived = [1, 2, 3].map(() => b.expect());
+    const first = b.submit(1);
+    arrived[0]!();
+    await tick();
+    // Two more are on their way: nothing has started.
+    expect(batches).toEqual([]);
+    const second = b.submit(2);
+    arrived[1]!();
+    await tick();
+    expect(batches).toEqual([]);
+    // The third gives up (refused before it was submitted): the batch starts at once.
+    arrived[2]!();
+    arrived[2]!();
+    expect(await Promise.all([first, second])).toEqual([1, 2]);
+    expect(batches).toEqual([[1, 2]]);
+    // Nothing announced: an item goes alone after one turn.
+    expect(await b.submit(4)).toBe(4);
+    expect(batches).toEqual([[1, 2], [4]]);
+  });
+
+  it('starts without an announced item once the oldest has waited gatherMs', async () => {
+    const batches: number[][] = [];
+    const b = new Batcher<number, number>(
+      async (items) => {
+        batches.push(items);
+        return items;
+      },
+      500,
+      30,
+    );
+    const late = b.expect();
+    const t0 = performance.now();
+    expect(await b.submit(1)).toBe(1);
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(25);
+    expect(batches).toEqual([[1]]);
+    late();
+  });
+
+  it('lets the items that came during a running batch wait for announced ones too', async () => {
+    const batches: number[][] = [];
+    let release!: () => void;
+    const b = new Batcher<number, number>(
+      async (items) => {
+        batches.push(items);
+        if (items[0] === 1) await new Promise<void>((r) => (release = r));
+        return items;
+      },
+      500,
+      1000,
+    );
+    const first = b.submit(1);
+    await tick();
+    const arrived = [b.expect(), b.expect()];
+    const rest = [b.submit(2)];
+    arrived[0]!();
+    release();
+    expect(await first).toBe(1);
+    await tick();
+    // One announced item is still on its way: 2 waits for it.
+    expect(batches).toEqual([[1]]);
+    rest.push(b.submit(3));
+    arrived[1]!();
+    expect(await Promise.all(rest)).toEqual([2, 3]);
+    expect(batches).toEqual([[1], [2, 3]]);
+  });
+});

@@ -6,9 +6,10 @@ import type { SessionOwnerAnswer } from '@nsa/contracts';
 import { AppError } from '../src/errors.js';
 import { Sessions, requireRole, sessionIdHash, type SessionAuthority } from '../src/session.js';
 import { TEST_SESSION_SECRET, testSessionCookie } from '../src/testing/index.js';
-import { unsealData } from 'iron-session';
+import { sealData, unsealData } from 'iron-session';
 
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
 
 /** An owner that knows every session unless told otherwise. */
 function owner(answer: (sidHash: string) => SessionOwnerAnswer | null = () => null) {
@@ -92,5 +93,83 @@ describe('Sessions.read', () => {
       requireRole('admin')(request(''), {} as never, resolve),
     );
     expect(anonymous).toMatchObject({ status: 401 });
+  });
+});
+
+describe('Sessions.middleware', () => {
+  /** Runs the middleware for one call; answers its session and the cookie it set, if any. */
+  async function call(s: Sessions, cookie: string) {
+    const req = request(cookie);
+    const set: string[] = [];
+    const res = { append: (_name: string, value: string) => set.push(value) };
+    await new Promise<void>((resolve, reject) =>
+      s.middleware()(req, res as never, (err?: unknown) =>
+        err ? reject(err as Error) : resolve(),
+      ),
+    );
+    return { session: req.sessionUser, setCookie: set[0] };
+  }
+  const sealedValue = (setCookie: string) =>
+    setCookie.slice(setCookie.indexOf('=') + 1).split(';')[0]!;
+
+  it('re-seals a cookie last seen over a minute ago once for a burst of calls, asking the owner for each', async () => {
+    let asked = 0;
+    const s = sessions(
+      owner(() => {
+        asked += 1;
+        return { uid: 13, role: 'admin', name: 'N', email: 'e@x.nl' };
+      }),
+    );
+    const now = Date.now();
+    const old = await sealData(
+      {
+        sid: 'sid-13',
+        uid: 13,
+        role: 'admin',
+        name: 'N',
+        email: 'e@x.nl',
+        iat: now - 5 * MINUTE,
+        seen: now - 2 * MINUTE,
+      },
+      { password: TEST_SESSION_SECRET, ttl: 12 * 3600 },
+    );
+    const burst = await Promise.all(Array.from({ length: 5 }, () => call(s, `nsa_session=${old}`)));
+    expect(asked).toBe(5);
+    const cookies = new Set(burst.map((b) => sealedValue(b.setCookie!)));
+    expect(cookies.size).toBe(1);
+    for (const b of burst) expect(b.session).toMatchObject({ uid: 13, seen: now - 2 * MINUTE });
+    const fresh = await unsealData<{ seen: number; uid: number }>([...cookies][0]!, {
+      password: TEST_SESSION_SECRET,
+    });
+    expect(fresh.uid).toBe(13);
+    expect(fresh.seen).toBeGreaterThanOrEqual(now);
+    // The new cookie needs no refresh; the old one, a call later, gets the same new cookie.
+    expect((await call(s, `nsa_session=${[...cookies][0]}`)).setCookie).toBeUndefined();
+    expect(sealedValue((await call(s, `nsa_session=${old}`)).setCookie!)).toBe([...cookies][0]);
+  });
+
+  it('re-seals again once the user data the owner answers has changed', async () => {
+    let name = 'Before';
+    const s = sessions(owner(() => ({ uid: 14, role: 'admin', name, email: 'e@x.nl' })));
+    const now = Date.now();
+    const old = await sealData(
+      {
+        sid: 'sid-14',
+        uid: 14,
+        role: 'admin',
+        name: 'Before',
+        email: 'e@x.nl',
+        iat: now - 5 * MINUTE,
+        seen: now - 2 * MINUTE,
+      },
+      { password: TEST_SESSION_SECRET, ttl: 12 * 3600 },
+    );
+    const first = sealedValue((await call(s, `nsa_session=${old}`)).setCookie!);
+    name = 'After';
+    const second = sealedValue((await call(s, `nsa_session=${old}`)).setCookie!);
+    expect(second).not.toBe(first);
+    expect(
+      (await unsealData<{ name: string }>(second, { password: TEST_SESSION_SECRET })).name,
+    ).toBe('After');
   });
 });

@@ -35,6 +35,12 @@ import type { Waitlist } from './waitlist.js';
 type Action = 'approve' | 'reject' | 'revert';
 
 /**
+ * How long an approval waits at most for the others of its burst that arrived before it was
+ * ready (their session checks still on their way) before its batch starts without them.
+ */
+export const APPROVAL_GATHER_MS = 100;
+
+/**
  * R-REVIEW-TRANSITIONS and R-WAITLIST-REVIEW: approve and reject from new, waitlisted or
  * offered; revert from approved or rejected. A withdrawn sign-up has no admin actions.
  */
@@ -89,7 +95,16 @@ export class Review {
   private readonly approvals: Batcher<ApprovalRequest, RegistrationRow>;
 
   constructor(private readonly deps: ReviewDeps) {
-    this.approvals = new Batcher((items) => this.approveBatch(items));
+    this.approvals = new Batcher((items) => this.approveBatch(items), 500, APPROVAL_GATHER_MS);
+  }
+
+  /**
+   * An approval request has arrived and is being checked (its session): the next batch of
+   * approvals waits for it (at most APPROVAL_GATHER_MS), so a burst is written together. Call
+   * the answer once it was submitted or refused.
+   */
+  expectApproval(): () => void {
+    return this.approvals.expect();
   }
 
   /** The admin's list: filtered, newest first, one page (a projection may serve lists). */

@@ -81,6 +81,27 @@ export const bulkBody = z.object({
   reason: z.string({ error: 'invalidType' }).trim().max(500, 'tooLong').nullable().optional(),
 });
 
+const APPROVAL_PATH = '/api/admin/registrations/:id/approve';
+
+/** The announcement of an approval on its way, kept with its response; a no-op if none. */
+const approvalArrived = (res: Response): (() => void) =>
+  (res.locals.approvalArrived as (() => void) | undefined) ?? (() => undefined);
+
+/**
+ * Before the session check: an approval that arrives is announced to the approvals' batcher
+ * (group commit), so that the approvals of a burst whose session checks come back at different
+ * moments go in one batch. The announcement ends when the approval is submitted, or when its
+ * answer is sent without it (refused session, bad body).
+ */
+export function mountBeforeSession(app: Express, review: Review): void {
+  app.post(APPROVAL_PATH, (_req, res, next) => {
+    const arrived = review.expectApproval();
+    res.locals.approvalArrived = arrived;
+    res.once('close', arrived);
+    next();
+  });
+}
+
 export function mountRoutes(
   app: Express,
   ctx: ServiceContext & { config: RegistrationsConfig },
@@ -165,10 +186,19 @@ export function mountRoutes(
     );
   });
   adminRoutes.post('/:id/approve', async (req, res) => {
-    const { sendEmail } = parseOrThrow(approveBody, req.body ?? {});
-    res.json(
-      await review.approveWithinCapacity(idParam(req), req.sessionUser!, sendEmail, requestId(req)),
-    );
+    let approved: Promise<unknown>;
+    try {
+      const { sendEmail } = parseOrThrow(approveBody, req.body ?? {});
+      approved = review.approveWithinCapacity(
+        idParam(req),
+        req.sessionUser!,
+        sendEmail,
+        requestId(req),
+      );
+    } finally {
+      approvalArrived(res)();
+    }
+    res.json(await approved);
   });
   adminRoutes.post('/:id/reject', async (req, res) => {
     const { reason, sendEmail } = parseOrThrow(rejectBody, req.body ?? {});
