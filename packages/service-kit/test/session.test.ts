@@ -111,6 +111,20 @@ describe('Sessions.middleware', () => {
   }
   const sealedValue = (setCookie: string) =>
     setCookie.slice(setCookie.indexOf('=') + 1).split(';')[0]!;
+  /** The cookie of an admin's session made 5 minutes ago and last seen 2 minutes ago. */
+  const lastSeenTwoMinutesAgo = (uid: number, name: string, now: number) =>
+    sealData(
+      {
+        sid: `sid-${uid}`,
+        uid,
+        role: 'admin',
+        name,
+        email: 'e@x.nl',
+        iat: now - 5 * MINUTE,
+        seen: now - 2 * MINUTE,
+      },
+      { password: TEST_SESSION_SECRET, ttl: 12 * 3600 },
+    );
 
   it('re-seals a cookie last seen over a minute ago once for a burst of calls, asking the owner for each', async () => {
     let asked = 0;
@@ -121,18 +135,7 @@ describe('Sessions.middleware', () => {
       }),
     );
     const now = Date.now();
-    const old = await sealData(
-      {
-        sid: 'sid-13',
-        uid: 13,
-        role: 'admin',
-        name: 'N',
-        email: 'e@x.nl',
-        iat: now - 5 * MINUTE,
-        seen: now - 2 * MINUTE,
-      },
-      { password: TEST_SESSION_SECRET, ttl: 12 * 3600 },
-    );
+    const old = await lastSeenTwoMinutesAgo(13, 'N', now);
     const burst = await Promise.all(Array.from({ length: 5 }, () => call(s, `nsa_session=${old}`)));
     expect(asked).toBe(5);
     const cookies = new Set(burst.map((b) => sealedValue(b.setCookie!)));
@@ -152,18 +155,7 @@ describe('Sessions.middleware', () => {
     let name = 'Before';
     const s = sessions(owner(() => ({ uid: 14, role: 'admin', name, email: 'e@x.nl' })));
     const now = Date.now();
-    const old = await sealData(
-      {
-        sid: 'sid-14',
-        uid: 14,
-        role: 'admin',
-        name: 'Before',
-        email: 'e@x.nl',
-        iat: now - 5 * MINUTE,
-        seen: now - 2 * MINUTE,
-      },
-      { password: TEST_SESSION_SECRET, ttl: 12 * 3600 },
-    );
+    const old = await lastSeenTwoMinutesAgo(14, 'Before', now);
     const first = sealedValue((await call(s, `nsa_session=${old}`)).setCookie!);
     name = 'After';
     const second = sealedValue((await call(s, `nsa_session=${old}`)).setCookie!);
