@@ -81,7 +81,9 @@ export const bulkBody = z.object({
   reason: z.string({ error: 'invalidType' }).trim().max(500, 'tooLong').nullable().optional(),
 });
 
-const APPROVAL_PATH = '/api/admin/registrations/:id/approve';
+/** Where the admin's sign-up routes are mounted, and the approval's path below it. */
+const ADMIN_REGISTRATIONS = '/api/admin/registrations';
+const APPROVE = '/:id/approve';
 
 /** The announcement of an approval on its way, kept with its response; a no-op if none. */
 const approvalArrived = (res: Response): (() => void) =>
@@ -94,7 +96,7 @@ const approvalArrived = (res: Response): (() => void) =>
  * answer is sent without it (refused session, bad body).
  */
 export function mountBeforeSession(app: Express, review: Review): void {
-  app.post(APPROVAL_PATH, (_req, res, next) => {
+  app.post(ADMIN_REGISTRATIONS + APPROVE, (_req, res, next) => {
     const arrived = review.expectApproval();
     res.locals.approvalArrived = arrived;
     res.once('close', arrived);
@@ -185,7 +187,7 @@ export function mountRoutes(
       await review.bulk(action, ids, req.sessionUser!, sendEmail, reason || null, requestId(req)),
     );
   });
-  adminRoutes.post('/:id/approve', async (req, res) => {
+  adminRoutes.post(APPROVE, async (req, res) => {
     let approved: Promise<unknown>;
     try {
       const { sendEmail } = parseOrThrow(approveBody, req.body ?? {});
@@ -215,7 +217,7 @@ export function mountRoutes(
   adminRoutes.post('/:id/revert', async (req, res) => {
     res.json(await review.revert(idParam(req), requestId(req), req.sessionUser!));
   });
-  app.use('/api/admin/registrations', adminRoutes);
+  app.use(ADMIN_REGISTRATIONS, adminRoutes);
 
   // R-ADMIN-SUMMARY: the dashboard's figures in one answer.
   app.get('/api/admin/summary', requireRole('admin'), async (_req, res) => {
