@@ -9,11 +9,16 @@ export const ACTIVITIES_KEY = ['/api/activities'] as const;
 /** The header that proves the caller holds the school's link (R-SCHOOL-LINK). */
 export const schoolTokenHeaders = (token: string) => ({ 'X-School-Token': token });
 
-/** GET /api/activities?schoolId=…[&blockId=…] with the school token. */
-export function useSchoolActivities(schoolId: number, token: string, blockId: string) {
+/**
+ * GET /api/activities?schoolId=…[&blockId=…] with the school token; asked once the school's id is
+ * known (undefined until then).
+ */
+export function useSchoolActivities(schoolId: number | undefined, token: string, blockId: string) {
   return useQuery<ActivityView[]>({
     queryKey: [...ACTIVITIES_KEY, schoolId, blockId || 'all'],
+    enabled: schoolId !== undefined,
     queryFn: async ({ signal }) => {
+      if (schoolId === undefined) throw new Error('the school is not known yet');
       const query = new URLSearchParams({ schoolId: String(schoolId) });
       if (blockId) query.set('blockId', blockId);
       const data = await apiFetch<unknown>(`/api/activities?${query.toString()}`, {

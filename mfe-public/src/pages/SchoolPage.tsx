@@ -1,6 +1,10 @@
+import { useDeferredValue, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router-dom';
 import { isApiError, Page, Spinner } from '@nsa/web-kit';
+import { useBlocks, useSchoolActivities } from '../api/activities';
 import { isSchoolToken, useSchoolByToken } from '../api/school';
+import { parseBlockId } from '../lib/activities';
 import { SchoolActivities } from '../components/SchoolActivities';
 import { SchoolNotFound } from '../components/SchoolNotFound';
 import { SiteFooter } from '../components/SiteFooter';
@@ -15,8 +19,18 @@ export function SchoolPage({ token }: { token: string }) {
 function SchoolLoader({ token }: { token: string }) {
   const { t } = useTranslation(NAMESPACE);
   const school = useSchoolByToken(token);
+  // The school's list (for the block in the link) and the block filter are asked here, as soon as
+  // the school is known, and the page below mounts once all three have answered: one render, one
+  // commit and one layout with the cards, instead of one per answer. It mounts as a deferred
+  // render, which React does in slices of a few milliseconds (an answer's own render is a
+  // blocking one); the loading state stays until it is committed.
+  const [searchParams] = useSearchParams();
+  const [blockId] = useState(() => parseBlockId(searchParams.get('blockId')));
+  const activities = useSchoolActivities(school.data?.id, token, blockId);
+  const blocks = useBlocks();
+  const ready = useDeferredValue(school.isSuccess && !activities.isPending && !blocks.isPending);
 
-  if (school.isSuccess) {
+  if (school.isSuccess && ready) {
     return <SchoolActivities school={school.data} token={token} />;
   }
   const apiError = isApiError(school.error) ? school.error : null;
