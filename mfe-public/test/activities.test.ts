@@ -92,6 +92,18 @@ describe('visibleActivities', () => {
     ).toEqual([5, 4, 3, 2, 1]);
   });
 
+  it('orders activities at the same time by title, the Dutch way (not by character code)', () => {
+    const list = [
+      activity(1, { title: 'Zwemmen' }),
+      activity(2, { title: 'beeldhouwen' }),
+      activity(3, { title: 'Écoles de danse' }),
+      activity(4, { title: 'Atletiek' }),
+    ];
+    expect(
+      visibleActivities(list, { showPast: true, today: new Date(2026, 0, 5) }).map((a) => a.id),
+    ).toEqual([4, 2, 3, 1]);
+  });
+
   it('does not change the list it was given', () => {
     const list = [future, past];
     visibleActivities(list, { showPast: true, today });

@@ -28,14 +28,23 @@ export function isPastActivity(activity: ActivityView, today: Date): boolean {
 // Monday first, as a school week reads.
 const weekdayOrder = (weekday: number) => (weekday + 6) % 7;
 
-/** Calendar order: block, then weekday, then start time, then title. */
+// Titles are compared the Dutch way, which needs a collator; making the first one loads the
+// browser's collation data, so it is made only when two activities tie on everything else.
+let titleCollator: Intl.Collator | undefined;
+const compareTitles = (a: string, b: string) =>
+  (titleCollator ??= new Intl.Collator('nl')).compare(a, b);
+
+/**
+ * Calendar order: block, then weekday, then start time, then title. Start times are "HH:MM"
+ * (24 hours, zero-padded), so their plain order is the clock's.
+ */
 function compareActivities(a: ActivityView, b: ActivityView): number {
   return (
     a.block.weekStart - b.block.weekStart ||
     a.block.weekEnd - b.block.weekEnd ||
     weekdayOrder(a.weekday) - weekdayOrder(b.weekday) ||
-    a.startTime.localeCompare(b.startTime) ||
-    a.title.localeCompare(b.title, 'nl')
+    (a.startTime < b.startTime ? -1 : a.startTime > b.startTime ? 1 : 0) ||
+    compareTitles(a.title, b.title)
   );
 }
 
@@ -53,11 +62,14 @@ export function visibleActivities(
   activities: readonly ActivityView[],
   { showPast, today }: ActivityFilter,
 ): ActivityView[] {
-  const past = (activity: ActivityView) => (isPastActivity(activity, today) ? 1 : 0);
-  return activities
-    .filter((activity) => !activity.isHidden)
-    .filter((activity) => showPast || !isPastActivity(activity, today))
-    .sort((a, b) => past(a) - past(b) || compareActivities(a, b));
+  // Whether each is past is worked out once, not in every comparison of the sort.
+  const past = new Map<ActivityView, number>();
+  for (const activity of activities) {
+    if (!activity.isHidden) past.set(activity, isPastActivity(activity, today) ? 1 : 0);
+  }
+  return [...past.keys()]
+    .filter((activity) => showPast || past.get(activity) === 0)
+    .sort((a, b) => past.get(a)! - past.get(b)! || compareActivities(a, b));
 }
 
 /** A block id from the query string: a positive integer, else no filter. */
