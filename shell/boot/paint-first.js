@@ -17,6 +17,14 @@
     script.src = main;
     document.head.appendChild(script);
   }
+  // The first use of localStorage in a page waits for the browser to open it (a few to some
+  // 15 ms); the federation runtime's debug check and the stored language read it as soon as
+  // main.js runs. Opened here, before the first paint, it is ready by then.
+  try {
+    void window.localStorage.length;
+  } catch (e) {
+    void e; // no storage in this browser: the shell copes
+  }
   var content = document.getElementById('content');
   var types = (window.PerformanceObserver && PerformanceObserver.supportedEntryTypes) || [];
   if (
