@@ -17,7 +17,6 @@ import {
   InvalidDataError,
   isPastActivity,
   parseActivityId,
-  parseBlockId,
   visibleActivities,
 } from '../lib/activities';
 import { placesAreDrawn, takesSignUps, windowState, type WindowState } from '../lib/signup-window';
@@ -31,9 +30,11 @@ import { momentText } from './window-text';
 export interface SchoolActivitiesProps {
   school: SchoolSummary;
   token: string;
+  /** The block the list starts filtered on (from the link; '' for all), as the loader asked it. */
+  initialBlockId: string;
 }
 
-export function SchoolActivities({ school, token }: SchoolActivitiesProps) {
+export function SchoolActivities({ school, token, initialBlockId }: SchoolActivitiesProps) {
   const { t, i18n } = useTranslation(NAMESPACE);
   const { toast } = useToast();
   const [searchParams] = useSearchParams();
@@ -42,7 +43,7 @@ export function SchoolActivities({ school, token }: SchoolActivitiesProps) {
   const ids = { block: useId(), past: useId(), count: useId() };
 
   const [today] = useState(() => new Date());
-  const [blockId, setBlockId] = useState(() => parseBlockId(searchParams.get('blockId')));
+  const [blockId, setBlockId] = useState(initialBlockId);
   const [showPast, setShowPast] = useState(true);
   // The activity whose dialog is open, and its block's window state when it opened.
   const [selected, setSelected] = useState<{ activity: ActivityView; state: WindowState } | null>(

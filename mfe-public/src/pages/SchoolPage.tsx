@@ -31,7 +31,7 @@ function SchoolLoader({ token }: { token: string }) {
   const ready = useDeferredValue(school.isSuccess && !activities.isPending && !blocks.isPending);
 
   if (school.isSuccess && ready) {
-    return <SchoolActivities school={school.data} token={token} />;
+    return <SchoolActivities school={school.data} token={token} initialBlockId={blockId} />;
   }
   const apiError = isApiError(school.error) ? school.error : null;
   if (school.isError && apiError?.status === 404) return <SchoolNotFound />;
