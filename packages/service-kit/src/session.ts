@@ -60,7 +60,7 @@ export function sessionIdHash(sid: string): string {
 
 /** Re-seal at most this often, so a busy page does not re-encrypt on every call. */
 const REFRESH_AFTER_MS = 60_000;
-/** Unsealed cookies kept in memory (a few hundred bytes each). */
+/** Cookies kept in memory, unsealed and re-sealed, each (a few hundred bytes an entry). */
 const UNSEALED_MAX = 1000;
 
 /**
@@ -93,11 +93,8 @@ export class Sessions {
       password: this.opts.secret,
       ttl: Math.ceil(this.opts.absoluteMs / 1000),
     });
-    // The oldest entry makes room; a cookie that does not unseal to a session is not kept.
-    if (this.unsealed.size >= UNSEALED_MAX) {
-      this.unsealed.delete(this.unsealed.keys().next().value!);
-    }
-    this.unsealed.set(key, data);
+    // A cookie that does not unseal to a session is not kept.
+    remember(this.unsealed, key, data);
     data.then(
       (d) => {
         if (typeof d.uid !== 'number') this.unsealed.delete(key);
@@ -202,11 +199,7 @@ export class Sessions {
       // Calls that arrive together with one cookie to re-seal share one sealing.
       const fresh = { ...session, seen: now };
       last = { sealed: this.seal(fresh), session: fresh };
-      this.resealed.delete(key);
-      if (this.resealed.size >= UNSEALED_MAX) {
-        this.resealed.delete(this.resealed.keys().next().value!);
-      }
-      this.resealed.set(key, last);
+      remember(this.resealed, key, last);
       const entry = last;
       entry.sealed.catch(() => {
         if (this.resealed.get(key) === entry) this.resealed.delete(key);
@@ -240,6 +233,13 @@ export class Sessions {
   private cookieOptions() {
     return { httpOnly: true, sameSite: 'lax' as const, path: '/', secure: this.opts.secure };
   }
+}
+
+/** Keeps `value` under `key` as the newest entry; the oldest makes room past UNSEALED_MAX. */
+function remember<K, V>(map: Map<K, V>, key: K, value: V): void {
+  map.delete(key);
+  if (map.size >= UNSEALED_MAX) map.delete(map.keys().next().value!);
+  map.set(key, value);
 }
 
 /** The same session with the same user data (the owner's current role, name and email). */
