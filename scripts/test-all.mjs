@@ -13,6 +13,7 @@ const bin = (name) => join(root, 'node_modules/.bin', name);
 const only = process.argv.slice(2); // optional: suite names to run
 
 const results = [];
+const failures = []; // "suite › test" of each failed test, listed again at the end
 function record(suite, passed, failed, seconds, ok = true) {
   // A suite that failed without a failing test (crashed setup, no report) still fails.
   if (!ok && failed === 0) failed = 1;
@@ -24,6 +25,7 @@ function run(cmd, args, cwd = root, env = {}) {
   const r = spawnSync(cmd, args, { cwd, stdio: 'inherit', env: { ...process.env, ...env } });
   return { ok: r.status === 0, seconds: (Date.now() - started) / 1000 };
 }
+const firstLine = (text = '') => text.split('\n')[0].slice(0, 200);
 const wanted = (suite) => only.length === 0 || only.some((o) => suite.includes(o));
 
 if (wanted('lint')) {
@@ -53,6 +55,13 @@ for (const ws of workspaces()) {
     const suiteErrors = report.testResults.filter(
       (t) => t.status === 'failed' && t.assertionResults.length === 0,
     ).length;
+    for (const file of report.testResults) {
+      const name = file.name.slice(root.length + 1);
+      if (file.status === 'failed' && file.assertionResults.length === 0)
+        failures.push(`test:${ws.dir} › ${name} (did not run: ${firstLine(file.message)})`);
+      for (const t of file.assertionResults)
+        if (t.status === 'failed') failures.push(`test:${ws.dir} › ${name} › ${t.fullName}`);
+    }
     record(`test:${ws.dir}`, report.numPassedTests, report.numFailedTests + suiteErrors, r.seconds, r.ok);
   } else {
     record(`test:${ws.dir}`, 0, 1, r.seconds);
@@ -65,7 +74,15 @@ if (wanted('e2e')) {
     PLAYWRIGHT_JSON_OUTPUT_NAME: out,
   });
   if (existsSync(out)) {
-    const { stats } = JSON.parse(readFileSync(out, 'utf8'));
+    const report = JSON.parse(readFileSync(out, 'utf8'));
+    const { stats } = report;
+    const walk = (suite, titles) => {
+      for (const spec of suite.specs ?? [])
+        for (const t of spec.tests)
+          if (t.status === 'unexpected') failures.push(`e2e › ${[...titles, spec.title].join(' › ')}`);
+      for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
+    };
+    for (const s of report.suites ?? []) walk(s, [s.title]);
     record('e2e', stats.expected + stats.flaky, stats.unexpected, r.seconds, r.ok);
   } else {
     record('e2e', 0, 1, r.seconds);
@@ -77,6 +94,10 @@ for (const s of results) {
   console.log(
     `${s.suite.padEnd(39)}${String(s.passed).padStart(6)}  ${String(s.failed).padStart(6)}  ${s.seconds.toFixed(1).padStart(7)}`,
   );
+}
+if (failures.length) {
+  console.log('\nfailed:');
+  for (const f of failures) console.log(`  ${f}`);
 }
 const passed = results.reduce((n, s) => n + s.passed, 0);
 const failed = results.reduce((n, s) => n + s.failed, 0);
