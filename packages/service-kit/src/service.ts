@@ -178,6 +178,9 @@ async function runService<C extends BaseConfig>(
     await c.start();
   }
   const background = (parts.background ?? []).map((begin) => begin());
+  // Subscriptions made above (an owner's answers) reach the server before the service says it
+  // is started: a question asked right after a restart finds its answerer, not "no responders".
+  await nc.flush();
   // R-RETENTION-KIT: published outbox rows and processed-event ids go after 7 days.
   background.push(
     new DailyJob({
