@@ -224,6 +224,7 @@ export default defineConfig({
   // The two first-load files are about 350 KB before compression (108 KiB gzip) on purpose.
   performance: { maxAssetSize: 400_000 },
   optimization: {
+    ...base.optimization,
     splitChunks: {
       cacheGroups: {
         // What every page loads before it can render (the shared packages the shell provides,
