@@ -105,7 +105,8 @@ class PaintFirstPlugin {
           if (scripts.length !== 1 || typeof src !== 'string') {
             throw new Error(`${name}: expected one script tag, found ${scripts.length}`);
           }
-          main.attributes = { defer: true, src: publicPath + file, 'data-main': src };
+          // Blocking, not deferred: the loader's own work comes before the first paint.
+          main.attributes = { src: publicPath + file, 'data-main': src };
           return data;
         },
       );
