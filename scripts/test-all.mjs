@@ -51,18 +51,24 @@ for (const ws of workspaces()) {
   );
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
-    // A suite that crashed before its tests ran still counts as a failure.
-    const suiteErrors = report.testResults.filter(
-      (t) => t.status === 'failed' && t.assertionResults.length === 0,
-    ).length;
+    // A test file that crashed before its tests ran still counts as a failure.
+    let suiteErrors = 0;
     for (const file of report.testResults) {
       const name = file.name.slice(root.length + 1);
-      if (file.status === 'failed' && file.assertionResults.length === 0)
+      if (file.status === 'failed' && file.assertionResults.length === 0) {
+        suiteErrors += 1;
         failures.push(`test:${ws.dir} › ${name} (did not run: ${firstLine(file.message)})`);
+      }
       for (const t of file.assertionResults)
         if (t.status === 'failed') failures.push(`test:${ws.dir} › ${name} › ${t.fullName}`);
     }
-    record(`test:${ws.dir}`, report.numPassedTests, report.numFailedTests + suiteErrors, r.seconds, r.ok);
+    record(
+      `test:${ws.dir}`,
+      report.numPassedTests,
+      report.numFailedTests + suiteErrors,
+      r.seconds,
+      r.ok,
+    );
   } else {
     record(`test:${ws.dir}`, 0, 1, r.seconds);
   }
@@ -79,7 +85,8 @@ if (wanted('e2e')) {
     const walk = (suite, titles) => {
       for (const spec of suite.specs ?? [])
         for (const t of spec.tests)
-          if (t.status === 'unexpected') failures.push(`e2e › ${[...titles, spec.title].join(' › ')}`);
+          if (t.status === 'unexpected')
+            failures.push(`e2e › ${[...titles, spec.title].join(' › ')}`);
       for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
     };
     for (const s of report.suites ?? []) walk(s, [s.title]);
