@@ -1,7 +1,8 @@
 // `npm run bench`: starts its own stack and runs every benchmark, prints the table of targets
 // and writes bench/results/latest.json. Options: --port N (default 19200), --only a,b (names:
 // burst, lock, race, email, draw, list, search, weight, lighthouse, requests), --quick (shorter runs, for trying
-// it out).
+// it out). Diagnostics of the burst, which judge no target: --hold notify (services stopped
+// during the product's burst), --statements (PostgreSQL's costliest statements in it).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -9,7 +10,8 @@ import { Api, naschoolPool, seedSchool, sleep, stackIdle, waitForProjection } fr
 import { fmt, machineFacts, printTable, row, say, type Row } from './lib/report.js';
 import { SmtpCapture } from './lib/smtp.js';
 import { readMetrics, WATCHED } from './lib/metrics.js';
-import { benchRoot, SERVICES, serviceRss, startBenchStack } from './lib/stack.js';
+import { benchRoot, SERVICES, serviceRss, startBenchStack, type ServiceName } from './lib/stack.js';
+import { STATEMENTS_SETTINGS } from './lib/statements.js';
 import { burstVsBaseline } from './benchmarks/burst-vs-baseline.js';
 import { lockPropagation } from './benchmarks/lock-propagation.js';
 import { approvalRace } from './benchmarks/approval-race.js';
@@ -24,7 +26,15 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '19200' },
     only: { type: 'string' },
     quick: { type: 'boolean', default: false },
+    hold: { type: 'string' },
+    statements: { type: 'boolean', default: false },
   },
+});
+const hold = (args.hold?.split(',') ?? []).map((name) => {
+  if (!(SERVICES as readonly string[]).includes(name)) {
+    throw new Error(`--hold ${name}: not a service (${SERVICES.join(', ')})`);
+  }
+  return name as ServiceName;
 });
 const port = Number(args.port);
 const quick = args.quick;
@@ -42,7 +52,11 @@ async function main(): Promise<number> {
   await smtp.start();
   say(`starting the stack on port ${port}`);
   const t0 = Date.now();
-  const s = await startBenchStack({ port, env: { SMTP_URL: smtp.url } });
+  const s = await startBenchStack({
+    port,
+    env: { SMTP_URL: smtp.url },
+    postgresSettings: args.statements ? STATEMENTS_SETTINGS : undefined,
+  });
   say(`stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s (data in ${s.dataDir})`);
   const db = naschoolPool(s.adminDbUrl);
   const rows: Row[] = [];
@@ -67,6 +81,8 @@ async function main(): Promise<number> {
         activities: main.activityIds.map((id) => ({ id, token: main.school.accessToken })),
         durationS: quick ? 10 : 30,
         baselinePorts: { gateway: port + 1, app: port + 10_027 },
+        hold,
+        statements: args.statements,
       });
       results.burst = burstRun.results;
       results.memoryAfterBurst = burstRun.afterBurst;

@@ -22,6 +22,7 @@ export async function startData(
   config: StackConfig,
   track: Track,
   log: (line: string) => void,
+  postgresSettings?: string[],
 ): Promise<{ adminUrl: string; natsUrl: string }> {
   const logs = path.join(config.dataDir, 'logs');
   const pgData = path.join(config.dataDir, 'postgres', 'data');
@@ -33,6 +34,7 @@ export async function startData(
           dataDir: pgData,
           port: config.ports.postgres,
           logFile: path.join(logs, 'postgres.log'),
+          settings: postgresSettings,
         }),
     config.natsUrl
       ? undefined

@@ -37,6 +37,8 @@ export interface StartStackOptions {
    * once the demo school exists (R-RUN-DEMO-SIGNUPS); `npm start` asks for it, tests do not.
    */
   demoSignups?: boolean;
+  /** More settings for the local PostgreSQL (`name=value`); the benchmark's diagnostics use it. */
+  postgresSettings?: string[];
 }
 
 export interface Stack {
@@ -141,7 +143,10 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
     };
     // The mail catcher needs nothing else, so it starts alongside PostgreSQL and NATS.
     const [data, mail] = await spawn(
-      Promise.allSettled([startData(config, track, log), startMail(config, env, track, log)]),
+      Promise.allSettled([
+        startData(config, track, log, opts.postgresSettings),
+        startMail(config, env, track, log),
+      ]),
     );
     if (data.status === 'rejected') throw data.reason;
     if (mail.status === 'rejected') throw mail.reason;

@@ -46,6 +46,7 @@ export async function startBenchStack(opts: {
   port: number;
   env?: Record<string, string>;
   quiet?: boolean;
+  postgresSettings?: string[];
 }): Promise<BenchStack> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nsa-bench-'));
   const web = `http://localhost:${opts.port}`;
@@ -65,6 +66,7 @@ export async function startBenchStack(opts: {
       repoRoot,
       log,
       healthTimeoutMs: 150_000,
+      postgresSettings: opts.postgresSettings,
       env: {
         // Whatever the calling shell has set, the stack is this one.
         GATEWAY_PORT: String(opts.port),

@@ -116,6 +116,8 @@ export async function startPostgres(opts: {
   dataDir: string;
   port: number;
   logFile: string;
+  /** More server settings (`name=value`), e.g. a diagnostic's `shared_preload_libraries`. */
+  settings?: string[];
 }): Promise<{ adminUrl: string; proc: Managed }> {
   const dataDir = path.resolve(opts.dataDir);
   const binDir = findPostgresBinDir();
@@ -159,6 +161,7 @@ export async function startPostgres(opts: {
       'synchronous_commit=on',
       '-c',
       'unix_socket_permissions=0700',
+      ...(opts.settings ?? []).flatMap((setting) => ['-c', setting]),
     ],
     {
       logFile: opts.logFile,

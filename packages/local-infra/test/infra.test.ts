@@ -128,7 +128,7 @@ describe('local infrastructure', () => {
     await query(urls[2]!, 'SELECT 1');
   });
 
-  it('reuses the cluster on a second start, and stop() leaves no process', async () => {
+  it('reuses the cluster on a second start, with more settings, and stop() leaves no process', async () => {
     const before = await ensureServiceDatabase(adminUrl, 'catalog');
     await pgProc.stop();
     expect(groupGone(pgProc.pid)).toBe(true);
@@ -137,9 +137,14 @@ describe('local infrastructure', () => {
       dataDir: path.join(dir, 'pg', 'data'),
       port: pgPort,
       logFile: path.join(dir, 'logs', 'postgres.log'),
+      settings: ['shared_preload_libraries=pg_stat_statements', 'work_mem=8MB'],
     });
     running.push(again.proc);
     expect(again.adminUrl).toBe(adminUrl);
+    expect((await query(adminUrl, 'SHOW work_mem')).rows[0].work_mem).toBe('8MB');
+    expect((await query(adminUrl, 'SHOW shared_preload_libraries')).rows[0]).toEqual({
+      shared_preload_libraries: 'pg_stat_statements',
+    });
     expect((await query(before, 'SELECT count(*)::int AS n FROM catalog.things')).rows[0].n).toBe(
       0,
     );
