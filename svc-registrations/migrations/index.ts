@@ -8,6 +8,7 @@ import { m0006Draws } from './0006-draws.js';
 import { m0007Attendance } from './0007-attendance.js';
 import { m0008AdminSearch } from './0008-admin-search.js';
 import { m0009Retention } from './0009-retention.js';
+import { m0010TakenPlaces } from './0010-taken-places.js';
 
 export const migrations: Migration[] = [
   m0001SchoolProjection,
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   m0007Attendance,
   m0008AdminSearch,
   m0009Retention,
+  m0010TakenPlaces,
 ];

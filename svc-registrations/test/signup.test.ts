@@ -141,6 +141,37 @@ describe('public sign-up', () => {
     expect((await post(w.reg, school.accessToken, signup(999999))).status).toBe(404);
   });
 
+  it("counts an activity's taken places from the index of given places, which no new sign-up enters", async () => {
+    const db = w.registrations.ctx.sequelize;
+    const [fn] = await db.query<{ src: string }>(
+      "SELECT prosrc AS src FROM pg_proc WHERE proname = 'sign_up'",
+      { type: QueryTypes.SELECT },
+    );
+    const count =
+      /SELECT count\(\*\) INTO taken (FROM registrations r\s+WHERE r\.activity_id = a_id AND r\.status IN \('approved', 'offered'\));/.exec(
+        fn!.src,
+      );
+    expect(count, 'the count of taken places in sign_up').not.toBeNull();
+    // The plan PL/pgSQL keeps for it once it stops planning per call: the generic one.
+    const plan = await db.transaction(async (transaction) => {
+      await db.query('SET LOCAL plan_cache_mode = force_generic_plan', { transaction });
+      await db.query(
+        `PREPARE taken_places(integer) AS SELECT count(*) ${count![1]!.replace('a_id', '$1')}`,
+        { transaction },
+      );
+      try {
+        const rows = await db.query<{ 'QUERY PLAN': string }>('EXPLAIN EXECUTE taken_places(1)', {
+          type: QueryTypes.SELECT,
+          transaction,
+        });
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      } finally {
+        await db.query('DEALLOCATE taken_places', { transaction });
+      }
+    });
+    expect(plan).toMatch(/Index Only Scan using registrations_taken /);
+  });
+
   it('refuses a full activity with 409 ACTIVITY_FULL', async () => {
     const first = await post(w.reg, school.accessToken, signup(ids.tiny!));
     await w.reg.post(`/api/admin/registrations/${first.body.registration.id}/approve`, {
