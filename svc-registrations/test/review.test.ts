@@ -270,6 +270,11 @@ describe('provider participant list', () => {
       anonymous: true,
     });
     expect(tooLarge.status).toBe(403);
+    // Ids no activity can have are refused like a wrong token, never taken for an outage.
+    for (const path of ['0/participants', '0/attendance', '00/participants']) {
+      const none = await w.reg.get(`/api/provider/${path}?token=0`, { anonymous: true });
+      expect(none.status, path).toBe(403);
+    }
     const old = token;
     token = await generate();
     expect((await get(old)).status).toBe(403);

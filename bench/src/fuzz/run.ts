@@ -9,7 +9,7 @@ import pg from 'pg';
 import { Api, naschoolPool, seedSchool, signUpBody, sleep, waitForProjection } from '../lib/api.js';
 import { SmtpCapture } from '../lib/smtp.js';
 import { startBenchStack, type BenchStack } from '../lib/stack.js';
-import { sampleCases, type FuzzCase, type World } from './cases.js';
+import { pathIdCases, sampleCases, type FuzzCase, type World } from './cases.js';
 
 const SCHEMAS = ['catalog', 'registrations', 'identity', 'notify'];
 const GROWING_LOGS = new Set([
@@ -161,7 +161,9 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
 
     // Some generated header values are no byte strings and never leave this process; a
     // quarter more cases than asked covers them.
+    // The fixed path-id cases come on top of the generated ones.
     const cases = sampleCases(world, Math.ceil(opts.requests * 1.25), opts.seed);
+    const budget = opts.requests + pathIdCases().length;
     const byStatus: Record<string, number> = {};
     const byFamily: Record<string, number> = {};
     const serverErrors: FuzzFailure[] = [];
@@ -174,7 +176,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     await Promise.all(
       Array.from({ length: opts.concurrency }, async () => {
         for (;;) {
-          if (sent + inFlight >= opts.requests) return;
+          if (sent + inFlight >= budget) return;
           const i = next++;
           if (i >= cases.length) return;
           const c = cases[i]!;

@@ -8,6 +8,12 @@ import type { Logger } from './logger.js';
 /** How long a question to the owner may take before the answer is "unavailable". */
 const OWNER_TIMEOUT_MS = 2000;
 
+/** The owner's error replies: it failed to answer (an outage), or the question was malformed. */
+const OWNER_FAILED = 'failed';
+const BAD_QUESTION = 'bad question';
+const isErrorReply = (v: unknown): v is { error: string } =>
+  typeof v === 'object' && v !== null && typeof (v as { error?: unknown }).error === 'string';
+
 export interface LookupSpec<K extends z.ZodType, V extends z.ZodType> {
   key: K;
   value: V;
@@ -22,6 +28,7 @@ export interface LookupSpec<K extends z.ZodType, V extends z.ZodType> {
  */
 export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
   private readonly batcher: Batcher<z.infer<K>, z.infer<V> | null>;
+  private readonly key: K;
   private readonly reply: ReturnType<typeof lookupReplySchema<V>>;
   /** Answers that may be used again, with the time their question was sent. */
   private readonly recent = new Map<z.infer<K>, { value: z.infer<V>; askedAt: number }>();
@@ -40,12 +47,16 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
     opts: { unavailable?: Localized; reuseForMs?: number } = {},
   ) {
     this.reply = lookupReplySchema(spec.value);
+    this.key = spec.key;
     this.batcher = new Batcher((keys) => this.ask(keys), 1000);
     this.unavailable = opts.unavailable;
     this.reuseForMs = opts.reuseForMs ?? 0;
   }
 
   get(key: z.infer<K>, now = Date.now()): Promise<z.infer<V> | null> {
+    // A key outside the owner's key schema (an id 0, say) names nothing it could know: no
+    // question is asked, and the answer is "unknown", as the owner's would be.
+    if (!this.key.safeParse(key).success) return Promise.resolve(null);
     const known = this.recent.get(key);
     if (known && now - known.askedAt < this.reuseForMs) return Promise.resolve(known.value);
     return this.batcher.submit(key);
@@ -54,22 +65,41 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
   private async ask(keys: Array<z.infer<K>>): Promise<Array<z.infer<V> | null>> {
     const askedAt = Date.now();
     const unique = [...new Set(keys)];
-    let values: Array<z.infer<V> | null>;
+    let answer: unknown;
     try {
       const msg = await this.nc.request(this.subject, JSON.stringify({ keys: unique }), {
         timeout: OWNER_TIMEOUT_MS,
       });
-      values = this.reply.parse(msg.json()).values as Array<z.infer<V> | null>;
-      if (values.length !== unique.length) throw new Error('answer has the wrong length');
+      answer = msg.json();
     } catch (err) {
       this.logger.warn({ err: (err as Error).message, subject: this.subject }, 'owner unreachable');
-      throw new AppError('SERVICE_UNAVAILABLE', 503, this.unavailable, undefined, {
-        'Retry-After': '5',
-      });
+      throw this.unreachable();
     }
+    // The owner could not answer now (its database, say): an outage, as above.
+    if (isErrorReply(answer) && answer.error === OWNER_FAILED) {
+      this.logger.warn({ subject: this.subject }, 'owner could not answer');
+      throw this.unreachable();
+    }
+    // Anything else that is not an answer to the question (a question the owner calls
+    // malformed, an answer of another shape or length) is a fault of the code, not an outage:
+    // it is an internal error, logged as one with the request id.
+    const parsed = this.reply.safeParse(answer);
+    if (!parsed.success || parsed.data.values.length !== unique.length) {
+      throw new Error(
+        `the owner on ${this.subject} gave no valid answer` +
+          (isErrorReply(answer) ? ` (${answer.error})` : ''),
+      );
+    }
+    const values = parsed.data.values as Array<z.infer<V> | null>;
     const byKey = new Map(unique.map((k, i) => [k, values[i] ?? null]));
     if (this.reuseForMs > 0) this.remember(byKey, askedAt);
     return keys.map((k) => byKey.get(k) ?? null);
+  }
+
+  private unreachable(): AppError {
+    return new AppError('SERVICE_UNAVAILABLE', 503, this.unavailable, undefined, {
+      'Retry-After': '5',
+    });
   }
 
   private remember(answers: Map<z.infer<K>, z.infer<V> | null>, askedAt: number): void {
@@ -101,12 +131,19 @@ export function serveLookup<K extends z.ZodType, V extends z.ZodType>(
     for await (const msg of sub) {
       // Each question is answered on its own, so a slow one does not hold up the next.
       void (async () => {
+        let keys: Array<z.infer<K>>;
         try {
-          const { keys } = request.parse(msg.json());
-          msg.respond(JSON.stringify({ values: await answer(keys as Array<z.infer<K>>) }));
+          keys = request.parse(msg.json()).keys as Array<z.infer<K>>;
+        } catch (err) {
+          logger.error({ err: (err as Error).message, subject }, 'malformed look-up question');
+          msg.respond(JSON.stringify({ error: BAD_QUESTION }));
+          return;
+        }
+        try {
+          msg.respond(JSON.stringify({ values: await answer(keys) }));
         } catch (err) {
           logger.warn({ err: (err as Error).message, subject }, 'look-up failed');
-          msg.respond(JSON.stringify({ error: 'failed' }));
+          msg.respond(JSON.stringify({ error: OWNER_FAILED }));
         }
       })();
     }

@@ -87,15 +87,50 @@ describe('OwnerLookup', () => {
     expect(await lookup.get(8)).toEqual({ n: 3 });
   });
 
-  it('fails with 503 SERVICE_UNAVAILABLE when nobody answers, and with a bad answer', async () => {
+  it('fails with 503 SERVICE_UNAVAILABLE when nobody answers or the owner could not answer', async () => {
     const nobody = new OwnerLookup(nc, 'rpc.test.nobody', spec, logger);
     await expect(nobody.get(1)).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    const failing = serveLookup(
+      nc,
+      'rpc.test.failing',
+      'test',
+      spec,
+      () => Promise.reject(new Error('database away')),
+      logger,
+    );
+    await nc.flush();
+    try {
+      const lookup = new OwnerLookup(nc, 'rpc.test.failing', spec, logger);
+      await expect(lookup.get(1)).rejects.toMatchObject({ status: 503 });
+    } finally {
+      failing.stop();
+    }
+  });
+
+  it('answers "unknown" without asking for a key outside the key schema (an id 0)', async () => {
+    const positive = { key: z.number().int().positive(), value: spec.value };
+    const lookup = new OwnerLookup(nc, 'rpc.test.things', positive, logger);
+    data.set(0, 1);
+    questions.length = 0;
+    expect(await lookup.get(0)).toBeNull();
+    expect(await lookup.get(-3)).toBeNull();
+    expect(questions).toEqual([]);
+  });
+
+  it('takes a question the owner calls malformed for a fault of the code, not an outage', async () => {
+    // The asker's key schema lets a string through that the owner's does not take.
     const bad = new OwnerLookup(
       nc,
       'rpc.test.things',
       { key: z.string(), value: spec.value },
       logger,
     );
-    await expect(bad.get('not a number')).rejects.toMatchObject({ status: 503 });
+    const err = await bad.get('not a number').then(
+      () => null,
+      (e: unknown) => e as { status?: number; message: string },
+    );
+    expect(err).not.toBeNull();
+    expect(err!.status).toBeUndefined();
+    expect(err!.message).toMatch(/no valid answer \(bad question\)/);
   });
 });

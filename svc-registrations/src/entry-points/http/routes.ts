@@ -294,8 +294,9 @@ export function mountRoutes(
     if (typeof token !== 'string' || token === '' || !/^\d{1,10}$/.test(raw)) {
       throw AppError.badRequest(MSG.providerTokenMissing);
     }
-    // Past the largest activity id no activity exists (and the id fits no integer column).
-    if (token.length > 256 || Number(raw) > 2_147_483_647) {
+    // Ids start at 1, and past the largest activity id no activity exists (nor does the id fit
+    // an integer column): no link names such an id.
+    if (token.length > 256 || Number(raw) < 1 || Number(raw) > 2_147_483_647) {
       throw AppError.forbidden(MSG.providerTokenInvalid);
     }
     return { activityId: Number(raw), token, clientIp: req.ip ?? 'unknown' };
