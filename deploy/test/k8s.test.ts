@@ -242,11 +242,13 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
         // R-OPS-METRICS
         expect(d.spec.template.metadata.annotations).toEqual({
           'prometheus.io/scrape': 'true',
-          'prometheus.io/port': '8080',
+          'prometheus.io/port': '9464',
           'prometheus.io/path': '/metrics',
         });
         const env = Object.fromEntries(c.env.map((e: Obj) => [e.name, e]));
         expect(env.SERVICE_NAME.value).toBe(name);
+        expect(env.METRICS_PORT.value).toBe('9464');
+        expect(c.ports.map((p: Obj) => p.containerPort).sort()).toEqual([8080, 9464]);
         expect(env.DB_SCHEMA.value).toBe(name);
         expect(env.DATABASE_URL.valueFrom.secretKeyRef.key).toBe(
           `${name.toUpperCase()}_DATABASE_URL`,
@@ -294,7 +296,7 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
       if (overlay === 'production') expect(byKind(objs(), 'Secret')).toEqual([]);
     });
 
-    it('exposes nginx stub_status to Prometheus through an exporter on the pod loopback only', () => {
+    it("exposes nginx stub_status (through an exporter on the pod loopback) and the services' metrics port to Prometheus, never a service's API port", () => {
       const gateway = named(objs(), 'Deployment', 'gateway')!;
       const pod = gateway.spec.template;
       expect(pod.metadata.annotations['prometheus.io/scrape']).toBe('true');
@@ -322,11 +324,15 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
       const policies = byKind(objs(), 'NetworkPolicy');
       const prometheus = { '@namespace': 'monitoring', 'app.kubernetes.io/name': 'prometheus' };
       expect(allowed(policies, prometheus, podLabels(objs(), 'gateway'), port)).toBe(true);
-      for (const s of SERVICES)
-        expect(allowed(policies, prometheus, podLabels(objs(), s), 8080), s).toBe(true);
+      for (const s of SERVICES) {
+        expect(allowed(policies, prometheus, podLabels(objs(), s), 9464), s).toBe(true);
+        // R-TRUST-PROXY: a service believes X-Forwarded-For on its API port, so only the
+        // gateway and the other services may reach that port; Prometheus may not.
+        expect(allowed(policies, prometheus, podLabels(objs(), s), 8080), s).toBe(false);
+      }
       expect(allowed(policies, prometheus, podLabels(objs(), 'nats'), 4222)).toBe(false);
       const elsewhere = { '@namespace': 'tenant-x', 'app.kubernetes.io/name': 'prometheus' };
-      expect(allowed(policies, elsewhere, podLabels(objs(), 'catalog'), 8080)).toBe(false);
+      expect(allowed(policies, elsewhere, podLabels(objs(), 'catalog'), 9464)).toBe(false);
     });
 
     it('autoscales catalog and registrations', () => {

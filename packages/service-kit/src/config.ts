@@ -13,6 +13,12 @@ export const baseConfigSchema = z.object({
   SERVICE_VERSION: z.string().default('0.1.0'),
   HOST: z.string().default('127.0.0.1'),
   PORT: port.default(0),
+  /**
+   * R-OPS-METRICS: a port of its own for `GET /metrics` (and nothing else). Unset: `/metrics`
+   * is on PORT. In Kubernetes Prometheus may reach only this port, never the API's, where the
+   * gateway's X-Forwarded-For is trusted (R-TRUST-PROXY).
+   */
+  METRICS_PORT: port.optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
   DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'lowercase letters, digits and _ only'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),

@@ -82,6 +82,8 @@ export interface StartOptions {
 export interface RunningService<C extends BaseConfig = BaseConfig> {
   url: string;
   port: number;
+  /** The port of `GET /metrics` when it has one of its own (METRICS_PORT). */
+  metricsPort?: number;
   ctx: ServiceContext<C>;
   /** The Express app, for tests that read its routes (R-API-DOC). */
   app: Express;
@@ -222,7 +224,7 @@ async function runService<C extends BaseConfig>(
           (await Promise.all(consumers.map((c) => c.caughtUp()))).every(Boolean),
       },
     });
-    mountMetrics(router, metrics);
+    if (config.METRICS_PORT === undefined) mountMetrics(router, metrics);
     mountHealth(router, {
       service: def.name,
       version: def.version,
@@ -243,6 +245,12 @@ async function runService<C extends BaseConfig>(
   server.keepAliveTimeout = 65_000;
   const port = (server.address() as AddressInfo).port;
   logger.info({ port }, 'listening');
+  const metricsServer =
+    config.METRICS_PORT === undefined
+      ? undefined
+      : await listenMetrics(metrics, config.HOST, config.METRICS_PORT);
+  const metricsPort = metricsServer && (metricsServer.address() as AddressInfo).port;
+  if (metricsPort) logger.info({ port: metricsPort }, 'metrics listening');
 
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
@@ -251,6 +259,9 @@ async function runService<C extends BaseConfig>(
         server.close(() => resolve());
         server.closeIdleConnections();
       });
+      await new Promise<void>((resolve) =>
+        metricsServer ? metricsServer.close(() => resolve()) : resolve(),
+      );
       for (const b of background) await b.stop();
       for (const c of consumers) await c.stop();
       await outbox.stop();
@@ -264,7 +275,23 @@ async function runService<C extends BaseConfig>(
       logger.info('stopped');
     })());
 
-  return { url: `http://${config.HOST}:${port}`, port, ctx, app, stop };
+  return { url: `http://${config.HOST}:${port}`, port, metricsPort, ctx, app, stop };
+}
+
+/** `GET /metrics` alone on a listener of its own (METRICS_PORT). */
+async function listenMetrics(metrics: Metrics, host: string, port: number): Promise<Server> {
+  const app = express();
+  app.disable('x-powered-by');
+  const router = express.Router();
+  mountMetrics(router, metrics);
+  app.use(router);
+  app.use((_req, res) => {
+    res.status(404).end();
+  });
+  return new Promise((resolve, reject) => {
+    const s = app.listen(port, host, () => resolve(s));
+    s.once('error', reject);
+  });
 }
 
 /** Every service but svc-identity asks it about each session (R-FRESH-SESSION). */

@@ -267,6 +267,43 @@ describe('/metrics (R-OPS-METRICS)', () => {
   });
 });
 
+describe('metrics on a port of their own (R-OPS-METRICS, R-TRUST-PROXY)', () => {
+  let own: RunningService | undefined;
+  afterAll(async () => {
+    await own?.stop();
+  });
+
+  it('serves /metrics only on METRICS_PORT, and nothing else there, when it is set', async () => {
+    const url = await ensureServiceDatabase(infra.adminUrl, 'kit_metrics_port');
+    const opened = await openService(
+      { name: 'kit-metrics-port', version: '9.9.9', migrations: [] },
+      {
+        env: {
+          DATABASE_URL: url,
+          DB_SCHEMA: 'kit_metrics_port',
+          NATS_URL: infra.natsUrl,
+          SESSION_SECRET: TEST_SESSION_SECRET,
+          METRICS_PORT: '0',
+          LOG_LEVEL: 'silent',
+        },
+      },
+    );
+    own = await opened.run({});
+    expect(own.metricsPort).toBeGreaterThan(0);
+    expect(own.metricsPort).not.toBe(own.port);
+    // The API's port, where the gateway's X-Forwarded-For is trusted, has no metrics.
+    expect((await fetch(`${own.url}/metrics`)).status).toBe(404);
+    expect((await fetch(`${own.url}/livez`)).status).toBe(200);
+    const metrics = `http://127.0.0.1:${own.metricsPort}`;
+    const res = await fetch(`${metrics}/metrics`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/^# HELP nsa_http_requests_total /m);
+    for (const path of ['/livez', '/readyz', '/health', '/api/things/1']) {
+      expect((await fetch(`${metrics}${path}`)).status, path).toBe(404);
+    }
+  });
+});
+
 describe('an outage of the database (R-OPS-PROBES)', () => {
   it('makes /readyz 503 naming db, while /livez stays 200 so the pod is not restarted', async () => {
     await infra.postgres.stop();
