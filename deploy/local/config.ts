@@ -28,6 +28,8 @@ export interface StackConfig {
   sessionSecret: string;
   /** svc-identity seals password-setup and reset links with it (not in R-RUN-ENV's list). */
   linkSealSecret: string;
+  /** svc-identity alone seals two-step tickets and TOTP secrets with it (R-TOTP-KEY). */
+  identitySecret: string;
   loginRateLimit: number;
   signupRateLimit: number;
   demoData: '0' | '1';
@@ -154,6 +156,7 @@ export function loadConfig(opts: {
     publicBaseUrl,
     sessionSecret: persistentSecret(env, 'SESSION_SECRET', dataDir),
     linkSealSecret: persistentSecret(env, 'LINK_SEAL_SECRET', dataDir),
+    identitySecret: persistentSecret(env, 'IDENTITY_SECRET', dataDir),
     loginRateLimit: int(env, 'LOGIN_RATE_LIMIT', 10),
     signupRateLimit: int(env, 'SIGNUP_RATE_LIMIT', 60),
     demoData: demo,
@@ -220,6 +223,8 @@ export function serviceEnv(
   if (name === 'identity' || name === 'registrations' || name === 'notify')
     env.LINK_SEAL_SECRET = config.linkSealSecret;
   if (name === 'identity') env.ADMIN_2FA_REQUIRED = config.admin2faRequired;
+  // Two-step tickets and TOTP secrets: identity's key alone.
+  if (name === 'identity') env.IDENTITY_SECRET = config.identitySecret;
   if (name === 'identity' && config.demoData === '1') {
     env.DEMO_ADMIN_EMAIL = config.demo.adminEmail;
     env.DEMO_ADMIN_PASSWORD = config.demo.adminPassword;

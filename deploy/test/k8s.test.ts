@@ -258,6 +258,9 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
           name === 'identity' || name === 'registrations' || name === 'notify',
         );
         expect('SMTP_URL' in env).toBe(name === 'notify');
+        // The key of two-step tickets and TOTP secrets: identity's alone (a leak of another
+        // service's configuration grants no admin session).
+        expect('IDENTITY_SECRET' in env).toBe(name === 'identity');
         // No secret arrives any other way.
         expect(c.envFrom.every((e: Obj) => e.configMapRef && !e.secretRef)).toBe(true);
         const svc = named(objs(), 'Service', name)!;
@@ -531,6 +534,8 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
     );
     expect(settings.data.PUBLIC_BASE_URL).toMatch(/^https:\/\//);
     expect(settings.data.DEMO_DATA).toBe('0');
+    // R-TOTP: production never leaves an admin account with one factor.
+    expect(settings.data.ADMIN_2FA_REQUIRED).toBe('1');
     expect(renderFor('production')).toContain('max-age=31536000');
     for (const w of workloads(objs)) {
       for (const c of w.spec.template.spec.containers) {

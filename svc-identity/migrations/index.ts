@@ -6,6 +6,8 @@ import { m0004Audit } from './0004-audit.js';
 import { m0005Retention } from './0005-retention.js';
 import { m0006ResetRequests } from './0006-reset-requests.js';
 import { m0007Totp } from './0007-totp.js';
+import { m0008LoginTallies } from './0008-login-tallies.js';
+import { m0009AuditStore } from './0009-audit-store.js';
 
 export const migrations: Migration[] = [
   m0001Users,
@@ -15,4 +17,6 @@ export const migrations: Migration[] = [
   m0005Retention,
   m0006ResetRequests,
   m0007Totp,
+  m0008LoginTallies,
+  m0009AuditStore,
 ];

@@ -8,6 +8,12 @@ export const identityConfigSchema = z.object({
   ADMIN_2FA_REQUIRED: z.enum(['0', '1']).default('0'),
   /** R-AUDIT-RETENTION: months after which the audit log's actors are anonymised. */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  /**
+   * Held by svc-identity alone: seals two-step enrolment tickets and stored TOTP secrets, which
+   * can start an admin session, so a leak of another service's configuration (SESSION_SECRET)
+   * grants none.
+   */
+  IDENTITY_SECRET: z.string().min(32, 'at least 32 characters'),
   /** Seals secret links inside events so that only svc-notify can open them. */
   LINK_SEAL_SECRET: z.string().min(32, 'at least 32 characters'),
   BOOTSTRAP_ADMIN_EMAIL: optional,

@@ -16,6 +16,9 @@ import { mountAuditRoutes } from './entry-points/http/audit-routes.js';
 import { mountRoutes } from './entry-points/http/routes.js';
 import { auditConsumers } from './entry-points/messaging/audit-consumer.js';
 
+/** How often hours of counted login failures that are over become audit entries. */
+const TALLY_FLUSH_MS = 5 * 60_000;
+
 /** The composition root: config → database → domain → entry points. */
 export const { start, stop } = serviceModule(async (opts) => {
   const { ctx, run } = await openService(
@@ -54,10 +57,25 @@ export const { start, stop } = serviceModule(async (opts) => {
           (keys) => sessions.lookup(keys),
           ctx.logger,
         ),
+      // R-LOGIN-TALLY: an hour's count of failed logins becomes its audit entry soon after.
+      () => {
+        const timer = setInterval(() => {
+          accounts
+            .flushLoginTallies()
+            .catch((err: Error) => ctx.logger.warn({ err: err.message }, 'login tally flush'));
+        }, TALLY_FLUSH_MS);
+        timer.unref();
+        return { stop: () => clearInterval(timer) };
+      },
       // R-RETENTION-ACCESS-LOG, R-PRIVACY-*: its retention on start and daily, its part on request.
       () => privacy.job().start(),
       () => servePrivacy(ctx.nc, PRIVACY_RPC_SUBJECTS.identity, 'identity', privacy, ctx.logger),
     ],
-    onStarted: () => bootstrapAdmins(ctx, accounts),
+    onStarted: async () => {
+      // R-TOTP-KEY: stored TOTP secrets of an older release move to IDENTITY_SECRET's key.
+      const resealed = await accounts.twoStep.resealLegacy();
+      if (resealed > 0) ctx.logger.info({ resealed }, 'TOTP secrets sealed under IDENTITY_SECRET');
+      await bootstrapAdmins(ctx, accounts);
+    },
   });
 });

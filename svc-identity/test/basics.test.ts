@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { serviceBasicsSuite } from '@nsa/service-kit/testing';
 import { start } from '../src/start.js';
-import { LINK_SEAL_SECRET } from './helpers.js';
+import { IDENTITY_SECRET, LINK_SEAL_SECRET } from './helpers.js';
 
 serviceBasicsSuite(
   'identity',
@@ -9,5 +9,6 @@ serviceBasicsSuite(
   fileURLToPath(new URL('../dist/src/main.js', import.meta.url)),
   {
     LINK_SEAL_SECRET,
+    IDENTITY_SECRET,
   },
 );

@@ -2,6 +2,7 @@ import { QueryTypes, openLink, type RunningService } from '@nsa/service-kit';
 import { assertApiAnswer, serviceTestEnv } from '@nsa/service-kit/testing';
 
 export const LINK_SEAL_SECRET = 'link-seal-secret-for-tests-0123456789abcdef';
+export const IDENTITY_SECRET = 'identity-secret-for-tests-0123456789abcdefgh';
 export const ADMIN = {
   email: 'Admin@School.nl',
   password: 'correct horse battery',
@@ -14,6 +15,7 @@ export async function identityEnv(
 ) {
   return serviceTestEnv(infra, 'identity', {
     LINK_SEAL_SECRET,
+    IDENTITY_SECRET,
     BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
     BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
     BOOTSTRAP_ADMIN_NAME: ADMIN.name,

@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { AUDIT_STORE_SERVICE, auditStoreSql } from './audit-store.js';
 import { generateSecret } from './secrets.js';
 
 const NAME = /^[a-z][a-z0-9_]{0,40}$/;
@@ -74,7 +75,12 @@ export async function ensureServiceDatabase(
       `ALTER ROLE ${ident(role)} IN DATABASE ${ident(database)} SET search_path TO ${ident(service)}`,
     );
     // Still under the advisory lock: CREATE SCHEMA IF NOT EXISTS is not safe against a racer.
-    await withClient(withDatabase(adminUrl, database), (db) => ownSchema(db, service, role));
+    await withClient(withDatabase(adminUrl, database), async (db) => {
+      await ownSchema(db, service, role);
+      // R-AUDIT-APPEND-ONLY: the audit log's store is owned by a role of its own.
+      if (service === AUDIT_STORE_SERVICE)
+        for (const sql of auditStoreSql(service)) await db.query(sql);
+    });
     return pw;
   });
 

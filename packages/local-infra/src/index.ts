@@ -3,6 +3,7 @@ export { spawnManaged, isAlive, signalProcess } from './process.js';
 export type { Managed, SpawnManagedOptions } from './process.js';
 export { existingAdminUrl, startPostgres } from './postgres.js';
 export { ensureServiceDatabase } from './database.js';
+export { AUDIT_STORE_SERVICE, auditStoreSql } from './audit-store.js';
 export { startNats } from './nats.js';
 export type { NatsUser } from './nats.js';
 export { waitForHttp } from './http.js';

@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   const config = loadConfig(
     baseConfigSchema
       .extend(identityConfigSchema.shape)
-      .partial({ NATS_URL: true, LINK_SEAL_SECRET: true }),
+      .partial({ NATS_URL: true, LINK_SEAL_SECRET: true, IDENTITY_SECRET: true }),
     {
       SERVICE_NAME: 'identity',
       DB_SCHEMA: 'identity',

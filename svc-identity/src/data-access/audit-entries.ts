@@ -29,12 +29,16 @@ const toEntry = (r: Row): AuditEntry => ({
   reason: r.reason,
 });
 
+/** The store, in a schema the infrastructure made and a role of its own owns (migration 0009). */
+const AUDIT_TABLE = 'identity_audit.audit_entries';
+
 /** A date without a time as `to` means the end of that day (UTC). */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
- * The audit log's store (R-AUDIT-STORE): insert and read only. The table refuses UPDATE and
- * DELETE itself (migration 0004); this class has no method that would try.
+ * The audit log's store (R-AUDIT-STORE): insert and read only. The table is not the service's
+ * own and refuses its UPDATE, DELETE and DDL (migration 0009); this class has no method that
+ * would try.
  */
 export class AuditEntryRepository {
   constructor(private readonly db: Sequelize) {}
@@ -42,7 +46,7 @@ export class AuditEntryRepository {
   /** Stores an entry once: the same entry id delivered again changes nothing. */
   async insert(tx: Transaction, service: string, e: AuditEntry): Promise<void> {
     await this.db.query(
-      `INSERT INTO audit_entries (id, at, service, actor_type, actor_id, actor_name, action,
+      `INSERT INTO ${AUDIT_TABLE} (id, at, service, actor_type, actor_id, actor_name, action,
          target_type, target_id, changes, reason)
        VALUES (:id, :at, :service, :actorType, :actorId, :actorName, :action,
          :targetType, :targetId, CAST(:changes AS jsonb), :reason)
@@ -92,13 +96,13 @@ export class AuditEntryRepository {
     }
     const sqlWhere = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const [count] = await this.db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM audit_entries ${sqlWhere}`,
+      `SELECT count(*) AS n FROM ${AUDIT_TABLE} ${sqlWhere}`,
       { replacements, type: QueryTypes.SELECT },
     );
     const rows = await this.db.query<Row>(
       `SELECT id, at, actor_type, actor_id, actor_name, action, target_type, target_id, changes,
               reason
-       FROM audit_entries ${sqlWhere}
+       FROM ${AUDIT_TABLE} ${sqlWhere}
        ORDER BY at DESC, id DESC
        LIMIT :limit OFFSET :offset`,
       {
@@ -118,7 +122,7 @@ export class AuditEntryRepository {
    */
   async anonymiseActorsBefore(cutoff: Date): Promise<number> {
     const [row] = await this.db.query<{ n: number }>(
-      'SELECT audit_anonymise_actors(:cutoff) AS n',
+      'SELECT identity_audit.audit_anonymise_actors(:cutoff) AS n',
       { replacements: { cutoff: cutoff.toISOString() }, type: QueryTypes.SELECT },
     );
     return Number(row?.n ?? 0);

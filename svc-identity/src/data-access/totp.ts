@@ -26,6 +26,29 @@ export class TotpRepository {
     return { secretSealed, lastStep: Number(lastStep) };
   }
 
+  /** Every account's sealed secret (a few: one per account with two-step login). */
+  async sealedSecrets(): Promise<Array<{ userId: number; secretSealed: string }>> {
+    const rows = await this.Credential.findAll({ attributes: ['userId', 'secretSealed'] });
+    return rows.map((r) => {
+      const { userId, secretSealed } = r.get();
+      return { userId, secretSealed };
+    });
+  }
+
+  /** The same secret sealed anew, unless the row changed meanwhile; true when replaced. */
+  async replaceSealed(
+    userId: number,
+    from: string,
+    to: string,
+    tx?: Transaction,
+  ): Promise<boolean> {
+    const [n] = await this.Credential.update(
+      { secretSealed: to },
+      { where: { userId, secretSealed: from }, transaction: tx },
+    );
+    return n > 0;
+  }
+
   /** Turns two-step login on with a confirmed secret and a fresh set of recovery codes. */
   async enable(
     tx: Transaction,

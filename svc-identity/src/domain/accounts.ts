@@ -16,6 +16,7 @@ import {
   SYSTEM_ACTOR,
   auditChanges,
   recordAudit,
+  recordAudits,
   sessionActor,
   type NewAuditEntry,
   newSessionId,
@@ -25,7 +26,11 @@ import {
   type Transaction,
 } from '@nsa/service-kit';
 import type { IdentityConfig } from '../config.js';
-import { LoginFailureRepository } from '../data-access/login-failures.js';
+import {
+  LoginFailureRepository,
+  LoginTallyRepository,
+  type TallyReason,
+} from '../data-access/login-failures.js';
 import { ResetRequestRepository } from '../data-access/reset-requests.js';
 import { PasswordTokenRepository, type TokenPurpose } from '../data-access/password-tokens.js';
 import { SessionRepository } from '../data-access/sessions.js';
@@ -59,6 +64,7 @@ export class Accounts {
   private readonly users: UserRepository;
   private readonly tokens: PasswordTokenRepository;
   private readonly failures: LoginFailureRepository;
+  private readonly tallies: LoginTallyRepository;
   private readonly resets: ResetRequestRepository;
   private readonly sessions: SessionRepository;
   readonly twoStep: TwoStepLogin;
@@ -67,12 +73,14 @@ export class Accounts {
     this.users = new UserRepository(ctx.sequelize);
     this.tokens = new PasswordTokenRepository(ctx.sequelize);
     this.failures = new LoginFailureRepository(ctx.sequelize);
+    this.tallies = new LoginTallyRepository(ctx.sequelize);
     this.resets = new ResetRequestRepository(ctx.sequelize);
     this.sessions = sessionRepository(ctx);
     this.twoStep = new TwoStepLogin(
       {
         sequelize: ctx.sequelize,
-        secret: ctx.config.SESSION_SECRET,
+        secret: ctx.config.IDENTITY_SECRET,
+        legacySecret: ctx.config.SESSION_SECRET,
         issuer: new URL(ctx.config.PUBLIC_BASE_URL).host,
         required: ctx.config.ADMIN_2FA_REQUIRED === '1',
       },
@@ -136,12 +144,7 @@ export class Accounts {
       const taken = await this.failures.reserve(key, clientIp, limit);
       if ('retryAt' in taken) {
         const retryAfter = Math.max(1, Math.ceil((taken.retryAt.getTime() - Date.now()) / 1000));
-        await this.audit({
-          actor: { type: 'admin', id: null, name: null },
-          action: AUDIT_ACTIONS.loginFailed,
-          target: userTarget(null),
-          reason: 'rate-limited',
-        });
+        await this.tally('rate-limited');
         throw new AppError('RATE_LIMITED', 429, undefined, undefined, {
           'Retry-After': String(retryAfter),
         });
@@ -150,21 +153,23 @@ export class Accounts {
     }
     const user = await this.users.byEmail(email);
     const ok = await verifyPassword(user?.passwordHash, password);
-    if (!user || !ok) {
-      if (attempt === undefined) await this.failures.record(key, clientIp);
+    if (!user) {
+      await this.tally('unknown-account');
+      throw AppError.unauthenticated(MSG.badCredentials);
+    }
+    if (!ok) {
       // R-AUDIT-LOGIN: whoever tried is unknown (not the account's owner, who may be the one
-      // attacked); the account by id as the target when there is one; never the email or password.
+      // attacked); the account by id as the target; never the email or password.
       await this.audit({
         actor: { type: 'admin', id: null, name: null },
         action: AUDIT_ACTIONS.loginFailed,
-        target: userTarget(user?.id ?? null),
-        reason: user ? 'wrong-password' : 'unknown-account',
+        target: userTarget(user.id),
+        reason: 'wrong-password',
       });
       throw AppError.unauthenticated(MSG.badCredentials);
     }
     const second = await this.twoStep.check(user, input);
     if (second === 'wrong') {
-      if (attempt === undefined) await this.failures.record(key, clientIp);
       await this.audit({
         actor: { type: 'admin', id: null, name: null },
         action: AUDIT_ACTIONS.loginFailed,
@@ -179,6 +184,43 @@ export class Accounts {
       return { enrolment: await this.twoStep.enrolment(user, true) };
     }
     return { user: await this.loggedIn(user, second === 'recovery') };
+  }
+
+  /**
+   * R-LOGIN-TALLY: a failed login for an unknown account, or an attempt past the limit, is
+   * counted in its hour (anyone can make any number); each hour that is over becomes one
+   * `login.failed` entry with its count (R-AUDIT-LOGIN), at the next such count or flush.
+   */
+  private async tally(reason: TallyReason): Promise<void> {
+    await this.ctx.sequelize.transaction(async (tx) => {
+      await this.tallies.count(tx, reason);
+      await this.reportTallies(tx);
+    });
+  }
+
+  /** R-LOGIN-TALLY: the counts of hours that are over, as audit entries (also on a timer). */
+  async flushLoginTallies(): Promise<void> {
+    await this.ctx.sequelize.transaction((tx) => this.reportTallies(tx));
+  }
+
+  private async reportTallies(tx: Transaction): Promise<void> {
+    const closed = await this.tallies.takeClosed(tx);
+    if (closed.length === 0) return;
+    await recordAudits(
+      tx,
+      this.ctx.outbox,
+      'identity',
+      closed.map((t) => ({
+        actor: { type: 'admin', id: null, name: null },
+        action: AUDIT_ACTIONS.loginFailed,
+        target: userTarget(null),
+        reason: t.reason,
+        changes: {
+          attempts: { before: null, after: t.attempts },
+          hour: { before: null, after: new Date(t.hour).toISOString() },
+        },
+      })),
+    );
   }
 
   /** R-TOTP: a change of the second step asks for the password again. */
@@ -228,12 +270,20 @@ export class Accounts {
     });
   }
 
+  /**
+   * R-ACCOUNT-PASSWORD-LINKS: the token is checked before the new password is hashed (argon2,
+   * 19 MiB), so an unknown token costs a look-up only; it is taken once in the transaction that
+   * sets the password, which ends the user's other links and sessions too.
+   */
   async resetPassword(token: string, newPassword: string): Promise<void> {
-    const passwordHash = await hashPassword(newPassword);
+    const tokenHash = sha256(token);
+    if (!(await this.tokens.isLive(tokenHash))) throw AppError.badRequest(MSG.badToken);
+    const passwordHash = await this.hash(newPassword);
     await this.ctx.sequelize.transaction(async (tx) => {
-      const found = await this.tokens.consume(tx, sha256(token));
+      const found = await this.tokens.consume(tx, tokenHash);
       if (!found) throw AppError.badRequest(MSG.badToken);
       await this.users.setPassword(tx, found.userId, passwordHash);
+      await this.tokens.endAllOf(tx, found.userId);
       // A new password ends every session of the user (R-FRESH-SESSION).
       await this.sessions.endAllOf(tx, found.userId);
       const user = await this.users.byId(found.userId, tx);
@@ -287,6 +337,12 @@ export class Accounts {
         // Another role ends the user's sessions in the same transaction (R-FRESH-SESSION).
         if (roleChanged) await this.sessions.endAllOf(tx, id);
         const after = (await this.users.update(tx, id, input))!;
+        // R-ACCOUNT-PASSWORD-LINKS: links sent to the old address end with it; an account that
+        // has no password yet gets its welcome at the corrected one.
+        if (current.email.toLowerCase() !== after.email.toLowerCase()) {
+          await this.tokens.endAllOf(tx, id);
+          if (current.passwordHash === null) await this.issueLink(tx, after, 'setup');
+        }
         await this.audit(
           {
             actor: sessionActor(actor),
@@ -329,7 +385,7 @@ export class Accounts {
   /** Creates a user with a password unless one with that email exists (bootstrap and demo). */
   async ensureUser(email: string, name: string, password: string): Promise<boolean> {
     if (await this.users.byEmail(email)) return false;
-    const passwordHash = await hashPassword(password);
+    const passwordHash = await this.hash(password);
     await this.ctx.sequelize.transaction(async (tx) => {
       const user = await this.users.insert(tx, { email, name, role: 'admin', passwordHash });
       await this.audit(
@@ -362,7 +418,17 @@ export class Accounts {
       );
   }
 
+  /** An argon2id hash of a new password, counted: the costliest thing a request can ask for. */
+  private hash(password: string): Promise<string> {
+    this.ctx.metrics
+      ?.counter('nsa_identity_password_hashes_total', 'New passwords hashed (argon2id)')
+      .inc();
+    return hashPassword(password);
+  }
+
+  /** R-ACCOUNT-PASSWORD-LINKS: a new link ends the user's earlier ones; the last one works. */
   private async newToken(tx: Transaction, user: UserRow, purpose: TokenPurpose) {
+    await this.tokens.endAllOf(tx, user.id);
     const token = newSecretToken();
     const ttl = purpose === 'setup' ? SETUP_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS;
     const expiresAt = new Date(Date.now() + ttl);

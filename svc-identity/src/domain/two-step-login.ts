@@ -37,15 +37,22 @@ type Audit = (entry: NewAuditEntry, tx: Transaction) => Promise<void>;
 
 /**
  * R-TOTP: the optional second step of a login. The secret is made at enrolment and travels to
- * its confirmation inside a sealed, short-lived ticket; once confirmed it is stored sealed under
- * a key derived from the session secret. A code's 30-second step is remembered, so a code works
- * once; recovery codes are stored as their SHA-256 and each works once.
+ * its confirmation inside a sealed, short-lived ticket; once confirmed it is stored sealed. Both
+ * seals use keys derived from IDENTITY_SECRET, which svc-identity alone holds (R-TOTP-KEY): the
+ * session secret every service holds opens neither. A code's 30-second step is remembered, so a
+ * code works once; recovery codes are stored as their SHA-256 and each works once.
  */
 export class TwoStepLogin {
   constructor(
     private readonly deps: {
       sequelize: { transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> };
+      /** IDENTITY_SECRET: the key of tickets and stored secrets. */
       secret: string;
+      /**
+       * SESSION_SECRET, the key stored secrets were sealed with before IDENTITY_SECRET: such a
+       * secret is still read, and sealed again under IDENTITY_SECRET at once.
+       */
+      legacySecret?: string;
       issuer: string;
       required: boolean;
     },
@@ -85,7 +92,7 @@ export class TwoStepLogin {
       const credential = await this.repo.credential(user.id, tx);
       if (!credential) return 'off';
       if (input.code !== undefined) {
-        const secret = this.openSecret(credential.secretSealed);
+        const secret = await this.openSecret(user.id, credential.secretSealed, tx);
         const step = secret === null ? null : matchStep(secret, input.code);
         if (step === null || step <= credential.lastStep) return 'wrong';
         await this.repo.useStep(tx, user.id, step);
@@ -121,7 +128,7 @@ export class TwoStepLogin {
       await this.repo.enable(
         tx,
         data.uid,
-        seal(data.secret, { secret: this.deps.secret, purpose: SECRET_PURPOSE }),
+        this.sealSecret(data.secret),
         step,
         recoveryCodes.map((c) => sha256(normaliseRecoveryCode(c))),
       );
@@ -158,7 +165,37 @@ export class TwoStepLogin {
     });
   }
 
-  private openSecret(sealed: string): string | null {
-    return unseal(sealed, { secret: this.deps.secret, purpose: SECRET_PURPOSE });
+  /**
+   * R-TOTP-KEY: every stored secret still sealed under the session secret's key, sealed again
+   * under IDENTITY_SECRET's (on start; a login meets any left and does the same). The number
+   * sealed again.
+   */
+  async resealLegacy(): Promise<number> {
+    if (!this.deps.legacySecret) return 0;
+    let n = 0;
+    for (const { userId, secretSealed } of await this.repo.sealedSecrets()) {
+      if (this.open(secretSealed, this.deps.secret) !== null) continue;
+      const plain = this.open(secretSealed, this.deps.legacySecret);
+      if (plain === null) continue;
+      if (await this.repo.replaceSealed(userId, secretSealed, this.sealSecret(plain))) n += 1;
+    }
+    return n;
+  }
+
+  /** An account's secret; one still sealed under the session secret's key is sealed anew. */
+  private async openSecret(userId: number, sealed: string, tx: Transaction) {
+    const secret = this.open(sealed, this.deps.secret);
+    if (secret !== null || !this.deps.legacySecret) return secret;
+    const legacy = this.open(sealed, this.deps.legacySecret);
+    if (legacy !== null) await this.repo.replaceSealed(userId, sealed, this.sealSecret(legacy), tx);
+    return legacy;
+  }
+
+  private open(sealed: string, secret: string): string | null {
+    return unseal(sealed, { secret, purpose: SECRET_PURPOSE });
+  }
+
+  private sealSecret(plain: string): string {
+    return seal(plain, { secret: this.deps.secret, purpose: SECRET_PURPOSE });
   }
 }

@@ -1,0 +1,102 @@
+import pg from 'pg';
+
+const ident = (name: string) => pg.escapeIdentifier(name);
+
+/** The service that keeps the audit log's searchable store (R-AUDIT-STORE). */
+export const AUDIT_STORE_SERVICE = 'identity';
+
+/**
+ * R-AUDIT-APPEND-ONLY: the audit log's store, owned by a role of its own (`svc_identity_audit`,
+ * no login) in a schema of its own (`identity_audit`), so the service's role cannot change it
+ * in any way: it may read and insert entries and call `audit_anonymise_actors(cutoff)` (a
+ * SECURITY DEFINER function of the owner: R-AUDIT-RETENTION's one change), nothing else: no
+ * UPDATE, DELETE or TRUNCATE, no DDL (it owns neither the table nor its schema), and no setting
+ * it could set opens the guard. The trigger refuses every DELETE and TRUNCATE, and every UPDATE
+ * but the owner's that only sets actors to null (which only the function does), even from the
+ * owner or an administrator.
+ *
+ * The statements are idempotent; the infrastructure runs them with an administrator's rights
+ * after it made the service's role (`ensureServiceDatabase`, or by hand: docs/deploy.md).
+ */
+export function auditStoreSql(service = AUDIT_STORE_SERVICE): string[] {
+  const role = `svc_${service}`;
+  const owner = `${role}_audit`;
+  const schema = `${service}_audit`;
+  const q = (name: string) => `${ident(schema)}.${ident(name)}`;
+  const table = q('audit_entries');
+  return [
+    `DO $$ BEGIN
+       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = ${pg.escapeLiteral(owner)}) THEN
+         CREATE ROLE ${ident(owner)} NOLOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE;
+       END IF;
+     END $$`,
+    // A non-superuser administrator (CREATEROLE) acts as the owner only as its member.
+    `DO $$ BEGIN
+       IF NOT (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+         EXECUTE 'GRANT ${ident(owner)} TO ' || quote_ident(current_user);
+       END IF;
+     END $$`,
+    `CREATE SCHEMA IF NOT EXISTS ${ident(schema)} AUTHORIZATION ${ident(owner)}`,
+    `ALTER SCHEMA ${ident(schema)} OWNER TO ${ident(owner)}`,
+    `REVOKE ALL ON SCHEMA ${ident(schema)} FROM PUBLIC`,
+    `SET ROLE ${ident(owner)}`,
+    `CREATE TABLE IF NOT EXISTS ${table} (
+      id uuid PRIMARY KEY,
+      at timestamptz NOT NULL,
+      service text NOT NULL,
+      actor_type text NOT NULL CHECK (actor_type IN ('admin', 'parent', 'provider', 'system')),
+      actor_id text,
+      actor_name text,
+      action text NOT NULL,
+      target_type text NOT NULL,
+      target_id text,
+      changes jsonb,
+      reason text,
+      recorded_at timestamptz NOT NULL DEFAULT now(),
+      actor_anonymised_at timestamptz
+    )`,
+    `CREATE INDEX IF NOT EXISTS audit_entries_at ON ${table} (at DESC, id DESC)`,
+    `CREATE INDEX IF NOT EXISTS audit_entries_action ON ${table} (action, at DESC)`,
+    `CREATE INDEX IF NOT EXISTS audit_entries_actor ON ${table} (actor_id, at DESC)`,
+    `CREATE INDEX IF NOT EXISTS audit_entries_target ON ${table} (target_type, target_id, at DESC)`,
+    `CREATE OR REPLACE FUNCTION ${q('audit_entries_guard')}() RETURNS trigger
+      LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'UPDATE'
+          AND current_user = ${pg.escapeLiteral(owner)}
+          AND NEW.actor_id IS NULL AND NEW.actor_name IS NULL
+          AND (NEW.id, NEW.at, NEW.service, NEW.actor_type, NEW.action, NEW.target_type,
+               NEW.target_id, NEW.changes, NEW.reason, NEW.recorded_at)
+            IS NOT DISTINCT FROM
+              (OLD.id, OLD.at, OLD.service, OLD.actor_type, OLD.action, OLD.target_type,
+               OLD.target_id, OLD.changes, OLD.reason, OLD.recorded_at)
+        THEN
+          RETURN NEW;
+        END IF;
+        RAISE EXCEPTION 'audit entries are append-only (% refused)', TG_OP
+          USING ERRCODE = 'insufficient_privilege';
+      END $$`,
+    `CREATE OR REPLACE TRIGGER audit_entries_append_only
+      BEFORE UPDATE OR DELETE ON ${table}
+      FOR EACH ROW EXECUTE FUNCTION ${q('audit_entries_guard')}()`,
+    `CREATE OR REPLACE TRIGGER audit_entries_no_truncate
+      BEFORE TRUNCATE ON ${table}
+      FOR EACH STATEMENT EXECUTE FUNCTION ${q('audit_entries_guard')}()`,
+    `CREATE OR REPLACE FUNCTION ${q('audit_anonymise_actors')}(cutoff timestamptz)
+      RETURNS integer LANGUAGE plpgsql SECURITY DEFINER
+      SET search_path = ${ident(schema)}, pg_temp AS $$
+      DECLARE n integer;
+      BEGIN
+        UPDATE ${table}
+           SET actor_id = NULL, actor_name = NULL, actor_anonymised_at = now()
+         WHERE at < cutoff AND (actor_id IS NOT NULL OR actor_name IS NOT NULL);
+        GET DIAGNOSTICS n = ROW_COUNT;
+        RETURN n;
+      END $$`,
+    `REVOKE ALL ON FUNCTION ${q('audit_anonymise_actors')}(timestamptz) FROM PUBLIC`,
+    `GRANT USAGE ON SCHEMA ${ident(schema)} TO ${ident(role)}`,
+    `GRANT SELECT, INSERT ON ${table} TO ${ident(role)}`,
+    `GRANT EXECUTE ON FUNCTION ${q('audit_anonymise_actors')}(timestamptz) TO ${ident(role)}`,
+    `RESET ROLE`,
+  ];
+}
