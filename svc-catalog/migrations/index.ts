@@ -4,6 +4,7 @@ import { m0002Catalog } from './0002-catalog.js';
 import { m0003WaitlistCounts } from './0003-waitlist-counts.js';
 import { m0004BlockWindow } from './0004-block-window.js';
 import { m0005BlockYear } from './0005-block-year.js';
+import { m0006DrawFreeze } from './0006-draw-freeze.js';
 
 export const migrations: Migration[] = [
   m0001Schools,
@@ -11,4 +12,5 @@ export const migrations: Migration[] = [
   m0003WaitlistCounts,
   m0004BlockWindow,
   m0005BlockYear,
+  m0006DrawFreeze,
 ];

@@ -75,6 +75,7 @@ describe('the catalog models', () => {
       'allocation',
       'seedHash',
       'seed',
+      'entriesDigest',
       'drawPublishedAt',
       'createdAt',
       'updatedAt',

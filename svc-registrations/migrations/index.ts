@@ -9,6 +9,7 @@ import { m0007Attendance } from './0007-attendance.js';
 import { m0008AdminSearch } from './0008-admin-search.js';
 import { m0009Retention } from './0009-retention.js';
 import { m0010TakenPlaces } from './0010-taken-places.js';
+import { m0011DrawFreeze } from './0011-draw-freeze.js';
 
 export const migrations: Migration[] = [
   m0001SchoolProjection,
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   m0008AdminSearch,
   m0009Retention,
   m0010TakenPlaces,
+  m0011DrawFreeze,
 ];

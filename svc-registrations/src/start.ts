@@ -46,7 +46,16 @@ export const { start, stop } = serviceModule(async (opts) => {
     sweepMs: config.WAITLIST_SWEEP_MS,
   });
   const review = new Review({ db, outbox, repo, waitlist });
-  const mySignups = new MySignups({ db, outbox, repo, waitlist });
+  const privacyRepo = new PrivacyRepository(db);
+  const mySignups = new MySignups({
+    db,
+    outbox,
+    nc: ctx.nc,
+    logger,
+    repo,
+    privacyRepo,
+    waitlist,
+  });
   const lottery = new Lottery({
     db,
     outbox,
@@ -57,7 +66,7 @@ export const { start, stop } = serviceModule(async (opts) => {
   });
   const privacy = new Privacy({
     ctx,
-    repo: new PrivacyRepository(db),
+    repo: privacyRepo,
     mySignups,
     retentionMonths: config.RETENTION_MONTHS,
   });

@@ -9,8 +9,13 @@ import {
 } from '@nsa/contracts';
 import {
   QueryTypes,
+  connectNats,
+  createLogger,
+  openLink,
   openService,
+  privacySubjectHash,
   servePrivacy,
+  type NatsConnection,
   type RunningService,
   type ServiceContext,
 } from '@nsa/service-kit';
@@ -37,6 +42,8 @@ describe('privacy lifecycle across the services', () => {
   let w: World;
   let notify: RunningService;
   let identity: { ctx: ServiceContext; stop(): Promise<void> };
+  /** The test's own NATS connection, for looking into the streams. */
+  let testNc: NatsConnection;
   let school: { id: number; accessToken: string };
   let oldActivity: number;
   let currentActivity: number;
@@ -101,7 +108,7 @@ describe('privacy lifecycle across the services', () => {
   };
   /** Every message of every stream holding `needle`. */
   const grepStreams = async (needle: string) => {
-    const jsm = await jetstreamManager(w.registrations.ctx.nc);
+    const jsm = await jetstreamManager(testNc);
     const hits: string[] = [];
     for (const { name } of Object.values(STREAMS)) {
       const { state } = await jsm.streams.info(name);
@@ -114,7 +121,57 @@ describe('privacy lifecycle across the services', () => {
     return hits;
   };
 
+  /** Each message of the REGISTRATIONS stream: its text by sequence. */
+  const registrationsStream = async () => {
+    const jsm = await jetstreamManager(testNc);
+    const name = STREAMS.REGISTRATIONS.name;
+    const { state } = await jsm.streams.info(name);
+    const out = new Map<number, string>();
+    for (let seq = state.first_seq; state.messages > 0 && seq <= state.last_seq; seq += 1) {
+      const m = await jsm.streams.getMessage(name, { seq }).catch(() => null);
+      if (m) out.set(seq, new TextDecoder().decode(m.data));
+    }
+    return out;
+  };
+  /** Every durable consumer of the REGISTRATIONS stream has handled every message. */
+  const streamHandled = async () => {
+    const jsm = await jetstreamManager(testNc);
+    const consumers = await jsm.consumers.list(STREAMS.REGISTRATIONS.name).next();
+    return consumers.every((c) => c.num_pending === 0 && c.num_ack_pending === 0);
+  };
+  /** The outbox: each row's data as text, by id, and whether it is published. */
+  const outboxRows = async () =>
+    new Map(
+      (
+        await w.registrations.ctx.sequelize.query<{ id: string; data: string; published: boolean }>(
+          `SELECT id, data::text AS data, published_at IS NOT NULL AS published FROM outbox`,
+          { type: QueryTypes.SELECT },
+        )
+      ).map((r) => [r.id, r]),
+    );
+  /** The newest audit entry of an action, as the outbox holds it. */
+  const lastAudit = async (action: string) =>
+    (
+      await w.registrations.ctx.sequelize.query<{ data: Record<string, unknown> }>(
+        `SELECT data FROM outbox WHERE type = 'registrations.audit.recorded'
+         AND data->>'action' = :action ORDER BY seq DESC LIMIT 1`,
+        { replacements: { action }, type: QueryTypes.SELECT },
+      )
+    )[0]?.data;
+  /** The parent's own link's token, from the sign-up's confirmation event. */
+  const manageToken = async (id: number) => {
+    const [created] = await w.registrations.ctx.sequelize.query<{
+      data: { notification: { sealedLink: string } };
+    }>(
+      `SELECT data FROM outbox WHERE type = 'registrations.registration.created'
+       AND (data->>'registrationId')::int = :id`,
+      { replacements: { id }, type: QueryTypes.SELECT },
+    );
+    return openLink(created!.data.notification.sealedLink, LINK_SEAL_SECRET)!.split('#')[1]!;
+  };
+
   beforeAll(async () => {
+    testNc = await connectNats(infra.natsUrl, 'privacy-test', createLogger('test', 'silent'));
     w = await startWorld(infra);
     notify = await startNotify({
       env: await serviceTestEnv(infra, 'notify', {
@@ -131,7 +188,12 @@ describe('privacy lifecycle across the services', () => {
         configSchema: identityConfigSchema,
         migrations: identityMigrations,
       },
-      { env: await serviceTestEnv(infra, 'identity', { LINK_SEAL_SECRET }) },
+      {
+        env: await serviceTestEnv(infra, 'identity', {
+          LINK_SEAL_SECRET,
+          IDENTITY_SECRET: 'identity-secret-for-registrations-tests-0123456789',
+        }),
+      },
     );
     const part = new IdentityPrivacy(opened.ctx);
     const responder = servePrivacy(
@@ -190,6 +252,7 @@ describe('privacy lifecycle across the services', () => {
   }, 120_000);
 
   afterAll(async () => {
+    await testNc?.drain();
     await notify?.stop();
     await identity?.stop();
     await w?.stop();
@@ -339,7 +402,10 @@ describe('privacy lifecycle across the services', () => {
     );
     expect(audit?.data).toMatchObject({
       actor: { type: 'admin', id: '1', name: 'Test Beheerder' },
-      target: { type: 'privacy-export', id: null },
+      target: {
+        type: 'privacy-subject',
+        id: privacySubjectHash(w.registrations.ctx.config.SESSION_SECRET, email),
+      },
       changes: { records: { before: null, after: exported.body.count } },
     });
     expect(JSON.stringify(audit)).not.toContain(email.toLowerCase());
@@ -367,6 +433,204 @@ describe('privacy lifecycle across the services', () => {
     }
     const after = await w.reg.get(`/api/admin/privacy/export?email=${encodeURIComponent(email)}`);
     expect(after.body.count).toBe(0);
+  }, 60_000);
+
+  /**
+   * R-PRIVACY-MATCH: ann.x@example.nl is a part of three other parents' addresses; an export or
+   * erasure of hers shows, erases or cancels nothing of theirs, not even Joann's offer of a
+   * waiting-list place (still unsent: notify has no SMTP server here).
+   */
+  describe('an export or erasure of ann.x@ matches her whole address, never a part of another', () => {
+    const ANN = 'ann.x@example.nl';
+    const ASKED = ' Ann.X@Example.NL ';
+    const OTHERS = ['joann.x@example.nl', 'xann.x@example.nl', 'ann.x@example.nl.evil'];
+    let ann: number;
+    let joann: number;
+    let others: number[];
+    const holdsOther = (text: string) => OTHERS.some((o) => text.toLowerCase().includes(o));
+    const notifyRows = () =>
+      notify.ctx.sequelize.query<Record<string, unknown>>(
+        `SELECT event_id AS "eventId", kind, registration_id AS "registrationId", status, payload
+         FROM deliveries WHERE registration_id IN (:ids) ORDER BY event_id, kind`,
+        { replacements: { ids: others }, type: QueryTypes.SELECT },
+      );
+
+    beforeAll(async () => {
+      // Joann waits for the one place of a full activity, and is offered it when its holder
+      // withdraws.
+      const blockId = (
+        await w.cat.post('/api/blocks', {
+          name: 'Vol',
+          weekStart: 10,
+          weekEnd: 12,
+          year: THIS_YEAR,
+        })
+      ).body.id as number;
+      const full = (
+        await w.activity({
+          schoolId: school.id,
+          providerId: (await w.provider()).id,
+          weekday: 4,
+          capacity: 1,
+          title: 'Vol',
+          blockId,
+        })
+      ).id;
+      const holder = await signUp(full, { email: 'plaatshouder@example.nl' });
+      await approve(holder);
+      joann = await signUp(full, { email: OTHERS[0], childFirstName: 'Joanna', waitlist: true });
+      const withdrawn = await w.reg.post('/api/my-signup/withdraw', undefined, {
+        anonymous: true,
+        headers: { 'x-manage-token': await manageToken(holder) },
+      });
+      expect(withdrawn.status).toBe(200);
+      expect((await row(joann)).status).toBe('offered');
+      others = [
+        joann,
+        await signUp(currentActivity, { email: OTHERS[1], childFirstName: 'Xander' }),
+        await signUp(currentActivity, { email: OTHERS[2], childFirstName: 'Evelien' }),
+      ];
+      ann = await signUp(currentActivity, { email: 'Ann.X@example.nl', childFirstName: 'Annabel' });
+      // Each email is in notify, pending; Joann's offer too; every event is in the stream.
+      await until(async () => {
+        const kinds = (await notifyRows()).map((r) => `${r.registrationId}:${r.kind}`);
+        return (
+          kinds.includes(`${joann}:offer-made`) &&
+          others.every((id) => kinds.some((k) => k.startsWith(`${id}:`))) &&
+          (await deliveriesOf([ann])) > 0
+        );
+      });
+      await until(async () =>
+        [...(await outboxRows()).values()].every((r) => r.published || !holdsOther(r.data)),
+      );
+    });
+
+    it("exports ann.x@'s sign-up, events and emails, none of joann.x@'s, xann.x@'s or ann.x@example.nl.evil's", async () => {
+      const res = await w.reg.get(`/api/admin/privacy/export?email=${encodeURIComponent(ASKED)}`);
+      expect(res.status).toBe(200);
+      const { services } = res.body as {
+        services: Record<string, { records: { table: string; fields: Record<string, unknown> }[] }>;
+      };
+      const records = services.registrations!.records;
+      expect(records.filter((r) => r.table === 'registrations').map((r) => r.fields.id)).toEqual([
+        ann,
+      ]);
+      const events = records.filter((r) => r.table === 'outbox');
+      expect(events.length).toBeGreaterThan(0);
+      for (const e of events)
+        expect((e.fields.data as { registrationId?: number }).registrationId).toBe(ann);
+      const deliveries = services.notify!.records;
+      expect(deliveries.length).toBeGreaterThan(0);
+      for (const d of deliveries) expect(d.fields.registrationId).toBe(ann);
+      const text = JSON.stringify(res.body);
+      expect(holdsOther(text)).toBe(false);
+      for (const child of ['Joanna', 'Xander', 'Evelien']) expect(text).not.toContain(child);
+
+      // R-PRIVACY-AUDIT: the export's entry names her by the keyed hash, never the address.
+      const audit = await lastAudit('registrations.exported');
+      const hash = privacySubjectHash(w.registrations.ctx.config.SESSION_SECRET, ANN);
+      expect(hash).toMatch(/^[0-9a-f]{64}$/);
+      expect(hash).toBe(privacySubjectHash(w.registrations.ctx.config.SESSION_SECRET, ASKED));
+      expect(hash).not.toBe(emailKey(w.registrations.ctx.config.SESSION_SECRET, ANN));
+      expect(audit).toMatchObject({
+        target: { type: 'privacy-subject', id: hash },
+        changes: { records: { before: null, after: res.body.count } },
+      });
+      expect(JSON.stringify(audit).toLowerCase()).not.toContain(ANN);
+    });
+
+    it("erases ann.x@ and leaves the others' outbox rows, stream messages and pending emails alone; Joann's offer stays pending", async () => {
+      const outboxBefore = [...(await outboxRows()).values()].filter((r) => holdsOther(r.data));
+      const streamBefore = [...(await registrationsStream())].filter(([, t]) => holdsOther(t));
+      const deliveriesBefore = await notifyRows();
+      expect(outboxBefore.length).toBeGreaterThanOrEqual(3);
+      expect(streamBefore.length).toBeGreaterThanOrEqual(3);
+      expect(deliveriesBefore).toContainEqual(
+        expect.objectContaining({ registrationId: joann, kind: 'offer-made', status: 'pending' }),
+      );
+      await until(streamHandled);
+
+      const res = await w.reg.post('/api/admin/privacy/erase', { email: ASKED });
+      expect(res.status).toBe(200);
+      expect(res.body.report.counts.registrations.signups).toBe(1);
+      expect((await row(ann)).email).toBe('');
+
+      const outboxAfter = await outboxRows();
+      for (const r of outboxBefore) expect(outboxAfter.get(r.id)?.data, r.id).toBe(r.data);
+      const streamAfter = await registrationsStream();
+      for (const [seq, text] of streamBefore) expect(streamAfter.get(seq), `#${seq}`).toBe(text);
+      expect(await notifyRows()).toEqual(deliveriesBefore);
+      for (const id of others) expect((await row(id)).email).toMatch(/ann\.x@/);
+      expect((await row(joann)).status).toBe('offered');
+
+      // R-PRIVACY-AUDIT: the erasure's entry names her by the keyed hash, never the address.
+      const audit = await lastAudit('privacy-subject.erased');
+      expect(audit).toMatchObject({
+        actor: { type: 'admin', id: '1' },
+        target: {
+          type: 'privacy-subject',
+          id: privacySubjectHash(w.registrations.ctx.config.SESSION_SECRET, ANN),
+        },
+        changes: { records: { before: null, after: res.body.erased } },
+      });
+      expect(JSON.stringify(audit).toLowerCase()).not.toContain(ANN);
+    }, 60_000);
+  });
+
+  it("a parent's own erase scrubs that sign-up's outbox rows and purges its stream messages; the parent's other sign-up keeps them (R-PRIVACY-ERASE-PARENT)", async () => {
+    const email = 'twee.kinderen@example.nl';
+    const first = await signUp(currentActivity, { email, childFirstName: 'Eerstekind' });
+    const second = await signUp(currentActivity, { email, childFirstName: 'Tweedekind' });
+    await approve(first);
+    await approve(second);
+    const about = (id: number) => (text: string) => {
+      const data = (JSON.parse(text) as { data?: { registrationId?: number } }).data;
+      return data?.registrationId === id;
+    };
+    const holding = (name: string) => (text: string) => text.includes(name);
+    await until(
+      async () => (await deliveriesOf([first])) >= 2 && (await deliveriesOf([second])) >= 2,
+    );
+    await until(async () =>
+      [...(await outboxRows()).values()].every(
+        (r) => r.published || !(holding('Eerstekind')(r.data) || holding('Tweedekind')(r.data)),
+      ),
+    );
+    await until(streamHandled);
+    const streamBefore = await registrationsStream();
+    const outboxBefore = await outboxRows();
+    const ofSecond = (m: Map<string | number, string>) =>
+      [...m].filter(([, t]) => about(second)(t) || holding('Tweedekind')(t));
+    const secondStream = ofSecond(streamBefore);
+    const secondOutbox = ofSecond(new Map([...outboxBefore].map(([k, r]) => [k, r.data])));
+    // Both sign-ups' events, with the children's names, are in the outbox and the stream.
+    for (const m of [[...streamBefore.values()], [...outboxBefore.values()].map((r) => r.data)]) {
+      expect(m.filter(holding('Eerstekind')).length).toBeGreaterThanOrEqual(2);
+      expect(m.filter(holding('Tweedekind')).length).toBeGreaterThanOrEqual(2);
+    }
+
+    const erased = await w.reg.post('/api/my-signup/erase', undefined, {
+      anonymous: true,
+      headers: { 'x-manage-token': await manageToken(first) },
+    });
+    expect(erased.status).toBe(200);
+
+    // The first sign-up: nothing that names the child in the outbox or the stream, and none of
+    // its events from before the erasure in the stream (checked with the JetStream API).
+    const outboxAfter = await outboxRows();
+    expect([...outboxAfter.values()].filter((r) => holding('Eerstekind')(r.data))).toEqual([]);
+    const streamAfter = await registrationsStream();
+    expect([...streamAfter.values()].filter(holding('Eerstekind'))).toEqual([]);
+    expect(
+      [...streamAfter].filter(
+        ([seq, t]) => seq <= Math.max(...streamBefore.keys()) && about(first)(t),
+      ),
+    ).toEqual([]);
+    // The second: every outbox row and stream message as before.
+    for (const [seq, text] of secondStream) expect(streamAfter.get(seq as number)).toBe(text);
+    for (const [id, text] of secondOutbox) expect(outboxAfter.get(id as string)?.data).toBe(text);
+    expect((await row(second)).email).toBe(email);
+    expect((await row(first)).email).toBe('');
   }, 60_000);
 
   it('docs/privacy.md names every table of every service, and every column it names exists (R-PRIVACY-DOC)', async () => {

@@ -2,6 +2,7 @@ import { QueryTypes } from '@nsa/service-kit';
 import { serviceTestEnv, testClient, until, type TestClient } from '@nsa/service-kit/testing';
 import { start as startCatalog } from 'svc-catalog/dist/src/start.js';
 import { start as startRegistrations } from '../src/start.js';
+import { PrivacyRepository } from '../src/data-access/privacy.js';
 import { RegistrationRepository } from '../src/data-access/registrations.js';
 import { ParentLinks } from '../src/domain/links.js';
 import { MySignups } from '../src/domain/my-signup.js';
@@ -37,7 +38,15 @@ export function replica(svc: RegistrationsService, clock?: () => Date) {
     repo,
     waitlist,
     review: new Review({ db, outbox, repo, waitlist }),
-    mySignups: new MySignups({ db, outbox, repo, waitlist }),
+    mySignups: new MySignups({
+      db,
+      outbox,
+      nc: svc.ctx.nc,
+      logger,
+      repo,
+      privacyRepo: new PrivacyRepository(db),
+      waitlist,
+    }),
   };
 }
 

@@ -33,6 +33,10 @@ const blockWindow = {
   allocation: z.enum(ALLOCATIONS),
   seedHash: z.string().nullable().meta({ description: 'SHA-256 hex of the draw’s seed.' }),
   seed: z.string().nullable().meta({ description: 'The seed, once the draw is published.' }),
+  entriesDigest: z.string().nullable().optional().meta({
+    description:
+      'From the close of a lottery window: SHA-256 hex over the sorted entry keys frozen then.',
+  }),
   drawPublishedAt: timestamp.nullable(),
 };
 
@@ -291,13 +295,18 @@ export const drawResponse = z
   .object({
     drawId: z.string(),
     blockId: id,
-    seed: z.string(),
+    seed: z
+      .string()
+      .nullable()
+      .meta({ description: 'The seed: null until the draw is published (R-DRAW-SECRET).' }),
     seedHash: z.string(),
     algorithm: z.string(),
     createdAt: timestamp,
     published: z.boolean(),
     publishedAt: timestamp.nullable(),
-    entriesDigest: z.string(),
+    entriesDigest: z.string().meta({
+      description: 'SHA-256 hex over the sorted entry keys frozen at close (R-DRAW-FREEZE).',
+    }),
     results: z.array(
       z.object({
         registrationId: id,

@@ -31,6 +31,8 @@ export const AUDIT_ACTIONS = {
   registrationReverted: 'registration.reverted',
   registrationErased: 'registration.erased',
   registrationsExported: 'registrations.exported',
+  /** An admin's erasure of one address on request; its target is the address's keyed hash. */
+  privacyErased: 'privacy-subject.erased',
   attendanceRecorded: 'attendance.recorded',
   drawPublished: 'draw.published',
   emailResent: 'email.resent',

@@ -100,6 +100,8 @@ export interface BlockWindow {
   seedHash: string | null;
   /** The seed itself, once the draw is published (so anyone can recompute it). */
   seed: string | null;
+  /** R-DRAW-FREEZE: SHA-256 hex over the sorted entry keys frozen at close (docs/draw.md). */
+  entriesDigest?: string | null;
   drawPublishedAt: string | null;
 }
 

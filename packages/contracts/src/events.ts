@@ -68,6 +68,8 @@ export const EVENT_TYPES = {
   drawCommitted: 'registrations.draw.committed',
   /** A draw was published; its seed is revealed (R-DRAW-PUBLISH). */
   drawPublished: 'registrations.draw.published',
+  /** A lottery block's entries froze at close, with their digest; null: thawed (R-DRAW-FREEZE). */
+  drawFrozen: 'registrations.draw.frozen',
   emailSent: 'notify.email.sent',
   providerLinkUsed: 'registrations.provider-link.used',
   adminCreated: 'identity.admin.created',
@@ -237,6 +239,20 @@ export const drawPublishedEventSchema = z.object({
   publishedAt: z.iso.datetime({ offset: true }),
 });
 export type DrawPublishedEvent = z.infer<typeof drawPublishedEventSchema>;
+
+/**
+ * registrations.draw.frozen, version 1 (R-DRAW-FREEZE): the digest of a lottery block's entries
+ * as they froze at close (docs/draw.md); null when a freeze was undone because the block's close
+ * moved later before it passed.
+ */
+export const drawFrozenEventSchema = z.object({
+  blockId: z.number().int().positive(),
+  entriesDigest: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/)
+    .nullable(),
+});
+export type DrawFrozenEvent = z.infer<typeof drawFrozenEventSchema>;
 
 /** registrations.registration.erased, version 1: only ids travel. */
 export const registrationErasedEventSchema = z.object({

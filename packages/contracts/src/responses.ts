@@ -164,13 +164,14 @@ export interface WaitlistResponse {
 export interface DrawView {
   drawId: string;
   blockId: number;
-  seed: string;
+  /** R-DRAW-SECRET: null until the draw is published; no answer carries it before. */
+  seed: string | null;
   seedHash: string;
   algorithm: string;
   createdAt: string;
   published: boolean;
   publishedAt: string | null;
-  /** SHA-256 of the export's activities and entries, as published. */
+  /** R-DRAW-FREEZE: SHA-256 hex over the sorted entry keys frozen at close (docs/draw.md). */
   entriesDigest: string;
   results: DrawResult[];
   stats: DrawStats;

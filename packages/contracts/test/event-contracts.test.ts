@@ -665,6 +665,8 @@ async function samples(): Promise<Record<string, unknown>> {
       algorithm: 'family-rounds-snake/v1',
       publishedAt: '2026-03-02T10:00:00.000Z',
     },
+    // R-DRAW-FREEZE: the frozen entries' digest (null: the freeze was undone).
+    [EVENT_TYPES.drawFrozen]: { blockId: 1, entriesDigest: HASH },
     [EVENT_TYPES.adminCreated]: secretLink,
     [EVENT_TYPES.passwordResetRequested]: secretLink,
     [EVENT_TYPES.emailSent]: emailSent,

@@ -1,3 +1,4 @@
+import { createHmac, hkdfSync } from 'node:crypto';
 import {
   privacyRequestSchema,
   type PrivacyCounts,
@@ -6,6 +7,85 @@ import {
 } from '@nsa/contracts';
 import type { Logger } from './logger.js';
 import type { NatsConnection } from './nats.js';
+
+/**
+ * R-PRIVACY-MATCH: an address as export and erasure compare it: without the white space around
+ * it, in lower case. Two addresses are the same person's only when these are equal: never a
+ * part of one (`ann@example.nl` is not `joann@example.nl`, `xann@example.nl` nor
+ * `ann@example.nl.evil`).
+ */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The same normalisation in SQL, of the text expression `expr`. */
+export function sqlNormalisedEmail(expr: string): string {
+  return `lower(btrim(${expr}, E' \\t\\r\\n'))`;
+}
+
+/**
+ * R-PRIVACY-MATCH: whether a JSON document (a value, or its text) holds the address as one of
+ * its string values, whole (after `normaliseEmail`), at any depth: `{"notification":{"to":
+ * "Ann@example.nl"}}` holds `ann@example.nl`; `"joann@example.nl"` or a sentence quoting it
+ * does not. Text that is not JSON holds nothing.
+ */
+export function jsonHoldsEmail(doc: unknown, email: string): boolean {
+  const wanted = normaliseEmail(email);
+  if (wanted === '') return false;
+  let root = doc;
+  if (typeof doc === 'string') {
+    try {
+      root = JSON.parse(doc);
+    } catch {
+      return false;
+    }
+  }
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (normaliseEmail(v) === wanted) return true;
+    } else if (Array.isArray(v)) stack.push(...(v as unknown[]));
+    else if (v !== null && typeof v === 'object') stack.push(...Object.values(v));
+  }
+  return false;
+}
+
+/**
+ * The SQL condition of `jsonHoldsEmail` for the jsonb expression `expr` and the named
+ * replacement `param` (the address as asked): some string value of the document, at any depth,
+ * is the whole address.
+ */
+export function sqlJsonHoldsEmail(expr: string, param: string): string {
+  return `EXISTS (SELECT 1 FROM jsonb_path_query(${expr}, 'strict $.**') AS v(value)
+    WHERE jsonb_typeof(v.value) = 'string'
+      AND ${sqlNormalisedEmail("v.value #>> '{}'")} = ${sqlNormalisedEmail(`:${param}`)})`;
+}
+
+/**
+ * A POSIX regular expression (for `~*`) that finds the address inside free text, such as an SMTP
+ * server's error quoting it (`<ann@example.nl>: mailbox unavailable`), only as a whole: no
+ * character an address may hold right before it, and none a domain may hold right after it (a
+ * dot only as the end of a sentence).
+ */
+export function emailInTextPattern(email: string): string {
+  const escaped = normaliseEmail(email).replace(/[.[\]()*+?{}|^$\\]/g, (c) => `\\${c}`);
+  return `(^|[^a-z0-9.!#$%&'*+/=?^_\`{|}~-])${escaped}($|[^a-z0-9.-]|\\.($|[^a-z0-9-]))`;
+}
+
+/**
+ * R-PRIVACY-AUDIT: how an export or erasure names its subject in the audit log: HMAC-SHA-256,
+ * hex, of the normalised address under a key derived (HKDF-SHA-256) from the service's
+ * `SESSION_SECRET` for this purpose alone. The same address gives the same value in every
+ * service with that secret (so an admin's filter on it finds every export and erasure of one
+ * person), and it is not the key identity hashes login failures with.
+ */
+export function privacySubjectHash(secret: string, email: string): string {
+  const key = Buffer.from(
+    hkdfSync('sha256', secret, 'naschool', 'naschool privacy-subject v1', 32),
+  );
+  return createHmac('sha256', key).update(normaliseEmail(email)).digest('hex');
+}
 
 /** A service's part in export, erasure and retention (R-PRIVACY-*, R-RETENTION-*). */
 export interface PrivacyPart {

@@ -15,6 +15,7 @@ interface ActivityRow extends ActivityFields {
   allocation: 'fcfs' | 'lottery';
   seedHash: string | null;
   seed: string | null;
+  entriesDigest: string | null;
   drawPublishedAt: Date | null;
   providerName: string;
   approvedCount: number;
@@ -32,7 +33,8 @@ const SELECT = `SELECT a.id, a.title, a.capacity, a.weekday, a.start_time AS "st
     s.name AS "schoolName", s.access_token AS "schoolToken",
     b.name AS "blockName", b.week_start AS "weekStart", b.week_end AS "weekEnd", b.year,
     b.signup_opens_at AS "signupOpensAt", b.signup_closes_at AS "signupClosesAt",
-    b.allocation, b.seed_hash AS "seedHash", b.seed, b.draw_published_at AS "drawPublishedAt",
+    b.allocation, b.seed_hash AS "seedHash", b.seed, b.entries_digest AS "entriesDigest",
+    b.draw_published_at AS "drawPublishedAt",
     p.name AS "providerName",
     coalesce(c.approved_count, 0) AS "approvedCount",
     coalesce(c.offered_count, 0) AS "offeredCount",
@@ -72,6 +74,7 @@ function toRecord(r: ActivityRow): ActivityRecord {
       allocation: r.allocation,
       seedHash: r.seedHash,
       seed: r.seed,
+      entriesDigest: r.entriesDigest,
       drawPublishedAt: iso(r.drawPublishedAt),
     },
     provider: { id: r.providerId, name: r.providerName },

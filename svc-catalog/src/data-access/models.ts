@@ -37,6 +37,7 @@ export interface BlockAttributes extends Timestamps {
   allocation: 'fcfs' | 'lottery';
   seedHash: string | null;
   seed: string | null;
+  entriesDigest: string | null;
   drawPublishedAt: Date | null;
 }
 export interface ProviderAttributes extends Timestamps {
@@ -61,7 +62,7 @@ export interface ActivityTokenAttributes extends Timestamps {
 }
 
 type Generated = 'id' | 'createdAt' | 'updatedAt';
-type BlockGenerated = Generated | 'seedHash' | 'seed' | 'drawPublishedAt';
+type BlockGenerated = Generated | 'seedHash' | 'seed' | 'entriesDigest' | 'drawPublishedAt';
 export type SchoolModel = Model<SchoolAttributes, Creation<SchoolAttributes, Generated>>;
 export type BlockModel = Model<BlockAttributes, Creation<BlockAttributes, BlockGenerated>>;
 export type ProviderModel = Model<ProviderAttributes, Creation<ProviderAttributes, Generated>>;
@@ -144,6 +145,7 @@ const blockAttributes = (): ModelAttributes<BlockModel, BlockAttributes> => ({
   },
   seedHash: hex64(),
   seed: hex64(),
+  entriesDigest: hex64(),
   drawPublishedAt: timestamp(),
   createdAt: timestamp(),
   updatedAt: timestamp(),

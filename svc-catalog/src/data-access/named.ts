@@ -1,4 +1,10 @@
-import type { Model, ModelStatic, Sequelize, Transaction } from '@nsa/service-kit';
+import {
+  QueryTypes,
+  type Model,
+  type ModelStatic,
+  type Sequelize,
+  type Transaction,
+} from '@nsa/service-kit';
 import { catalogModels } from './models.js';
 
 export interface Block {
@@ -12,6 +18,8 @@ export interface Block {
   allocation: 'fcfs' | 'lottery';
   seedHash: string | null;
   seed: string | null;
+  /** R-DRAW-FREEZE: the digest of the entries frozen at close, as svc-registrations told it. */
+  entriesDigest: string | null;
   drawPublishedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
@@ -85,14 +93,42 @@ export class NamedRepository<T extends { id: number }, Input extends Partial<T>>
   }
 }
 
-/** Blocks, and what svc-registrations tells of their draw (R-DRAW-COMMIT, R-DRAW-PUBLISH). */
+/** What decides whether a block's draw is frozen (R-DRAW-FREEZE). */
+export type BlockDrawState = Pick<Block, 'allocation' | 'signupClosesAt' | 'drawPublishedAt'>;
+
+/**
+ * Blocks, and what svc-registrations tells of their draw (R-DRAW-COMMIT, R-DRAW-FREEZE,
+ * R-DRAW-PUBLISH).
+ */
 export class BlockRepository extends NamedRepository<Block, BlockInput> {
   async recordDraw(
     tx: Transaction,
     id: number,
-    values: { seedHash: string } | { seed: string; drawPublishedAt: Date },
+    values:
+      | { seedHash: string }
+      | { entriesDigest: string | null }
+      | { seed: string; drawPublishedAt: Date },
   ): Promise<void> {
     await this.model.update(values as never, { where: { id } as never, transaction: tx });
+  }
+
+  /**
+   * The block's window and draw, its row locked: for update (a change of the block itself) or
+   * for share (a change of one of its activities), so that neither passes a check the other
+   * is about to invalidate.
+   */
+  async drawState(
+    tx: Transaction,
+    id: number,
+    mode: 'update' | 'share',
+  ): Promise<BlockDrawState | undefined> {
+    const [row] = await this.model.sequelize!.query<BlockDrawState>(
+      `SELECT allocation, signup_closes_at AS "signupClosesAt",
+         draw_published_at AS "drawPublishedAt"
+       FROM blocks WHERE id = :id FOR ${mode === 'update' ? 'UPDATE' : 'SHARE'}`,
+      { replacements: { id }, type: QueryTypes.SELECT, transaction: tx },
+    );
+    return row;
   }
 }
 
@@ -110,6 +146,7 @@ export const blockRepository = (db: Sequelize) =>
       'allocation',
       'seedHash',
       'seed',
+      'entriesDigest',
       'drawPublishedAt',
       'createdAt',
       'updatedAt',

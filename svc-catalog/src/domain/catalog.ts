@@ -8,6 +8,7 @@ import {
   type BlockEvent,
   type BlockFields,
   type DrawCommittedEvent,
+  type DrawFrozenEvent,
   type DrawPublishedEvent,
   type SchoolEvent,
 } from '@nsa/contracts';
@@ -26,6 +27,7 @@ import {
   blockRepository,
   providerRepository,
   type Block,
+  type BlockDrawState,
   type BlockInput,
   type BlockRepository,
   type Provider,
@@ -69,6 +71,23 @@ interface DeletionAudit {
 
 const isForeignKeyViolation = (err: unknown) =>
   (err as { parent?: { code?: string } })?.parent?.code === '23503';
+
+/**
+ * R-DRAW-FREEZE: a lottery block from its close until its draw is published. Whether it is
+ * published is what svc-registrations told: until that news has arrived the block counts as
+ * frozen (a refusal too many, never a change let through).
+ */
+export function drawFrozen(block: BlockDrawState | undefined, now: Date): boolean {
+  return (
+    block?.allocation === 'lottery' &&
+    block.signupClosesAt !== null &&
+    new Date(block.signupClosesAt).getTime() <= now.getTime() &&
+    block.drawPublishedAt === null
+  );
+}
+
+const DRAW_FROZEN = () => AppError.conflict(undefined, 'DRAW_FROZEN');
+const time = (d: Date | string | null | undefined) => (d ? new Date(d).getTime() : null);
 
 /** Schools, blocks, providers and activities, each change with its event in one transaction. */
 export class Catalog {
@@ -216,8 +235,18 @@ export class Catalog {
     actor?: SessionUser,
   ): Promise<Block> {
     return this.tx(async (tx) => {
+      // R-DRAW-FREEZE: from close to publication the window and allocation stay as they are.
+      const state = await this.blocks.drawState(tx, id, 'update');
       const before = await this.blocks.byId(id, tx);
-      const block = await this.blocks.update(tx, id, blockInput(input));
+      const next = blockInput(input);
+      if (
+        drawFrozen(state, new Date()) &&
+        (next.allocation !== before!.allocation ||
+          time(next.signupOpensAt) !== time(before!.signupOpensAt) ||
+          time(next.signupClosesAt) !== time(before!.signupClosesAt))
+      )
+        throw DRAW_FROZEN();
+      const block = await this.blocks.update(tx, id, next);
       if (!block) throw AppError.notFound(MSG.blockNotFound);
       await this.emit(tx, EVENT_TYPES.blockUpdated, blockEvent(block), requestId);
       await this.reannounce(tx, { blockId: id }, requestId);
@@ -235,6 +264,11 @@ export class Catalog {
   /** R-DRAW-COMMIT: the block shows the hash of the seed its draw will use. */
   drawCommitted(tx: Transaction, e: DrawCommittedEvent): Promise<void> {
     return this.blocks.recordDraw(tx, e.blockId, { seedHash: e.seedHash });
+  }
+
+  /** R-DRAW-FREEZE: from close on the block shows the digest of its frozen entries. */
+  drawFrozen(tx: Transaction, e: DrawFrozenEvent): Promise<void> {
+    return this.blocks.recordDraw(tx, e.blockId, { entriesDigest: e.entriesDigest });
   }
 
   /** R-DRAW-PUBLISH: once published, the block shows the seed, so anyone can recompute. */
@@ -330,6 +364,9 @@ export class Catalog {
   ): Promise<ActivityRecord> {
     try {
       return await this.tx(async (tx) => {
+        // R-DRAW-FREEZE: no activity joins a frozen draw.
+        if (drawFrozen(await this.blocks.drawState(tx, input.blockId, 'share'), new Date()))
+          throw DRAW_FROZEN();
         const id = await this.activities.insert(tx, input);
         const activity = (await this.activities.byId(id, tx))!;
         await this.audit(
@@ -356,7 +393,9 @@ export class Catalog {
   ): Promise<ActivityRecord> {
     try {
       return await this.tx(async (tx) => {
+        if (!(await this.activities.lock(tx, id))) throw AppError.notFound(MSG.activityNotFound);
         const before = await this.activities.byId(id, tx);
+        await this.assertDrawNotFrozen(tx, before!, input);
         if (!(await this.activities.update(tx, id, input)))
           throw AppError.notFound(MSG.activityNotFound);
         const activity = (await this.activities.byId(id, tx))!;
@@ -388,11 +427,39 @@ export class Catalog {
   ): Promise<void> {
     return this.tx(async (tx) => {
       if (!(await this.activities.lock(tx, id))) throw AppError.notFound(MSG.activityNotFound);
+      // R-DRAW-FREEZE: no activity leaves a frozen draw.
+      const activity = await this.activities.byId(id, tx);
+      if (drawFrozen(await this.blocks.drawState(tx, activity!.blockId, 'share'), new Date()))
+        throw DRAW_FROZEN();
       if ((await countSignups(id)) > 0) throw AppError.conflict(MSG.activityHasSignups);
       await this.activities.remove(tx, id);
       await this.emit(tx, EVENT_TYPES.activityDeleted, { id }, requestId);
       await this.audit(tx, actor, AUDIT_ACTIONS.activityDeleted, { type: 'activity', id });
     });
+  }
+
+  /**
+   * R-DRAW-FREEZE: while its block's draw is frozen an activity keeps its capacity, lock and
+   * hide, and stays in its block; none moves into a frozen block either.
+   */
+  private async assertDrawNotFrozen(
+    tx: Transaction,
+    before: ActivityRecord,
+    next: ActivityInput,
+  ): Promise<void> {
+    const now = new Date();
+    const moves = next.blockId !== before.blockId;
+    if (drawFrozen(await this.blocks.drawState(tx, before.blockId, 'share'), now)) {
+      if (
+        moves ||
+        next.capacity !== before.capacity ||
+        next.isLocked !== before.isLocked ||
+        next.isHidden !== before.isHidden
+      )
+        throw DRAW_FROZEN();
+    }
+    if (moves && drawFrozen(await this.blocks.drawState(tx, next.blockId, 'share'), now))
+      throw DRAW_FROZEN();
   }
 
   private deleteWithGuard(

@@ -10,6 +10,7 @@ import {
   recordRetentionRun,
   QueryTypes,
   recordAudit,
+  sqlNormalisedEmail,
   SYSTEM_ACTOR,
   type PrivacyPart,
   type Sequelize,
@@ -17,6 +18,9 @@ import {
 } from '@nsa/service-kit';
 import type { AuditLog } from './audit-log.js';
 import { emailKey } from './tokens.js';
+
+/** R-PRIVACY-MATCH: the row's address is the one asked for, whole (trimmed, any case). */
+const SAME_EMAIL = `${sqlNormalisedEmail('email')} = ${sqlNormalisedEmail(':email')}`;
 
 /**
  * svc-identity's part in the privacy lifecycle (R-RETENTION-ACCESS-LOG, R-PRIVACY-*). It holds
@@ -70,11 +74,11 @@ export class IdentityPrivacy implements PrivacyPart {
       });
     const users = await q<Record<string, unknown>>(
       `SELECT id, email, name, role, language, created_at AS "createdAt",
-         last_login_at AS "lastLoginAt" FROM users WHERE lower(email) = lower(:email)`,
+         last_login_at AS "lastLoginAt" FROM users WHERE ${SAME_EMAIL}`,
     );
     const links = await q<Record<string, unknown>>(
       `SELECT id, email, purpose, created_at AS "createdAt", expires_at AS "expiresAt", used
-       FROM password_tokens WHERE lower(email) = lower(:email)`,
+       FROM password_tokens WHERE ${SAME_EMAIL}`,
     );
     const failures = await q<Record<string, unknown>>(
       `SELECT id, client_ip AS "clientIp", at FROM login_failures WHERE email_hash = :key

@@ -1,6 +1,8 @@
 import { ACCESS_LOG_RETENTION_DAYS, type PrivacyCounts, type PrivacyRecord } from '@nsa/contracts';
 import {
+  emailInTextPattern,
   retentionJob,
+  sqlJsonHoldsEmail,
   type DailyJob,
   recordRetentionRun,
   QueryTypes,
@@ -15,7 +17,8 @@ import {
  * the email's content (address, names) until sent, and an SMTP error may quote the address.
  * - Erased sign-ups (by the batch event, or at once on request): their ids are remembered, so a
  *   late event of theirs records nothing, and their deliveries are deleted.
- * - On request, any other delivery that holds the email keeps only its key and outcome.
+ * - On request, any other delivery that holds the email (the whole address, R-PRIVACY-MATCH)
+ *   keeps only its key and outcome.
  * - Daily: deliveries of erased sign-ups, and finished ones older than 90 days, go. Each run's
  *   counts are stored in `retention_runs`.
  */
@@ -44,15 +47,21 @@ export class NotifyPrivacy implements PrivacyPart {
     return row?.n ?? 0;
   }
 
+  /**
+   * R-PRIVACY-MATCH: a delivery holds the email when its payload has it as a whole value (the
+   * recipient), or its last error quotes it as a whole (not inside a longer address).
+   */
+  private static readonly HOLDS = `(${sqlJsonHoldsEmail('payload', 'email')}
+    OR coalesce(last_error, '') ~* :pattern)`;
+
   async export(email: string): Promise<PrivacyRecord[]> {
     const rows = await this.db.query<Record<string, unknown>>(
       `SELECT event_id AS "eventId", kind, registration_id AS "registrationId", language, status,
          attempts, created_at AS "createdAt", sent_at AS "sentAt", payload, last_error AS "lastError"
        FROM deliveries
-       WHERE strpos(lower(coalesce(payload::text, '') || ' ' || coalesce(last_error, '')),
-         lower(:email)) > 0
+       WHERE ${NotifyPrivacy.HOLDS}
        ORDER BY created_at`,
-      { replacements: { email }, type: QueryTypes.SELECT },
+      { replacements: { email, pattern: emailInTextPattern(email) }, type: QueryTypes.SELECT },
     );
     return rows.map((fields) => ({ table: 'deliveries', fields }));
   }
@@ -63,11 +72,14 @@ export class NotifyPrivacy implements PrivacyPart {
       const [row] = await this.db.query<{ n: number }>(
         `WITH changed AS (UPDATE deliveries SET payload = NULL, last_error = NULL,
              status = CASE WHEN status = 'pending' THEN 'erased' ELSE status END
-           WHERE strpos(lower(coalesce(payload::text, '') || ' ' || coalesce(last_error, '')),
-             lower(:email)) > 0
+           WHERE ${NotifyPrivacy.HOLDS}
            RETURNING 1)
          SELECT count(*)::int AS n FROM changed`,
-        { replacements: { email }, type: QueryTypes.SELECT, transaction: tx },
+        {
+          replacements: { email, pattern: emailInTextPattern(email) },
+          type: QueryTypes.SELECT,
+          transaction: tx,
+        },
       );
       return { deliveries: deleted + (row?.n ?? 0) };
     });

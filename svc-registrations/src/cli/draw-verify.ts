@@ -3,12 +3,13 @@ import { parseArgs } from 'node:util';
 import type { DrawExport, DrawView } from '@nsa/contracts';
 import { DRAW_ALGORITHM, runDraw } from '../domain/draw.js';
 import { sha256 } from '../domain/links.js';
-import { exportDigest } from '../domain/lottery.js';
+import { entriesDigest } from '../domain/lottery.js';
 
 /**
  * `npm run draw:verify -- --seed S --entries draw.json` (R-DRAW-VERIFY): recomputes a draw from
  * its export (the JSON an admin downloads: the whole draw, or only its `export`) and the seed
- * published with it, and says whether the results, the seed's hash and the digest match.
+ * published with it, and says whether the results, the seed's hash and the digest of the entries
+ * frozen at close (R-DRAW-FREEZE, the `entriesDigest` the block showed from its close) match.
  * Exit code 0 when everything matches, 1 when something does not, 2 on bad input.
  */
 function main(): number {
@@ -40,7 +41,7 @@ function main(): number {
     'entries match the published digest',
     published?.entriesDigest === undefined
       ? undefined
-      : published.entriesDigest === exportDigest(exported),
+      : published.entriesDigest === entriesDigest(exported.entries),
   ]);
   // Field by field: stored JSON may come back with its keys in another order.
   const plain = (rs: DrawView['results']) =>
@@ -52,7 +53,7 @@ function main(): number {
   const lines = [
     `algorithm ${DRAW_ALGORITHM}, block ${exported.blockId}`,
     `seedHash ${seedHash}`,
-    `entries digest ${exportDigest(exported)}`,
+    `entries digest ${entriesDigest(exported.entries)}`,
     `entries ${out.stats.entries}, children ${out.stats.children}, placed ${out.stats.placed}, ` +
       `waitlisted ${out.stats.waitlisted}, first choices ${out.stats.firstChoices}`,
     ...checks.map(

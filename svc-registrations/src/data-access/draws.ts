@@ -15,11 +15,16 @@ export interface DrawRow {
   stats: DrawStats | null;
   previewedAt: Date | null;
   publishedAt: Date | null;
+  /** R-DRAW-FREEZE: the close the freeze waits for, and the frozen input once frozen. */
+  closesAt: Date | null;
+  frozenAt: Date | null;
+  frozenExport: Pick<DrawExport, 'activities' | 'entries'> | null;
 }
 
 const COLUMNS = `block_id AS "blockId", seed, seed_hash AS "seedHash", committed_at AS "committedAt",
   draw_id AS "drawId", algorithm, entries_digest AS "entriesDigest", export, results, stats,
-  previewed_at AS "previewedAt", published_at AS "publishedAt"`;
+  previewed_at AS "previewedAt", published_at AS "publishedAt", closes_at AS "closesAt",
+  frozen_at AS "frozenAt", frozen_export AS "frozenExport"`;
 
 /** The draws of lottery blocks (R-DRAW-*): seed, preview, publication. */
 export class DrawRepository {
@@ -43,20 +48,88 @@ export class DrawRepository {
     return rows.length > 0;
   }
 
+  /**
+   * R-DRAW-FREEZE: the close a block's freeze waits for, from its newest block event (null: not
+   * a lottery with a window). A frozen, unpublished draw whose close moved (a change catalog
+   * took before the old close, arriving after it) is thawed: it freezes again at the new close.
+   * Answers whether it thawed one.
+   */
+  async setCloses(tx: Transaction, blockId: number, closesAt: Date | null): Promise<boolean> {
+    const row = await this.byBlock(blockId, tx, true);
+    if (!row || row.publishedAt) return false;
+    const same = (row.closesAt?.getTime() ?? null) === (closesAt?.getTime() ?? null);
+    if (same) return false;
+    const thaw = row.frozenAt !== null;
+    await this.db.query(
+      `UPDATE draws SET closes_at = :closesAt ${
+        thaw
+          ? `, frozen_at = NULL, frozen_export = NULL, entries_digest = NULL,
+             frozen_announced = false, draw_id = NULL, algorithm = NULL, export = NULL,
+             results = NULL, stats = NULL, previewed_at = NULL`
+          : ''
+      } WHERE block_id = :blockId`,
+      { replacements: { blockId, closesAt }, transaction: tx },
+    );
+    return thaw;
+  }
+
+  /** R-DRAW-FREEZE: freezes the block's entries when its close has passed; whether it did now. */
+  async freeze(tx: Transaction, blockId: number): Promise<boolean> {
+    const [row] = await this.db.query<{ froze: boolean }>('SELECT freeze_draw(:blockId) AS froze', {
+      replacements: { blockId },
+      type: QueryTypes.SELECT,
+      transaction: tx,
+    });
+    return row?.froze === true;
+  }
+
+  /** Lottery blocks whose close has passed and whose entries are not frozen yet. */
+  async dueForFreeze(): Promise<number[]> {
+    const rows = await this.db.query<{ blockId: number }>(
+      `SELECT block_id AS "blockId" FROM draws
+       WHERE frozen_at IS NULL AND published_at IS NULL AND closes_at <= now()`,
+      { type: QueryTypes.SELECT },
+    );
+    return rows.map((r) => r.blockId);
+  }
+
+  /**
+   * Freezes and thaws catalog has not been told of yet (one block, or all), locked so that two
+   * processes never tell the same one; `markAnnounced` in the same transaction.
+   */
+  async unannounced(
+    tx: Transaction,
+    blockId?: number,
+  ): Promise<Array<{ blockId: number; entriesDigest: string | null }>> {
+    return this.db.query<{ blockId: number; entriesDigest: string | null }>(
+      `SELECT block_id AS "blockId", entries_digest AS "entriesDigest" FROM draws
+       WHERE NOT frozen_announced ${blockId === undefined ? '' : 'AND block_id = :blockId'}
+       ORDER BY block_id FOR UPDATE SKIP LOCKED`,
+      { replacements: { blockId }, type: QueryTypes.SELECT, transaction: tx },
+    );
+  }
+
+  async markAnnounced(tx: Transaction, blockIds: number[]): Promise<void> {
+    if (blockIds.length === 0) return;
+    await this.db.query('UPDATE draws SET frozen_announced = true WHERE block_id IN (:blockIds)', {
+      replacements: { blockIds },
+      transaction: tx,
+    });
+  }
+
   async savePreview(
     tx: Transaction,
     blockId: number,
     p: {
       drawId: string;
       algorithm: string;
-      entriesDigest: string;
       export: DrawExport;
       results: DrawResult[];
       stats: DrawStats;
     },
   ): Promise<DrawRow> {
     const [row] = await this.db.query<DrawRow>(
-      `UPDATE draws SET draw_id = :drawId, algorithm = :algorithm, entries_digest = :entriesDigest,
+      `UPDATE draws SET draw_id = :drawId, algorithm = :algorithm,
          export = CAST(:export AS jsonb), results = CAST(:results AS jsonb),
          stats = CAST(:stats AS jsonb), previewed_at = now()
        WHERE block_id = :blockId RETURNING ${COLUMNS}`,
@@ -65,7 +138,6 @@ export class DrawRepository {
           blockId,
           drawId: p.drawId,
           algorithm: p.algorithm,
-          entriesDigest: p.entriesDigest,
           export: JSON.stringify(p.export),
           results: JSON.stringify(p.results),
           stats: JSON.stringify(p.stats),
@@ -86,12 +158,12 @@ export class DrawRepository {
   }
 
   /** Whether a block's draw is published (a lottery block then takes sign-ups as usual). */
-  async publishedBlocks(blockIds: number[]): Promise<Set<number>> {
+  async publishedBlocks(blockIds: number[], tx?: Transaction): Promise<Set<number>> {
     if (blockIds.length === 0) return new Set();
     const rows = await this.db.query<{ blockId: number }>(
       `SELECT block_id AS "blockId" FROM draws
        WHERE block_id IN (:blockIds) AND published_at IS NOT NULL`,
-      { replacements: { blockIds }, type: QueryTypes.SELECT },
+      { replacements: { blockIds }, type: QueryTypes.SELECT, transaction: tx },
     );
     return new Set(rows.map((r) => r.blockId));
   }

@@ -1,4 +1,10 @@
-import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import {
+  QueryTypes,
+  sqlJsonHoldsEmail,
+  sqlNormalisedEmail,
+  type Sequelize,
+  type Transaction,
+} from '@nsa/service-kit';
 import type { PrivacyCounts, PrivacyRecord, RetentionReport } from '@nsa/contracts';
 
 /**
@@ -63,24 +69,25 @@ export class PrivacyRepository {
   }
 
   /**
-   * The outbox rows about these sign-ups (or holding one of these emails) lose what names a
-   * person: a published row is deleted (its event is in the stream, which this service purges
-   * too), one not yet published keeps its counts but not its email content. Erasure events,
-   * which hold only ids, stay. Answers how many rows changed.
+   * The outbox rows about these sign-ups (or holding one of these emails as a whole value,
+   * R-PRIVACY-MATCH) lose what names a person: a published row is deleted (its event is in the
+   * stream, which this service purges too), one not yet published keeps its counts but not its
+   * email content. Erasure events, which hold only ids, stay. Answers how many rows changed.
    */
   async scrubOutbox(tx: Transaction, ids: number[], emails: string[] = []): Promise<number> {
+    if (ids.length === 0 && emails.length === 0) return 0;
+    const byEmail = emails.map((_, i) => sqlJsonHoldsEmail('data', `email${i}`));
     const match = `type NOT IN ('registrations.registration.erased',
         'registrations.registrations.erased')
       AND (CAST(data->>'registrationId' AS integer) = ANY (CAST(:ids AS integer[]))
         OR (data->'target'->>'type' = 'registration'
           AND data->'target'->>'id' = ANY (CAST(:idTexts AS text[])))
-        OR EXISTS (SELECT 1 FROM unnest(CAST(:emails AS text[])) e
-          WHERE e <> '' AND strpos(lower(data::text), e) > 0))`;
-    const replacements = {
+        ${byEmail.map((c) => `OR ${c}`).join('\n        ')})`;
+    const replacements: Record<string, string> = {
       ids: `{${ids.join(',')}}`,
       idTexts: `{${ids.join(',')}}`,
-      emails: `{${emails.map((e) => JSON.stringify(e.toLowerCase())).join(',')}}`,
     };
+    emails.forEach((e, i) => (replacements[`email${i}`] = e));
     const [deleted] = await this.db.query<{ n: number }>(
       `WITH gone AS (DELETE FROM outbox WHERE published_at IS NOT NULL AND ${match} RETURNING 1)
        SELECT count(*)::int AS n FROM gone`,
@@ -107,26 +114,31 @@ export class PrivacyRepository {
     return row?.n ?? 0;
   }
 
-  /** The sign-ups not yet erased that hold this email (any case). */
+  /** The sign-ups not yet erased that hold this email, whole (R-PRIVACY-MATCH). */
   async idsOfEmail(email: string): Promise<number[]> {
     const rows = await this.db.query<{ id: number }>(
-      `SELECT id FROM registrations WHERE lower(email) = lower(:email) AND erased_at IS NULL
+      `SELECT id FROM registrations
+       WHERE ${sqlNormalisedEmail('email')} = ${sqlNormalisedEmail(':email')}
+         AND erased_at IS NULL
        ORDER BY id`,
       { replacements: { email }, type: QueryTypes.SELECT },
     );
     return rows.map((r) => r.id);
   }
 
-  /** R-PRIVACY-EXPORT: every record here that holds this email. */
+  /**
+   * R-PRIVACY-EXPORT: every record here that holds this email, whole (R-PRIVACY-MATCH): the
+   * sign-ups with it as their address, and the outbox events with it as one of their values.
+   */
   async export(email: string): Promise<PrivacyRecord[]> {
     const signups = await this.db.query<Record<string, unknown>>(
       `SELECT ${EXPORT_COLUMNS} FROM registrations r JOIN activities a ON a.id = r.activity_id
-       WHERE lower(r.email) = lower(:email) ORDER BY r.id`,
+       WHERE ${sqlNormalisedEmail('r.email')} = ${sqlNormalisedEmail(':email')} ORDER BY r.id`,
       { replacements: { email }, type: QueryTypes.SELECT },
     );
     const events = await this.db.query<Record<string, unknown>>(
       `SELECT id, type, occurred_at AS "occurredAt", published_at AS "publishedAt", data
-       FROM outbox WHERE strpos(lower(data::text), lower(:email)) > 0 ORDER BY seq`,
+       FROM outbox WHERE ${sqlJsonHoldsEmail('data', 'email')} ORDER BY seq`,
       { replacements: { email }, type: QueryTypes.SELECT },
     );
     return [

@@ -353,31 +353,6 @@ export class RegistrationRepository {
   }
 }
 
-/** A draw's entry as stored: the sign-up and its child's and family's identity (R-DRAW-RULES). */
-export interface DrawEntryRow {
-  registrationId: number;
-  activityId: number;
-  familyKey: string;
-  childKey: string;
-  createdAt: Date;
-}
-
-/** The sign-ups of a block still waiting for the draw (status new), oldest first. */
-export async function drawEntriesOfBlock(
-  db: Sequelize,
-  blockId: number,
-  tx?: Transaction,
-): Promise<DrawEntryRow[]> {
-  return db.query<DrawEntryRow>(
-    `SELECT r.id AS "registrationId", r.activity_id AS "activityId",
-       lower(r.email) AS "familyKey", r.child_key AS "childKey", r.created_at AS "createdAt"
-     FROM registrations r JOIN activities a ON a.id = r.activity_id
-     WHERE a.block_id = :blockId AND NOT a.deleted AND r.status = 'new'
-     ORDER BY r.created_at, r.id`,
-    { replacements: { blockId }, type: QueryTypes.SELECT, transaction: tx },
-  );
-}
-
 /** R-DRAW-PUBLISH: the draw's losers join the waiting list, in the draw's order. */
 export async function waitlistInOrder(
   db: Sequelize,

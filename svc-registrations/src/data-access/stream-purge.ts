@@ -1,7 +1,15 @@
 import { EVENT_TYPES } from '@nsa/contracts';
-import { purgeStreamMessages, type Logger, type NatsConnection } from '@nsa/service-kit';
+import {
+  jsonHoldsEmail,
+  purgeStreamMessages,
+  type Logger,
+  type NatsConnection,
+} from '@nsa/service-kit';
 
-/** What a purge looks for: sign-up ids, and emails (lower case) anywhere in an event. */
+/**
+ * What a purge looks for: sign-up ids, and emails, each as a whole string value anywhere in an
+ * event (R-PRIVACY-MATCH: trimmed, any case, never a part of a value).
+ */
 export interface PurgeTarget {
   ids: Set<number>;
   emails: string[];
@@ -13,14 +21,18 @@ const KEEP = new Set<string>([EVENT_TYPES.registrationErased, EVENT_TYPES.regist
 /** Whether an event (its subject and JSON text) is about one of the sign-ups or emails. */
 export function aboutTarget(subject: string, text: string, target: PurgeTarget): boolean {
   if (KEEP.has(subject)) return false;
-  const lower = text.toLowerCase();
-  if (target.emails.some((e) => e !== '' && lower.includes(e))) return true;
-  let data: { registrationId?: unknown; target?: { type?: unknown; id?: unknown } } | undefined;
+  let event: unknown;
   try {
-    data = (JSON.parse(text) as { data?: typeof data }).data;
+    event = JSON.parse(text);
   } catch {
     return false;
   }
+  if (target.emails.some((e) => jsonHoldsEmail(event, e))) return true;
+  const data = (
+    event as {
+      data?: { registrationId?: unknown; target?: { type?: unknown; id?: unknown } };
+    } | null
+  )?.data;
   if (typeof data?.registrationId === 'number' && target.ids.has(data.registrationId)) return true;
   return data?.target?.type === 'registration' && target.ids.has(Number(data.target.id));
 }

@@ -6,6 +6,7 @@ import {
   type BlockEvent,
   type DrawCommittedEvent,
   type DrawExport,
+  type DrawFrozenEvent,
   type DrawPublishedEvent,
   type DrawView,
 } from '@nsa/contracts';
@@ -19,12 +20,7 @@ import {
 } from '@nsa/service-kit';
 import { activitiesOfBlock, type ProjectedActivity } from '../data-access/activities.js';
 import type { DrawRepository, DrawRow } from '../data-access/draws.js';
-import {
-  drawEntriesOfBlock,
-  waitlistInOrder,
-  type DrawEntryRow,
-  type RegistrationRepository,
-} from '../data-access/registrations.js';
+import { waitlistInOrder, type RegistrationRepository } from '../data-access/registrations.js';
 import { DRAW_ALGORITHM, runDraw } from './draw.js';
 import { sha256 } from './links.js';
 import { MSG } from './messages.js';
@@ -39,6 +35,9 @@ export interface LotteryDeps {
   waitlist: Waitlist;
   /** Published draws by result, with the sign-ups each placed (R-OPS-METRICS). */
   metrics?: Pick<ServiceContext['metrics'], 'jobRun'>;
+  logger?: Pick<ServiceContext['logger'], 'info' | 'warn'>;
+  /** How often closed lottery blocks are looked for to freeze (R-DRAW-FREEZE); default 1 s. */
+  freezeSweepMs?: number;
 }
 
 /** How a sign-up meets its block's window (R-DRAW-WINDOW): refused, or taken (capacity or not). */
@@ -64,79 +63,44 @@ export function admitToWindow(
 }
 
 /**
- * The draw's input without personal data (R-DRAW-EXPORT): a family is keyed by its first
- * sign-up's id, a child likewise; a child's preference is the order it was signed up in.
+ * R-DRAW-FREEZE: an entry's key, everything the draw reads of it:
+ * `registrationId|activityId|family|child|preference` (docs/draw.md).
  */
-export function drawExport(
-  blockId: number,
-  activities: ProjectedActivity[],
-  taken: Map<number, number>,
-  rows: DrawEntryRow[],
-): DrawExport {
-  const firstOf = (key: (r: DrawEntryRow) => string) => {
-    const first = new Map<string, number>();
-    for (const r of rows) if (!first.has(key(r))) first.set(key(r), r.registrationId);
-    return first;
-  };
-  const family = firstOf((r) => r.familyKey);
-  const child = firstOf((r) => `${r.familyKey}|${r.childKey}`);
-  const preference = new Map<string, number>();
+export const entryKey = (e: DrawExport['entries'][number]): string =>
+  `${e.registrationId}|${e.activityId}|${e.family}|${e.child}|${e.preference}`;
+
+/**
+ * R-DRAW-FREEZE: the digest of the entries frozen at close: SHA-256 hex of the entry keys sorted
+ * by their characters (byte order: `LC_ALL=C sort`), each followed by a line feed. The database
+ * computes the same in `freeze_draw` (migration 0011); a test holds the two together.
+ */
+export const entriesDigest = (entries: DrawExport['entries']): string =>
+  sha256(
+    entries
+      .map(entryKey)
+      .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0))
+      .map((k) => `${k}\n`)
+      .join(''),
+  );
+
+/** The frozen input as the draw takes it and an admin downloads it (R-DRAW-EXPORT). */
+function frozenExport(row: DrawRow): DrawExport {
+  const frozen = row.frozenExport!;
   return {
     algorithm: DRAW_ALGORITHM,
-    blockId,
-    activities: activities.map((a) => ({
-      id: a.id,
-      places: Math.max(0, a.capacity - (taken.get(a.id) ?? 0)),
-      weekday: a.weekday,
-      startTime: a.startTime,
-      weekStart: a.weekStart,
-      weekEnd: a.weekEnd,
-    })),
-    entries: rows.map((r) => {
-      const c = `child-${child.get(`${r.familyKey}|${r.childKey}`)}`;
-      const p = preference.get(c) ?? 0;
-      preference.set(c, p + 1);
-      return {
-        registrationId: r.registrationId,
-        activityId: r.activityId,
-        family: `family-${family.get(r.familyKey)}`,
-        child: c,
-        preference: p,
-      };
-    }),
+    blockId: row.blockId,
+    activities: frozen.activities,
+    entries: frozen.entries,
   };
 }
 
-/**
- * The digest a published draw is checked against: SHA-256 of its export's activities and entries
- * as JSON, each field in a fixed order (stored JSON may come back with its keys reordered).
- */
-export const exportDigest = (e: DrawExport): string =>
-  sha256(
-    JSON.stringify({
-      activities: e.activities.map((a) => ({
-        id: a.id,
-        places: a.places,
-        weekday: a.weekday,
-        startTime: a.startTime,
-        weekStart: a.weekStart,
-        weekEnd: a.weekEnd,
-      })),
-      entries: e.entries.map((x) => ({
-        registrationId: x.registrationId,
-        activityId: x.activityId,
-        family: x.family,
-        child: x.child,
-        preference: x.preference,
-      })),
-    }),
-  );
-
+/** R-DRAW-SECRET: the seed only once published; no answer carries it before. */
 function view(row: DrawRow): DrawView {
+  const published = row.publishedAt !== null;
   return {
     drawId: row.drawId!,
     blockId: row.blockId,
-    seed: row.seed,
+    seed: published ? row.seed : null,
     seedHash: row.seedHash,
     algorithm: row.algorithm!,
     createdAt: new Date(row.previewedAt!).toISOString(),
@@ -158,14 +122,103 @@ export class Lottery {
    * and only its hash published; the seed stays here until the draw is published.
    */
   async blockChanged(tx: Transaction, block: BlockEvent): Promise<void> {
-    if (block.allocation !== 'lottery' || !block.signupOpensAt || !block.signupClosesAt) return;
-    const seed = randomBytes(32).toString('hex');
-    const seedHash = sha256(seed);
-    if (await this.deps.draws.commit(tx, block.id, seed, seedHash))
-      await this.deps.outbox.add<DrawCommittedEvent>(tx, {
-        type: EVENT_TYPES.drawCommitted,
-        data: { blockId: block.id, seedHash },
-      });
+    const lottery =
+      block.allocation === 'lottery' && !!block.signupOpensAt && !!block.signupClosesAt;
+    if (lottery) {
+      const seed = randomBytes(32).toString('hex');
+      const seedHash = sha256(seed);
+      if (await this.deps.draws.commit(tx, block.id, seed, seedHash))
+        await this.deps.outbox.add<DrawCommittedEvent>(tx, {
+          type: EVENT_TYPES.drawCommitted,
+          data: { blockId: block.id, seedHash },
+        });
+    }
+    // R-DRAW-FREEZE: the close the entries freeze at; a freeze made on a close that then moved
+    // (catalog took the change before the old close) is undone, and catalog told so.
+    const closes = lottery ? new Date(block.signupClosesAt!) : null;
+    if (await this.deps.draws.setCloses(tx, block.id, closes)) await this.announce(tx, block.id);
+  }
+
+  /** R-DRAW-FREEZE: tells catalog the digest of each freeze (or thaw) it has not heard of. */
+  private async announce(tx: Transaction, blockId?: number): Promise<void> {
+    const rows = await this.deps.draws.unannounced(tx, blockId);
+    await this.deps.outbox.addMany<DrawFrozenEvent>(
+      tx,
+      rows.map((r) => ({
+        type: EVENT_TYPES.drawFrozen,
+        data: { blockId: r.blockId, entriesDigest: r.entriesDigest },
+      })),
+    );
+    await this.deps.draws.markAnnounced(
+      tx,
+      rows.map((r) => r.blockId),
+    );
+  }
+
+  /**
+   * R-DRAW-FREEZE: freezes the entries of every lottery block whose close has passed, and tells
+   * catalog their digests (also of freezes the database made on its own, before an entry of a
+   * closed block changed). Any number of processes may run it: a freeze happens once.
+   */
+  async freezeDue(): Promise<number> {
+    let frozen = 0;
+    for (const blockId of await this.deps.draws.dueForFreeze()) {
+      if (await this.deps.db.transaction((tx) => this.deps.draws.freeze(tx, blockId))) frozen += 1;
+    }
+    await this.deps.db.transaction((tx) => this.announce(tx));
+    return frozen;
+  }
+
+  /** Freezes on start and every `freezeSweepMs`; a failed round (database away) is retried. */
+  start(): { stop(): Promise<void> } {
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<unknown> = Promise.resolve();
+    let stopped = false;
+    const round = () => {
+      running = this.freezeDue()
+        .then((n) => {
+          if (n > 0) this.deps.logger?.info({ frozen: n }, 'draw: entries frozen at close');
+        })
+        .catch((err: Error) =>
+          this.deps.logger?.warn({ err: err.message }, 'draw: freeze failed; will retry'),
+        )
+        .finally(() => {
+          if (!stopped) timer = setTimeout(round, this.deps.freezeSweepMs ?? 1000);
+        });
+    };
+    round();
+    return {
+      stop: async () => {
+        stopped = true;
+        clearTimeout(timer);
+        await running;
+      },
+    };
+  }
+
+  /**
+   * R-DRAW-FREEZE: those of these activities whose sign-ups belong to a frozen draw: a lottery
+   * block whose close has passed and whose draw is not published. An admin's decision on such a
+   * sign-up is refused (409 DRAW_FROZEN): until publication only the draw places it, and nothing
+   * becomes an entry after close.
+   */
+  async frozenActivities(
+    tx: Transaction,
+    activities: ProjectedActivity[],
+    now = new Date(),
+  ): Promise<Set<number>> {
+    const closed = activities.filter(
+      (a) =>
+        a.blockAllocation === 'lottery' &&
+        a.blockSignupClosesAt !== null &&
+        new Date(a.blockSignupClosesAt) <= now,
+    );
+    if (closed.length === 0) return new Set();
+    const published = await this.deps.draws.publishedBlocks(
+      [...new Set(closed.map((a) => a.blockId))],
+      tx,
+    );
+    return new Set(closed.filter((a) => !published.has(a.blockId)).map((a) => a.id));
   }
 
   /** Whether the sign-up's block has a published draw (only asked for lottery blocks). */
@@ -179,44 +232,34 @@ export class Lottery {
     return view(row);
   }
 
-  /** The draw's input now, read under the caller's locks. */
-  private async input(tx: Transaction, blockId: number, lock: boolean) {
-    const activities = await activitiesOfBlock(this.deps.db, blockId, tx, lock);
-    const taken = await this.deps.repo.takenCounts(
-      tx,
-      activities.map((a) => a.id),
-    );
-    const rows = await drawEntriesOfBlock(this.deps.db, blockId, tx);
-    return { activities, exported: drawExport(blockId, activities, taken, rows) };
-  }
-
-  /** The block's draw, locked, when it may be drawn now: a lottery, closed, not published. */
-  private async drawable(
-    tx: Transaction,
-    blockId: number,
-    activities: ProjectedActivity[],
-    now: Date,
-  ): Promise<DrawRow> {
+  /**
+   * The block's draw, locked, when it may be drawn now: a lottery whose entries froze at close
+   * (frozen now if the close has just passed), not published.
+   */
+  private async drawable(tx: Transaction, blockId: number): Promise<DrawRow> {
     const row = await this.deps.draws.byBlock(blockId, tx, true);
     if (!row) throw AppError.conflict(MSG.notLottery);
     if (row.publishedAt) throw AppError.conflict(MSG.drawPublished);
-    const [first] = activities;
-    const closes = first?.blockSignupClosesAt ? new Date(first.blockSignupClosesAt) : null;
-    if (!closes || now < closes) throw AppError.conflict(MSG.drawBeforeClose);
-    return row;
+    if (row.frozenAt) return row;
+    if (!(await this.deps.draws.freeze(tx, blockId))) throw AppError.conflict(MSG.drawBeforeClose);
+    await this.announce(tx, blockId);
+    return (await this.deps.draws.byBlock(blockId, tx, true))!;
   }
 
-  /** R-DRAW-PREVIEW: the draw on the entries as they are now; nothing changes but the preview. */
-  preview(blockId: number, now = new Date()): Promise<DrawView> {
+  /**
+   * R-DRAW-PREVIEW: the draw on the entries frozen at close (R-DRAW-FREEZE), so every preview of
+   * a block gives the same results; without the seed (R-DRAW-SECRET). Nothing changes but the
+   * preview.
+   */
+  preview(blockId: number): Promise<DrawView> {
     return this.deps.db.transaction(async (tx) => {
-      const { activities, exported } = await this.input(tx, blockId, false);
-      const row = await this.drawable(tx, blockId, activities, now);
+      const row = await this.drawable(tx, blockId);
+      const exported = frozenExport(row);
       const out = runDraw(row.seed, exported.activities, exported.entries);
       return view(
         await this.deps.draws.savePreview(tx, blockId, {
           drawId: randomUUID(),
           algorithm: DRAW_ALGORITHM,
-          entriesDigest: exportDigest(exported),
           export: exported,
           results: out.results,
           stats: out.stats,
@@ -228,8 +271,10 @@ export class Lottery {
   /**
    * R-DRAW-PUBLISH: the preview applied in one transaction, under the block's activity locks:
    * approved ones take their places, the rest join the waiting list in draw order, each parent
-   * is emailed (when asked), the seed is revealed. Refused (409) when published already, or when
-   * the entries changed since the preview (then preview again).
+   * is emailed (when asked), the seed is revealed. An entry withdrawn or erased since close is
+   * skipped (R-DRAW-FREEZE): it gets nothing, and a place the draw gave it goes to the waiting
+   * list like any freed place. Refused (409) when published already or not previewed, or when
+   * places were taken since close (which the freeze does not let happen).
    */
   publish(
     blockId: number,
@@ -241,16 +286,36 @@ export class Lottery {
     const { repo, draws, waitlist, outbox, metrics } = this.deps;
     let placed = 0;
     const published = this.deps.db.transaction(async (tx) => {
-      const { activities, exported } = await this.input(tx, blockId, true);
-      const row = await this.drawable(tx, blockId, activities, now);
-      if (!row.drawId || row.entriesDigest !== exportDigest(exported))
-        throw AppError.conflict(MSG.drawChanged);
-      const results = row.results!;
+      const activities = await activitiesOfBlock(this.deps.db, blockId, tx, true);
+      const row = await this.drawable(tx, blockId);
+      if (!row.drawId) throw AppError.conflict(MSG.drawNoPreview);
+      const exported = frozenExport(row);
+      const live = new Set(
+        (
+          await repo.byIds(
+            exported.entries.map((e) => e.registrationId),
+            tx,
+            true,
+          )
+        )
+          .filter((r) => r.status === 'new')
+          .map((r) => r.id),
+      );
+      const results = row.results!.filter((r) => live.has(r.registrationId));
       placed = results.length;
       const approvedIds = results
         .filter((r) => r.outcome === 'approved')
         .map((r) => r.registrationId);
       const activityOf = new Map(exported.entries.map((e) => [e.registrationId, e.activityId]));
+      // Capacity holds: the places the draw fills must still be free.
+      const taken = await repo.takenCounts(
+        tx,
+        activities.map((a) => a.id),
+      );
+      for (const id of approvedIds)
+        taken.set(activityOf.get(id)!, (taken.get(activityOf.get(id)!) ?? 0) + 1);
+      if (activities.some((a) => (taken.get(a.id) ?? 0) > a.capacity))
+        throw AppError.conflict(MSG.drawChanged);
       const waitlisted = results
         .filter((r) => r.outcome === 'waitlisted')
         .sort(
@@ -284,6 +349,8 @@ export class Lottery {
         ),
       );
       await outbox.addMany(tx, events);
+      // A place the draw gave an entry skipped since close goes to the waiting list.
+      if (live.size < exported.entries.length) await waitlist.fill(tx, activities, requestId);
       const published = await draws.markPublished(tx, blockId);
       await outbox.add<DrawPublishedEvent>(tx, {
         type: EVENT_TYPES.drawPublished,

@@ -14,7 +14,9 @@ import {
   type Transaction,
 } from '@nsa/service-kit';
 import { findActivity, type ProjectedActivity } from '../data-access/activities.js';
+import type { PrivacyRepository } from '../data-access/privacy.js';
 import type { RegistrationRepository, RegistrationRow } from '../data-access/registrations.js';
+import { purgeRegistrationsStream } from '../data-access/stream-purge.js';
 import { sha256 } from './links.js';
 import { MSG } from './messages.js';
 import { freesPlace } from './review.js';
@@ -24,9 +26,27 @@ import type { Waitlist } from './waitlist.js';
 export interface MySignupDeps {
   db: ServiceContext['sequelize'];
   outbox: ServiceContext['outbox'];
+  nc: ServiceContext['nc'];
+  logger: ServiceContext['logger'];
   repo: RegistrationRepository;
+  /** The outbox scrub of an erasure (R-PRIVACY-ERASE). */
+  privacyRepo: PrivacyRepository;
   waitlist: Waitlist;
 }
+
+/** What an erasure of sign-ups removed here (R-PRIVACY-ERASE). */
+export interface ErasureCounts {
+  signups: number;
+  outboxRows: number;
+  streamMessages: number;
+}
+
+/**
+ * How long a parent's own erasure waits for the stream's consumers to have handled the sign-up's
+ * messages before deleting them; what is still pending then goes with the daily job's purge of
+ * recently erased sign-ups (R-RETENTION-STREAMS) or the stream's age limit.
+ */
+export const PARENT_PURGE_WAIT_MS = 2_000;
 
 /** A token that cannot be one of ours is refused without a query. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -131,25 +151,66 @@ export class MySignups {
 
   /**
    * R-ERASE: the sign-up's personal data removed here, and (by the erased event) in every
-   * service that holds any; its links stop working. A place it held moves on.
+   * service that holds any; its links stop working. A place it held moves on. The same erasure
+   * as an admin's of the sign-up (R-PRIVACY-ERASE-PARENT): its outbox rows scrubbed and its
+   * stream messages purged. Only this sign-up: another one of the same parent keeps its data.
    */
   async erase(token: string | undefined, requestId?: string): Promise<{ erased: true }> {
-    await this.eraseById(await this.idOf(token), requestId);
+    await this.eraseSignups([await this.idOf(token)], { requestId });
     return { erased: true };
   }
 
-  /** R-PRIVACY-ERASE: the same erasure for an admin's erasure of an email on request. */
-  async eraseById(
+  /**
+   * R-ERASE, R-PRIVACY-ERASE, R-PRIVACY-ERASE-PARENT: the one erasure of sign-ups, for a
+   * parent's own and an admin's on request: each sign-up erased with its outbox rows scrubbed
+   * in its own transaction, then (for an admin's, by `emails`) any other outbox row holding one
+   * of the addresses whole, then the stream's messages about the sign-ups (or addresses).
+   */
+  async eraseSignups(
+    ids: number[],
+    opts: {
+      requestId?: string;
+      actor?: AuditEntry['actor'];
+      emails?: string[];
+      purgeWaitMs?: number;
+    } = {},
+  ): Promise<ErasureCounts> {
+    const emails = opts.emails ?? [];
+    const counts: ErasureCounts = { signups: 0, outboxRows: 0, streamMessages: 0 };
+    for (const id of ids) {
+      counts.outboxRows += await this.eraseById(id, opts.requestId, opts.actor ?? PARENT);
+      counts.signups += 1;
+    }
+    if (emails.length > 0)
+      counts.outboxRows += await this.deps.db.transaction((tx) =>
+        this.deps.privacyRepo.scrubOutbox(tx, [], emails),
+      );
+    const purged = await purgeRegistrationsStream(
+      this.deps.nc,
+      { ids: new Set(ids), emails },
+      this.deps.logger,
+      opts.purgeWaitMs ?? PARENT_PURGE_WAIT_MS,
+    );
+    counts.streamMessages = purged.deleted;
+    return counts;
+  }
+
+  /**
+   * One sign-up erased in one transaction: its personal fields, its links, the outbox rows about
+   * it (R-PRIVACY-ERASE); a place it held moves on. Answers how many outbox rows changed.
+   */
+  private async eraseById(
     id: number,
-    requestId?: string,
-    actor: AuditEntry['actor'] = PARENT,
-  ): Promise<void> {
+    requestId: string | undefined,
+    actor: AuditEntry['actor'],
+  ): Promise<number> {
     const { repo, waitlist } = this.deps;
     const seen = (await repo.byId(id))!;
-    await this.deps.db.transaction(async (tx) => {
+    return this.deps.db.transaction(async (tx) => {
       const [activity] = await waitlist.lock(tx, [seen.activityId]);
       const reg = (await repo.byId(id, tx, true))!;
       const row = await repo.erase(tx, id);
+      const scrubbed = await this.deps.privacyRepo.scrubOutbox(tx, [id]);
       const events: NewEvent<unknown>[] = [];
       if (row.status !== reg.status)
         events.push(
@@ -172,6 +233,7 @@ export class MySignups {
         target: { type: 'registration', id: String(id) },
       });
       if (freesPlace(reg.status, row.status)) await waitlist.fill(tx, [activity!], requestId);
+      return scrubbed;
     });
   }
 

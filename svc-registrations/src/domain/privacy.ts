@@ -18,6 +18,7 @@ import {
   AppError,
   DAY_MS,
   DailyJob,
+  privacySubjectHash,
   QueryTypes,
   recordAudit,
   recordAudits,
@@ -35,12 +36,16 @@ import { MSG } from './messages.js';
 /** How many sign-ups one transaction (and one erasure event) takes. */
 export const RETENTION_BATCH = 500;
 const JOB = 'retention';
+/** The audit target type of an export or erasure of one address (R-PRIVACY-AUDIT). */
+export const PRIVACY_SUBJECT = 'privacy-subject';
+/** How long an admin's erasure waits for the stream's consumers before purging. */
+const ADMIN_PURGE_WAIT_MS = 15_000;
 const OTHERS = Object.keys(PRIVACY_RPC_SUBJECTS) as (keyof typeof PRIVACY_RPC_SUBJECTS)[];
 
 export interface PrivacyDeps {
   ctx: ServiceContext;
   repo: PrivacyRepository;
-  mySignups: Pick<MySignups, 'eraseById'>;
+  mySignups: Pick<MySignups, 'eraseSignups'>;
   retentionMonths: number;
   batchSize?: number;
   /** How long the other services get to answer (ms). */
@@ -198,6 +203,14 @@ export class Privacy {
     }
   }
 
+  /** R-PRIVACY-AUDIT: an export's or erasure's subject in the audit log, by a keyed hash. */
+  private subject(email: string): { type: string; id: string } {
+    return {
+      type: PRIVACY_SUBJECT,
+      id: privacySubjectHash(this.deps.ctx.config.SESSION_SECRET, email),
+    };
+  }
+
   /** R-PRIVACY-EXPORT: every record that holds the email, in every service. */
   async exportEmail(email: string, admin?: SessionUser): Promise<PrivacyExport> {
     const local = await this.deps.repo.export(email);
@@ -212,12 +225,13 @@ export class Privacy {
     const count = Object.values(services).reduce((n, s) => n + s.records.length, 0);
     if (report.unavailable.length > 0)
       throw new AppError('SERVICE_UNAVAILABLE', 503, MSG.privacyServiceUnavailable);
-    // R-AUDIT-ADMIN-CHANGES: who exported a person's data, and how many records; not the email.
+    // R-AUDIT-ADMIN-CHANGES, R-PRIVACY-AUDIT: who exported whose data (the keyed hash of the
+    // address, never the address), and how many records.
     await this.deps.ctx.sequelize.transaction((tx) =>
       recordAudit(tx, this.deps.ctx.outbox, 'registrations', {
         actor: admin ? sessionActor(admin) : SYSTEM_ACTOR,
         action: AUDIT_ACTIONS.registrationsExported,
-        target: { type: 'privacy-export', id: null },
+        target: this.subject(email),
         changes: { records: { before: null, after: count } },
       }),
     );
@@ -239,31 +253,25 @@ export class Privacy {
     const runId = await repo.startRun('request');
     const mine: PrivacyCounts = { signups: 0, outboxRows: 0, streamMessages: 0 };
     const report = { counts: { registrations: mine }, unavailable: [] as string[] };
+    const actor = admin ? sessionActor(admin) : SYSTEM_ACTOR;
     try {
-      for (const id of ids) {
-        await this.deps.mySignups.eraseById(
-          id,
-          requestId,
-          admin ? sessionActor(admin) : SYSTEM_ACTOR,
-        );
-        mine.signups! += 1;
-      }
-      await ctx.sequelize.transaction(async (tx) => {
-        mine.outboxRows = await repo.scrubOutbox(tx, ids, [email]);
-        if (ids.length > 0)
-          await ctx.outbox.add<RegistrationsErasedEvent>(tx, {
+      // R-PRIVACY-ERASE-PARENT: the same erasure a parent's own link does, sign-up by sign-up.
+      const done = await this.deps.mySignups.eraseSignups(ids, {
+        requestId,
+        actor,
+        emails: [email],
+        purgeWaitMs: ADMIN_PURGE_WAIT_MS,
+      });
+      Object.assign(mine, done);
+      if (ids.length > 0)
+        await ctx.sequelize.transaction((tx) =>
+          ctx.outbox.add<RegistrationsErasedEvent>(tx, {
             type: EVENT_TYPES.registrationsErased,
             data: { registrationIds: ids, reason: 'request' },
             requestId,
-          });
-      });
+          }),
+        );
       await this.askOthers({ op: 'erase', email, registrationIds: ids }, report);
-      const purged = await purgeRegistrationsStream(
-        ctx.nc,
-        { ids: new Set(ids), emails: [email.toLowerCase()] },
-        ctx.logger,
-      );
-      mine.streamMessages = purged.deleted;
       await repo.saveRun(runId, 'done', report);
     } catch (err) {
       await repo.saveRun(runId, 'failed', report).catch(() => undefined);
@@ -276,6 +284,16 @@ export class Privacy {
           ? (c.signups ?? 0)
           : Object.values(c).reduce((a, b) => a + b, 0)),
       0,
+    );
+    // R-AUDIT-ADMIN-CHANGES, R-PRIVACY-AUDIT: who erased whose data (the keyed hash of the
+    // address, never the address), and how much; each sign-up has its own entry besides.
+    await ctx.sequelize.transaction((tx) =>
+      recordAudit(tx, ctx.outbox, 'registrations', {
+        actor,
+        action: AUDIT_ACTIONS.privacyErased,
+        target: this.subject(email),
+        changes: { records: { before: null, after: erased } },
+      }),
     );
     return { erased, report: (await repo.run(runId))! };
   }

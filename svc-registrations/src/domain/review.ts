@@ -28,6 +28,7 @@ import type {
   RegistrationRepository,
   RegistrationRow,
 } from '../data-access/registrations.js';
+import type { Lottery } from './lottery.js';
 import { ACTIVITY_FULL_REASON, MSG } from './messages.js';
 import { statusEvent } from './status-events.js';
 import type { Waitlist } from './waitlist.js';
@@ -88,7 +89,12 @@ export interface ReviewDeps {
   outbox: ServiceContext['outbox'];
   repo: RegistrationRepository;
   waitlist: Waitlist;
+  /** R-DRAW-FREEZE: which activities' sign-ups a frozen draw holds (none without it). */
+  lottery?: Pick<Lottery, 'frozenActivities'>;
 }
+
+/** R-DRAW-FREEZE: a sign-up of a closed, unpublished lottery block waits for its draw. */
+const drawFrozen = () => AppError.conflict(undefined, 'DRAW_FROZEN');
 
 /** The admin's review of sign-ups (R-REVIEW-*), the waiting list's admin side included. */
 export class Review {
@@ -96,6 +102,10 @@ export class Review {
 
   constructor(private readonly deps: ReviewDeps) {
     this.approvals = new Batcher((items) => this.approveBatch(items), 500, APPROVAL_GATHER_MS);
+  }
+
+  private frozen(tx: Transaction, activities: ProjectedActivity[]): Promise<Set<number>> {
+    return this.deps.lottery?.frozenActivities(tx, activities) ?? Promise.resolve(new Set());
   }
 
   /**
@@ -190,6 +200,7 @@ export class Review {
       const activities = new Map((await waitlist.lockOf(tx, ids)).map((a) => [a.id, a]));
       const regs = new Map((await repo.byIds(ids, tx, true)).map((r) => [r.id, r]));
       const taken = await repo.takenCounts(tx, [...activities.keys()]);
+      const frozen = await this.frozen(tx, [...activities.values()]);
       // The status each sign-up has as the batch goes, for a sign-up twice in one batch.
       const status = new Map([...regs.values()].map((r) => [r.id, r.status]));
       const outcomes: Array<Error | Decided> = items.map((item) => {
@@ -201,6 +212,7 @@ export class Review {
         } catch (err) {
           return err as Error;
         }
+        if (frozen.has(reg.activityId)) return drawFrozen();
         const activity = activities.get(reg.activityId)!;
         const count = taken.get(activity.id) ?? 0;
         // An offered sign-up's place is already counted.
@@ -321,6 +333,7 @@ export class Review {
       const [activity] = await waitlist.lock(tx, [seen.activityId]);
       const reg = (await repo.byId(id, tx, true))!;
       assertTransition(action, reg.status);
+      if ((await this.frozen(tx, [activity!])).size > 0) throw drawFrozen();
       const { row, sendEmail, sealedLink } = await apply(tx, reg);
       await this.deps.outbox.add(
         tx,

@@ -15,6 +15,7 @@ export const en: ApiTexts = {
     OFFER_EXPIRED: 'The offer has expired.',
     SIGNUP_NOT_OPEN: 'Sign-up for this block has not opened yet.',
     SIGNUP_CLOSED: 'Sign-up for this block is closed.',
+    DRAW_FROZEN: 'This block’s draw is sealed: this cannot change until it is published.',
     RATE_LIMITED: 'Too many requests. Please try again later.',
     TOTP_REQUIRED: 'Enter the code from your authenticator app.',
     CSRF_REJECTED: 'Request refused: unknown origin.',

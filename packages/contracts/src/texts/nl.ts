@@ -19,6 +19,8 @@ export const nl = {
     OFFER_EXPIRED: 'Het aanbod is verlopen.',
     SIGNUP_NOT_OPEN: 'Aanmelden voor dit blok is nog niet geopend.',
     SIGNUP_CLOSED: 'Aanmelden voor dit blok is gesloten.',
+    DRAW_FROZEN:
+      'De loting van dit blok is verzegeld: tot de publicatie kan dit niet meer veranderen.',
     RATE_LIMITED: 'Te veel verzoeken. Probeer het later opnieuw.',
     TOTP_REQUIRED: 'Voer de code uit uw authenticator-app in.',
     CSRF_REJECTED: 'Verzoek geweigerd: onbekende herkomst.',

@@ -134,7 +134,10 @@ const blocks: ApiRoute[] = [
     method: 'put',
     path: '/api/blocks/{id}',
     summary: 'Change a block',
-    description: 'Changes a block’s name, weeks, window or allocation (not after its draw).',
+    description:
+      'Changes a block’s name, weeks, window or allocation. From the close of a lottery ' +
+      'window until its draw is published the window and allocation cannot change (409 ' +
+      'DRAW_FROZEN).',
     access: 'admin',
     params: idPathParams,
     body: blockSchema,
@@ -225,7 +228,9 @@ const activities: ApiRoute[] = [
     method: 'post',
     path: '/api/activities',
     summary: 'Create an activity',
-    description: 'Creates an activity of a school, block and provider on a weekday and time.',
+    description:
+      'Creates an activity of a school, block and provider on a weekday and time; 409 ' +
+      'DRAW_FROZEN in a lottery block between its close and its published draw.',
     access: 'admin',
     body: activitySchema,
     responses: created('The activity.', activityResponse),
@@ -237,7 +242,9 @@ const activities: ApiRoute[] = [
     summary: 'Change an activity',
     description:
       'Changes an activity, e.g. locks or hides it or changes its capacity; a raised ' +
-      'capacity offers freed places to the waiting list.',
+      'capacity offers freed places to the waiting list. In a lottery block between its ' +
+      'close and its published draw, capacity, lock, hide and block cannot change (409 ' +
+      'DRAW_FROZEN).',
     access: 'admin',
     params: idPathParams,
     body: activitySchema,
@@ -248,7 +255,9 @@ const activities: ApiRoute[] = [
     method: 'delete',
     path: '/api/activities/{id}',
     summary: 'Delete an activity',
-    description: 'Deletes an activity; 409 while it has sign-ups.',
+    description:
+      'Deletes an activity; 409 while it has sign-ups, and 409 DRAW_FROZEN in a lottery ' +
+      'block between its close and its published draw.',
     access: 'admin',
     params: idPathParams,
     responses: deleted,

@@ -1,6 +1,7 @@
 import {
   EVENT_TYPES,
   drawCommittedEventSchema,
+  drawFrozenEventSchema,
   drawPublishedEventSchema,
   providerLinkUsedEventSchema,
   registrationEventSchema,
@@ -12,7 +13,7 @@ import type { Counts } from '../../domain/counts.js';
 /** Keeps the sign-up counts per activity and the provider links' last use from svc-registrations' events. */
 export function countsConsumer(
   counts: Counts,
-  draws: Pick<Catalog, 'drawCommitted' | 'drawPublished'>,
+  draws: Pick<Catalog, 'drawCommitted' | 'drawFrozen' | 'drawPublished'>,
 ): ConsumerSpec {
   // Events that arrived together are written with one statement; one that changes no count
   // (a new sign-up rejected or withdrawn) is acknowledged without a write.
@@ -45,6 +46,10 @@ export function countsConsumer(
         versions: [1],
         handle: (event, { tx }) =>
           draws.drawCommitted(tx, drawCommittedEventSchema.parse(event.data)),
+      },
+      [EVENT_TYPES.drawFrozen]: {
+        versions: [1],
+        handle: (event, { tx }) => draws.drawFrozen(tx, drawFrozenEventSchema.parse(event.data)),
       },
       [EVENT_TYPES.drawPublished]: {
         versions: [1],

@@ -20,6 +20,7 @@ export const en: RegistrationsTexts = {
   notLottery: 'This block is not allocated by lottery.',
   drawPublished: 'The draw of this block has already been published.',
   drawBeforeClose: 'The draw can only be made once sign-up has closed.',
+  drawNoPreview: 'Make a preview of the draw first.',
   drawChanged: 'The sign-ups have changed since the preview. Make a new preview first.',
   calendarNotApproved: 'A calendar file is only available for an approved sign-up.',
   attendanceDateOutside: 'This activity has no session on this date.',

@@ -22,6 +22,7 @@ export const nl = {
   notLottery: 'Dit blok wordt niet verloot.',
   drawPublished: 'De loting van dit blok is al gepubliceerd.',
   drawBeforeClose: 'De loting kan pas worden gemaakt als de aanmelding gesloten is.',
+  drawNoPreview: 'Maak eerst een voorbeeld van de loting.',
   drawChanged:
     'De aanmeldingen zijn veranderd sinds het voorbeeld. Maak eerst een nieuw voorbeeld.',
   attendanceDateOutside: 'Op deze datum is er geen bijeenkomst van deze activiteit.',

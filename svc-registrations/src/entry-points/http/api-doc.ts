@@ -149,7 +149,9 @@ const draws: ApiRoute[] = [
     method: 'get',
     path: '/api/admin/blocks/{id}/draw',
     summary: 'A block’s draw',
-    description: 'The latest draw of a lottery block (preview or published); 404 while none.',
+    description:
+      'The latest draw of a lottery block (preview or published); 404 while none. The seed ' +
+      'is null until the draw is published (R-DRAW-SECRET).',
     access: 'admin',
     params: idPathParams,
     responses: ok('The draw.', drawResponse),
@@ -160,8 +162,10 @@ const draws: ApiRoute[] = [
     path: '/api/admin/blocks/{id}/draw',
     summary: 'Preview the draw',
     description:
-      'After the sign-up window closed: draws with the block’s committed seed and answers ' +
-      'the preview (deterministic; recomputable with npm run draw:verify from the export).',
+      'After the sign-up window closed: draws with the block’s committed seed on the entries ' +
+      'frozen at close (entriesDigest) and answers the preview, without the seed: every ' +
+      'preview of a block gives the same results; recomputable with npm run draw:verify ' +
+      'once the seed is published.',
     access: 'admin',
     params: idPathParams,
     responses: { 201: { description: 'The preview.', schema: drawResponse } },
@@ -173,8 +177,9 @@ const draws: ApiRoute[] = [
     summary: 'Publish the draw',
     description:
       'Applies the preview at once (approved ones take their places, the rest go on the ' +
-      'waiting list in draw order), reveals the seed and, with sendEmail, emails each ' +
-      'parent; a second publish is 409.',
+      'waiting list in draw order; an entry withdrawn or erased since close is skipped), ' +
+      'reveals the seed and, with sendEmail, emails each parent; a second publish, or one ' +
+      'without a preview, is 409.',
     access: 'admin',
     params: idPathParams,
     body: approveBody,
