@@ -94,7 +94,7 @@ describe('drawByActivity', () => {
 describe('the export and how to verify it', () => {
   it('is loting-blok-{id}.json, named in the verify command with the seed', () => {
     expect(drawExportFileName(7)).toBe('loting-blok-7.json');
-    expect(drawVerifyCommand(view.seed, 7)).toBe(
+    expect(drawVerifyCommand(view.seed!, 7)).toBe(
       `npm run draw:verify -- --seed ${'f'.repeat(64)} --entries loting-blok-7.json`,
     );
   });

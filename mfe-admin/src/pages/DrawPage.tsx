@@ -71,6 +71,8 @@ function DrawScreen({ block }: { block: BlockView }) {
   const stage: DrawStage = published ? 'published' : drawStage(block, now);
   const headingId = useId();
   const seedHash = block.seedHash ?? draw.data?.seedHash ?? null;
+  // R-DRAW-FREEZE: the entries' digest from close on (the block tells it even before a preview).
+  const entriesDigest = block.entriesDigest ?? draw.data?.entriesDigest ?? null;
   const when = (iso: string | null | undefined) => formatDateTime(iso, lang) ?? t('draw.notSet');
 
   return (
@@ -104,10 +106,29 @@ function DrawScreen({ block }: { block: BlockView }) {
                   {seedHash}
                 </code>
                 <p className="field-hint">{t('draw.commitmentHint')}</p>
+                {published ? null : (
+                  // R-DRAW-SECRET: no seed before publication, only that it is sealed.
+                  <>
+                    <h3>{t('draw.seed')}</h3>
+                    <p className="sealed" data-testid="draw-seed-sealed">
+                      {t('draw.sealed')}
+                    </p>
+                    <p className="field-hint">{t('draw.sealedHint')}</p>
+                  </>
+                )}
               </>
             ) : (
               <p className="field-hint">{t('draw.noCommitment')}</p>
             )}
+            {entriesDigest ? (
+              <>
+                <h3>{t('draw.entriesDigest')}</h3>
+                <code className="hash" data-testid="draw-entries-digest">
+                  {entriesDigest}
+                </code>
+                <p className="field-hint">{t('draw.entriesDigestHint')}</p>
+              </>
+            ) : null}
           </div>
         ) : null}
         <p className="notice" data-testid="draw-stage" data-stage={stage}>
@@ -347,7 +368,7 @@ function PublishedDraw({
     <div className="draw-published" data-testid="draw-published">
       <CopyField
         label={t('draw.seed')}
-        value={view.seed}
+        value={view.seed ?? ''}
         copyLabel={t('common.copy')}
         copiedText={t('draw.seedCopied')}
         failedText={t('draw.copyFailed')}
@@ -363,7 +384,7 @@ function PublishedDraw({
       </div>
       <CopyField
         label={t('draw.verify')}
-        value={drawVerifyCommand(view.seed, blockId)}
+        value={drawVerifyCommand(view.seed ?? '', blockId)}
         copyLabel={t('common.copy')}
         copiedText={t('draw.commandCopied')}
         failedText={t('draw.copyFailed')}
