@@ -63,6 +63,7 @@ describe('audit log in svc-identity (R-AUDIT-*)', () => {
     // R-LOGIN-TALLY: failed logins for unknown accounts are counted per hour; the hour's count
     // becomes one entry once it is over (here: the counts are moved an hour back).
     await svc.ctx.sequelize.query('DELETE FROM login_failure_tallies');
+    const since = new Date().toISOString();
     const stranger = 'stranger@example.org';
     expect((await c.login(stranger, wrong)).status).toBe(401);
     expect((await c.login('other-stranger@example.org', wrong)).status).toBe(401);
@@ -70,7 +71,10 @@ describe('audit log in svc-identity (R-AUDIT-*)', () => {
       "UPDATE login_failure_tallies SET hour = hour - interval '1 hour'",
     );
     expect((await c.login(stranger, wrong)).status).toBe(401);
-    const unknown = await find('action=login.failed', (e) => e.reason === 'unknown-account');
+    const unknown = await find(
+      `action=login.failed&from=${encodeURIComponent(since)}`,
+      (e) => e.reason === 'unknown-account',
+    );
     expect(unknown).toMatchObject({
       actor: { type: 'admin', id: null, name: null },
       target: { type: 'user', id: null },

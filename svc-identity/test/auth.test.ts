@@ -97,7 +97,7 @@ describe('login, sessions and password reset', () => {
     const c = new Client(svc.url);
     // The three requests below are this hour's three emails (R-RESET-LIMIT).
     await svc.ctx.sequelize.query('DELETE FROM reset_requests');
-    // Its own link: a new one ends the earlier ones (R-ACCOUNT-PASSWORD-LINKS).
+    // Its own link: a new one ends the earlier ones (R-ACCOUNT-LINKS-END).
     const links = async () => {
       const [r] = await svc.ctx.sequelize.query<{ n: string }>(
         "SELECT count(*) n FROM outbox WHERE type = 'identity.password-reset.requested'",

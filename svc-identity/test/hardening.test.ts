@@ -146,7 +146,7 @@ describe('svc-identity hardening', () => {
     });
   });
 
-  describe('R-ACCOUNT-PASSWORD-LINKS: only the last link of an account works', () => {
+  describe('R-ACCOUNT-LINKS-END: only the last link of an account works', () => {
     it('ends the setup link sent to the old address when the email is corrected, and sends a new one to the corrected address', async () => {
       const made = await admin.call('POST', '/api/admin/users', {
         name: 'Wim Verkeerd',

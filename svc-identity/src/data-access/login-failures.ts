@@ -29,10 +29,7 @@ export class LoginFailureRepository {
         [1, emailHash],
         [2, clientIp],
       ]);
-      await this.db.query(
-        'DELETE FROM login_failures WHERE at <= now() - make_interval(secs => :windowSec)',
-        { replacements: { windowSec: LOGIN_WINDOW_MS / 1000 }, transaction },
-      );
+      await this.prune(transaction);
       const recent = await this.recent(emailHash, clientIp, transaction);
       if (recent.byEmail >= limit || recent.byIp >= limit) {
         return { retryAt: new Date((recent.oldest?.getTime() ?? Date.now()) + LOGIN_WINDOW_MS) };
@@ -40,6 +37,14 @@ export class LoginFailureRepository {
       const row = await this.LoginFailure.create({ emailHash, clientIp }, { transaction });
       return { id: String(row.get('id')) };
     });
+  }
+
+  /** R-LOGIN-TALLY: failures that left the window count no more and go. */
+  async prune(transaction?: Transaction): Promise<void> {
+    await this.db.query(
+      'DELETE FROM login_failures WHERE at <= now() - make_interval(secs => :windowSec)',
+      { replacements: { windowSec: LOGIN_WINDOW_MS / 1000 }, transaction },
+    );
   }
 
   /** The attempt was right after all: it no longer counts against the limit. */

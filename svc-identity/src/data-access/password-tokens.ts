@@ -27,7 +27,7 @@ export class PasswordTokenRepository {
   }
 
   /**
-   * R-ACCOUNT-PASSWORD-LINKS: ends every outstanding link of a user (a newer link, a new
+   * R-ACCOUNT-LINKS-END: ends every outstanding link of a user (a newer link, a new
    * password or another email replaces them); the number ended.
    */
   async endAllOf(tx: Transaction, userId: number): Promise<number> {

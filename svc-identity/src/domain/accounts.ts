@@ -198,9 +198,13 @@ export class Accounts {
     });
   }
 
-  /** R-LOGIN-TALLY: the counts of hours that are over, as audit entries (also on a timer). */
+  /**
+   * R-LOGIN-TALLY, on a timer: the counts of hours that are over as audit entries, and the
+   * limit's failures that left its window deleted even when no login comes to do it.
+   */
   async flushLoginTallies(): Promise<void> {
     await this.ctx.sequelize.transaction((tx) => this.reportTallies(tx));
+    await this.failures.prune();
   }
 
   private async reportTallies(tx: Transaction): Promise<void> {
@@ -271,7 +275,7 @@ export class Accounts {
   }
 
   /**
-   * R-ACCOUNT-PASSWORD-LINKS: the token is checked before the new password is hashed (argon2,
+   * R-ACCOUNT-LINKS-END: the token is checked before the new password is hashed (argon2,
    * 19 MiB), so an unknown token costs a look-up only; it is taken once in the transaction that
    * sets the password, which ends the user's other links and sessions too.
    */
@@ -337,7 +341,7 @@ export class Accounts {
         // Another role ends the user's sessions in the same transaction (R-FRESH-SESSION).
         if (roleChanged) await this.sessions.endAllOf(tx, id);
         const after = (await this.users.update(tx, id, input))!;
-        // R-ACCOUNT-PASSWORD-LINKS: links sent to the old address end with it; an account that
+        // R-ACCOUNT-LINKS-END: links sent to the old address end with it; an account that
         // has no password yet gets its welcome at the corrected one.
         if (current.email.toLowerCase() !== after.email.toLowerCase()) {
           await this.tokens.endAllOf(tx, id);
@@ -426,7 +430,7 @@ export class Accounts {
     return hashPassword(password);
   }
 
-  /** R-ACCOUNT-PASSWORD-LINKS: a new link ends the user's earlier ones; the last one works. */
+  /** R-ACCOUNT-LINKS-END: a new link ends the user's earlier ones; the last one works. */
   private async newToken(tx: Transaction, user: UserRow, purpose: TokenPurpose) {
     await this.tokens.endAllOf(tx, user.id);
     const token = newSecretToken();
