@@ -144,6 +144,46 @@ describe('waiting list and the parent link', () => {
     expect((await my('B'.repeat(43)).post('accept')).status).toBe(403);
   });
 
+  it("refuses a link from 1 February after its block's year with 403 saying it no longer works (R-MY-SIGNUP-LINK-EXPIRY)", async () => {
+    const a = await activity(3);
+    const t = await token((await join(a, false)).id);
+    expect((await my(t).get()).status).toBe(200);
+    // The block of this activity lies in an earlier year: every day since 1 February after it.
+    const [{ year }] = await sql<{ year: number }>(
+      'SELECT block_year AS year FROM activities WHERE id = :a',
+      { a },
+    );
+    await w.registrations.ctx.sequelize.query(
+      'UPDATE activities SET block_year = :y WHERE id = :a',
+      { replacements: { a, y: year - 1 } },
+    );
+    try {
+      for (const res of [
+        await my(t).get(),
+        await my(t).get('/calendar.ics'),
+        await my(t).post('withdraw'),
+        await my(t).post('erase'),
+      ]) {
+        expect(res.status).toBe(403);
+        expect(res.body).toMatchObject({
+          code: 'FORBIDDEN',
+          message: expect.stringMatching(/^Deze link werkt niet meer\./),
+        });
+      }
+      const [row] = await sql<{ status: string; email: string | null }>(
+        'SELECT status, email FROM registrations WHERE activity_id = :a',
+        { a },
+      );
+      expect(row).toMatchObject({ status: 'new', email: expect.any(String) });
+    } finally {
+      await w.registrations.ctx.sequelize.query(
+        'UPDATE activities SET block_year = :y WHERE id = :a',
+        { replacements: { a, y: year } },
+      );
+    }
+    expect((await my(t).get()).status).toBe(200);
+  });
+
   it('offers a freed place to the first in line: revert, parent withdrawal, rejection of an offer, capacity raised (R-WAITLIST-OFFER)', async () => {
     const a = await activity(1);
     const holder = await join(a, false);

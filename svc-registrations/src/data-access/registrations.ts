@@ -281,13 +281,19 @@ export class RegistrationRepository {
     );
   }
 
-  /** The sign-up a parent's link belongs to (R-MY-SIGNUP-LINK), by the token's hash. */
-  async idByTokenHash(tokenHash: string): Promise<number | undefined> {
-    const [row] = await this.db.query<{ id: number }>(
-      'SELECT registration_id AS id FROM manage_tokens WHERE token_hash = :tokenHash',
+  /**
+   * The sign-up a parent's link belongs to (R-MY-SIGNUP-LINK), by the token's hash, with its
+   * block's year (R-MY-SIGNUP-LINK-EXPIRY).
+   */
+  async linkByTokenHash(tokenHash: string): Promise<{ id: number; blockYear: number } | undefined> {
+    const [row] = await this.db.query<{ id: number; blockYear: number }>(
+      `SELECT t.registration_id AS id, a.block_year AS "blockYear"
+       FROM manage_tokens t JOIN registrations r ON r.id = t.registration_id
+       JOIN activities a ON a.id = r.activity_id
+       WHERE t.token_hash = :tokenHash`,
       { replacements: { tokenHash }, type: QueryTypes.SELECT },
     );
-    return row?.id;
+    return row;
   }
 
   async addTokenHashes(

@@ -51,6 +51,18 @@ export const PARENT_PURGE_WAIT_MS = 2_000;
 /** A token that cannot be one of ours is refused without a query. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 
+/**
+ * R-MY-SIGNUP-LINK-EXPIRY: a parent's link works until the end of January after its block's
+ * year (a block's weeks all lie in one ISO week-year), in Amsterdam's days; from 1 February it
+ * is refused. Every block of a year has ended by then and the month after a December block is
+ * left for its follow-up, so a link in an old mailbox stops showing a child's data long before
+ * retention erases it (RETENTION_MONTHS after the block).
+ */
+export function linkExpired(blockYear: number, now: Date): boolean {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Amsterdam' }).format(now);
+  return today >= `${blockYear + 1}-02-01`;
+}
+
 /** R-MY-SIGNUP-VIEW: what the parent's own link shows. */
 export function mySignupView(reg: RegistrationRow, a: ProjectedActivity): MySignup {
   return {
@@ -89,12 +101,14 @@ export class MySignups {
   constructor(private readonly deps: MySignupDeps) {}
 
   private async idOf(token: string | undefined): Promise<number> {
-    const id =
+    const link =
       token && TOKEN_SHAPE.test(token)
-        ? await this.deps.repo.idByTokenHash(sha256(token))
+        ? await this.deps.repo.linkByTokenHash(sha256(token))
         : undefined;
-    if (id === undefined) throw AppError.forbidden(MSG.manageTokenInvalid);
-    return id;
+    if (link === undefined) throw AppError.forbidden(MSG.manageTokenInvalid);
+    if (linkExpired(link.blockYear, this.deps.waitlist.now()))
+      throw AppError.forbidden(MSG.manageLinkExpired);
+    return link.id;
   }
 
   async view(token: string | undefined): Promise<MySignup> {

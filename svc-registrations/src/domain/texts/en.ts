@@ -11,6 +11,8 @@ export const en: RegistrationsTexts = {
   catalogUnavailable:
     'Sign-ups and participant lists are briefly unavailable. Please try again in a few seconds.',
   manageTokenInvalid: 'This link is invalid or no longer works.',
+  manageLinkExpired:
+    'This link no longer works. The activities of that year are over. To see or erase your data, please contact the organisation.',
   notOffered: 'There is no place on offer for this sign-up.',
   offerExpired:
     'The offer has expired; the place has been offered to the next on the waiting list.',

@@ -13,6 +13,8 @@ export const nl = {
   catalogUnavailable:
     'Aanmelden en deelnemerslijsten zijn even niet beschikbaar. Probeer het over een paar seconden opnieuw.',
   manageTokenInvalid: 'Deze link is ongeldig of werkt niet meer.',
+  manageLinkExpired:
+    'Deze link werkt niet meer. De activiteiten van dat jaar zijn voorbij. Wilt u uw gegevens zien of laten wissen? Neem dan contact op met de organisatie.',
   notOffered: 'Er staat voor deze aanmelding geen plaats klaar.',
   offerExpired: 'Het aanbod is verlopen; de plaats is aan de volgende op de wachtlijst aangeboden.',
   calendarNotApproved: 'Een agenda-bestand is er alleen voor een goedgekeurde aanmelding.',
