@@ -312,6 +312,15 @@ test('a lottery block: sign-ups beyond capacity in its window, closed after it, 
     const root = remoteRoot(drawPage, 'mfe_admin', 'admin-block-draw');
     await expect(root.getByTestId('draw-seed-hash')).toHaveText(seedHash);
     await expect(root.getByTestId('draw-stage')).toHaveAttribute('data-stage', 'closed');
+    // R-DRAW-SECRET: before publication the screen shows no seed, only that it is sealed.
+    const sealed = root.getByTestId('draw-seed-sealed');
+    await expect(sealed).toHaveText(admin('draw.sealed'));
+    await expect(root.getByTestId('draw-seed')).toHaveCount(0);
+    // R-DRAW-FREEZE: the entries froze at close; the screen shows their digest.
+    await expect(root.getByTestId('draw-entries-digest')).toHaveText(/^[0-9a-f]{64}$/, {
+      timeout: 15_000,
+    });
+    const entriesDigest = (await root.getByTestId('draw-entries-digest').textContent())!;
     await root.getByTestId('draw-preview').click();
     const stats = root.getByTestId('draw-stats');
     await expect(stats.locator('[data-stat="entries"] dd')).toHaveText('3');
@@ -321,6 +330,11 @@ test('a lottery block: sign-ups beyond capacity in its window, closed after it, 
     expect((await registrationsOf(request, activity.id)).every((r) => r.status === 'new')).toBe(
       true,
     );
+    // Still sealed with a preview on the screen, and no seed anywhere in the page.
+    await expect(sealed).toHaveText(admin('draw.sealed'));
+    await expect(root.getByTestId('draw-entries-digest')).toHaveText(entriesDigest);
+    const before = await drawPage.content();
+    expect(before).not.toMatch(/--seed [0-9a-f]{64}/);
 
     await root.getByTestId('draw-publish').click();
     const confirm = drawPage.getByRole('dialog', { name: admin('draw.publishTitle') });
@@ -332,6 +346,9 @@ test('a lottery block: sign-ups beyond capacity in its window, closed after it, 
     const published = root.getByTestId('draw-published');
     await expect(published).toBeVisible();
     seed = (await root.getByTestId('draw-seed').inputValue()).trim();
+    // Published: the seed replaces the seal, and it was nowhere in the page before.
+    await expect(root.getByTestId('draw-seed-sealed')).toHaveCount(0);
+    expect(before).not.toContain(seed);
     await drawPage.close();
   });
 
