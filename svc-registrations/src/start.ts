@@ -45,7 +45,6 @@ export const { start, stop } = serviceModule(async (opts) => {
     offerHours: config.WAITLIST_OFFER_HOURS,
     sweepMs: config.WAITLIST_SWEEP_MS,
   });
-  const review = new Review({ db, outbox, repo, waitlist });
   const privacyRepo = new PrivacyRepository(db);
   const mySignups = new MySignups({
     db,
@@ -63,7 +62,9 @@ export const { start, stop } = serviceModule(async (opts) => {
     draws: new DrawRepository(db),
     waitlist,
     metrics: ctx.metrics,
+    logger,
   });
+  const review = new Review({ db, outbox, repo, waitlist, lottery });
   const privacy = new Privacy({
     ctx,
     repo: privacyRepo,
@@ -86,6 +87,8 @@ export const { start, stop } = serviceModule(async (opts) => {
     background: [
       () => startResponders(ctx.nc, review, logger),
       () => waitlist.start(),
+      // R-DRAW-FREEZE: lottery blocks' entries freeze at close.
+      () => lottery.start(),
       // R-RETENTION-JOB: on start and daily.
       () => privacy.start(),
     ],
