@@ -53,8 +53,27 @@ if (!kubectl) {
 /** What `kubectl kustomize` wrote to stderr per overlay (deprecation warnings land there). */
 const warnings: Record<string, string> = {};
 
+/**
+ * A copy of deploy/k8s with the local overlay's secrets made as a developer makes them
+ * (`make-secrets.mjs`), so the repository's own tree is left as committed: without secrets.
+ */
+let renderRoot: string | undefined;
+function renderTree(): string {
+  if (renderRoot) return renderRoot;
+  renderRoot = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'nsa-k8s-')), 'k8s');
+  fs.cpSync(k8s, renderRoot, { recursive: true });
+  fs.rmSync(path.join(renderRoot, 'overlays', 'local', 'secrets.env'), { force: true });
+  const made = spawnSync(
+    process.execPath,
+    [path.join(renderRoot, 'overlays', 'local', 'make-secrets.mjs')],
+    { encoding: 'utf8' },
+  );
+  if (made.status !== 0) throw new Error(`make-secrets.mjs failed:\n${made.stderr}`);
+  return renderRoot;
+}
+
 function render(overlay: string): Obj[] {
-  const res = spawnSync(kubectl!, ['kustomize', path.join(k8s, 'overlays', overlay)], {
+  const res = spawnSync(kubectl!, ['kustomize', path.join(renderTree(), 'overlays', overlay)], {
     encoding: 'utf8',
     maxBuffer: 32 * 1024 * 1024,
   });
@@ -543,6 +562,61 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
         expect(c.image).not.toMatch(/:(latest|dev)$/);
       }
     }
+  });
+});
+
+describe('secrets of the local overlay', () => {
+  const local = path.join(k8s, 'overlays', 'local');
+  const secretsOf = (dir: string) =>
+    Object.fromEntries(
+      fs
+        .readFileSync(path.join(dir, 'secrets.env'), 'utf8')
+        .split('\n')
+        .filter((l) => /^[A-Z_]+=/.test(l))
+        .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+    );
+
+  it('are no committed literals: they come from a git-ignored secrets.env', () => {
+    const text = fs.readFileSync(path.join(local, 'kustomization.yaml'), 'utf8');
+    expect(text).not.toMatch(/literals:/);
+    expect(text).not.toMatch(/(SECRET|PASSWORD|DATABASE_URL)=/);
+    expect(text).toMatch(/envs:\s+- secrets\.env/);
+    const ignored = spawnSync('git', ['check-ignore', '-q', path.join(local, 'secrets.env')], {
+      cwd: repo,
+    });
+    expect(ignored.status, 'secrets.env is git-ignored').toBe(0);
+  });
+
+  it('are made fresh and random by make-secrets.mjs, for every secret the services read', () => {
+    const made = [1, 2].map(() => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nsa-secrets-'));
+      fs.copyFileSync(path.join(local, 'make-secrets.mjs'), path.join(dir, 'make-secrets.mjs'));
+      const res = spawnSync(process.execPath, [path.join(dir, 'make-secrets.mjs')], {
+        encoding: 'utf8',
+      });
+      expect(res.status, res.stderr).toBe(0);
+      expect(fs.statSync(path.join(dir, 'secrets.env')).mode & 0o077).toBe(0);
+      return { values: secretsOf(dir), out: res.stdout };
+    });
+    const [a, b] = made.map((m) => m.values);
+    for (const key of [
+      'SESSION_SECRET',
+      'LINK_SEAL_SECRET',
+      'IDENTITY_SECRET',
+      'CATALOG_NATS_PASSWORD',
+      'REGISTRATIONS_NATS_PASSWORD',
+      'IDENTITY_NATS_PASSWORD',
+      'NOTIFY_NATS_PASSWORD',
+      'BOOTSTRAP_ADMIN_PASSWORD',
+    ]) {
+      expect(a![key]!.length, key).toBeGreaterThanOrEqual(32);
+      expect(a![key], key).not.toBe(b![key]);
+    }
+    for (const s of SERVICES)
+      expect(a![`${s.toUpperCase()}_DATABASE_URL`]).not.toBe(b![`${s.toUpperCase()}_DATABASE_URL`]);
+    // The developer learns the admin's password and the roles' SQL once, from the output.
+    expect(made[0]!.out).toContain(a!.BOOTSTRAP_ADMIN_PASSWORD);
+    expect(made[0]!.out).toContain('CREATE ROLE svc_catalog LOGIN PASSWORD');
   });
 });
 
