@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { QueryTypes, type RunningService } from '@nsa/service-kit';
-import { serviceTestEnv } from '@nsa/service-kit/testing';
+import { serviceTestEnv, testFeed } from '@nsa/service-kit/testing';
 import { start } from '../src/start.js';
 import { testClient as api } from '@nsa/service-kit/testing';
 
@@ -331,7 +331,7 @@ describe('provider links and QR codes', () => {
   });
 
   it('publishes one event per change with what the registrations projection needs', async () => {
-    const jsm = await jetstreamManager(svc.ctx.nc);
+    const jsm = await jetstreamManager(await testFeed(infra.natsUrl));
     const stream = await jsm.streams.get('CATALOG');
     await a.put(`/api/activities/${activityId}`, {
       title: 'Gitaar',

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { EVENT_TYPES, type RegistrationEvent } from '@nsa/contracts';
 import type { RunningService } from '@nsa/service-kit';
-import { serviceTestEnv, testClient as api, until } from '@nsa/service-kit/testing';
+import { serviceTestEnv, testClient as api, testFeed, until } from '@nsa/service-kit/testing';
 import { start } from '../src/start.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
@@ -55,7 +55,7 @@ describe('waiting-list counts from svc-registrations events (R-WAITLIST-CAPACITY
   /** Publishes an event the way svc-registrations' outbox relay does. */
   async function publish(type: string, data: unknown): Promise<void> {
     const id = randomUUID();
-    await jetstream(svc.ctx.nc).publish(
+    await jetstream(await testFeed(infra.natsUrl)).publish(
       type,
       JSON.stringify({ id, type, version: 1, occurredAt: new Date().toISOString(), data }),
       { msgID: id },

@@ -3,7 +3,13 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '@nsa/local-infra';
 import { QueryTypes, type RunningService } from '@nsa/service-kit';
-import { serviceTestEnv, startTestInfra, until, type TestInfra } from '@nsa/service-kit/testing';
+import {
+  serviceTestEnv,
+  startTestInfra,
+  testFeed,
+  until,
+  type TestInfra,
+} from '@nsa/service-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { start } from '../src/start.js';
 import { LINK_SEAL_SECRET, linkEvent, notification, registrationEvent } from './events.js';
@@ -43,7 +49,7 @@ describe('the four emails', () => {
   });
 
   it('sends the approval in the parent language with child, activity, school, time, dates and provider', async () => {
-    await registrationEvent(svc.ctx.nc, 'approved', notification(), 'nl');
+    await registrationEvent(await testFeed(infra.natsUrl), 'approved', notification(), 'nl');
     await until(async () => smtp.received.length === 1);
     const m = smtp.received[0]!;
     expect(m.to).toBe('ouder@example.nl');
@@ -63,7 +69,7 @@ describe('the four emails', () => {
 
   it('sends a rejection in English with the reason', async () => {
     await registrationEvent(
-      svc.ctx.nc,
+      await testFeed(infra.natsUrl),
       'rejected',
       notification({ reason: 'the group is too young', to: 'parent@example.com' }),
       'en',
@@ -78,13 +84,13 @@ describe('the four emails', () => {
 
   it('shows the automatic "activity full" reason in the parent language', async () => {
     await registrationEvent(
-      svc.ctx.nc,
+      await testFeed(infra.natsUrl),
       'rejected',
       notification({ reason: 'activity full', to: 'ouder@example.nl' }),
       'nl',
     );
     await registrationEvent(
-      svc.ctx.nc,
+      await testFeed(infra.natsUrl),
       'rejected',
       notification({ reason: 'activity full', to: 'parent@example.com' }),
       'en',
@@ -100,7 +106,7 @@ describe('the four emails', () => {
 
   it('escapes parent-supplied text in the HTML part', async () => {
     await registrationEvent(
-      svc.ctx.nc,
+      await testFeed(infra.natsUrl),
       'rejected',
       notification({ reason: '<script>alert(1)</script>' }),
       'nl',
@@ -113,7 +119,7 @@ describe('the four emails', () => {
   it('sends the welcome email with the setup link and its validity, and the reset email', async () => {
     const setup = 'http://localhost:8080/reset-password?token=setup-token-abc';
     await linkEvent(
-      svc.ctx.nc,
+      await testFeed(infra.natsUrl),
       'admin.created',
       { email: 'nieuw@school.nl', name: 'Nina' },
       'nl',
@@ -130,7 +136,7 @@ describe('the four emails', () => {
 
     const reset = 'http://localhost:8080/reset-password?token=reset-token-xyz';
     await linkEvent(
-      svc.ctx.nc,
+      await testFeed(infra.natsUrl),
       'password-reset.requested',
       { email: 'admin@school.nl', name: 'Ad' },
       'en',
@@ -147,8 +153,13 @@ describe('the four emails', () => {
   });
 
   it('sends nothing twice when the same event arrives twice', async () => {
-    const id = await registrationEvent(svc.ctx.nc, 'approved', notification(), 'nl');
-    await registrationEvent(svc.ctx.nc, 'approved', notification(), 'nl', {
+    const id = await registrationEvent(
+      await testFeed(infra.natsUrl),
+      'approved',
+      notification(),
+      'nl',
+    );
+    await registrationEvent(await testFeed(infra.natsUrl), 'approved', notification(), 'nl', {
       id,
       msgId: `${id}-again`,
     });
@@ -158,9 +169,15 @@ describe('the four emails', () => {
   });
 
   it('reports each sent email as an event carrying the registration', async () => {
-    const id = await registrationEvent(svc.ctx.nc, 'approved', notification(), 'nl', {
-      registrationId: 4242,
-    });
+    const id = await registrationEvent(
+      await testFeed(infra.natsUrl),
+      'approved',
+      notification(),
+      'nl',
+      {
+        registrationId: 4242,
+      },
+    );
     await until(async () => {
       const [row] = await svc.ctx.sequelize.query<{ n: string }>(
         "SELECT count(*) n FROM outbox WHERE type = 'notify.email.sent' AND data->>'sourceEventId' = :id AND (data->>'registrationId')::int = 4242",
@@ -185,7 +202,7 @@ describe('delivery through failures', () => {
     const svc = await start({ env: await notifyEnv(infra, smtp) });
     try {
       await registrationEvent(
-        svc.ctx.nc,
+        await testFeed(infra.natsUrl),
         'approved',
         notification({ to: 'wacht@example.nl' }),
         'nl',
@@ -208,7 +225,7 @@ describe('delivery through failures', () => {
     });
     try {
       await registrationEvent(
-        svc.ctx.nc,
+        await testFeed(infra.natsUrl),
         'approved',
         notification({ to: 'nooit@example.nl' }),
         'nl',
@@ -276,7 +293,7 @@ describe('NATS restarted mid-run', () => {
     try {
       for (let i = 0; i < 5; i += 1)
         await registrationEvent(
-          svc.ctx.nc,
+          await testFeed(own.natsUrl),
           'approved',
           notification({ to: `voor${i}@example.nl` }),
           'nl',

@@ -6,7 +6,7 @@ import ICAL from 'ical.js';
 import { freePort } from '@nsa/local-infra';
 import { isoWeekYear, sessionDates } from '@nsa/calendar';
 import { QueryTypes, type RunningService } from '@nsa/service-kit';
-import { serviceTestEnv, until } from '@nsa/service-kit/testing';
+import { serviceTestEnv, testFeed, until } from '@nsa/service-kit/testing';
 import { dateRange } from '../src/domain/format.js';
 import { start } from '../src/start.js';
 import {
@@ -143,7 +143,7 @@ describe('the waiting list emails (R-EMAIL-WAITLIST)', () => {
           ...(c.status === 'offered' ? { offerExpiresAt: '2026-03-04T14:00:00.000Z' } : {}),
         });
         await registrationChange(
-          svc.ctx.nc,
+          await testFeed(infra.natsUrl),
           c.type,
           { status: c.status, withdrawReason: c.withdrawReason },
           n,
@@ -175,7 +175,7 @@ describe('the waiting list emails (R-EMAIL-WAITLIST)', () => {
       childName: '{{child}}',
       sealedLink: await sealLink(LINK),
     });
-    await registrationChange(svc.ctx.nc, 'created', { status: 'new' }, n, 'nl');
+    await registrationChange(await testFeed(infra.natsUrl), 'created', { status: 'new' }, n, 'nl');
     await until(async () => smtp.received.length === 1);
     expect(smtp.received[0]!.text).toContain('Beste $t(closing) {{title}},');
     expect(smtp.received[0]!.text).toContain('We hebben de aanmelding van {{child}} voor Schaken');
@@ -187,7 +187,13 @@ describe('the waiting list emails (R-EMAIL-WAITLIST)', () => {
       sealedLink: await sealLink(LINK),
       offerExpiresAt: '2026-07-01T10:00:00Z',
     });
-    await registrationChange(svc.ctx.nc, 'offered', { status: 'offered' }, n, 'nl');
+    await registrationChange(
+      await testFeed(infra.natsUrl),
+      'offered',
+      { status: 'offered' },
+      n,
+      'nl',
+    );
     await until(async () => smtp.received.length === 1);
     expect(smtp.received[0]!.text).toContain('vóór woensdag 1 juli 2026 om 12:00');
   });
@@ -195,21 +201,21 @@ describe('the waiting list emails (R-EMAIL-WAITLIST)', () => {
   it('sends nothing for an erasure, for an event without sendEmail, or for a created event of another status', async () => {
     const n = notification({ to: 'niets@example.nl', sealedLink: await sealLink(LINK) });
     await registrationChange(
-      svc.ctx.nc,
+      await testFeed(infra.natsUrl),
       'withdrawn',
       { status: 'withdrawn', withdrawReason: 'erased', sendEmail: true },
       n,
       'nl',
     );
     await registrationChange(
-      svc.ctx.nc,
+      await testFeed(infra.natsUrl),
       'withdrawn',
       { status: 'withdrawn', withdrawReason: 'erased', sendEmail: false },
       undefined,
       'nl',
     );
     await registrationChange(
-      svc.ctx.nc,
+      await testFeed(infra.natsUrl),
       'offered',
       { status: 'offered', sendEmail: false },
       n,
@@ -217,7 +223,7 @@ describe('the waiting list emails (R-EMAIL-WAITLIST)', () => {
     );
     // A marker sent after them: once it is out, the ones before were handled.
     await registrationChange(
-      svc.ctx.nc,
+      await testFeed(infra.natsUrl),
       'created',
       { status: 'new' },
       notification({ to: 'marker@example.nl', sealedLink: await sealLink(LINK) }),
@@ -230,7 +236,13 @@ describe('the waiting list emails (R-EMAIL-WAITLIST)', () => {
 
   it('fails a delivery for good when the parent link cannot be opened, as with password links', async () => {
     const n = notification({ to: 'kapot@example.nl', sealedLink: 'Fe26.2**not-a-sealed-link' });
-    const id = await registrationChange(svc.ctx.nc, 'created', { status: 'new' }, n, 'nl');
+    const id = await registrationChange(
+      await testFeed(infra.natsUrl),
+      'created',
+      { status: 'new' },
+      n,
+      'nl',
+    );
     await until(async () => {
       const [row] = await svc.ctx.sequelize.query<{ status: string }>(
         'SELECT status FROM deliveries WHERE event_id = :id',
@@ -298,7 +310,7 @@ describe('the approval email (R-EMAIL-KINDS, R-EMAIL-WAITLIST, R-CAL-ICS)', () =
       weekday: 5,
     });
     await registrationChange(
-      svc.ctx.nc,
+      await testFeed(infra.natsUrl),
       'approved',
       { status: 'approved', previousStatus: 'new', registrationId: 4711 },
       n,
@@ -330,7 +342,7 @@ describe('the approval email (R-EMAIL-KINDS, R-EMAIL-WAITLIST, R-CAL-ICS)', () =
   it('without a parent link reads as before, and still carries the calendar file, in English, for this ISO week-year', async () => {
     const n = notification({ to: 'parent@example.com' });
     await registrationChange(
-      svc.ctx.nc,
+      await testFeed(infra.natsUrl),
       'approved',
       { status: 'approved', previousStatus: 'new', registrationId: 4712 },
       n,
@@ -384,7 +396,7 @@ describe('erasure (R-EMAIL-WAITLIST)', () => {
     try {
       const n = notification({ to: 'gewist@example.nl', sealedLink: await sealLink(LINK) });
       await registrationChange(
-        svc.ctx.nc,
+        await testFeed(infra.natsUrl),
         'created',
         { status: 'new', registrationId: 9001 },
         n,
@@ -393,14 +405,14 @@ describe('erasure (R-EMAIL-WAITLIST)', () => {
       await until(async () => (await deliveries(9001)).some((d) => d.last_error !== null));
       expect((await deliveries(9001))[0]).toMatchObject({ status: 'pending' });
 
-      await erasedEvent(svc.ctx.nc, 9001);
+      await erasedEvent(await testFeed(infra.natsUrl), 9001);
       await until(async () => (await deliveries(9001))[0]?.status === 'erased');
       expect(await deliveries(9001)).toEqual([
         { status: 'erased', payload: null, last_error: null },
       ]);
       // An event of the erased sign-up that comes late records nothing.
       await registrationChange(
-        svc.ctx.nc,
+        await testFeed(infra.natsUrl),
         'withdrawn',
         { status: 'withdrawn', withdrawReason: 'parent', registrationId: 9001 },
         n,
@@ -410,7 +422,7 @@ describe('erasure (R-EMAIL-WAITLIST)', () => {
       // The SMTP server is back: another sign-up's email goes out, the erased one's does not.
       await smtp.start();
       await registrationChange(
-        svc.ctx.nc,
+        await testFeed(infra.natsUrl),
         'created',
         { status: 'new', registrationId: 9002 },
         notification({ to: 'blijft@example.nl', sealedLink: await sealLink(LINK) }),
@@ -424,7 +436,7 @@ describe('erasure (R-EMAIL-WAITLIST)', () => {
       ]);
 
       // A sent one keeps nothing either, and stays sent.
-      await erasedEvent(svc.ctx.nc, 9002);
+      await erasedEvent(await testFeed(infra.natsUrl), 9002);
       await until(async () => {
         const [row] = await svc.ctx.sequelize.query<{ n: string }>(
           'SELECT count(*) AS n FROM erased_registrations WHERE registration_id = 9002',

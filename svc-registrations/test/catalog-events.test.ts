@@ -2,7 +2,7 @@ import { LINK_SEAL_SECRET } from './world.js';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { QueryTypes, type RunningService } from '@nsa/service-kit';
-import { serviceTestEnv } from '@nsa/service-kit/testing';
+import { serviceTestEnv, testFeed } from '@nsa/service-kit/testing';
 import { start as startCatalog } from 'svc-catalog/dist/src/start.js';
 import { Catalog } from 'svc-catalog/dist/src/domain/catalog.js';
 import { start as startRegistrations } from '../src/start.js';
@@ -62,7 +62,8 @@ describe('catalog event to the registrations projection', () => {
       const school = await new Catalog(catalog.ctx).createSchool('De Regenboog');
       const eventId = await lastEventId(catalog);
       const first = await until(() => projected(registrations, school.id));
-      const jsm = await jetstreamManager(registrations.ctx.nc);
+      // The test looks into catalog's stream, which registrations' own user may not.
+      const jsm = await jetstreamManager(await testFeed(infra.natsUrl));
       const messagesBefore = (await jsm.streams.info('CATALOG')).state.messages;
 
       // The relay publishes the same row again: the stream drops the duplicate id.

@@ -6,7 +6,7 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import { randomUUID } from 'node:crypto';
 import { EVENT_TYPES, type EmailKind } from '@nsa/contracts';
 import { QueryTypes } from '@nsa/service-kit';
-import { until } from '@nsa/service-kit/testing';
+import { testFeed, until } from '@nsa/service-kit/testing';
 import { signup, startWorld, type World } from './world.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
@@ -42,7 +42,8 @@ describe('email-sent events from svc-notify', () => {
     const id = randomUUID();
     const type = EVENT_TYPES.emailSent;
     const data = { sourceEventId: randomUUID(), kind, registrationId };
-    await jetstream(w.registrations.ctx.nc).publish(
+    // As svc-notify publishes it: registrations' own connection may not.
+    await jetstream(await testFeed(infra.natsUrl)).publish(
       type,
       JSON.stringify({ id, type, version: 1, occurredAt: new Date().toISOString(), data }),
       { msgID: id },

@@ -15,6 +15,7 @@ import {
 } from '@nsa/contracts';
 import { QueryTypes, type Sequelize, type Transaction } from './db.js';
 import type { Logger } from './logger.js';
+import { createStream, isNotFound } from './nats.js';
 import type { Metrics } from './metrics.js';
 
 export interface EventContext {
@@ -46,6 +47,8 @@ export interface ConsumerSpec {
   durable: string;
   handlers: Record<string, EventHandler>;
   ackWaitMs?: number;
+  /** Replicas of the stream when this consumer has to create it (its owner has not yet). */
+  streamReplicas?: number;
 }
 
 export interface ConsumerHooks {
@@ -90,7 +93,9 @@ export class DurableConsumer {
       // A new release may listen to more subjects; the durable keeps its position.
       await jsm.consumers.update(stream, this.spec.durable, settings);
     } catch (err) {
-      if (!/not found/i.test(String((err as Error)?.message ?? err))) throw err;
+      if (!isNotFound(err)) throw err;
+      // The stream's owner may not have started yet (R-NATS-USERS: a reader only creates it).
+      await createStream(jsm, this.spec.stream, this.spec.streamReplicas ?? 1);
       await jsm.consumers.add(stream, {
         durable_name: this.spec.durable,
         ack_policy: AckPolicy.Explicit,

@@ -1,17 +1,29 @@
 import {
   connect,
+  createInbox,
   headers as natsHeaders,
   nanos,
   type MsgHdrs,
   type NatsConnection,
 } from '@nats-io/transport-node';
-import { jetstreamManager, StorageType } from '@nats-io/jetstream';
-import { DUPLICATE_WINDOW_MS, NATS_HEADERS, STREAMS } from '@nsa/contracts';
+import { jetstreamManager, StorageType, type JetStreamManager } from '@nats-io/jetstream';
+import {
+  DUPLICATE_WINDOW_MS,
+  NATS_HEADERS,
+  SERVICE_NAMES,
+  STREAMS,
+  natsInboxPrefix,
+  type ServiceName,
+  type StreamName,
+} from '@nsa/contracts';
 import type { Logger } from './logger.js';
 
 export type { NatsConnection };
 
-/** Connects and keeps reconnecting for as long as the service runs. */
+/**
+ * Connects and keeps reconnecting for as long as the service runs. A service's own user gets
+ * its own reply subjects (`_INBOX_<service>`, R-NATS-USERS): the only ones it may listen on.
+ */
 export async function connectNats(
   url: string,
   name: string,
@@ -22,6 +34,9 @@ export async function connectNats(
     servers: url.split(','),
     name,
     ...(auth?.user ? { user: auth.user, pass: auth.pass } : {}),
+    ...(auth?.user && (SERVICE_NAMES as readonly string[]).includes(auth.user)
+      ? { inboxPrefix: natsInboxPrefix(auth.user as ServiceName) }
+      : {}),
     reconnect: true,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 500,
@@ -36,47 +51,81 @@ export async function connectNats(
   return nc;
 }
 
+/** A stream as the contract defines it (the same wherever it is created). */
+function streamConfig(name: StreamName, replicas: number) {
+  const stream = STREAMS[name];
+  return {
+    name: stream.name,
+    subjects: [...stream.subjects],
+    storage: StorageType.File,
+    duplicate_window: nanos(DUPLICATE_WINDOW_MS),
+    num_replicas: replicas,
+    // R-RETENTION-STREAMS: a stream with personal data keeps a message at most 7 days.
+    max_age: 'maxAgeMs' in stream ? nanos(stream.maxAgeMs) : 0,
+  };
+}
+
 /**
- * Creates the product's streams when absent and keeps their duplicate window,
- * so a re-published event id is dropped. Safe to run from every service at once.
+ * Creates the given streams (by default all; a service passes its own) when absent and keeps
+ * their duplicate window and age limit, so a re-published event id is dropped. Safe to run from
+ * every replica at once.
  */
-export async function ensureStreams(nc: NatsConnection, replicas: number): Promise<void> {
+export async function ensureStreams(
+  nc: NatsConnection,
+  replicas: number,
+  streams: readonly StreamName[] = Object.keys(STREAMS) as StreamName[],
+): Promise<void> {
   const jsm = await jetstreamManager(nc);
-  for (const stream of Object.values(STREAMS)) {
-    const config = {
-      name: stream.name,
-      subjects: [...stream.subjects],
-      storage: StorageType.File,
-      duplicate_window: nanos(DUPLICATE_WINDOW_MS),
-      num_replicas: replicas,
-      // R-RETENTION-STREAMS: a stream with personal data keeps a message at most 7 days.
-      max_age: 'maxAgeMs' in stream ? nanos(stream.maxAgeMs) : 0,
-    };
+  for (const name of streams) {
+    const config = streamConfig(name, replicas);
     try {
-      const info = await jsm.streams.info(stream.name);
+      const info = await jsm.streams.info(config.name);
       if (
         info.config.duplicate_window !== config.duplicate_window ||
         info.config.max_age !== config.max_age
       ) {
-        await jsm.streams.update(stream.name, {
+        await jsm.streams.update(config.name, {
           duplicate_window: config.duplicate_window,
           max_age: config.max_age,
         });
       }
     } catch (err) {
       if (!isNotFound(err)) throw err;
-      try {
-        await jsm.streams.add(config);
-      } catch (addErr) {
-        // Another service created it between our look and our add.
-        if (!/already in use/i.test(String(addErr))) throw addErr;
-      }
+      await createStream(jsm, name, replicas);
     }
   }
 }
 
-function isNotFound(err: unknown): boolean {
+/**
+ * Creates a stream as the contract defines it unless it exists. A consumer on another service's
+ * stream calls it when that service has not started yet; with an existing stream nats-server
+ * changes nothing (the same config) or refuses (another config), so no reader can edit a stream
+ * that is not its own (R-NATS-USERS).
+ */
+export async function createStream(
+  jsm: JetStreamManager,
+  name: StreamName,
+  replicas: number,
+): Promise<void> {
+  try {
+    await jsm.streams.add(streamConfig(name, replicas));
+  } catch (err) {
+    // Another service created it between our look and our add, or it has its owner's settings.
+    if (!/already in use/i.test(String(err))) throw err;
+  }
+}
+
+export function isNotFound(err: unknown): boolean {
   return /not found/i.test(String((err as Error)?.message ?? err));
+}
+
+/**
+ * A fresh reply subject under the connection's inbox prefix (`_INBOX_<service>` for a service's
+ * own user), as the nats client makes its own: the only ones the service may listen on. The
+ * client keeps the prefix in its options, where the JetStream client reads it too.
+ */
+export function newInbox(nc: NatsConnection): string {
+  return createInbox((nc as { options?: { inboxPrefix?: string } }).options?.inboxPrefix);
 }
 
 export function requestIdHeaders(requestId: string | undefined): MsgHdrs | undefined {

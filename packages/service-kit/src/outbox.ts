@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import {
-  createInbox,
-  headers as natsHeaders,
-  type Msg,
-  type NatsConnection,
-} from '@nats-io/transport-node';
+import { headers as natsHeaders, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { NATS_HEADERS, type EventEnvelope } from '@nsa/contracts';
 import { QueryTypes, type Sequelize, type Transaction } from './db.js';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
+import { newInbox } from './nats.js';
 
 export interface NewEvent<T> {
   type: string;
@@ -256,7 +252,7 @@ export class Outbox {
    */
   private publishRows(rows: OutboxRow[]): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      const inbox = createInbox();
+      const inbox = newInbox(this.nc);
       const acked = new Array<boolean>(rows.length).fill(false);
       let left = rows.length;
       let settled = false;

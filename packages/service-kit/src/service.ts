@@ -15,7 +15,7 @@ import { DurableConsumer, type ConsumerHooks, type ConsumerSpec } from './consum
 import { createHttpApp } from './http.js';
 import { mountHealth, mountProbes } from './health.js';
 import { Metrics, mountMetrics } from './metrics.js';
-import { RPC_SUBJECTS, sessionLookup } from '@nsa/contracts';
+import { RPC_SUBJECTS, ownStream, sessionLookup } from '@nsa/contracts';
 import { OwnerLookup } from './owner.js';
 import { Sessions, type SessionAuthority } from './session.js';
 import { DailyJob, pruneKitTables } from './retention.js';
@@ -121,7 +121,9 @@ export async function openService<S extends z.ZodObject>(
     user: config.NATS_USER,
     pass: config.NATS_PASSWORD,
   });
-  await ensureStreams(nc, config.STREAM_REPLICAS);
+  // R-NATS-USERS: a service keeps its own stream; a stream it reads it only creates when absent.
+  const own = ownStream(def.name);
+  await ensureStreams(nc, config.STREAM_REPLICAS, own ? [own] : undefined);
   const outbox = new Outbox(sequelize, nc, logger);
   const metrics = new Metrics(def.name);
   outbox.observe(metrics);
@@ -159,7 +161,11 @@ async function runService<C extends BaseConfig>(
       new DurableConsumer(
         nc,
         sequelize,
-        { ackWaitMs: config.CONSUMER_ACK_WAIT_MS, ...spec },
+        {
+          ackWaitMs: config.CONSUMER_ACK_WAIT_MS,
+          streamReplicas: config.STREAM_REPLICAS,
+          ...spec,
+        },
         logger,
         opts.consumerHooks ??
           (config.FAULT_HOLD_BEFORE_ACK === '1'

@@ -9,9 +9,15 @@ import {
   startPostgres,
   type Managed,
 } from '@nsa/local-infra';
-import { RPC_SUBJECTS, type SessionOwnerAnswer } from '@nsa/contracts';
+import {
+  RPC_SUBJECTS,
+  SERVICE_NAMES,
+  natsPermissions,
+  type ServiceName,
+  type SessionOwnerAnswer,
+} from '@nsa/contracts';
 import { createLogger } from '../logger.js';
-import { connectNats } from '../nats.js';
+import { connectNats, type NatsConnection } from '../nats.js';
 import { SESSION_COOKIE, newSessionId, sessionIdHash } from '../session.js';
 
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
@@ -27,13 +33,42 @@ export interface TestInfra {
   stop(): Promise<void>;
 }
 
+/** A service's NATS password on the test infra. */
+const testNatsPassword = (service: string) => `test-nats-${service}-0123456789`;
+
+/** How a service logs in to the test infra's NATS, for a test that acts as that service. */
+export function testNatsAuth(service: ServiceName): { user: string; pass: string } {
+  return { user: service, pass: testNatsPassword(service) };
+}
+
+/**
+ * R-NATS-USERS: the test nats-server has the launcher's users, each with its permissions from
+ * `natsPermissions`, so a service under test can do only what it may in production (a use
+ * missing from the table fails its tests). A connection without credentials (a test's own,
+ * standing in for other services) is the unrestricted user `test`.
+ */
+const TEST_NATS_USERS = [
+  ...SERVICE_NAMES.map((name) => ({
+    user: name,
+    password: testNatsPassword(name),
+    permissions: natsPermissions(name),
+  })),
+  { user: 'test', password: testNatsPassword('test') },
+];
+
 /** A private PostgreSQL cluster and a JetStream nats-server in a temp dir, on free ports. */
 export async function startTestInfra(): Promise<TestInfra> {
   const dir = await mkdtemp(join(tmpdir(), 'nsa-test-'));
   // The cluster runs as an unprivileged user, which must reach its data dir.
   await chmod(dir, 0o755);
   const [pgPort, natsPort] = [await freePort(), await freePort()];
-  const natsOpts = { storeDir: join(dir, 'nats'), port: natsPort, logFile: join(dir, 'nats.log') };
+  const natsOpts = {
+    storeDir: join(dir, 'nats'),
+    port: natsPort,
+    logFile: join(dir, 'nats.log'),
+    users: TEST_NATS_USERS,
+    noAuthUser: 'test',
+  };
   const [pg, initialNats] = await Promise.all([
     startPostgres({ dataDir: join(dir, 'pg'), port: pgPort, logFile: join(dir, 'pg.log') }),
     startNats(natsOpts),
@@ -58,6 +93,23 @@ export async function startTestInfra(): Promise<TestInfra> {
   return infra;
 }
 
+const feeds = new Map<string, Promise<NatsConnection>>();
+
+/**
+ * A NATS connection without credentials, so as the unrestricted test user (one per nats-server,
+ * open until the process ends): for a test that stands in for other services, publishing their
+ * events or looking into any stream. A service's own connection (`ctx.nc`) has only that
+ * service's permissions (R-NATS-USERS).
+ */
+export function testFeed(natsUrl: string): Promise<NatsConnection> {
+  let nc = feeds.get(natsUrl);
+  if (!nc) {
+    nc = connectNats(natsUrl, 'test-feed', createLogger('test-feed', 'silent'));
+    feeds.set(natsUrl, nc);
+  }
+  return nc;
+}
+
 /** The environment a service gets from the launcher, pointed at the test infra. */
 export async function serviceTestEnv(
   infra: { adminUrl: string; natsUrl: string },
@@ -73,6 +125,10 @@ export async function serviceTestEnv(
     DATABASE_URL: url,
     DB_SCHEMA: service,
     NATS_URL: infra.natsUrl,
+    // Its own NATS user, as the launcher gives it.
+    ...((SERVICE_NAMES as readonly string[]).includes(service)
+      ? { NATS_USER: service, NATS_PASSWORD: testNatsPassword(service) }
+      : {}),
     SESSION_SECRET: TEST_SESSION_SECRET,
     PUBLIC_BASE_URL: 'http://localhost:8080',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
