@@ -81,7 +81,9 @@ export function appConfig({ name, packageDir }) {
     optimization: {
       minimizer: [
         new rspack.SwcJsMinimizerRspackPlugin(),
-        new rspack.LightningCssMinimizerRspackPlugin({ minimizerOptions: { targets: CSS_TARGETS } }),
+        new rspack.LightningCssMinimizerRspackPlugin({
+          minimizerOptions: { targets: CSS_TARGETS },
+        }),
       ],
     },
     // rspack serve would otherwise compile dynamic imports on first request;
