@@ -659,8 +659,10 @@ describe('privacy lifecycle across the services', () => {
       const columns = await db.query<{ t: string; c: string }>(
         `SELECT c.table_name AS t, c.column_name AS c FROM information_schema.columns c
          JOIN information_schema.tables x USING (table_schema, table_name)
-         WHERE c.table_schema = :schema AND x.table_type = 'BASE TABLE'`,
-        { replacements: { schema: service }, type: QueryTypes.SELECT },
+         WHERE c.table_schema IN (:schema, :store) AND x.table_type = 'BASE TABLE'`,
+        // A service's tables are in its schema; identity's audit store is in a schema of its
+        // own, owned by another role (R-AUDIT-APPEND-ONLY).
+        { replacements: { schema: service, store: `${service}_audit` }, type: QueryTypes.SELECT },
       );
       const have = new Set(columns.map((r) => `${r.t}.${r.c}`));
       const tables = new Set(columns.map((r) => r.t));
