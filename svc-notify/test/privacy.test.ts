@@ -118,7 +118,14 @@ describe("notify's export and erasure match the whole address (R-PRIVACY-MATCH)"
       'https://naschool.test/reset#x',
       3600,
     );
-    await until(async () => (await rows()).length === 5);
+    // Earlier test files leave deliveries of their own in the table: count only these five.
+    const ours = (r: Row) =>
+      [ANN, ...OTHERS].some((a) =>
+        JSON.stringify(r.payload ?? '')
+          .toLowerCase()
+          .includes(a),
+      );
+    await until(async () => (await rows()).filter(ours).length === 5);
     await failed('signup-received', `550 5.1.1 <${ANN}>: Recipient address rejected`);
     await failed('signup-received', `Rejected: ${ANN}.`);
     for (const other of OTHERS)
