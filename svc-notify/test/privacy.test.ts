@@ -176,12 +176,17 @@ describe("notify's export and erasure match the whole address (R-PRIVACY-MATCH)"
     const key = (r: Row) => `${r.eventId}/${r.kind}`;
     const byKey = new Map(after.map((r) => [key(r), r]));
     for (const r of others) expect(content(byKey.get(key(r))!), key(r)).toEqual(content(r));
-    const offer = after.find((r) => r.kind === 'offer-made')!;
+    // (Earlier test files leave deliveries of the same kinds: these are found by their keys.)
+    const mine = (kind: string) => byKey.get(key(others.find((r) => r.kind === kind)!))!;
+    const offer = mine('offer-made');
     expect(offer.status).toBe('pending');
     expect(JSON.stringify(offer.payload)).toContain('Joanna Smit');
-    expect(after.find((r) => r.kind === 'password-reset')?.status).toBe('pending');
+    expect(mine('password-reset').status).toBe('pending');
     // Ann's are gone: her pending confirmation erased, both errors quoting her cleared.
-    expect(after.find((r) => r.registrationId === 100)).toMatchObject({
+    const annsConfirmation = before.find(
+      (r) => r.registrationId === 100 && JSON.stringify(r.payload).toLowerCase().includes(ANN),
+    )!;
+    expect(byKey.get(key(annsConfirmation))).toMatchObject({
       status: 'erased',
       payload: null,
       lastError: null,
