@@ -698,7 +698,15 @@ describe('privacy lifecycle across the services', () => {
     );
     expect(foreign.status).toBe(403);
     expect(foreign.body.code).toBe('CSRF_REJECTED');
-    for (const bad of [{}, { email: 'geen-adres' }, { email: ['a@b.nl'] }]) {
+    // An address no sign-up or account could hold is refused, not erased.
+    for (const bad of [
+      {},
+      { email: 'geen-adres' },
+      { email: ['a@b.nl'] },
+      { email: "x@y.nl'--" },
+      { email: 'a@b' },
+      { email: '<script>@x.nl' },
+    ]) {
       const res = await w.reg.post('/api/admin/privacy/erase', bad);
       expect(res.status).toBe(400);
     }
