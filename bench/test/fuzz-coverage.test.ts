@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from 'vitest';
+import fc from 'fast-check';
 import { ENDPOINTS, NOT_FUZZED } from '../src/fuzz/cases.js';
+import { garbageIdOf } from '../src/fuzz/values.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -22,4 +24,22 @@ test('every documented call is fuzzed or named as left out', () => {
   const missing = documented.filter((c) => !fuzzed.has(shape(c)) && !(c in NOT_FUZZED));
   expect(missing).toEqual([]);
   for (const left of Object.keys(NOT_FUZZED)) expect(documented).toContain(left);
+});
+
+test('a garbage id is never a plain number that a real row could have', () => {
+  const world = {
+    schoolId: 1,
+    schoolToken: 'a'.repeat(43),
+    otherSchoolToken: 'b'.repeat(43),
+    blockId: 2,
+    providerId: 3,
+    activityId: 4,
+    registrationId: 5,
+    userId: 2,
+    adminUserId: 1,
+  };
+  const ids = fc.sample(garbageIdOf(world), { numRuns: 20_000, seed: 1 });
+  // What a route takes for an id: at most ten digits (services' idParam).
+  const real = new Set(Object.values(world).filter((v) => typeof v === 'number'));
+  expect(ids.filter((id) => /^\d{1,10}$/.test(id) && real.has(Number(id)))).toEqual([]);
 });
