@@ -12,6 +12,7 @@ import { mountActivityRoutes } from './entry-points/http/activity-routes.js';
 import { mountCatalogRoutes } from './entry-points/http/routes.js';
 import { countsConsumer } from './entry-points/messaging/counts-consumer.js';
 import { serveOwnerAnswers } from './entry-points/messaging/owner-answers.js';
+import { drawCommitments } from './entry-points/messaging/registrations-client.js';
 
 /** The composition root: config → database → repositories → domain → entry points. */
 export const { start, stop } = serviceModule(async (opts) => {
@@ -26,7 +27,7 @@ export const { start, stop } = serviceModule(async (opts) => {
   );
   const activities = new ActivityRepository(ctx.sequelize);
   const tokens = new TokenRepository(ctx.sequelize);
-  const catalog = new Catalog(ctx);
+  const catalog = new Catalog(ctx, drawCommitments(ctx));
   const links = new ProviderLinks(ctx, activities);
   const counts = new Counts(activities, tokens);
   const answers = new OwnerAnswers(activities, tokens);

@@ -5,6 +5,7 @@ import { EVENT_TYPES } from '@nsa/contracts';
 import type { RunningService } from '@nsa/service-kit';
 import { serviceTestEnv, testClient as api, testFeed } from '@nsa/service-kit/testing';
 import { start } from '../src/start.js';
+import { serveSeedCommitments } from './seed-owner.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -12,17 +13,22 @@ const HASH = 'ab'.repeat(32);
 
 describe('a lottery block between close and publication (R-DRAW-FREEZE)', () => {
   let svc: RunningService;
+  let seedOwner: { stop(): Promise<void> } | undefined;
   let a: ReturnType<typeof api>;
   let schoolId: number;
   let providerId: number;
 
   beforeAll(async () => {
+    seedOwner = await serveSeedCommitments(infra.natsUrl);
     svc = await start({ env: await serviceTestEnv(infra, 'catalog') });
     a = api(svc.url);
     schoolId = (await a.post('/api/schools', { name: 'De Loting' })).body.id;
     providerId = (await a.post('/api/providers', { name: 'Loterij' })).body.id;
   });
-  afterAll(() => svc?.stop());
+  afterAll(async () => {
+    await svc?.stop();
+    await seedOwner?.stop();
+  });
 
   /** Publishes an event the way svc-registrations' outbox relay does (as the test feed). */
   async function publish(type: string, data: unknown): Promise<void> {

@@ -6,6 +6,7 @@ import { catalogModels } from '../src/data-access/models.js';
 import { blockRepository, providerRepository } from '../src/data-access/named.js';
 import { SchoolRepository } from '../src/data-access/schools.js';
 import { start } from '../src/start.js';
+import { serveSeedCommitments } from './seed-owner.js';
 
 const noWindow = { signupOpensAt: null, signupClosesAt: null, allocation: 'fcfs' as const };
 
@@ -14,12 +15,17 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
 describe('the catalog models', () => {
   let svc: RunningService;
+  let seedOwner: { stop(): Promise<void> } | undefined;
   let a: ReturnType<typeof api>;
   beforeAll(async () => {
+    seedOwner = await serveSeedCommitments(infra.natsUrl);
     svc = await start({ env: await serviceTestEnv(infra, 'catalog') });
     a = api(svc.url);
   });
-  afterAll(() => svc?.stop());
+  afterAll(async () => {
+    await svc?.stop();
+    await seedOwner?.stop();
+  });
 
   it("reach the service's own schema through the connection's search_path, on the migrations' tables", async () => {
     const db = svc.ctx.sequelize;

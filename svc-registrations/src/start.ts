@@ -17,7 +17,7 @@ import { mountBeforeSession, mountRoutes } from './entry-points/http/routes.js';
 import { catalogOwner } from './entry-points/messaging/catalog-owner.js';
 import { catalogConsumer } from './entry-points/messaging/catalog-consumer.js';
 import { notifyConsumer } from './entry-points/messaging/notify-consumer.js';
-import { startResponders } from './entry-points/messaging/rpc.js';
+import { serveDrawCommitments, startResponders } from './entry-points/messaging/rpc.js';
 
 /** The composition root: config → database → domain → entry points. */
 export const { start, stop } = serviceModule(async (opts) => {
@@ -86,6 +86,7 @@ export const { start, stop } = serviceModule(async (opts) => {
     consumers: [catalogConsumer(projection, lottery), notifyConsumer(review)],
     background: [
       () => startResponders(ctx.nc, review, logger),
+      () => serveDrawCommitments(ctx.nc, lottery, logger),
       () => waitlist.start(),
       // R-DRAW-FREEZE: lottery blocks' entries freeze at close.
       () => lottery.start(),

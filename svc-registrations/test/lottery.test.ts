@@ -77,6 +77,30 @@ describe('sign-up window and the draw', () => {
     expect(late.body.code).toBe('SIGNUP_CLOSED');
   });
 
+  it('answers the write that gives a block a lottery window with its seedHash, which the next read shows, committed once (R-DRAW-COMMIT)', async () => {
+    const res = await w.cat.post('/api/blocks', {
+      name: `Loting ${Date.now()}`,
+      weekStart: 40,
+      weekEnd: 45,
+      signupOpensAt: new Date(Date.now() - 1000).toISOString(),
+      signupClosesAt: new Date(Date.now() + 60_000).toISOString(),
+      allocation: 'lottery',
+    });
+    expect(res.status).toBe(201);
+    const [draw] = await sql<{ seed: string }>('SELECT seed FROM draws WHERE block_id = :id', {
+      id: res.body.id,
+    });
+    expect(res.body.seedHash).toBe(sha256(draw!.seed));
+    expect(res.body.seed).toBeNull();
+    const next = ((await w.cat.get('/api/blocks')).body as Array<Record<string, unknown>>).find(
+      (b) => b.id === res.body.id,
+    )!;
+    expect(next.seedHash).toBe(res.body.seedHash);
+    // The block's own event, arriving after, finds the commitment made: one event, one seed.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await committed(res.body.id)).toEqual([{ seedHash: res.body.seedHash }]);
+  });
+
   it('commits to a seed as soon as a lottery block has a window, takes sign-ups beyond capacity, draws after close, publishes once (R-DRAW-COMMIT, R-DRAW-PREVIEW, R-DRAW-PUBLISH)', async () => {
     const block = await lotteryBlock(-1000, 6000);
     const a = await activity(block.id, 2);

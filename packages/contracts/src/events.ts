@@ -267,6 +267,11 @@ export type RegistrationErasedEvent = z.infer<typeof registrationErasedEventSche
  */
 export const RPC_SUBJECTS = {
   activitySignups: 'rpc.registrations.activity-signups',
+  /**
+   * A lottery block's seed commitment, fixed by its owner (svc-registrations) when first asked,
+   * so the write that gives a block its window answers with its `seedHash` (R-DRAW-COMMIT).
+   */
+  drawCommitments: 'rpc.registrations.draw-commitments',
   /** The activities as their owner has them now (R-FRESH-SIGNUP). */
   activities: 'rpc.catalog.activities',
   /** The provider links as their owner has them now (R-FRESH-PROVIDER-LINK). */
@@ -293,6 +298,12 @@ export const lookupRequestSchema = <K extends z.ZodType>(key: K) =>
   z.object({ keys: z.array(key).min(1).max(1000) });
 export const lookupReplySchema = <V extends z.ZodType>(value: V) =>
   z.object({ values: z.array(value.nullable()) });
+
+/** By block id: the SHA-256 of the seed that block's draw will use (R-DRAW-COMMIT). */
+export const drawCommitmentLookup = {
+  key: z.number().int().positive(),
+  value: z.object({ seedHash: z.string().regex(/^[0-9a-f]{64}$/) }),
+};
 
 export const activityLookup = {
   key: z.number().int().positive(),

@@ -96,7 +96,15 @@ export class Catalog {
   readonly providers: ProviderRepository;
   readonly activities: ActivityRepository;
 
-  constructor(private readonly ctx: ServiceContext) {
+  /**
+   * `drawCommitment`: asks the seed's owner (svc-registrations) for a block's seed commitment
+   * (R-DRAW-COMMIT); null when it does not know the block. Without it (tests of catalog alone)
+   * a block learns its `seedHash` only from the event.
+   */
+  constructor(
+    private readonly ctx: ServiceContext,
+    private readonly drawCommitment?: (blockId: number) => Promise<string | null>,
+  ) {
     this.schools = new SchoolRepository(ctx.sequelize);
     this.blocks = blockRepository(ctx.sequelize);
     this.providers = providerRepository(ctx.sequelize);
@@ -213,9 +221,24 @@ export class Catalog {
     );
   }
 
+  /**
+   * R-DRAW-COMMIT: a write that gives a block a lottery window answers with its `seedHash`,
+   * and so does every read after it: the commitment is asked of the seed's owner inside the
+   * write, which fails (503, nothing changed) when the owner cannot be asked.
+   */
+  private async withCommitment(tx: Transaction, block: Block): Promise<Block> {
+    const lottery =
+      block.allocation === 'lottery' && !!block.signupOpensAt && !!block.signupClosesAt;
+    if (!lottery || block.seedHash || !this.drawCommitment) return block;
+    const seedHash = await this.drawCommitment(block.id);
+    if (!seedHash) return block;
+    await this.blocks.recordDraw(tx, block.id, { seedHash });
+    return { ...block, seedHash };
+  }
+
   createBlock(input: NewBlock, requestId?: string, actor?: SessionUser): Promise<Block> {
     return this.tx(async (tx) => {
-      const block = await this.blocks.insert(tx, blockInput(input));
+      const block = await this.withCommitment(tx, await this.blocks.insert(tx, blockInput(input)));
       await this.emit(tx, EVENT_TYPES.blockCreated, blockEvent(block), requestId);
       await this.audit(
         tx,
@@ -246,8 +269,9 @@ export class Catalog {
           time(next.signupClosesAt) !== time(before!.signupClosesAt))
       )
         throw DRAW_FROZEN();
-      const block = await this.blocks.update(tx, id, next);
-      if (!block) throw AppError.notFound(MSG.blockNotFound);
+      const updated = await this.blocks.update(tx, id, next);
+      if (!updated) throw AppError.notFound(MSG.blockNotFound);
+      const block = await this.withCommitment(tx, updated);
       await this.emit(tx, EVENT_TYPES.blockUpdated, blockEvent(block), requestId);
       await this.reannounce(tx, { blockId: id }, requestId);
       await this.audit(

@@ -124,19 +124,43 @@ export class Lottery {
   async blockChanged(tx: Transaction, block: BlockEvent): Promise<void> {
     const lottery =
       block.allocation === 'lottery' && !!block.signupOpensAt && !!block.signupClosesAt;
-    if (lottery) {
-      const seed = randomBytes(32).toString('hex');
-      const seedHash = sha256(seed);
-      if (await this.deps.draws.commit(tx, block.id, seed, seedHash))
-        await this.deps.outbox.add<DrawCommittedEvent>(tx, {
-          type: EVENT_TYPES.drawCommitted,
-          data: { blockId: block.id, seedHash },
-        });
-    }
+    if (lottery) await this.commitSeed(tx, block.id);
     // R-DRAW-FREEZE: the close the entries freeze at; a freeze made on a close that then moved
     // (catalog took the change before the old close) is undone, and catalog told so.
     const closes = lottery ? new Date(block.signupClosesAt!) : null;
     if (await this.deps.draws.setCloses(tx, block.id, closes)) await this.announce(tx, block.id);
+  }
+
+  /**
+   * R-DRAW-COMMIT: fixes a block's seed once (a replay or a second asker finds it there) and
+   * answers its hash; the first fix tells catalog by event too.
+   */
+  private async commitSeed(tx: Transaction, blockId: number): Promise<string> {
+    const seed = randomBytes(32).toString('hex');
+    const seedHash = sha256(seed);
+    if (await this.deps.draws.commit(tx, blockId, seed, seedHash)) {
+      await this.deps.outbox.add<DrawCommittedEvent>(tx, {
+        type: EVENT_TYPES.drawCommitted,
+        data: { blockId, seedHash },
+      });
+      return seedHash;
+    }
+    return (await this.deps.draws.byBlock(blockId, tx))!.seedHash;
+  }
+
+  /**
+   * R-DRAW-COMMIT: catalog asks, inside the write that gives a block a lottery window, for the
+   * seed commitment of each block, so that write answers with the block's `seedHash`. The
+   * commitment is made here, by the owner of the seed; the block's own event, arriving later,
+   * finds it made.
+   */
+  commitments(blockIds: number[]): Promise<Array<{ seedHash: string }>> {
+    return this.deps.db.transaction(async (tx: Transaction) => {
+      const byId = new Map<number, string>();
+      for (const id of [...new Set(blockIds)].sort((a, b) => a - b))
+        byId.set(id, await this.commitSeed(tx, id));
+      return blockIds.map((id) => ({ seedHash: byId.get(id)! }));
+    });
   }
 
   /** R-DRAW-FREEZE: tells catalog the digest of each freeze (or thaw) it has not heard of. */

@@ -11,6 +11,7 @@ export const en: CatalogTexts = {
   providerHasActivities: 'This provider cannot be deleted: activities are still linked to it.',
   activityHasSignups: 'This activity cannot be deleted: sign-ups are still linked to it.',
   signupsUnknown: 'Could not check for sign-ups. Please try again later.',
+  drawUnavailable: 'The draw cannot be committed right now. Please try again in a few seconds.',
   schoolTokenRequired: "Use your school's direct link.",
   schoolIdRequired: 'Choose a school.',
   unknownReference: 'The chosen school, block or provider does not exist.',

@@ -16,6 +16,8 @@ export const nl = {
   activityHasSignups:
     'Deze activiteit kan niet worden verwijderd: er zijn nog aanmeldingen gekoppeld aan deze activiteit.',
   signupsUnknown: 'Kon niet nagaan of er aanmeldingen zijn. Probeer het later opnieuw.',
+  drawUnavailable:
+    'De loting kan nu niet worden vastgelegd. Probeer het over een paar seconden opnieuw.',
   schoolTokenRequired: 'Gebruik de directe link van uw school.',
   schoolIdRequired: 'Kies een school.',
   unknownReference: 'De gekozen school, het blok of de aanbieder bestaat niet.',

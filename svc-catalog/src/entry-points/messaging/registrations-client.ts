@@ -1,5 +1,5 @@
-import { RPC_SUBJECTS, activitySignupsReplySchema } from '@nsa/contracts';
-import { AppError, type ServiceContext } from '@nsa/service-kit';
+import { RPC_SUBJECTS, activitySignupsReplySchema, drawCommitmentLookup } from '@nsa/contracts';
+import { AppError, OwnerLookup, type ServiceContext } from '@nsa/service-kit';
 import { MSG } from '../../domain/messages.js';
 
 /** Asks svc-registrations how many sign-ups an activity has, right now. */
@@ -17,4 +17,20 @@ export function signupCounter(ctx: ServiceContext) {
       throw new AppError('SERVICE_UNAVAILABLE', 503, MSG.signupsUnknown);
     }
   };
+}
+
+/**
+ * Asks svc-registrations, the seed's owner, for a lottery block's seed commitment (R-DRAW-COMMIT);
+ * 503 when it cannot be asked.
+ */
+export function drawCommitments(ctx: Pick<ServiceContext, 'nc' | 'logger'>) {
+  const lookup = new OwnerLookup(
+    ctx.nc,
+    RPC_SUBJECTS.drawCommitments,
+    drawCommitmentLookup,
+    ctx.logger,
+    { unavailable: MSG.drawUnavailable },
+  );
+  return async (blockId: number): Promise<string | null> =>
+    (await lookup.get(blockId))?.seedHash ?? null;
 }

@@ -1,5 +1,6 @@
-import { RPC_SUBJECTS, activitySignupsRequestSchema } from '@nsa/contracts';
-import type { Logger, NatsConnection } from '@nsa/service-kit';
+import { RPC_SUBJECTS, activitySignupsRequestSchema, drawCommitmentLookup } from '@nsa/contracts';
+import { serveLookup, type Logger, type NatsConnection } from '@nsa/service-kit';
+import type { Lottery } from '../../domain/lottery.js';
 import type { Review } from '../../domain/review.js';
 
 /**
@@ -24,4 +25,20 @@ export function startResponders(
     }
   })();
   return { stop: () => sub.unsubscribe() };
+}
+
+/** R-DRAW-COMMIT: a lottery block's seed commitment, for the catalog write that gives it. */
+export function serveDrawCommitments(
+  nc: NatsConnection,
+  lottery: Pick<Lottery, 'commitments'>,
+  logger: Logger,
+): { stop(): void } {
+  return serveLookup(
+    nc,
+    RPC_SUBJECTS.drawCommitments,
+    'registrations',
+    drawCommitmentLookup,
+    (blockIds) => lottery.commitments(blockIds),
+    logger,
+  );
 }
