@@ -207,7 +207,9 @@ function RegistrationRow({ registration: r, pending, onAction, selected, onSelec
             ? (r.childGroup ?? '–')
             : t('registrations.group', { n: group })}
       </td>
-      <td data-label={label('parent')}>{erased ? removed : r.parentName}</td>
+      <td data-label={label('parent')} className="wrap">
+        {erased ? removed : r.parentName}
+      </td>
       <td data-label={label('email')} className="wrap">
         {erased || !r.email ? (
           '–'
@@ -220,7 +222,7 @@ function RegistrationRow({ registration: r, pending, onAction, selected, onSelec
       <td data-label={label('phone')} className="numeric">
         {erased || !r.phone ? '–' : <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`}>{r.phone}</a>}
       </td>
-      <td data-label={label('activity')}>
+      <td data-label={label('activity')} className="wrap">
         {r.activity.title}
         <span className="cell-hint">{r.activity.school.name}</span>
       </td>

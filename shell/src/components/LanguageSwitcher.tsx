@@ -30,10 +30,13 @@ export function LanguageSwitcher() {
           type="button"
           lang={language}
           aria-pressed={current === language}
-          aria-label={t(`language.${language}`)}
           onClick={() => choose(language)}
         >
-          {language.toUpperCase()}
+          {/* WCAG 2.5.3 (R-A11Y-WCAG): the name starts with the visible code ("NL Nederlands"),
+              so a voice user who says what is on the button reaches it; the full name is the
+              language's own, read in that language (the button's lang). */}
+          {language.toUpperCase()}{' '}
+          <span className="visually-hidden">{t(`language.${language}`)}</span>
         </button>
       ))}
     </div>
