@@ -40,10 +40,40 @@ function hasPostgres() {
     .some((v) => ['initdb', 'postgres'].every((b) => isExecutable(path.join(base, v, 'bin', b))));
 }
 
+/**
+ * nats-server 2.10.23 or later: stream loss after process kills (Jepsen, 2025) and
+ * CVE-2023-47090 are fixed there. Debian 12 has 2.9.10; Debian 13 (trixie) has 2.10.27, whose
+ * binary needs only libc, so it comes from trixie, pinned low so nothing else does.
+ */
+const NATS_MIN = [2, 10, 23];
+const TRIXIE_SOURCE = '/etc/apt/sources.list.d/naschool-trixie.sources';
+const TRIXIE_PIN = '/etc/apt/preferences.d/naschool-trixie';
+
+function natsServerCurrent() {
+  const bin =
+    ['/usr/sbin/nats-server', '/usr/bin/nats-server'].find(isExecutable) ??
+    (onPath('nats-server') ? 'nats-server' : undefined);
+  if (!bin) return false;
+  const out = spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout ?? '';
+  const v = /(\d+)\.(\d+)\.(\d+)/.exec(out)?.slice(1).map(Number);
+  if (!v) return false;
+  for (let i = 0; i < 3; i += 1) if (v[i] !== NATS_MIN[i]) return v[i] > NATS_MIN[i];
+  return true;
+}
+
+function trixieSource() {
+  fs.writeFileSync(
+    TRIXIE_SOURCE,
+    'Types: deb\nURIs: http://deb.debian.org/debian\nSuites: trixie\nComponents: main\n' +
+      'Signed-By: /usr/share/keyrings/debian-archive-keyring.gpg\n',
+  );
+  // Low priority: nothing is taken from trixie unless asked for by name with -t trixie.
+  fs.writeFileSync(TRIXIE_PIN, 'Package: *\nPin: release n=trixie\nPin-Priority: 100\n');
+}
+
 function missingPackages() {
   const missing = [];
   if (!onPath('nginx') && !isExecutable('/usr/sbin/nginx')) missing.push('nginx');
-  if (!onPath('nats-server') && !isExecutable('/usr/sbin/nats-server')) missing.push('nats-server');
   if (!hasPostgres()) missing.push('postgresql');
   if (mode === 'test' && !onPath('chromium') && !isExecutable('/usr/bin/chromium')) {
     // Recommends are skipped, so the fonts pages are rendered with come explicitly.
@@ -62,14 +92,27 @@ function run(cmd, args, opts = {}) {
 
 function installSystemPackages() {
   const missing = missingPackages();
-  if (missing.length === 0) return;
-  const line = `apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`;
+  const nats = !natsServerCurrent();
+  if (missing.length === 0 && !nats) return;
+  const lines = [
+    ...(missing.length > 0
+      ? [`apt-get update && apt-get install -y --no-install-recommends ${missing.join(' ')}`]
+      : []),
+    ...(nats
+      ? [
+          `printf 'Types: deb\\nURIs: http://deb.debian.org/debian\\nSuites: trixie\\nComponents: main\\nSigned-By: /usr/share/keyrings/debian-archive-keyring.gpg\\n' > ${TRIXIE_SOURCE}`,
+          `printf 'Package: *\\nPin: release n=trixie\\nPin-Priority: 100\\n' > ${TRIXIE_PIN}`,
+          'apt-get update && apt-get install -y --no-install-recommends -t trixie nats-server',
+        ]
+      : []),
+  ];
+  const wanted = [...missing, ...(nats ? ['nats-server (2.10.23 or later, from trixie)'] : [])];
   if (process.getuid?.() !== 0) {
-    console.error(`[bootstrap] missing: ${missing.join(', ')}. Install them as root, then retry:`);
-    console.error(`  sudo sh -c '${line}'`);
+    console.error(`[bootstrap] missing: ${wanted.join(', ')}. Install them as root, then retry:`);
+    for (const line of lines) console.error(`  sudo sh -c "${line.replaceAll('"', '\\"')}"`);
     process.exit(1);
   }
-  say(`installing ${missing.join(', ')}`);
+  say(`installing ${wanted.join(', ')}`);
   // We need the binaries, not Debian's system-wide daemons (nginx on :80, a PostgreSQL
   // cluster on :5432): policy-rc.d tells the packages not to start them.
   const policy = '/usr/sbin/policy-rc.d';
@@ -77,8 +120,14 @@ function installSystemPackages() {
   if (ownPolicy) fs.writeFileSync(policy, '#!/bin/sh\nexit 101\n', { mode: 0o755 });
   try {
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    if (nats) trixieSource();
     run('apt-get', ['update'], { env });
-    run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env });
+    if (missing.length > 0)
+      run('apt-get', ['install', '-y', '--no-install-recommends', ...missing], { env });
+    if (nats)
+      run('apt-get', ['install', '-y', '--no-install-recommends', '-t', 'trixie', 'nats-server'], {
+        env,
+      });
   } finally {
     if (ownPolicy) fs.rmSync(policy, { force: true });
   }

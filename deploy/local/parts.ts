@@ -1,11 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import {
+  NATS_MIN_VERSION,
+  natsServerVersion,
   spawnManaged,
   startNats,
   startPostgres,
   waitForHttp,
   waitForTcp,
+  versionAtLeast,
   type Managed,
 } from '@nsa/local-infra';
 import { natsPermissions } from '@nsa/contracts';
@@ -27,6 +30,15 @@ export async function startData(
   const logs = path.join(config.dataDir, 'logs');
   const pgData = path.join(config.dataDir, 'postgres', 'data');
   const natsStore = path.join(config.dataDir, 'nats');
+  // The product runs on nats-server 2.10.23 or later (no stream loss after process kills, no
+  // CVE-2023-47090); `npm start` installs it from Debian trixie when run as root.
+  const natsVersion = config.natsUrl ? undefined : natsServerVersion();
+  if (natsVersion !== undefined && !versionAtLeast(natsVersion, NATS_MIN_VERSION)) {
+    throw new Error(
+      `nats-server ${natsVersion} is older than ${NATS_MIN_VERSION}: run npm start as root once ` +
+        'to install it from Debian trixie (docs/deploy.md), or set NATS_URL',
+    );
+  }
   const [pg, nats] = await Promise.allSettled([
     config.databaseUrl
       ? undefined
@@ -61,7 +73,11 @@ export async function startData(
       ? 'PostgreSQL: external DATABASE_URL'
       : `PostgreSQL: 127.0.0.1:${config.ports.postgres}`,
   );
-  log(config.natsUrl ? `NATS: ${natsUrl}` : `NATS (JetStream): ${natsUrl}`);
+  log(
+    config.natsUrl
+      ? `NATS: ${natsUrl}`
+      : `NATS (JetStream, nats-server ${natsVersion ?? '?'}): ${natsUrl}`,
+  );
   return { adminUrl, natsUrl };
 }
 

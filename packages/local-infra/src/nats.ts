@@ -26,6 +26,29 @@ function supportsSyncAlways(bin: string, dir: string): boolean {
   }
 }
 
+/**
+ * The oldest nats-server the product runs on: 2.10.23 fixed the stream loss after process kills
+ * that Jepsen found (2025) and is past CVE-2023-47090 (authentication bypass, fixed in 2.9.23).
+ */
+export const NATS_MIN_VERSION = '2.10.23';
+
+/** `nats-server --version` of the binary on PATH, e.g. `2.10.27`; undefined when absent. */
+export function natsServerVersion(bin = which('nats-server')): string | undefined {
+  if (!bin) return undefined;
+  const out = execFileSync(bin, ['--version'], { encoding: 'utf8', timeout: 10_000 });
+  return /v?(\d+\.\d+\.\d+)/.exec(out)?.[1];
+}
+
+/** Whether a version (`2.10.27`) is at least `min`, part by part. */
+export function versionAtLeast(version: string, min: string): boolean {
+  const a = version.split('.').map(Number);
+  const b = min.split('.').map(Number);
+  for (let i = 0; i < 3; i += 1) {
+    if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) > (b[i] ?? 0);
+  }
+  return true;
+}
+
 /** A NATS user with its permissions, as nats-server's `authorization.users` takes it. */
 export interface NatsUser {
   user: string;
