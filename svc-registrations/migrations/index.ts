@@ -10,6 +10,7 @@ import { m0008AdminSearch } from './0008-admin-search.js';
 import { m0009Retention } from './0009-retention.js';
 import { m0010TakenPlaces } from './0010-taken-places.js';
 import { m0011DrawFreeze } from './0011-draw-freeze.js';
+import { m0012IdempotencyKeys } from './0012-idempotency-keys.js';
 
 export const migrations: Migration[] = [
   m0001SchoolProjection,
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   m0009Retention,
   m0010TakenPlaces,
   m0011DrawFreeze,
+  m0012IdempotencyKeys,
 ];

@@ -2,6 +2,8 @@ import { openService, packageVersion, serviceModule } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
 import { registrationsConfigSchema } from './config.js';
 import { Attendance } from './domain/attendance.js';
+import { Idempotency } from './domain/idempotency.js';
+import { IdempotencyRepository } from './data-access/idempotency.js';
 import { Projection } from './domain/projection.js';
 import { ParentLinks } from './domain/links.js';
 import { Lottery } from './domain/lottery.js';
@@ -79,10 +81,20 @@ export const { start, stop } = serviceModule(async (opts) => {
     catalog,
     keySecret: config.LINK_SEAL_SECRET,
   });
+  const idempotency = new Idempotency(new IdempotencyRepository(db));
   return run({
     beforeSession: (app) => mountBeforeSession(app, review),
     routes: (app) =>
-      mountRoutes(app, ctx, { review, catalog, mySignups, links, lottery, attendance, privacy }),
+      mountRoutes(app, ctx, {
+        review,
+        catalog,
+        mySignups,
+        links,
+        lottery,
+        attendance,
+        privacy,
+        idempotency,
+      }),
     consumers: [catalogConsumer(projection, lottery), notifyConsumer(review)],
     background: [
       () => startResponders(ctx.nc, review, logger),
@@ -92,6 +104,8 @@ export const { start, stop } = serviceModule(async (opts) => {
       () => lottery.start(),
       // R-RETENTION-JOB: on start and daily.
       () => privacy.start(),
+      // R-IDEMPOTENCY: keyed answers are kept 24 hours.
+      () => idempotency.start(),
     ],
   });
 });

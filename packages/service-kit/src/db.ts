@@ -78,7 +78,7 @@ interface PgConnection {
  * Runs a statement of a hot path as a named prepared statement on a connection of the service's
  * pool (outside a transaction: one statement, committed on its own): the values travel bound,
  * never written into the SQL, and the statement is parsed and planned once per connection
- * instead of on every call. Rows come back as PostgreSQL names their columns. A failure is
+ * instead of on every call; with `transaction`, on that transaction's connection. Rows come back as PostgreSQL names their columns. A failure is
  * thrown as Sequelize's `DatabaseError` with the driver's error as `parent`, as `query` throws
  * it, so the error handler tells an unreachable database (503) from a fault alike.
  */
@@ -86,9 +86,13 @@ export async function preparedQuery<R>(
   sequelize: Sequelize,
   statement: PreparedStatement,
   values: unknown[],
+  transaction?: Transaction,
 ): Promise<R[]> {
   const cm = sequelize.connectionManager;
-  const connection = (await cm.getConnection({ type: 'write' })) as PgConnection;
+  // Inside a transaction: on its connection (Sequelize keeps it on the transaction), not released.
+  const connection = transaction
+    ? (transaction as unknown as { connection: PgConnection }).connection
+    : ((await cm.getConnection({ type: 'write' })) as PgConnection);
   try {
     const result = await connection.query({ name: statement.name, text: statement.text, values });
     return result.rows as R[];
@@ -96,7 +100,7 @@ export async function preparedQuery<R>(
     // The statement without its values: they may be personal data.
     throw new DatabaseError(Object.assign(err as Error, { sql: statement.text }));
   } finally {
-    cm.releaseConnection(connection);
+    if (!transaction) cm.releaseConnection(connection);
   }
 }
 

@@ -95,30 +95,36 @@ export async function signUpOnce(
     manageTokenHash: string;
     event: OutboxRowValues<unknown>;
   },
+  transaction?: Transaction,
 ): Promise<SignUpResult> {
   const { event } = s;
-  const [row] = await preparedQuery<SignUpResult>(db, SIGN_UP, [
-    JSON.stringify(s.activity),
-    s.childKey,
-    s.childFirstName,
-    s.childLastName,
-    s.childDateOfBirth,
-    s.childAge,
-    s.childGroup,
-    s.parentName,
-    s.email,
-    s.phone,
-    s.language,
-    s.waitlist,
-    s.ignoreCapacity,
-    s.manageTokenHash,
-    event.envelope.id,
-    event.subject,
-    event.envelope.version,
-    event.envelope.occurredAt,
-    event.data,
-    event.headers,
-  ]);
+  const [row] = await preparedQuery<SignUpResult>(
+    db,
+    SIGN_UP,
+    [
+      JSON.stringify(s.activity),
+      s.childKey,
+      s.childFirstName,
+      s.childLastName,
+      s.childDateOfBirth,
+      s.childAge,
+      s.childGroup,
+      s.parentName,
+      s.email,
+      s.phone,
+      s.language,
+      s.waitlist,
+      s.ignoreCapacity,
+      s.manageTokenHash,
+      event.envelope.id,
+      event.subject,
+      event.envelope.version,
+      event.envelope.occurredAt,
+      event.data,
+      event.headers,
+    ],
+    transaction,
+  );
   return row!;
 }
 

@@ -19,6 +19,7 @@ import type { RegistrationRepository, RegistrationRow } from '../data-access/reg
 import { purgeRegistrationsStream } from '../data-access/stream-purge.js';
 import { sha256 } from './links.js';
 import { MSG } from './messages.js';
+import type { KeyInTx } from './idempotency.js';
 import { freesPlace } from './review.js';
 import { statusEvent } from './status-events.js';
 import type { Waitlist } from './waitlist.js';
@@ -137,8 +138,8 @@ export class MySignups {
   }
 
   /** R-WAITLIST-WITHDRAW: the parent withdraws a sign-up still in play; its place moves on. */
-  withdraw(token: string | undefined, requestId?: string): Promise<MySignup> {
-    return this.change(token, requestId, (reg) => {
+  withdraw(token: string | undefined, requestId?: string, key?: KeyInTx): Promise<MySignup> {
+    return this.change(token, requestId, key, (reg) => {
       if (!['new', 'waitlisted', 'offered', 'approved'].includes(reg.status))
         throw AppError.conflict(MSG.transition);
       return 'parent';
@@ -146,16 +147,16 @@ export class MySignups {
   }
 
   /** R-WAITLIST-DECLINE: an offer declined goes to the next in line. */
-  decline(token: string | undefined, requestId?: string): Promise<MySignup> {
-    return this.change(token, requestId, (reg) => {
+  decline(token: string | undefined, requestId?: string, key?: KeyInTx): Promise<MySignup> {
+    return this.change(token, requestId, key, (reg) => {
       if (reg.status !== 'offered') throw AppError.conflict(MSG.notOffered);
       return 'declined';
     });
   }
 
   /** R-WAITLIST-ACCEPT: an offer accepted before it lapses is approved; after, 409. */
-  accept(token: string | undefined, requestId?: string): Promise<MySignup> {
-    return this.change(token, requestId, (reg, now) => {
+  accept(token: string | undefined, requestId?: string, key?: KeyInTx): Promise<MySignup> {
+    return this.change(token, requestId, key, (reg, now) => {
       if (reg.status !== 'offered') throw AppError.conflict(MSG.notOffered);
       if (reg.offerExpiresAt && new Date(reg.offerExpiresAt) <= now)
         throw AppError.conflict(MSG.offerExpired, 'OFFER_EXPIRED');
@@ -169,8 +170,12 @@ export class MySignups {
    * as an admin's of the sign-up (R-PRIVACY-ERASE-PARENT): its outbox rows scrubbed and its
    * stream messages purged. Only this sign-up: another one of the same parent keeps its data.
    */
-  async erase(token: string | undefined, requestId?: string): Promise<{ erased: true }> {
-    await this.eraseSignups([await this.idOf(token)], { requestId });
+  async erase(
+    token: string | undefined,
+    requestId?: string,
+    key?: KeyInTx,
+  ): Promise<{ erased: true }> {
+    await this.eraseSignups([await this.idOf(token)], { requestId, key });
     return { erased: true };
   }
 
@@ -187,12 +192,14 @@ export class MySignups {
       actor?: AuditEntry['actor'];
       emails?: string[];
       purgeWaitMs?: number;
+      /** R-IDEMPOTENCY: a parent's keyed erasure (of one sign-up) records its answer with it. */
+      key?: KeyInTx;
     } = {},
   ): Promise<ErasureCounts> {
     const emails = opts.emails ?? [];
     const counts: ErasureCounts = { signups: 0, outboxRows: 0, streamMessages: 0 };
     for (const id of ids) {
-      counts.outboxRows += await this.eraseById(id, opts.requestId, opts.actor ?? PARENT);
+      counts.outboxRows += await this.eraseById(id, opts.requestId, opts.actor ?? PARENT, opts.key);
       counts.signups += 1;
     }
     if (emails.length > 0)
@@ -217,10 +224,12 @@ export class MySignups {
     id: number,
     requestId: string | undefined,
     actor: AuditEntry['actor'],
+    key?: KeyInTx,
   ): Promise<number> {
     const { repo, waitlist } = this.deps;
     const seen = (await repo.byId(id))!;
     return this.deps.db.transaction(async (tx) => {
+      await key?.claim(tx);
       const [activity] = await waitlist.lock(tx, [seen.activityId]);
       const reg = (await repo.byId(id, tx, true))!;
       const row = await repo.erase(tx, id);
@@ -247,6 +256,7 @@ export class MySignups {
         target: { type: 'registration', id: String(id) },
       });
       if (freesPlace(reg.status, row.status)) await waitlist.fill(tx, [activity!], requestId);
+      await key?.record(tx, 200, { erased: true });
       return scrubbed;
     });
   }
@@ -254,12 +264,16 @@ export class MySignups {
   private async change(
     token: string | undefined,
     requestId: string | undefined,
+    key: KeyInTx | undefined,
     decide: (reg: RegistrationRow, now: Date) => WithdrawReason | 'accept',
   ): Promise<MySignup> {
     const id = await this.idOf(token);
     const { repo, waitlist } = this.deps;
     const seen = (await repo.byId(id))!;
     return this.deps.db.transaction(async (tx: Transaction) => {
+      // R-IDEMPOTENCY: the key first (a twin request waits here), its answer with the change;
+      // the answer names the child, so it is not kept but shown again from the sign-up.
+      await key?.claim(tx);
       const [activity] = await waitlist.lock(tx, [seen.activityId]);
       const reg = (await repo.byId(id, tx, true))!;
       const now = waitlist.now();
@@ -288,6 +302,7 @@ export class MySignups {
         ),
       );
       if (freesPlace(reg.status, row.status)) await waitlist.fill(tx, [activity!], requestId);
+      await key?.record(tx, 200);
       return mySignupView(row, activity!);
     });
   }

@@ -16,6 +16,7 @@ import {
   type SignUpOutcome,
   type SignUpResult,
 } from '../data-access/registrations.js';
+import type { KeyInTx } from './idempotency.js';
 import { sha256, type ParentLinks } from './links.js';
 import { admitToWindow, type Lottery } from './lottery.js';
 import { MSG } from './messages.js';
@@ -98,6 +99,7 @@ export async function signUp(
   language: Lang,
   requestId?: string,
   today = new Date(),
+  key?: KeyInTx,
 ): Promise<RegistrationCreated> {
   const activity = admitSignUp(await catalog.activity(input.activityId), schoolToken);
   const { ignoreCapacity } = admitToWindow(
@@ -138,7 +140,7 @@ export async function signUp(
     },
     requestId,
   });
-  const result: SignUpResult = await signUpOnce(deps.sequelize, {
+  const row = {
     activity,
     childKey: childKey(input.childFirstName, input.childLastName, input.childDateOfBirth),
     childFirstName: input.childFirstName,
@@ -154,9 +156,24 @@ export async function signUp(
     ignoreCapacity,
     manageTokenHash: link.tokenHash,
     event,
-  });
-  assertSignedUp(result.outcome);
+  };
+  // R-IDEMPOTENCY: a keyed sign-up claims its key and records its answer in the sign-up's own
+  // transaction; an unkeyed one stays one statement.
+  const created = key
+    ? await deps.sequelize.transaction(async (tx) => {
+        await key.claim(tx);
+        const answer = signedUp(await signUpOnce(deps.sequelize, row, tx));
+        await key.record(tx, 201, answer);
+        return answer;
+      })
+    : signedUp(await signUpOnce(deps.sequelize, row));
   deps.outbox.kick();
+  return created;
+}
+
+/** The answer of a sign-up the database function made; its refusal as an AppError. */
+function signedUp(result: SignUpResult): RegistrationCreated {
+  assertSignedUp(result.outcome);
   return {
     success: true,
     registration:

@@ -16,6 +16,7 @@ export const en: ApiTexts = {
     SIGNUP_NOT_OPEN: 'Sign-up for this block has not opened yet.',
     SIGNUP_CLOSED: 'Sign-up for this block is closed.',
     DRAW_FROZEN: 'This block’s draw is sealed: this cannot change until it is published.',
+    IDEMPOTENCY_KEY_REUSED: 'This Idempotency-Key was already used for another request.',
     RATE_LIMITED: 'Too many requests. Please try again later.',
     TOTP_REQUIRED: 'Enter the code from your authenticator app.',
     CSRF_REJECTED: 'Request refused: unknown origin.',

@@ -21,6 +21,7 @@ export const nl = {
     SIGNUP_CLOSED: 'Aanmelden voor dit blok is gesloten.',
     DRAW_FROZEN:
       'De loting van dit blok is verzegeld: tot de publicatie kan dit niet meer veranderen.',
+    IDEMPOTENCY_KEY_REUSED: 'Deze sleutel (Idempotency-Key) is al gebruikt voor een ander verzoek.',
     RATE_LIMITED: 'Te veel verzoeken. Probeer het later opnieuw.',
     TOTP_REQUIRED: 'Voer de code uit uw authenticator-app in.',
     CSRF_REJECTED: 'Verzoek geweigerd: onbekende herkomst.',

@@ -27,6 +27,7 @@ export const en: RegistrationsTexts = {
   calendarNotApproved: 'A calendar file is only available for an approved sign-up.',
   attendanceDateOutside: 'This activity has no session on this date.',
   attendanceKeyUnknown: 'This child is not (or no longer) on the participant list.',
+  idempotencyKeyInvalid: 'Use 1 to 255 visible ASCII characters.',
   retentionRunning: 'A retention run is already under way. Try again in a moment.',
   privacyServiceUnavailable:
     'Not every service answered, so the export would be incomplete. Please try again in a few seconds.',

@@ -29,6 +29,7 @@ export const nl = {
     'De aanmeldingen zijn veranderd sinds het voorbeeld. Maak eerst een nieuw voorbeeld.',
   attendanceDateOutside: 'Op deze datum is er geen bijeenkomst van deze activiteit.',
   attendanceKeyUnknown: 'Dit kind staat niet (meer) op de deelnemerslijst.',
+  idempotencyKeyInvalid: 'Gebruik 1 tot 255 zichtbare ASCII-tekens.',
   retentionRunning: 'Er loopt al een bewaartermijn-opschoning. Probeer het zo opnieuw.',
   privacyServiceUnavailable:
     'Niet elke dienst gaf antwoord, dus de export zou onvolledig zijn. Probeer het over een paar seconden opnieuw.',

@@ -31,11 +31,25 @@ import { approveBody, bulkBody, listQuery, rejectBody } from './routes.js';
 const ok = (description: string, schema: z.ZodType) => ({ 200: { description, schema } });
 const record = (description: string) => ok(description, registrationRecordResponse);
 
+/** R-IDEMPOTENCY: the optional key of a write that may be sent again. */
+const idempotencyKeyHeader = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,255}$/)
+  .optional()
+  .meta({
+    description:
+      'Optional; 1 to 255 visible ASCII characters, one per submit (a UUID). The same key ' +
+      'with the same request within 24 hours answers the first answer again (same status ' +
+      'and body) and changes nothing; with another request it is 409 IDEMPOTENCY_KEY_REUSED. ' +
+      'Another shape is 400 VALIDATION_FAILED naming the header.',
+  });
+const keyHeaders = z.object({ 'Idempotency-Key': idempotencyKeyHeader });
 const manageHeaders = z.object({
   [MANAGE_TOKEN_HEADER]: z
     .string()
     .meta({ description: 'The token of the parent’s own link (the part after #).' }),
 });
+const manageKeyedHeaders = manageHeaders.extend({ 'Idempotency-Key': idempotencyKeyHeader });
 const providerParams = z.object({
   activityId: z.coerce.number().int().positive().meta({ description: 'The activity’s id.' }),
 });
@@ -54,8 +68,11 @@ const signup: ApiRoute[] = [
       'full and `waitlist` was true. Errors carry `success: false` and `error` besides the ' +
       'usual body: 409 ACTIVITY_FULL (with `waitlist: true`), ACTIVITY_LOCKED, CHILD_OVERLAP, ' +
       'SIGNUP_NOT_OPEN, SIGNUP_CLOSED; 429 after SIGNUP_RATE_LIMIT a minute per address. A ' +
-      'confirmation email carries the parent’s own link.',
+      'confirmation email carries the parent’s own link. With an Idempotency-Key a repeat ' +
+      'of the same submit answers the first answer again (a sign-up or a refusal); the same ' +
+      'key with another body is 409 IDEMPOTENCY_KEY_REUSED.',
     access: 'school-link',
+    headers: keyHeaders,
     body: registrationSchema(),
     responses: { 201: { description: 'Signed up.', schema: registrationCreatedResponse } },
     errors: [404, 409, 429],
@@ -200,9 +217,15 @@ const mySignup = (
   method,
   path,
   summary,
-  description: `${description} A wrong or erased link is 403.`,
+  description:
+    `${description} A wrong or erased link is 403.` +
+    (method === 'post'
+      ? ' With an Idempotency-Key, a repeat of the same action with the same link answers ' +
+        'the first answer again and changes nothing; the same key for another action or ' +
+        'link is 409 IDEMPOTENCY_KEY_REUSED.'
+      : ''),
   access: 'manage-link',
-  headers: manageHeaders,
+  headers: method === 'post' ? manageKeyedHeaders : manageHeaders,
   responses,
   errors,
 });
@@ -256,6 +279,7 @@ const my: ApiRoute[] = [
     'Removes the personal data of this sign-up in every service; the link answers 403 ' +
       'afterwards.',
     ok('Erased.', z.object({ erased: z.literal(true) }).meta({ id: 'Erased' })),
+    [409],
   ),
 ];
 

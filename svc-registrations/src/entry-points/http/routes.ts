@@ -22,6 +22,13 @@ import {
 } from '@nsa/service-kit';
 import type { RegistrationsConfig } from '../../config.js';
 import type { Attendance } from '../../domain/attendance.js';
+import {
+  IDEMPOTENCY_HEADER,
+  canonicalJson,
+  keyedRequest,
+  type Idempotency,
+  type KeyInTx,
+} from '../../domain/idempotency.js';
 import { MSG } from '../../domain/messages.js';
 import { participantsFor } from '../../domain/participants.js';
 import type { ParentLinks } from '../../domain/links.js';
@@ -33,6 +40,9 @@ import { signUp } from '../../domain/signup.js';
 import type { CatalogOwner } from '../messaging/catalog-owner.js';
 
 const SIGNUP_PATH = '/api/registrations';
+
+/** The request's `Idempotency-Key` header, if any (R-IDEMPOTENCY). */
+const idempotencyKey = (req: Request) => req.headers[IDEMPOTENCY_HEADER.toLowerCase()];
 const MAX_PAGE_SIZE = 200;
 
 const optionalId = z.coerce
@@ -115,7 +125,9 @@ export function mountRoutes(
     lottery,
     attendance,
     privacy,
+    idempotency,
   }: {
+    idempotency: Idempotency;
     attendance: Attendance;
     privacy: Privacy;
     review: Review;
@@ -160,17 +172,26 @@ export function mountRoutes(
   }
 
   app.post(SIGNUP_PATH, async (req, res) => {
+    const keyHeader = idempotencyKey(req);
     const input = parseOrThrow(schema, req.body);
-    const token = req.headers['x-school-token'];
-    const created = await signUp(
-      { outbox: ctx.outbox, sequelize: ctx.sequelize, links, lottery },
-      catalog,
-      input,
-      typeof token === 'string' ? token : undefined,
-      requestLang(req),
-      requestId(req),
-    );
-    res.status(201).json(created);
+    const header = req.headers['x-school-token'];
+    const token = typeof header === 'string' ? header : undefined;
+    // R-IDEMPOTENCY: the same key answers the same body's first answer again.
+    const keyed = keyedRequest(keyHeader, SIGNUP_PATH, `${canonicalJson(input)}\n${token ?? ''}`);
+    const { status, body } = await idempotency.run(keyed, async (key) => ({
+      status: 201,
+      body: await signUp(
+        { outbox: ctx.outbox, sequelize: ctx.sequelize, links, lottery },
+        catalog,
+        input,
+        token,
+        requestLang(req),
+        requestId(req),
+        undefined,
+        key,
+      ),
+    }));
+    res.status(status).json(body);
   });
 
   const adminRoutes = Router();
@@ -267,18 +288,27 @@ export function mountRoutes(
     res.setHeader('Content-Disposition', 'attachment; filename="activiteit.ics"');
     res.send(ics);
   });
-  my.post('/withdraw', async (req, res) => {
-    res.json(await mySignups.withdraw(manageToken(req), requestId(req)));
-  });
-  my.post('/accept', async (req, res) => {
-    res.json(await mySignups.accept(manageToken(req), requestId(req)));
-  });
-  my.post('/decline', async (req, res) => {
-    res.json(await mySignups.decline(manageToken(req), requestId(req)));
-  });
-  my.post('/erase', async (req, res) => {
-    res.json(await mySignups.erase(manageToken(req), requestId(req)));
-  });
+  // R-IDEMPOTENCY: a keyed action with the same link answers its first answer again; the
+  // answer of withdraw, accept and decline names the child, so it is shown again from the
+  // sign-up instead of kept.
+  const keyedAction = (
+    action: 'withdraw' | 'accept' | 'decline' | 'erase',
+    run: (token: string | undefined, requestId?: string, key?: KeyInTx) => Promise<unknown>,
+  ) =>
+    my.post(`/${action}`, async (req, res) => {
+      const token = manageToken(req);
+      const keyed = keyedRequest(idempotencyKey(req), 'my-signup', `${action}\n${token ?? ''}`);
+      const { status, body } = await idempotency.run(
+        keyed,
+        async (key) => ({ status: 200, body: await run(token, requestId(req), key) }),
+        () => mySignups.view(token),
+      );
+      res.status(status).json(body);
+    });
+  keyedAction('withdraw', (t, r, k) => mySignups.withdraw(t, r, k));
+  keyedAction('accept', (t, r, k) => mySignups.accept(t, r, k));
+  keyedAction('decline', (t, r, k) => mySignups.decline(t, r, k));
+  keyedAction('erase', (t, r, k) => mySignups.erase(t, r, k));
   app.use('/api/my-signup', my);
 
   /**

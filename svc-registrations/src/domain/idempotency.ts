@@ -1,0 +1,166 @@
+import type { ErrorCode } from '@nsa/contracts';
+import { AppError, type Text, type Transaction } from '@nsa/service-kit';
+import type { IdempotencyRepository, KeyRow, StoredAnswer } from '../data-access/idempotency.js';
+import { sha256 } from './links.js';
+import { MSG } from './messages.js';
+
+/** The request header (R-IDEMPOTENCY). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+
+/** 1 to 255 visible ASCII characters (R-IDEMPOTENCY). */
+const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
+
+/** A keyed request: the hashes that are all that is kept of it. */
+export interface KeyedRequest {
+  /** SHA-256 of the scope and the key. */
+  keyHash: string;
+  /** SHA-256 of what the request asks (its body; or its link token and action). */
+  requestHash: string;
+}
+
+/**
+ * R-IDEMPOTENCY: the request's key, hashed with its scope, and the hash of what it asks; none
+ * without the header; 400 VALIDATION_FAILED naming the header for a key that is not 1 to 255
+ * visible ASCII characters.
+ */
+export function keyedRequest(
+  header: string | string[] | undefined,
+  scope: string,
+  request: string,
+): KeyedRequest | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || !KEY_SHAPE.test(header))
+    throw AppError.validation({ [IDEMPOTENCY_HEADER]: MSG.idempotencyKeyInvalid });
+  return { keyHash: sha256(`${scope}\n${header}`), requestHash: sha256(request) };
+}
+
+/** A JSON text whose object keys are sorted, so that the same body hashes the same. */
+export function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .filter((k) => (value as Record<string, unknown>)[k] !== undefined)
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+/** An answer: its status and body. */
+export interface Answer<T = unknown> {
+  status: number;
+  body: T;
+}
+
+/** Thrown inside a change's transaction when another request holds or recorded its key. */
+class KeyTaken extends Error {}
+
+/**
+ * The key of one request inside the transaction of its change: `claim` first (it waits while
+ * a twin request holds the key, and ends the transaction when the twin recorded an answer),
+ * `record` last, so the key's row and the change commit together or not at all.
+ */
+export interface KeyInTx {
+  claim(tx: Transaction): Promise<void>;
+  /** `body` undefined: not kept (the answer is derived again on a repeat). */
+  record(tx: Transaction, status: number, body?: unknown): Promise<void>;
+}
+
+/** Refusals kept as answers: those of the request itself, not of a passing outage. */
+const keptRefusal = (err: unknown): err is AppError =>
+  err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429;
+
+/**
+ * R-IDEMPOTENCY: runs a keyed change once and answers a repeat (same key, same request, within
+ * 24 hours) with the first answer, a refusal (4xx) included; the same key with another request
+ * is 409 IDEMPOTENCY_KEY_REUSED. Works across processes: the key's row is claimed inside the
+ * change's own transaction, so of two requests with one key at once the second waits on the
+ * first's row and then answers what it recorded. A crash before the commit leaves neither the
+ * change nor the key (a retry runs it anew); after the commit, both.
+ */
+export class Idempotency {
+  constructor(private readonly repo: IdempotencyRepository) {}
+
+  /**
+   * R-IDEMPOTENCY: rows older than 24 hours are deleted on start and then every hour (by every
+   * process: a delete twice deletes nothing more); a repeat never reads one older anyway.
+   */
+  start(everyMs = 3_600_000): { stop(): Promise<void> } {
+    const prune = () => void this.repo.prune().catch(() => undefined);
+    prune();
+    const timer = setInterval(prune, everyMs);
+    timer.unref();
+    return {
+      stop: async () => {
+        clearInterval(timer);
+      },
+    };
+  }
+
+  async run<T>(
+    keyed: KeyedRequest | undefined,
+    change: (key: KeyInTx | undefined) => Promise<Answer<T>>,
+    derive?: () => Promise<T>,
+  ): Promise<Answer<T>> {
+    if (!keyed) return change(undefined);
+    const found = await this.repo.find(keyed.keyHash);
+    if (found) return this.repeat(found, keyed, derive);
+    const key: KeyInTx = {
+      claim: async (tx) => {
+        if (!(await this.repo.claim(tx, keyed.keyHash, keyed.requestHash))) throw new KeyTaken();
+      },
+      record: (tx, status, body) =>
+        this.repo.record(
+          tx,
+          keyed.keyHash,
+          status,
+          body === undefined ? { kind: 'derive' } : { kind: 'body', body },
+        ),
+    };
+    try {
+      return await change(key);
+    } catch (err) {
+      if (err instanceof KeyTaken) return this.repeatRecorded(keyed, derive);
+      if (!keptRefusal(err)) throw err;
+      const answer: StoredAnswer = {
+        kind: 'error',
+        code: err.code,
+        ...(err.text === undefined ? {} : { text: err.text }),
+        ...(err.fields === undefined ? {} : { fields: err.fields }),
+      };
+      if (await this.repo.claimAndRecord(keyed.keyHash, keyed.requestHash, err.status, answer))
+        throw err;
+      return this.repeatRecorded(keyed, derive);
+    }
+  }
+
+  private async repeatRecorded<T>(keyed: KeyedRequest, derive?: () => Promise<T>) {
+    const found = await this.repo.find(keyed.keyHash);
+    // Recorded by a request that committed before this one looked: it is there.
+    if (!found) throw new AppError('SERVICE_UNAVAILABLE', 503);
+    return this.repeat(found, keyed, derive);
+  }
+
+  private async repeat<T>(
+    row: KeyRow,
+    keyed: KeyedRequest,
+    derive?: () => Promise<T>,
+  ): Promise<Answer<T>> {
+    if (row.requestHash !== keyed.requestHash)
+      throw AppError.conflict(undefined, 'IDEMPOTENCY_KEY_REUSED');
+    const { answer } = row;
+    switch (answer.kind) {
+      case 'error':
+        throw new AppError(
+          answer.code as ErrorCode,
+          row.status,
+          answer.text as Text | undefined,
+          answer.fields as Record<string, Text> | undefined,
+        );
+      case 'body':
+        return { status: row.status, body: answer.body as T };
+      case 'derive':
+        return { status: row.status, body: await derive!() };
+    }
+  }
+}

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { QueryTypes, openLink } from '@nsa/service-kit';
+import { IdempotencyRepository } from '../src/data-access/idempotency.js';
+import { LINK_SEAL_SECRET, post, signup, startWorld, type World } from './world.js';
+
+const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
+
+/** R-IDEMPOTENCY: `Idempotency-Key` on the sign-up and on the parent's link actions. */
+describe('Idempotency-Key (R-IDEMPOTENCY)', () => {
+  let w: World;
+  let school: { id: number; accessToken: string };
+  let base: { schoolId: number; blockId: number; providerId: number };
+  let weekday = 0;
+  let keys = 0;
+  beforeAll(async () => {
+    w = await startWorld(infra);
+    school = await w.school();
+    base = {
+      schoolId: school.id,
+      blockId: (await w.block(40, 44)).id,
+      providerId: (await w.provider()).id,
+    };
+  });
+  afterAll(() => w?.stop());
+
+  const sql = <T extends object>(query: string, replacements: Record<string, unknown> = {}) =>
+    w.registrations.ctx.sequelize.query<T>(query, { replacements, type: QueryTypes.SELECT });
+  const count = async (query: string, replacements: Record<string, unknown> = {}) =>
+    Number((await sql<{ n: string }>(query, replacements))[0]!.n);
+  const activity = async (capacity = 10) => {
+    weekday += 1;
+    return (
+      await w.activity({
+        ...base,
+        title: `Sleutel ${weekday}`,
+        capacity,
+        weekday: weekday % 7,
+        startTime: `${String(8 + weekday).padStart(2, '0')}:00`,
+      })
+    ).id;
+  };
+  const newKey = () => `key-${Date.now()}-${(keys += 1)}`;
+  const keyed = (body: unknown, key: string) =>
+    post(w.reg, school.accessToken, body, { 'idempotency-key': key });
+  const signups = (email: string) =>
+    count('SELECT count(*) AS n FROM registrations WHERE email = :email', { email });
+  const createdEvents = (id: number) =>
+    count(
+      `SELECT count(*) AS n FROM outbox WHERE type = 'registrations.registration.created'
+        AND (data->>'registrationId')::int = :id`,
+      { id },
+    );
+
+  it('answers the same keyed sign-up twice with the same 201 body: one sign-up, one confirmation', async () => {
+    const body = signup(await activity());
+    const key = newKey();
+    const first = await keyed(body, key);
+    const again = await keyed(body, key);
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await signups(body.email)).toBe(1);
+    expect(await createdEvents(first.body.registration.id)).toBe(1);
+    // Without a key, the same body is the duplicate it always was.
+    const unkeyed = await post(w.reg, school.accessToken, body);
+    expect(unkeyed.status).toBe(409);
+    expect(unkeyed.body.code).toBe('CONFLICT');
+  });
+
+  it('gives one sign-up and 20 identical answers for 20 identical keyed sign-ups sent at once', async () => {
+    const body = signup(await activity());
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => keyed(body, key)));
+    expect(answers.map((a) => a.status)).toEqual(Array(20).fill(201));
+    for (const a of answers) expect(a.body).toEqual(answers[0]!.body);
+    expect(await signups(body.email)).toBe(1);
+    expect(await createdEvents(answers[0]!.body.registration.id)).toBe(1);
+  });
+
+  it('refuses the same key with another body with 409 IDEMPOTENCY_KEY_REUSED and stores nothing', async () => {
+    const id = await activity();
+    const key = newKey();
+    const first = signup(id);
+    expect((await keyed(first, key)).status).toBe(201);
+    const other = signup(id);
+    const res = await keyed(other, key);
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+    expect(res.body.success).toBe(false);
+    expect(await signups(other.email)).toBe(0);
+  });
+
+  it('answers a keyed refusal (409 ACTIVITY_FULL) again as the same 409, even once a place is free', async () => {
+    const id = await activity(1);
+    const holder = await post(w.reg, school.accessToken, signup(id));
+    await w.reg.post(`/api/admin/registrations/${holder.body.registration.id}/approve`, {
+      sendEmail: false,
+    });
+    const body = signup(id);
+    const key = newKey();
+    const first = await keyed(body, key);
+    expect(first.status).toBe(409);
+    expect(first.body.code).toBe('ACTIVITY_FULL');
+    // The place frees up; the repeat still answers what the first request was answered.
+    await w.reg.post(`/api/admin/registrations/${holder.body.registration.id}/reject`, {
+      sendEmail: false,
+    });
+    const again = await keyed(body, key);
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual(first.body);
+    expect(await signups(body.email)).toBe(0);
+  });
+
+  it('refuses a key of 256 characters, an empty one or one with a control character with 400 naming the header', async () => {
+    const body = signup(await activity());
+    for (const key of ['k'.repeat(256), 'ab\tcd', 'ab cd']) {
+      const res = await keyed(body, key);
+      expect(res.status, key).toBe(400);
+      expect(res.body.code).toBe('VALIDATION_FAILED');
+      expect(Object.keys(res.body.fields)).toEqual(['Idempotency-Key']);
+    }
+    expect(await signups(body.email)).toBe(0);
+    expect((await keyed(body, 'k'.repeat(255))).status).toBe(201);
+  });
+
+  it("answers a parent's keyed withdrawal twice with the same answer and one withdrawn event", async () => {
+    const res = await post(w.reg, school.accessToken, signup(await activity()));
+    const id = res.body.registration.id as number;
+    const [row] = await sql<{ data: { notification: { sealedLink: string } } }>(
+      `SELECT data FROM outbox WHERE type = 'registrations.registration.created'
+        AND (data->>'registrationId')::int = :id`,
+      { id },
+    );
+    const token = openLink(row!.data.notification.sealedLink, LINK_SEAL_SECRET)!.split('#')[1]!;
+    const key = newKey();
+    const withdraw = () =>
+      w.reg.post('/api/my-signup/withdraw', undefined, {
+        anonymous: true,
+        headers: { 'x-manage-token': token, 'idempotency-key': key },
+      });
+    const first = await withdraw();
+    const again = await withdraw();
+    expect(first.status).toBe(200);
+    expect(first.body.registration.status).toBe('withdrawn');
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(
+      await count(
+        `SELECT count(*) AS n FROM outbox WHERE type = 'registrations.registration.withdrawn'
+          AND (data->>'registrationId')::int = :id`,
+        { id },
+      ),
+    ).toBe(1);
+    // The same key for another action of the link is another request.
+    const decline = await w.reg.post('/api/my-signup/decline', undefined, {
+      anonymous: true,
+      headers: { 'x-manage-token': token, 'idempotency-key': key },
+    });
+    expect(decline.status).toBe(409);
+    expect(decline.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('keeps no key, no body and no personal data: hashes, a status and a non-personal answer', async () => {
+    const body = signup(await activity());
+    const key = newKey();
+    await keyed(body, key);
+    const rows = await sql<Record<string, unknown>>(
+      'SELECT key_hash, request_hash, status, answer FROM idempotency_keys',
+    );
+    const text = JSON.stringify(rows);
+    expect(text).not.toContain(key);
+    expect(text).not.toContain(body.email);
+    expect(text).not.toContain(body.childFirstName);
+  });
+
+  it('deletes rows older than 24 hours and no longer answers from them', async () => {
+    const body = signup(await activity());
+    const key = newKey();
+    const first = await keyed(body, key);
+    expect(first.status).toBe(201);
+    await w.registrations.ctx.sequelize.query(
+      "UPDATE idempotency_keys SET created_at = now() - interval '25 hours'",
+    );
+    // Past its 24 hours a key is new again: the repeat is the duplicate it is without a key.
+    const late = await keyed(body, key);
+    expect(late.status).toBe(409);
+    expect(late.body.code).toBe('CONFLICT');
+    await w.registrations.ctx.sequelize.query(
+      "UPDATE idempotency_keys SET created_at = now() - interval '25 hours'",
+    );
+    const fresh = await keyed(signup(await activity()), newKey());
+    expect(fresh.status).toBe(201);
+    expect(await new IdempotencyRepository(w.registrations.ctx.sequelize).prune()).toBeGreaterThan(
+      0,
+    );
+    expect(
+      await count(
+        "SELECT count(*) AS n FROM idempotency_keys WHERE created_at <= now() - interval '24 hours'",
+      ),
+    ).toBe(0);
+    expect(await count('SELECT count(*) AS n FROM idempotency_keys')).toBe(1);
+  });
+});
