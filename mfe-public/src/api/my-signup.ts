@@ -1,7 +1,9 @@
+import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MySignup } from '@nsa/contracts';
 import { apiFetch } from '@nsa/web-kit';
 import { MANAGE_TOKEN_HEADER } from '../lib/my-signup';
+import { IDEMPOTENCY_HEADER, SubmitKey } from '../lib/submit-key';
 import { ACTIVITIES_KEY } from './activities';
 
 // R-MY-SIGNUP: the parent's token travels only in this header, never in a URL. It is not part
@@ -35,14 +37,17 @@ export type SignupAction = 'accept' | 'decline' | 'withdraw';
  */
 export function useSignupAction(token: string) {
   const queryClient = useQueryClient();
+  // R-IDEMPOTENCY: one key per click; the same action sent again (a retry) keeps it.
+  const [keys] = useState(() => new SubmitKey());
   return useMutation({
     mutationFn: (action: SignupAction) =>
       apiFetch<MySignup>(`/api/my-signup/${action}`, {
         method: 'POST',
         body: {},
-        headers: manageHeaders(token),
+        headers: { ...manageHeaders(token), [IDEMPOTENCY_HEADER]: keys.for(action) },
       }),
     onSuccess: (view) => {
+      keys.done();
       queryClient.setQueryData(mySignupKey(token), view);
       // A place taken or freed changes the school page's count.
       void queryClient.invalidateQueries({ queryKey: ACTIVITIES_KEY });
@@ -56,14 +61,18 @@ export function useSignupAction(token: string) {
  */
 export function useEraseSignup(token: string) {
   const queryClient = useQueryClient();
+  const [keys] = useState(() => new SubmitKey());
   return useMutation({
     mutationFn: () =>
       apiFetch<{ erased: boolean }>('/api/my-signup/erase', {
         method: 'POST',
         body: {},
-        headers: manageHeaders(token),
+        headers: { ...manageHeaders(token), [IDEMPOTENCY_HEADER]: keys.for('erase') },
       }),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: ACTIVITIES_KEY }),
+    onSuccess: () => {
+      keys.done();
+      void queryClient.invalidateQueries({ queryKey: ACTIVITIES_KEY });
+    },
   });
 }
 

@@ -1,16 +1,26 @@
+import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegistrationCreated, RegistrationInput } from '@nsa/contracts';
 import { ApiError, apiFetch, isApiError } from '@nsa/web-kit';
+import { IDEMPOTENCY_HEADER, SubmitKey } from '../lib/submit-key';
 import { ACTIVITIES_KEY, schoolTokenHeaders } from './activities';
 
-/** POST /api/registrations with the school token; a `success: false` answer is an error. */
+/**
+ * POST /api/registrations with the school token and the submit's key (R-IDEMPOTENCY); a
+ * `success: false` answer is an error.
+ */
 async function createRegistration(
   token: string,
   input: RegistrationInput,
+  key: string,
 ): Promise<RegistrationCreated> {
   const result = await apiFetch<RegistrationCreated | { success: false; error?: string }>(
     '/api/registrations',
-    { method: 'POST', body: input, headers: schoolTokenHeaders(token) },
+    {
+      method: 'POST',
+      body: input,
+      headers: { ...schoolTokenHeaders(token), [IDEMPOTENCY_HEADER]: key },
+    },
   );
   if (!result || result.success !== true) {
     const error = (result as { error?: unknown } | undefined)?.error;
@@ -21,11 +31,14 @@ async function createRegistration(
 
 export function useCreateRegistration(token: string) {
   const queryClient = useQueryClient();
+  // R-IDEMPOTENCY: a retry of the same data keeps the submit's key; edited data gets a new one.
+  const [keys] = useState(() => new SubmitKey());
   return useMutation({
-    mutationFn: (input: RegistrationInput) => createRegistration(token, input),
+    mutationFn: (input: RegistrationInput) => createRegistration(token, input, keys.for(input)),
     // R-SIGNUP-FORM-DONE: places left change, and an admin's open list has a new sign-up.
     // Not awaited: the success view should not wait for the list to reload.
     onSuccess: () => {
+      keys.done();
       void queryClient.invalidateQueries({ queryKey: ACTIVITIES_KEY });
       void queryClient.invalidateQueries({ queryKey: ['/api/admin/registrations'] });
     },
