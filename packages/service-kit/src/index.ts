@@ -21,3 +21,4 @@ export * from './metrics.js';
 export * from './retention.js';
 export * from './stream-purge.js';
 export * from './privacy.js';
+export * from './repeat.js';

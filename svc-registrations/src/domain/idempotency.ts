@@ -1,5 +1,5 @@
 import type { ErrorCode } from '@nsa/contracts';
-import { AppError, type Text, type Transaction } from '@nsa/service-kit';
+import { AppError, repeatEvery, type Text, type Transaction } from '@nsa/service-kit';
 import type { IdempotencyRepository, KeyRow, StoredAnswer } from '../data-access/idempotency.js';
 import { sha256 } from './links.js';
 import { MSG } from './messages.js';
@@ -86,15 +86,12 @@ export class Idempotency {
    * process: a delete twice deletes nothing more); a repeat never reads one older anyway.
    */
   start(everyMs = 3_600_000): { stop(): Promise<void> } {
-    const prune = () => void this.repo.prune().catch(() => undefined);
-    prune();
-    const timer = setInterval(prune, everyMs);
-    timer.unref();
-    return {
-      stop: async () => {
-        clearInterval(timer);
-      },
-    };
+    // A failed prune is tried again at the next round.
+    return repeatEvery(
+      () => this.repo.prune(),
+      everyMs,
+      () => undefined,
+    );
   }
 
   async run<T>(

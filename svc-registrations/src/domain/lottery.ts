@@ -13,6 +13,7 @@ import {
 import {
   AppError,
   recordAudit,
+  repeatEvery,
   sessionActor,
   type ServiceContext,
   type SessionUser,
@@ -195,29 +196,14 @@ export class Lottery {
 
   /** Freezes on start and every `freezeSweepMs`; a failed round (database away) is retried. */
   start(): { stop(): Promise<void> } {
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> = Promise.resolve();
-    let stopped = false;
-    const round = () => {
-      running = this.freezeDue()
-        .then((n) => {
-          if (n > 0) this.deps.logger?.info({ frozen: n }, 'draw: entries frozen at close');
-        })
-        .catch((err: Error) =>
-          this.deps.logger?.warn({ err: err.message }, 'draw: freeze failed; will retry'),
-        )
-        .finally(() => {
-          if (!stopped) timer = setTimeout(round, this.deps.freezeSweepMs ?? 1000);
-        });
-    };
-    round();
-    return {
-      stop: async () => {
-        stopped = true;
-        clearTimeout(timer);
-        await running;
+    return repeatEvery(
+      async () => {
+        const n = await this.freezeDue();
+        if (n > 0) this.deps.logger?.info({ frozen: n }, 'draw: entries frozen at close');
       },
-    };
+      this.deps.freezeSweepMs ?? 1000,
+      (err) => this.deps.logger?.warn({ err: err.message }, 'draw: freeze failed; will retry'),
+    );
   }
 
   /**

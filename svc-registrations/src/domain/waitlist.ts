@@ -1,5 +1,12 @@
 import { EVENT_TYPES, type RegistrationEvent } from '@nsa/contracts';
-import type { Logger, NewEvent, Sequelize, ServiceContext, Transaction } from '@nsa/service-kit';
+import {
+  repeatEvery,
+  type Logger,
+  type NewEvent,
+  type Sequelize,
+  type ServiceContext,
+  type Transaction,
+} from '@nsa/service-kit';
 import {
   findActivities,
   findActivitiesOf,
@@ -158,28 +165,14 @@ export class Waitlist {
 
   /** Sweeps on start and every WAITLIST_SWEEP_MS; a failed round (database away) is retried. */
   start(): { stop(): Promise<void> } {
-    let timer: NodeJS.Timeout | undefined;
-    let running: Promise<unknown> = Promise.resolve();
-    let stopped = false;
-    const round = () => {
-      running = this.expireLapsed()
-        .then((n) => {
-          if (n > 0) this.deps.logger.info({ lapsed: n }, 'waiting list: lapsed offers moved on');
-        })
-        .catch((err: Error) =>
-          this.deps.logger.warn({ err: err.message }, 'waiting list: sweep failed; will retry'),
-        )
-        .finally(() => {
-          if (!stopped) timer = setTimeout(round, this.deps.sweepMs);
-        });
-    };
-    round();
-    return {
-      stop: async () => {
-        stopped = true;
-        clearTimeout(timer);
-        await running;
+    return repeatEvery(
+      async () => {
+        const n = await this.expireLapsed();
+        if (n > 0) this.deps.logger.info({ lapsed: n }, 'waiting list: lapsed offers moved on');
       },
-    };
+      this.deps.sweepMs,
+      (err) =>
+        this.deps.logger.warn({ err: err.message }, 'waiting list: sweep failed; will retry'),
+    );
   }
 }
