@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { jetstream } from '@nats-io/jetstream';
 import { EVENT_TYPES } from '@nsa/contracts';
 import type { RunningService } from '@nsa/service-kit';
-import { serviceTestEnv, testClient as api, testFeed } from '@nsa/service-kit/testing';
+import { serviceTestEnv, testClient as api } from '@nsa/service-kit/testing';
 import { start } from '../src/start.js';
+import { publishEvent } from './events.js';
 import { serveSeedCommitments } from './seed-owner.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
@@ -31,14 +31,7 @@ describe('a lottery block between close and publication (R-DRAW-FREEZE)', () => 
   });
 
   /** Publishes an event the way svc-registrations' outbox relay does (as the test feed). */
-  async function publish(type: string, data: unknown): Promise<void> {
-    const id = randomUUID();
-    await jetstream(await testFeed(infra.natsUrl)).publish(
-      type,
-      JSON.stringify({ id, type, version: 1, occurredAt: new Date().toISOString(), data }),
-      { msgID: id },
-    );
-  }
+  const publish = (type: string, data: unknown) => publishEvent(infra.natsUrl, type, data);
   const blockOf = async (id: number) =>
     ((await a.get('/api/blocks')).body as Array<Record<string, unknown>>).find((b) => b.id === id)!;
 

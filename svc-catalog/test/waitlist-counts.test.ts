@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { EVENT_TYPES, type RegistrationEvent } from '@nsa/contracts';
 import type { RunningService } from '@nsa/service-kit';
-import { serviceTestEnv, testClient as api, testFeed, until } from '@nsa/service-kit/testing';
+import { serviceTestEnv, testClient as api, until } from '@nsa/service-kit/testing';
 import { start } from '../src/start.js';
+import { publishEvent } from './events.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
 
@@ -53,14 +53,7 @@ describe('waiting-list counts from svc-registrations events (R-WAITLIST-CAPACITY
   afterAll(() => svc?.stop());
 
   /** Publishes an event the way svc-registrations' outbox relay does. */
-  async function publish(type: string, data: unknown): Promise<void> {
-    const id = randomUUID();
-    await jetstream(await testFeed(infra.natsUrl)).publish(
-      type,
-      JSON.stringify({ id, type, version: 1, occurredAt: new Date().toISOString(), data }),
-      { msgID: id },
-    );
-  }
+  const publish = (type: string, data: unknown) => publishEvent(infra.natsUrl, type, data);
   const registration = (
     type: string,
     registrationId: number,
