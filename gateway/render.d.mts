@@ -8,8 +8,8 @@ export interface GatewayOptions {
   listen?: string;
   /** Absolute; pid file, logs/ and every *_temp_path go here. */
   dataDir: string;
-  /** host:port of each service. */
-  services: Record<ServiceName, string>;
+  /** host:port of each service, or of each of its processes (REPLICAS). */
+  services: Record<ServiceName, string | string[]>;
   /** Absolute directories of the built frontends (unless `staticUpstreams` is given). */
   staticRoots?: Record<StaticRoot, string>;
   /** host:port of static servers for the shell and each remote, instead of staticRoots. */

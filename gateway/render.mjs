@@ -67,11 +67,23 @@ function rate(name, value) {
   return n;
 }
 
+// With several processes of a service, one that fails is left out for 2 s (not nginx's 10 s),
+// so a process started again after a kill gets work soon.
+const REPLICA_FAIL = 'max_fails=1 fail_timeout=2s';
+
 function upstreams(services) {
-  const one = SERVICES.map(
-    (s) => `    upstream gw_${s} {\n        server ${services[s]};\n        keepalive 256;\n    }`,
+  const one = SERVICES.map((s) => {
+    const servers = services[s].map((addr) =>
+      services[s].length > 1 ? `server ${addr} ${REPLICA_FAIL};` : `server ${addr};`,
+    );
+    // Shared by nginx's workers: which process is next and which one failed, so one that
+    // died is left out by every worker at once.
+    if (services[s].length > 1) servers.unshift(`zone gw_${s} 64k;`);
+    return `    upstream gw_${s} {\n${servers.map((l) => `        ${l}`).join('\n')}\n        keepalive 256;\n    }`;
+  });
+  const any = SERVICES.flatMap((s) =>
+    services[s].map((a) => `        server ${a} ${REPLICA_FAIL};`),
   );
-  const any = SERVICES.map((s) => `        server ${services[s]} max_fails=1 fail_timeout=2s;`);
   return [...one, `    upstream gw_any {\n${any.join('\n')}\n        keepalive 8;\n    }`].join(
     '\n',
   );
@@ -97,10 +109,41 @@ function apiLocations({ authLimited, signupLimit }) {
           lines.push(`location ${regex} {`, `    proxy_pass http://gw_${other};`, '}');
         }
       }
+      if (KEYED_ROUTES.includes(route)) {
+        lines.push('if ($http_idempotency_key) {', `    rewrite ^ ${KEYED_PREFIX}$uri last;`, '}');
+      }
       lines.push(`proxy_pass http://gw_${service};`);
       return `        location ${match} {\n${lines.map((l) => `            ${l}`).join('\n')}\n        }`;
     })
+    .concat(keyedLocations(signupLimit))
     .join('\n');
+}
+
+// R-IDEMPOTENCY: a request with an Idempotency-Key may be sent twice, so when the process
+// answering it dies mid-request (or answers 502/503), nginx sends it again to another process
+// of the service; without a key a POST is never repeated. The key's routes are rewritten to an
+// internal location of their own, because proxy_next_upstream cannot depend on a header.
+const KEYED_ROUTES = ['= /api/registrations', '/api/my-signup'];
+const KEYED_PREFIX = '/.gw-keyed';
+
+function keyedLocations(signupLimit) {
+  return KEYED_ROUTES.map((route) => {
+    const exact = route.startsWith('= ');
+    const target = exact ? route.slice(2) : route;
+    const service = API_ROUTES.find(([r]) => r === route)[1];
+    const lines = ['internal;'];
+    if (exact && target === '/api/registrations' && signupLimit > 0) {
+      lines.push(`limit_req zone=gw_signup burst=${signupLimit * 2} nodelay;`);
+    }
+    lines.push(
+      `rewrite ^${KEYED_PREFIX.replace('.', '\\.')}(/.*)$ $1 break;`,
+      `proxy_pass http://gw_${service};`,
+      'proxy_next_upstream error timeout http_502 http_503 non_idempotent;',
+      'proxy_next_upstream_tries 3;',
+    );
+    const match = exact ? `= ${KEYED_PREFIX}${target}` : `^~ ${KEYED_PREFIX}${target}`;
+    return `        location ${match} {\n${lines.map((l) => `            ${l}`).join('\n')}\n        }`;
+  });
 }
 
 function rateLimitZones({ authLimited, signupLimit }) {
@@ -345,7 +388,7 @@ function listenAddress(value) {
  * @param {{
  *   port: number,
  *   dataDir: string,
- *   services: Record<'catalog'|'registrations'|'identity'|'notify', string>,
+ *   services: Record<'catalog'|'registrations'|'identity'|'notify', string | string[]>,
  *   staticRoots: Record<'shell'|'mfe_public'|'mfe_admin'|'mfe_provider', string>,
  *   registryFile: string,
  *   publicBaseUrl: string,
@@ -380,7 +423,14 @@ export function renderGatewayConfig(opts) {
     throw new Error(`gateway: port must be 1-65535, got ${opts.port}`);
   }
   const services = {};
-  for (const s of SERVICES) services[s] = hostPort(`services.${s}`, opts.services?.[s]);
+  for (const s of SERVICES) {
+    // One host:port, or a list of them: the processes of the service (REPLICAS).
+    const given = opts.services?.[s];
+    const list = Array.isArray(given) ? given : [given];
+    if (list.length === 0)
+      throw new Error(`gateway: services.${s} must name at least one host:port`);
+    services[s] = list.map((v, i) => hostPort(`services.${s}[${i}]`, v));
+  }
   const roots = {};
   let staticUpstreams;
   if (opts.staticUpstreams) {

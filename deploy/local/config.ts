@@ -12,7 +12,12 @@ export interface Ports {
   gatewayStatus: number;
   postgres: number;
   nats: number;
+  /** Replica 1's port of each service (CATALOG_PORT…); `replicaPorts` has every replica's. */
   services: Record<ServiceName, number>;
+  /** Every process's port per service, replica 1 first (REPLICAS, CONTRACT §5). */
+  replicaPorts: Record<ServiceName, number[]>;
+  /** Each NATS node's client, route and monitoring port; one entry unless NATS_NODES=3. */
+  natsNodes: { client: number; route: number; monitor: number }[];
   mailSmtp: number;
   mailWeb: number;
 }
@@ -32,6 +37,10 @@ export interface StackConfig {
   identitySecret: string;
   loginRateLimit: number;
   signupRateLimit: number;
+  /** Processes of each service (REPLICAS, 1–3). */
+  replicas: number;
+  /** nats-server processes: 1, or a three-node JetStream cluster (NATS_NODES). */
+  natsNodes: number;
   demoData: '0' | '1';
   /** R-TOTP: every account logs in with a one-time code as well. */
   admin2faRequired: '0' | '1';
@@ -65,6 +74,16 @@ const OFFSETS = {
   MAIL_WEB_PORT: 26,
 } as const;
 
+// The other processes of REPLICAS and NATS_NODES take free offsets of the same window:
+// replica n of the services at 15 + 4(n-2) + i (so REPLICAS is at most 3), the second and
+// third nats-server's client ports at 4 and 5, the nodes' route ports at 6-8 and their
+// monitoring ports at 9, 10 and 27.
+export const MAX_REPLICAS = 3;
+const REPLICA_OFFSET = 15;
+const NATS_CLIENT_OFFSETS = [4, 5] as const;
+const NATS_ROUTE_OFFSETS = [6, 7, 8] as const;
+const NATS_MONITOR_OFFSETS = [9, 10, 27] as const;
+
 function fail(message: string): never {
   throw new Error(`configuration: ${message}`);
 }
@@ -91,21 +110,54 @@ function url(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string 
   return raw;
 }
 
-export function derivePorts(env: NodeJS.ProcessEnv, gateway: number): Ports {
+export function derivePorts(
+  env: NodeJS.ProcessEnv,
+  gateway: number,
+  counts: { replicas: number; natsNodes: number } = { replicas: 1, natsNodes: 1 },
+): Ports {
   // Near the top of the range the offsets would overflow, so those copies count downwards.
   const base = gateway + 10_000 + 30 <= 65_535 ? gateway + 10_000 : gateway - 10_000;
   const port = (name: keyof typeof OFFSETS) => int(env, name, base + OFFSETS[name], 1, 65_535);
+  const services = {
+    catalog: port('CATALOG_PORT'),
+    registrations: port('REGISTRATIONS_PORT'),
+    identity: port('IDENTITY_PORT'),
+    notify: port('NOTIFY_PORT'),
+  };
+  const replicaPorts = Object.fromEntries(
+    SERVICE_NAMES.map((s, i) => [
+      s,
+      [services[s]].concat(
+        Array.from(
+          { length: counts.replicas - 1 },
+          (_, n) => base + REPLICA_OFFSET + n * SERVICE_NAMES.length + i,
+        ),
+      ),
+    ]),
+  ) as Record<ServiceName, number[]>;
+  const nats = port('NATS_PORT');
+  const natsNodes =
+    counts.natsNodes === 1
+      ? [
+          {
+            client: nats,
+            route: base + NATS_ROUTE_OFFSETS[0],
+            monitor: base + NATS_MONITOR_OFFSETS[0],
+          },
+        ]
+      : [nats, ...NATS_CLIENT_OFFSETS.map((o) => base + o)].map((client, n) => ({
+          client,
+          route: base + NATS_ROUTE_OFFSETS[n]!,
+          monitor: base + NATS_MONITOR_OFFSETS[n]!,
+        }));
   return {
     gateway,
     gatewayStatus: port('GATEWAY_STATUS_PORT'),
     postgres: port('PG_PORT'),
-    nats: port('NATS_PORT'),
-    services: {
-      catalog: port('CATALOG_PORT'),
-      registrations: port('REGISTRATIONS_PORT'),
-      identity: port('IDENTITY_PORT'),
-      notify: port('NOTIFY_PORT'),
-    },
+    nats,
+    services,
+    replicaPorts,
+    natsNodes,
     mailSmtp: port('MAIL_SMTP_PORT'),
     mailWeb: port('MAIL_WEB_PORT'),
   };
@@ -138,7 +190,10 @@ export function loadConfig(opts: {
   const gateway = opts.gatewayPort ?? int(env, 'GATEWAY_PORT', 8080, 1, 65_535);
   const dataDir = path.resolve(repoRoot, opts.dataDir ?? env.DATA_DIR ?? '.data');
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-  const ports = derivePorts(env, gateway);
+  const replicas = int(env, 'REPLICAS', 1, 1, MAX_REPLICAS);
+  const natsNodes = int(env, 'NATS_NODES', 1, 1, 3);
+  if (natsNodes === 2) fail('NATS_NODES must be 1 or 3 (a cluster of two has no majority)');
+  const ports = derivePorts(env, gateway, { replicas, natsNodes });
   const publicBaseUrl = (
     url(env, 'PUBLIC_BASE_URL', ['http:', 'https:']) ?? `http://localhost:${gateway}`
   ).replace(/\/+$/, '');
@@ -159,6 +214,8 @@ export function loadConfig(opts: {
     identitySecret: persistentSecret(env, 'IDENTITY_SECRET', dataDir),
     loginRateLimit: int(env, 'LOGIN_RATE_LIMIT', 10),
     signupRateLimit: int(env, 'SIGNUP_RATE_LIMIT', 60),
+    replicas,
+    natsNodes,
     demoData: demo,
     admin2faRequired: twoStep,
     logLevel: env.LOG_LEVEL || 'info',
@@ -193,20 +250,25 @@ export function serviceEnv(
   config: StackConfig,
   name: ServiceName,
   urls: { database: string; nats: string; smtp: string },
+  /** Which process of the service (1 … REPLICAS). */
+  replica = 1,
 ): Record<string, string> {
-  const peers = SERVICE_NAMES.map((s) => `${s}=http://127.0.0.1:${config.ports.services[s]}`).join(
-    ',',
-  );
+  // Every process of every service: a service counts as up while any of its processes is.
+  const peers = SERVICE_NAMES.flatMap((s) =>
+    config.ports.replicaPorts[s].map((p) => `${s}=http://127.0.0.1:${p}`),
+  ).join(',');
   const env: Record<string, string> = {
     // A bounded heap: a burst of sign-ups otherwise grows the heap (not a leak) well past what
     // the service needs, and a service's memory is budgeted at 150 MB.
     NODE_OPTIONS: `--max-old-space-size=${SERVICE_HEAP_MB}`,
-    PORT: String(config.ports.services[name]),
+    PORT: String(config.ports.replicaPorts[name][replica - 1] ?? config.ports.services[name]),
     HOST: '127.0.0.1',
     SERVICE_NAME: name,
     DATABASE_URL: urls.database,
     DB_SCHEMA: name,
     NATS_URL: urls.nats,
+    // The launcher's three-node cluster keeps every stream on all three (CONTRACT §5).
+    ...(config.natsUrl ? {} : { STREAM_REPLICAS: String(config.natsNodes) }),
     // Its own NATS user on the launcher's NATS (R-NATS-USERS); an external NATS_URL has its own.
     ...(config.natsUrl ? {} : { NATS_USER: name, NATS_PASSWORD: config.natsPasswords[name] }),
     SMTP_URL: urls.smtp,

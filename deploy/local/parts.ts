@@ -7,6 +7,7 @@ import {
   startNats,
   startPostgres,
   waitForHttp,
+  waitForNatsCluster,
   waitForTcp,
   versionAtLeast,
   type Managed,
@@ -18,18 +19,25 @@ import { childBaseEnv, maildevScript, nginxBinary } from './infra.js';
 
 // The pieces of the stack other than the supervised services, each started on its own.
 
-export type Track = (proc: Managed, signature: string) => void;
+/**
+ * Starts one process of the stack under supervision (started again when killed from outside,
+ * CONTRACT §5), writing its pid file `<name>.pid`; resolves with its first start.
+ */
+export type Keep = (
+  name: string,
+  launch: () => Promise<Managed>,
+  opts: { signature: string; logFile: string },
+) => Promise<Managed>;
 
-/** PostgreSQL and NATS, local or external, started side by side. */
+/** PostgreSQL and NATS (one node or a three-node cluster), local or external, side by side. */
 export async function startData(
   config: StackConfig,
-  track: Track,
+  keep: Keep,
   log: (line: string) => void,
   postgresSettings?: string[],
 ): Promise<{ adminUrl: string; natsUrl: string }> {
   const logs = path.join(config.dataDir, 'logs');
   const pgData = path.join(config.dataDir, 'postgres', 'data');
-  const natsStore = path.join(config.dataDir, 'nats');
   // The product runs on nats-server 2.10.23 or later (no stream loss after process kills, no
   // CVE-2023-47090); `npm start` installs it from Debian trixie when run as root.
   const natsVersion = config.natsUrl ? undefined : natsServerVersion();
@@ -39,73 +47,124 @@ export async function startData(
         'to install it from Debian trixie (docs/deploy.md), or set NATS_URL',
     );
   }
+  let adminUrl = config.databaseUrl;
+  const startPg = async () => {
+    const pg = await startPostgres({
+      dataDir: pgData,
+      port: config.ports.postgres,
+      logFile: path.join(logs, 'postgres.log'),
+      settings: postgresSettings,
+    });
+    adminUrl = pg.adminUrl;
+    return pg.proc;
+  };
   const [pg, nats] = await Promise.allSettled([
     config.databaseUrl
       ? undefined
-      : startPostgres({
-          dataDir: pgData,
-          port: config.ports.postgres,
+      : keep('postgres-1', startPg, {
+          signature: pgData,
           logFile: path.join(logs, 'postgres.log'),
-          settings: postgresSettings,
         }),
-    config.natsUrl
-      ? undefined
-      : startNats({
-          storeDir: natsStore,
-          port: config.ports.nats,
-          logFile: path.join(logs, 'nats.log'),
-          users: SERVICE_NAMES.map((name) => ({
-            user: name,
-            password: config.natsPasswords[name],
-            permissions: natsPermissions(name),
-          })),
-        }),
+    config.natsUrl ? undefined : startNatsNodes(config, keep),
   ]);
-  // Track whatever did start before reporting a failure, so that it is stopped too.
-  if (pg.status === 'fulfilled' && pg.value) track(pg.value.proc, pgData);
-  if (nats.status === 'fulfilled' && nats.value) track(nats.value.proc, natsStore);
+  // Whatever did start is stopped by the caller with the rest; report the first failure.
   if (pg.status === 'rejected') throw pg.reason;
   if (nats.status === 'rejected') throw nats.reason;
-  const adminUrl = config.databaseUrl ?? pg.value!.adminUrl;
-  const natsUrl = config.natsUrl ?? nats.value!.url;
+  const natsUrl = config.natsUrl ?? nats.value!;
   log(
     config.databaseUrl
       ? 'PostgreSQL: external DATABASE_URL'
       : `PostgreSQL: 127.0.0.1:${config.ports.postgres}`,
   );
+  const nodes = config.natsNodes > 1 ? `, ${config.natsNodes}-node cluster, streams ×3` : '';
   log(
     config.natsUrl
       ? `NATS: ${natsUrl}`
-      : `NATS (JetStream, nats-server ${natsVersion ?? '?'}): ${natsUrl}`,
+      : `NATS (JetStream, nats-server ${natsVersion ?? '?'}${nodes}): ${natsUrl}`,
   );
-  return { adminUrl, natsUrl };
+  return { adminUrl: adminUrl!, natsUrl };
+}
+
+/**
+ * One nats-server, or NATS_NODES=3: three nodes of one JetStream cluster, each with its own
+ * store, started side by side and ready once each knows the meta leader. The services get
+ * every node's URL and fail over between them.
+ */
+async function startNatsNodes(config: StackConfig, keep: Keep): Promise<string> {
+  const logs = path.join(config.dataDir, 'logs');
+  const nodes = config.ports.natsNodes;
+  const clustered = nodes.length > 1;
+  const users = SERVICE_NAMES.map((name) => ({
+    user: name,
+    password: config.natsPasswords[name],
+    permissions: natsPermissions(name),
+  }));
+  await Promise.all(
+    nodes.map((node, i) => {
+      const name = `nats-${i + 1}`;
+      // A single node keeps the store where earlier versions of the launcher had it.
+      const storeDir = path.join(config.dataDir, clustered ? name : 'nats');
+      const logFile = path.join(logs, clustered ? `${name}.log` : 'nats.log');
+      const launch = async () =>
+        (
+          await startNats({
+            storeDir,
+            port: node.client,
+            logFile,
+            users,
+            noWait: clustered,
+            cluster: clustered
+              ? {
+                  serverName: name,
+                  name: 'naschool',
+                  routePort: node.route,
+                  routePorts: nodes.map((n) => n.route),
+                  monitorPort: node.monitor,
+                }
+              : undefined,
+          })
+        ).proc;
+      return keep(name, launch, { signature: storeDir, logFile });
+    }),
+  );
+  if (clustered) await waitForNatsCluster(nodes.map((n) => n.monitor));
+  return nodes.map((n) => `nats://127.0.0.1:${n.client}`).join(',');
 }
 
 export async function startMail(
   config: StackConfig,
   env: NodeJS.ProcessEnv,
-  track: Track,
+  keep: Keep,
   log: (line: string) => void,
 ): Promise<{ smtpUrl: string; mailWebUrl?: string }> {
   if (config.smtpUrl) return { smtpUrl: config.smtpUrl };
   const { ports } = config;
   const mailDir = path.join(config.dataDir, 'mail');
-  const proc = spawnManaged(
-    'maildev',
-    process.execPath,
-    [maildevScript(), '--smtp', String(ports.mailSmtp), '--web', String(ports.mailWeb)].concat([
-      '--ip',
-      '127.0.0.1',
-      '--web-ip',
-      '127.0.0.1',
-      '--mail-directory',
-      mailDir,
-    ]),
-    { logFile: path.join(config.dataDir, 'logs', 'maildev.log'), env: childBaseEnv(env) },
-  );
-  track(proc, mailDir);
-  await waitForTcp('127.0.0.1', ports.mailSmtp, { abort: proc.exited });
-  await waitForTcp('127.0.0.1', ports.mailWeb, { abort: proc.exited });
+  const logFile = path.join(config.dataDir, 'logs', 'maildev.log');
+  const launch = async () => {
+    const proc = spawnManaged(
+      'maildev',
+      process.execPath,
+      [maildevScript(), '--smtp', String(ports.mailSmtp), '--web', String(ports.mailWeb)].concat([
+        '--ip',
+        '127.0.0.1',
+        '--web-ip',
+        '127.0.0.1',
+        '--mail-directory',
+        mailDir,
+      ]),
+      { logFile, env: childBaseEnv(env) },
+    );
+    try {
+      await waitForTcp('127.0.0.1', ports.mailSmtp, { abort: proc.exited });
+      await waitForTcp('127.0.0.1', ports.mailWeb, { abort: proc.exited });
+    } catch (err) {
+      await proc.stop();
+      throw err;
+    }
+    return proc;
+  };
+  await keep('maildev-1', launch, { signature: mailDir, logFile });
   const smtpUrl = `smtp://127.0.0.1:${ports.mailSmtp}`;
   const mailWebUrl = `http://127.0.0.1:${ports.mailWeb}/`;
   log(`mail catcher: ${mailWebUrl} (SMTP ${smtpUrl})`);
@@ -150,7 +209,7 @@ export async function startGateway(
     registryFile: string;
     gatewayDir: string;
     logs: string;
-    track: Track;
+    keep: Keep;
     log: (line: string) => void;
   },
 ): Promise<void> {
@@ -172,8 +231,8 @@ export async function startGateway(
     port: ports.gateway,
     dataDir: ctx.gatewayDir,
     services: Object.fromEntries(
-      SERVICE_NAMES.map((s) => [s, `127.0.0.1:${ports.services[s]}`]),
-    ) as Record<(typeof SERVICE_NAMES)[number], string>,
+      SERVICE_NAMES.map((s) => [s, ports.replicaPorts[s].map((p) => `127.0.0.1:${p}`)]),
+    ) as Record<(typeof SERVICE_NAMES)[number], string[]>,
     staticRoots,
     releasesRoot,
     registryFile: ctx.registryFile,
@@ -187,16 +246,23 @@ export async function startGateway(
   });
   fs.writeFileSync(conf, text);
   const errorLog = path.join(ctx.gatewayDir, 'logs', 'error.log');
-  const proc = spawnManaged(
-    'nginx',
-    nginxBinary(),
-    ['-c', conf, '-p', ctx.gatewayDir, '-e', errorLog],
-    {
-      logFile: path.join(ctx.logs, 'nginx.log'),
-    },
-  );
-  ctx.track(proc, conf);
-  await waitForTcp('127.0.0.1', ports.gateway, { abort: proc.exited, timeoutMs: 15_000 });
+  const logFile = path.join(ctx.logs, 'nginx.log');
+  const launch = async () => {
+    const proc = spawnManaged(
+      'nginx',
+      nginxBinary(),
+      ['-c', conf, '-p', ctx.gatewayDir, '-e', errorLog],
+      { logFile },
+    );
+    try {
+      await waitForTcp('127.0.0.1', ports.gateway, { abort: proc.exited, timeoutMs: 15_000 });
+    } catch (err) {
+      await proc.stop();
+      throw err;
+    }
+    return proc;
+  };
+  await ctx.keep('nginx-1', launch, { signature: conf, logFile });
 }
 
 export async function waitHealthy(url: string, timeoutMs: number, logs: string): Promise<void> {

@@ -2,8 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isAlive } from '@nsa/local-infra';
 
+/** Where the launcher keeps its pid files (CONTRACT §5: `$DATA_DIR/pids/<part>-<n>.pid`). */
+export function pidsDir(dataDir: string): string {
+  return path.join(dataDir, 'pids');
+}
+
 /**
- * Pid files under DATA_DIR/run: one per process, first line the pid, second a piece of its
+ * Pid files under DATA_DIR/pids: one per process, first line the pid, second a piece of its
  * command line unique enough to tell our process from an unrelated one that reused the pid.
  */
 export class PidFiles {
@@ -41,11 +46,11 @@ export class PidFiles {
 /**
  * Last resort for a tool that dies before it stopped its stack (the e2e runner, the bench): the
  * stack's processes are detached process groups that would outlive it. Only those the pid
- * files under DATA_DIR/run still name with their signature are killed, so a reused pid is left
+ * files under DATA_DIR/pids still name with their signature are killed, so a reused pid is left
  * alone.
  */
 export function killLeftovers(dataDir: string): void {
-  const dir = path.join(dataDir, 'run');
+  const dir = pidsDir(dataDir);
   if (!fs.existsSync(dir)) return;
   for (const { pid } of new PidFiles(dir).survivors()) {
     if (pid <= 1 || pid === process.pid) continue;

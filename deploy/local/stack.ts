@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureServiceDatabase, waitForTcp, type Managed } from '@nsa/local-infra';
+import { ensureServiceDatabase, spawnManaged, waitForTcp } from '@nsa/local-infra';
 import { loadConfig, SERVICE_NAMES, serviceEnv, type Ports } from './config.js';
 import { abortable, assertPortsFree, childBaseEnv, findRepoRoot } from './infra.js';
 import {
@@ -11,11 +11,12 @@ import {
   startGateway,
   startMail,
   waitHealthy,
+  type Keep,
 } from './parts.js';
 import { demoSeedWatch, seedDemoSignups } from './demo-signups.js';
 import { consoleLine, demoAnnouncement } from './output.js';
-import { PidFiles } from './pidfiles.js';
-export { killLeftovers } from './pidfiles.js';
+import { PidFiles, pidsDir } from './pidfiles.js';
+export { killLeftovers, pidsDir } from './pidfiles.js';
 import { Supervised } from './supervisor.js';
 
 export interface StartStackOptions {
@@ -75,7 +76,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
   fs.mkdirSync(logs, { recursive: true });
   fs.mkdirSync(path.join(gatewayDir, 'logs'), { recursive: true });
 
-  const pids = new PidFiles(path.join(dataDir, 'run'));
+  const pids = new PidFiles(pidsDir(dataDir));
   const survivors = pids.survivors();
   if (survivors.length > 0) {
     const list = survivors.map((s) => `${s.name} (pid ${s.pid})`).join(', ');
@@ -89,15 +90,34 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
   if (missing.length > 0) {
     throw new Error(`not built: ${missing.join(', ')}; run npm run build:backend`);
   }
+  const replicaPorts = (s: (typeof SERVICE_NAMES)[number], variable: string) =>
+    Object.fromEntries(
+      ports.replicaPorts[s].map((p, i) => [
+        i === 0 ? variable : `${variable} (replica ${i + 1})`,
+        p,
+      ]),
+    );
   await assertPortsFree({
     GATEWAY_PORT: ports.gateway,
     GATEWAY_STATUS_PORT: ports.gatewayStatus,
     ...(config.databaseUrl ? {} : { PG_PORT: ports.postgres }),
-    ...(config.natsUrl ? {} : { NATS_PORT: ports.nats }),
-    CATALOG_PORT: ports.services.catalog,
-    REGISTRATIONS_PORT: ports.services.registrations,
-    IDENTITY_PORT: ports.services.identity,
-    NOTIFY_PORT: ports.services.notify,
+    ...(config.natsUrl
+      ? {}
+      : Object.fromEntries(
+          ports.natsNodes.flatMap((n, i) => [
+            [i === 0 ? 'NATS_PORT' : `NATS_PORT (node ${i + 1})`, n.client],
+            ...(ports.natsNodes.length > 1
+              ? [
+                  [`NATS cluster route (node ${i + 1})`, n.route],
+                  [`NATS monitoring (node ${i + 1})`, n.monitor],
+                ]
+              : []),
+          ]),
+        )),
+    ...replicaPorts('catalog', 'CATALOG_PORT'),
+    ...replicaPorts('registrations', 'REGISTRATIONS_PORT'),
+    ...replicaPorts('identity', 'IDENTITY_PORT'),
+    ...replicaPorts('notify', 'NOTIFY_PORT'),
     ...(config.smtpUrl ? {} : { MAIL_SMTP_PORT: ports.mailSmtp, MAIL_WEB_PORT: ports.mailWeb }),
   });
   pids.write('launcher', process.pid, ownCommandLine());
@@ -120,20 +140,22 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
     }
     pids.remove('launcher');
   };
-  const track = (proc: Managed, signature: string) => {
-    pids.write(proc.name, proc.pid, signature);
-    void proc.exited.then((code) => {
-      if (!stopping) log(`${proc.name} exited unexpectedly (code ${code}); see ${logs}`);
+  // Every process runs supervised (CONTRACT §5): killed from outside, it is started again.
+  const keep: Keep = async (name, launch, { signature, logFile }) => {
+    const sup = new Supervised(name, launch, {
+      log,
+      logFile,
+      onStart: (proc) => pids.write(name, proc.pid, signature),
     });
     parts.push({
-      name: proc.name,
+      name,
       stop: async () => {
-        await proc.stop();
-        pids.remove(proc.name);
+        await sup.stop();
+        pids.remove(name);
       },
     });
+    return sup.start();
   };
-
   try {
     const step = <T>(p: Promise<T>) => abortable(p, opts.signal);
     const spawn = <T>(p: Promise<T>) => {
@@ -144,8 +166,8 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
     // The mail catcher needs nothing else, so it starts alongside PostgreSQL and NATS.
     const [data, mail] = await spawn(
       Promise.allSettled([
-        startData(config, track, log, opts.postgresSettings),
-        startMail(config, env, track, log),
+        startData(config, keep, log, opts.postgresSettings),
+        startMail(config, env, keep, log),
       ]),
     );
     if (data.status === 'rejected') throw data.reason;
@@ -174,46 +196,62 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
     );
 
     const demoWatch = demoSeedWatch();
-    const services = SERVICE_NAMES.map((name, i) => {
+    // REPLICAS processes of each service, each with its own port, all behind the gateway's
+    // upstream group of that service. Registered before the first start, so that a failing
+    // spawn still stops the others; stopped together.
+    const services: Supervised[] = [];
+    parts.push({
+      name: 'services',
+      stop: async () => {
+        await Promise.all(services.map((s) => s.stop()));
+        for (const s of services) pids.remove(s.name);
+      },
+    });
+    for (const [i, name] of SERVICE_NAMES.entries()) {
       const script = scripts[i]!;
-      return new Supervised(
-        name,
-        process.execPath,
-        [script],
-        {
+      for (let replica = 1; replica <= config.replicas; replica++) {
+        const part = `${name}-${replica}`;
+        // One process: the console names it as before; more: by replica.
+        const label = config.replicas > 1 ? part : name;
+        const logFile = path.join(logs, config.replicas > 1 ? `${part}.log` : `${name}.log`);
+        const serviceOptions = {
           cwd: path.join(repoRoot, `svc-${name}`),
           env: withNodeOptions(
             childBaseEnv(env),
-            serviceEnv(config, name, { database: urls[name]!, nats: natsUrl, smtp: smtpUrl }),
+            serviceEnv(
+              config,
+              name,
+              { database: urls[name]!, nats: natsUrl, smtp: smtpUrl },
+              replica,
+            ),
           ),
-          logFile: path.join(logs, `${name}.log`),
-          onOutput: (line) => {
-            const out = consoleLine(name, line);
+          logFile,
+          onOutput: (line: string) => {
+            const out = consoleLine(label, line);
             if (out) log(out);
             const demo = demoAnnouncement(config, line);
             if (demo) log(demo);
             demoWatch.note(line);
           },
-        },
-        { log, onStart: (proc) => pids.write(name, proc.pid, script) },
-      );
-    });
-    // Registered before the first start, so that a failing spawn still stops the others.
-    parts.push({
-      name: 'services',
-      stop: async () => {
-        await Promise.all(services.map((s) => s.stop()));
-        for (const s of SERVICE_NAMES) pids.remove(s);
-      },
-    });
-    for (const sup of services) sup.start();
+        };
+        const sup = new Supervised(
+          part,
+          async () => spawnManaged(part, process.execPath, [script], serviceOptions),
+          { log, logFile, onStart: (proc) => pids.write(part, proc.pid, script) },
+        );
+        services.push(sup);
+        await sup.start();
+      }
+    }
 
-    await spawn(startGateway(config, { registryFile, gatewayDir, logs, track, log }));
+    await spawn(startGateway(config, { registryFile, gatewayDir, logs, keep, log }));
     // Asking the gateway before any service listens would get them all marked failed for a
     // while (max_fails); their own ports tell first.
     const healthTimeoutMs = opts.healthTimeoutMs ?? 180_000;
     for (const s of SERVICE_NAMES) {
-      await step(waitForTcp('127.0.0.1', ports.services[s], { timeoutMs: healthTimeoutMs }));
+      for (const port of ports.replicaPorts[s]) {
+        await step(waitForTcp('127.0.0.1', port, { timeoutMs: healthTimeoutMs }));
+      }
     }
     const health = `http://127.0.0.1:${ports.gateway}/api/health`;
     await step(waitHealthy(health, healthTimeoutMs, logs));

@@ -1,4 +1,4 @@
-import { spawnManaged, type Managed, type SpawnManagedOptions } from '@nsa/local-infra';
+import type { Managed } from '@nsa/local-infra';
 
 const FIRST_DELAY_MS = 1000;
 const MAX_DELAY_MS = 5000;
@@ -6,23 +6,28 @@ const MAX_DELAY_MS = 5000;
 const STABLE_AFTER_MS = 30_000;
 
 /**
- * Keeps one process running: when it exits without being asked to, it is started again after
- * 1 s, doubling up to 5 s while it keeps dying. The gateway's health shows it down meanwhile.
+ * Keeps one process running, as Kubernetes keeps a pod: when it exits without being asked to,
+ * `launch` starts it again after 1 s, doubling up to 5 s while it keeps dying (CONTRACT §5:
+ * started again within 10 s). The gateway's health shows it down meanwhile. `launch` resolves
+ * once the process is ready (a service once spawned, nats-server or PostgreSQL once they
+ * answer), so a restart that fails is tried again.
  */
 export class Supervised {
   private current?: Managed;
+  private launching?: Promise<Managed>;
   private stopping = false;
   private delay = FIRST_DELAY_MS;
   private timer?: NodeJS.Timeout;
 
   constructor(
+    /** `<part>-<n>`, as its pid file is named (catalog-2, nats-1). */
     readonly name: string,
-    private readonly cmd: string,
-    private readonly args: string[],
-    private readonly opts: SpawnManagedOptions,
+    private readonly launch: () => Promise<Managed>,
     private readonly hooks: {
       log: (line: string) => void;
       onStart?: (proc: Managed) => void;
+      /** Where the process writes, named in the restart message. */
+      logFile?: string;
     },
   ) {}
 
@@ -30,14 +35,30 @@ export class Supervised {
     return this.current?.pid;
   }
 
-  start(): Managed {
-    const proc = spawnManaged(this.name, this.cmd, this.args, this.opts);
+  /** Starts the process; rejects when the first start fails (no restart is scheduled then). */
+  async start(): Promise<Managed> {
+    const launching = this.launch();
+    this.launching = launching;
+    let proc: Managed;
+    try {
+      proc = await launching;
+    } finally {
+      if (this.launching === launching) this.launching = undefined;
+    }
     const startedAt = Date.now();
     this.current = proc;
+    if (this.stopping) {
+      await proc.stop();
+      return proc;
+    }
     this.hooks.onStart?.(proc);
-    void proc.exited.then((code) => {
+    void proc.exited.then(async (code) => {
       if (this.stopping || this.current !== proc) return;
       if (Date.now() - startedAt > STABLE_AFTER_MS) this.delay = FIRST_DELAY_MS;
+      // What the leader forked (nginx's workers holding the port, PostgreSQL's backends
+      // holding shared memory) would keep the new one from starting.
+      await proc.stop().catch(() => undefined);
+      if (this.stopping) return;
       const how = code === null ? 'killed by a signal' : `code ${code}`;
       this.scheduleRestart(`${this.name} exited unexpectedly (${how})`);
     });
@@ -45,15 +66,16 @@ export class Supervised {
   }
 
   private scheduleRestart(why: string): void {
-    this.hooks.log(`${why}; restarting in ${this.delay / 1000} s (log: ${this.opts.logFile})`);
+    const where = this.hooks.logFile ? ` (log: ${this.hooks.logFile})` : '';
+    this.hooks.log(`${why}; restarting in ${this.delay / 1000} s${where}`);
     this.timer = setTimeout(() => {
       this.timer = undefined;
       if (this.stopping) return;
-      try {
-        this.start();
-      } catch (err) {
-        this.scheduleRestart(`${this.name} could not be restarted: ${(err as Error).message}`);
-      }
+      this.start().catch((err: unknown) => {
+        if (!this.stopping) {
+          this.scheduleRestart(`${this.name} could not be restarted: ${(err as Error).message}`);
+        }
+      });
     }, this.delay);
     this.delay = Math.min(this.delay * 2, MAX_DELAY_MS);
   }
@@ -61,6 +83,7 @@ export class Supervised {
   async stop(): Promise<void> {
     this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
+    await this.launching?.catch(() => undefined);
     await this.current?.stop();
   }
 }

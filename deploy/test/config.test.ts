@@ -17,12 +17,46 @@ describe('ports', () => {
       postgres: 18081,
       nats: 18082,
       services: { catalog: 18091, registrations: 18092, identity: 18093, notify: 18094 },
+      replicaPorts: {
+        catalog: [18091],
+        registrations: [18092],
+        identity: [18093],
+        notify: [18094],
+      },
+      natsNodes: [{ client: 18082, route: 18086, monitor: 18089 }],
       mailSmtp: 18105,
       mailWeb: 18106,
     });
     const b = derivePorts({}, 8110);
     const all = (p: typeof a) => [p.gateway, p.postgres, p.nats, ...Object.values(p.services)];
     expect(all(a).filter((p) => all(b).includes(p))).toEqual([]);
+  });
+
+  it('give every process of REPLICAS=3 and NATS_NODES=3 its own port in the same window', () => {
+    const every = (p: ReturnType<typeof derivePorts>) => [
+      p.gateway,
+      p.gatewayStatus,
+      p.postgres,
+      p.mailSmtp,
+      p.mailWeb,
+      ...Object.values(p.replicaPorts).flat(),
+      ...p.natsNodes.flatMap((n) => [n.client, n.route, n.monitor]),
+    ];
+    const a = derivePorts({}, 8080, { replicas: 3, natsNodes: 3 });
+    expect(a.replicaPorts.catalog).toEqual([18091, 18095, 18099]);
+    expect(a.natsNodes.map((n) => n.client)).toEqual([18082, 18084, 18085]);
+    expect(new Set(every(a)).size).toBe(every(a).length);
+    expect(every(a).every((p) => p === 8080 || (p >= 18080 && p < 18110))).toBe(true);
+    const b = derivePorts({}, 8110, { replicas: 3, natsNodes: 3 });
+    expect(every(a).filter((p) => every(b).includes(p))).toEqual([]);
+  });
+
+  it('refuse a two-node NATS cluster and more than three replicas', () => {
+    const data = path.join(dir, 'counts');
+    const load = (env: NodeJS.ProcessEnv) => loadConfig({ env, repoRoot: dir, dataDir: data });
+    expect(() => load({ NATS_NODES: '2' })).toThrow(/NATS_NODES must be 1 or 3/);
+    expect(() => load({ REPLICAS: '4' })).toThrow(/REPLICAS/);
+    expect(load({ REPLICAS: '2', NATS_NODES: '3' })).toMatchObject({ replicas: 2, natsNodes: 3 });
   });
 
   it('can each be overridden, and stay in range near the top', () => {

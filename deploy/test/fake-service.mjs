@@ -42,7 +42,14 @@ http
       const ok = Object.values(services).every((s) => s === 'ok');
       return json(ok ? 200 : 503, { ok, service: name, version: '0', services });
     }
-    return json(200, { service: name, url: req.url, database: process.env.DATABASE_URL });
+    return json(200, {
+      service: name,
+      url: req.url,
+      database: process.env.DATABASE_URL,
+      port: process.env.PORT,
+      streamReplicas: process.env.STREAM_REPLICAS,
+      natsUrl: process.env.NATS_URL,
+    });
   })
   .listen(Number(process.env.PORT), process.env.HOST, () => {
     console.log(JSON.stringify({ level: 30, msg: `${name} listening` }));

@@ -56,7 +56,7 @@ async function api(p: string, init: RequestInit = {}) {
 }
 
 const catalogPid = () =>
-  Number(fs.readFileSync(path.join(dataDir, 'run', 'catalog.pid'), 'utf8').split('\n')[0]);
+  Number(fs.readFileSync(path.join(dataDir, 'pids', 'catalog-1.pid'), 'utf8').split('\n')[0]);
 
 beforeAll(async () => {
   if (!built) return;

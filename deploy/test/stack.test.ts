@@ -38,7 +38,7 @@ function fakeRepo(): string {
 }
 
 function pidOf(name: string): number {
-  return Number(fs.readFileSync(path.join(dataDir, 'run', `${name}.pid`), 'utf8').split('\n')[0]);
+  return Number(fs.readFileSync(path.join(dataDir, 'pids', `${name}.pid`), 'utf8').split('\n')[0]);
 }
 
 async function ports(): Promise<Record<string, string>> {
@@ -96,7 +96,7 @@ describe('startStack', () => {
     expect(new URL(api.database).username).toBe('svc_catalog');
     expect(lines).toContain('[identity] Demo admin: demo@example.org / demo-password');
     expect(stack.mailWebUrl).toBe(`http://127.0.0.1:${env.MAIL_WEB_PORT}/`);
-    firstPids = ['postgres', 'nats', 'maildev', 'nginx', ...SERVICES].map(pidOf);
+    firstPids = ['postgres', 'nats', 'maildev', 'nginx', ...SERVICES].map((n) => pidOf(`${n}-1`));
     expect(firstPids.every(isAlive)).toBe(true);
   });
 
@@ -109,11 +109,13 @@ describe('startStack', () => {
   });
 
   it('restarts a service that dies, the gateway showing it down meanwhile', async () => {
-    process.kill(pidOf('catalog'), 'SIGKILL');
+    process.kill(pidOf('catalog-1'), 'SIGKILL');
     await until(async () => (await health()) === 503, 5000);
     await until(async () => (await health()) === 200, 10_000);
-    expect(lines.some((l) => /catalog exited unexpectedly .*restarting in 1 s/.test(l))).toBe(true);
-    firstPids.push(pidOf('catalog'));
+    expect(lines.some((l) => /catalog-1 exited unexpectedly .*restarting in 1 s/.test(l))).toBe(
+      true,
+    );
+    firstPids.push(pidOf('catalog-1'));
   });
 
   it('stops every process it started and frees every port', async () => {
@@ -128,7 +130,7 @@ describe('startStack', () => {
       });
       expect(free, `port ${port}`).toBe(true);
     }
-    expect(fs.readdirSync(path.join(dataDir, 'run'))).toEqual([]);
+    expect(fs.readdirSync(path.join(dataDir, 'pids'))).toEqual([]);
   });
 
   it('reuses the data on a second start', async () => {
@@ -140,5 +142,78 @@ describe('startStack', () => {
     } finally {
       await again.stop();
     }
+  });
+});
+
+describe('startStack with REPLICAS=2 and NATS_NODES=3 (CONTRACT §5)', () => {
+  let stack: Stack | undefined;
+  let replicaDir: string;
+  let port: number;
+
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  const pidIn = (name: string) =>
+    Number(fs.readFileSync(path.join(replicaDir, 'pids', `${name}.pid`), 'utf8').split('\n')[0]);
+
+  it('runs two of each service and a three-node NATS cluster, one pid file each', async () => {
+    replicaDir = path.join(repo, '.data-replicas');
+    port = await freePort();
+    stack = await startStack({
+      repoRoot: repo,
+      dataDir: replicaDir,
+      gatewayPort: port,
+      env: { ...(await ports()), REPLICAS: '2', NATS_NODES: '3' },
+      log,
+    });
+    const names = fs.readdirSync(path.join(replicaDir, 'pids')).sort();
+    expect(names).toEqual(
+      [
+        'launcher',
+        'maildev-1',
+        'nats-1',
+        'nats-2',
+        'nats-3',
+        'nginx-1',
+        'postgres-1',
+        ...SERVICES.flatMap((s) => [`${s}-1`, `${s}-2`]),
+      ]
+        .map((n) => `${n}.pid`)
+        .sort(),
+    );
+    // Both catalog processes take requests through the gateway; streams are kept on all three
+    // nodes, and every service knows every node.
+    const seen = new Set<string>();
+    for (let i = 0; i < 10; i++) {
+      const r = (await (await fetch(`http://127.0.0.1:${port}/api/blocks`)).json()) as {
+        port: string;
+        streamReplicas: string;
+        natsUrl: string;
+      };
+      seen.add(r.port);
+      expect(r.streamReplicas).toBe('3');
+      expect(r.natsUrl.split(',')).toHaveLength(3);
+    }
+    expect(seen.size).toBe(2);
+  });
+
+  it('starts a killed service process, nats-server, nginx and PostgreSQL again within 10 s', async () => {
+    const victims = ['catalog-2', 'nats-2', 'nginx-1', 'postgres-1'];
+    const before = victims.map(pidIn);
+    const t0 = Date.now();
+    for (const pid of before) process.kill(-pid, 'SIGKILL');
+    await until(
+      async () => victims.every((v, i) => pidIn(v) !== before[i] && isAlive(pidIn(v))),
+      10_000,
+    );
+    expect(Date.now() - t0).toBeLessThan(10_000);
+    await until(
+      async () => (await fetch(`http://127.0.0.1:${port}/api/health`)).status === 200,
+      10_000,
+    );
+    await stack!.stop();
+    stack = undefined;
+    expect(fs.readdirSync(path.join(replicaDir, 'pids'))).toEqual([]);
   });
 });

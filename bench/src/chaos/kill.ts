@@ -1,50 +1,33 @@
-// Killing one part of the stack, starting again what the launcher does not supervise, and
-// watching GET /api/health for the recovery.
+// Killing one process of the stack (its whole process group, as a crash would) and watching
+// GET /api/health for the recovery. The launcher starts every process again by itself
+// (CONTRACT §5), services, nats-servers and PostgreSQL alike.
 import fs from 'node:fs';
-import path from 'node:path';
-import { startNats, startPostgres, type Managed } from '@nsa/local-infra';
 import { sleep } from '../lib/api.js';
 import type { BenchStack } from '../lib/stack.js';
 import type { Target } from './run.js';
 
+/**
+ * Kills `target`'s first process (`catalog` is catalog-1, `nats` nats-1), or the one it names;
+ * resolves once the launcher has started it again (a new pid in its pid file), or after 15 s.
+ */
 export async function kill(
   s: BenchStack,
   target: Target,
-  restarted: Managed[],
   log: (line: string) => void,
+  which = 1,
 ): Promise<void> {
-  const pid = s.pid(target);
-  if (!pid) throw new Error(`no pid file for ${target} in ${s.dataDir}/run`);
-  if (target !== 'nats' && target !== 'postgres') {
-    log(`SIGKILL ${target} (pid ${pid}); the launcher's supervisor restarts it`);
-    process.kill(pid, 'SIGKILL');
-    return;
-  }
-  log(`SIGKILL ${target} (process group ${pid}); this tool restarts it`);
+  const name = `${target}-${which}`;
+  const pid = s.pid(name);
+  if (!pid) throw new Error(`no pid file for ${name} in ${s.dataDir}/pids`);
+  log(`SIGKILL ${name} (process group ${pid}); the launcher starts it again`);
   process.kill(-pid, 'SIGKILL');
   for (let i = 0; i < 100 && alive(pid); i++) await sleep(50);
-  await sleep(1000);
-  const logs = path.join(s.dataDir, 'logs');
-  const run = path.join(s.dataDir, 'run');
-  if (target === 'nats') {
-    const store = path.join(s.dataDir, 'nats');
-    const { proc } = await startNats({
-      storeDir: store,
-      port: s.stack.ports.nats,
-      logFile: path.join(logs, 'nats.log'),
-    });
-    restarted.push(proc);
-    fs.writeFileSync(path.join(run, 'nats.pid'), `${proc.pid}\n${store}\n`);
-  } else {
-    const data = path.join(s.dataDir, 'postgres', 'data');
-    const { proc } = await startPostgres({
-      dataDir: data,
-      port: s.stack.ports.postgres,
-      logFile: path.join(logs, 'postgres.log'),
-    });
-    restarted.push(proc);
-    fs.writeFileSync(path.join(run, 'postgres.pid'), `${proc.pid}\n${data}\n`);
+  for (let i = 0; i < 150; i++) {
+    const now = s.pid(name);
+    if (now && now !== pid && alive(now)) return;
+    await sleep(100);
   }
+  log(`${name} was not started again within 15 s`);
 }
 
 function alive(pid: number): boolean {

@@ -1,11 +1,8 @@
 // Chaos: under a sign-up load with approvals (send-email on), and offers on small waiting lists
 // that lapse every few seconds, each service is SIGKILLed in turn, then nats-server, then
 // PostgreSQL (SIGKILL of its whole process group and a restart, i.e. a crash and its recovery).
-// The launcher's supervisor restarts the services; it does not supervise nats-server or
-// PostgreSQL, so this tool starts them again itself with local-infra's startNats/startPostgres
-// on the same data directory and port.
+// The launcher's supervisor starts every killed process again (CONTRACT §5).
 import type pg from 'pg';
-import type { Managed } from '@nsa/local-infra';
 import { Api, naschoolPool, seedSchool, signUpBody, sleep, waitForProjection } from '../lib/api.js';
 import { SmtpCapture } from '../lib/smtp.js';
 import { startBenchStack, type BenchStack } from '../lib/stack.js';
@@ -141,7 +138,6 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
   const waitlistOpts: WaitlistOptions = { ...WAITLIST_DEFAULTS, ...opts.waitlist };
   const smtp = new SmtpCapture(opts.port + 10_028);
   await smtp.start();
-  const restarted: Managed[] = [];
   let stack: BenchStack | undefined;
   let db: pg.Pool | undefined;
   let probes: { stop(): Promise<RevokedReport> } | undefined;
@@ -326,7 +322,7 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       // Every kill comes while an offer lapses (R-WAITLIST-EXPIRY under a crash).
       if (!(await waitlist.untilOfferLapsing())) log(`${target}: no offer about to lapse`);
       const t0 = Date.now();
-      await kill(s, target, restarted, log);
+      await kill(s, target, log);
       const rec = await waitRecovered(health, t0, 60_000);
       kills.push({ target, ...rec, failedSignups: {}, failedApprovals: {} });
       windows.push([t0, t0 + (rec.recoveryS ?? 60) * 1000 + 1000]);
@@ -478,8 +474,6 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     await churn?.stop().catch(() => undefined);
     await db?.end().catch(() => undefined);
     await stack?.stop().catch((err: Error) => log(`stopping the stack: ${err.message}`));
-    // The restarted nats-server and PostgreSQL are this tool's, not the launcher's.
-    for (const m of restarted.reverse()) await m.stop().catch(() => undefined);
     await smtp.stop();
   }
 }

@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { killLeftovers, startStack, type Stack } from 'deploy/stack';
+import { killLeftovers, pidsDir, startStack, type Stack } from 'deploy/stack';
 import { ensureServiceDatabase, existingAdminUrl } from '@nsa/local-infra';
 
 export const ADMIN = {
@@ -36,7 +36,10 @@ export interface BenchStack {
   adminDbUrl: string;
   /** Lines the launcher printed (services' notable lines included). */
   lines: string[];
-  /** The pid in DATA_DIR/run/<name>.pid, or undefined while it is being restarted. */
+  /**
+   * The pid in DATA_DIR/pids/<name>.pid (`catalog` for `catalog-1`), or undefined while it is
+   * being restarted.
+   */
   pid(name: string): number | undefined;
   serviceDbUrl(service: string): Promise<string>;
   stop(): Promise<void>;
@@ -130,10 +133,17 @@ export async function startBenchStack(opts: {
   };
 }
 
+/** `catalog` means its first process, `catalog-1`; `catalog-2` names the second. */
+function processName(name: string): string {
+  return /-\d+$/.test(name) ? name : `${name}-1`;
+}
+
 export function readPid(dataDir: string, name: string): number | undefined {
   try {
     const pid = Number(
-      fs.readFileSync(path.join(dataDir, 'run', `${name}.pid`), 'utf8').split('\n')[0],
+      fs
+        .readFileSync(path.join(pidsDir(dataDir), `${processName(name)}.pid`), 'utf8')
+        .split('\n')[0],
     );
     return Number.isInteger(pid) && pid > 1 ? pid : undefined;
   } catch {

@@ -4,8 +4,14 @@ export type { Managed, SpawnManagedOptions } from './process.js';
 export { existingAdminUrl, startPostgres } from './postgres.js';
 export { ensureServiceDatabase } from './database.js';
 export { AUDIT_STORE_SERVICE, auditStoreSql } from './audit-store.js';
-export { NATS_MIN_VERSION, natsServerVersion, startNats, versionAtLeast } from './nats.js';
-export type { NatsUser } from './nats.js';
+export {
+  NATS_MIN_VERSION,
+  natsServerVersion,
+  startNats,
+  versionAtLeast,
+  waitForNatsCluster,
+} from './nats.js';
+export type { NatsClusterNode, NatsUser } from './nats.js';
 export { waitForHttp } from './http.js';
 export { findPostgresBinDir, which } from './binaries.js';
 export { generateSecret } from './secrets.js';

@@ -50,7 +50,10 @@ export const baseConfigSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
-  /** `name=http://host:port,...`: the services `/api/health` aggregates. */
+  /**
+   * `name=http://host:port,...`: the services `/api/health` aggregates. A name given more than
+   * once lists the processes of one service; it is up while any of them is.
+   */
   HEALTH_PEERS: z
     .string()
     .default('')
@@ -95,14 +98,15 @@ export function loadConfig<S extends z.ZodObject>(
   return result.data;
 }
 
-export function parseHealthPeers(value: string): Record<string, string> {
-  if (!value) return {};
-  return Object.fromEntries(
-    value.split(',').map((pair) => {
-      const i = pair.indexOf('=');
-      return [pair.slice(0, i), pair.slice(i + 1).replace(/\/$/, '')];
-    }),
-  );
+/** HEALTH_PEERS by service; a service named more than once has several processes. */
+export function parseHealthPeers(value: string): Record<string, string[]> {
+  const peers: Record<string, string[]> = {};
+  if (!value) return peers;
+  for (const pair of value.split(',')) {
+    const i = pair.indexOf('=');
+    (peers[pair.slice(0, i)] ??= []).push(pair.slice(i + 1).replace(/\/$/, ''));
+  }
+  return peers;
 }
 
 /** One entry of TRUST_PROXY as Express's `trust proxy` takes it. */

@@ -33,7 +33,8 @@ export function mountHealth(
     service: string;
     version: string;
     checks: Record<string, HealthCheck>;
-    peers: Record<string, string>;
+    /** Each service's processes; a service is up while any of them answers 200. */
+    peers: Record<string, string[]>;
     details?: () => Promise<Record<string, unknown>>;
   },
 ): void {
@@ -59,11 +60,18 @@ export function mountHealth(
   router.get('/api/health', async (_req: Request, res: Response) => {
     const states = await Promise.all(
       SERVICE_NAMES.map(async (name) => {
-        const url = opts.peers[name];
-        if (!url) return [name, 'down'] as const;
+        const urls = opts.peers[name] ?? [];
+        if (urls.length === 0) return [name, 'down'] as const;
         const state = await runCheck(async () => {
-          const r = await fetch(`${url}/health`, { signal: AbortSignal.timeout(1500) });
-          return r.ok;
+          const answers = await Promise.all(
+            urls.map((url) =>
+              fetch(`${url}/health`, { signal: AbortSignal.timeout(1500) }).then(
+                (r) => r.ok,
+                () => false,
+              ),
+            ),
+          );
+          return answers.includes(true);
         }, 2000);
         return [name, state] as const;
       }),

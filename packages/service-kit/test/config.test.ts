@@ -40,8 +40,15 @@ describe('loadConfig', () => {
 describe('parseHealthPeers', () => {
   it('reads name=url pairs', () => {
     expect(parseHealthPeers('catalog=http://a:1/,identity=http://b:2')).toEqual({
-      catalog: 'http://a:1',
-      identity: 'http://b:2',
+      catalog: ['http://a:1'],
+      identity: ['http://b:2'],
+    });
+  });
+
+  it('keeps every process of a service named more than once (REPLICAS)', () => {
+    expect(parseHealthPeers('catalog=http://a:1,catalog=http://a:2,notify=http://c:3')).toEqual({
+      catalog: ['http://a:1', 'http://a:2'],
+      notify: ['http://c:3'],
     });
   });
 });
