@@ -17,7 +17,13 @@ const USAGE = `npm run chaos -- [options]
                      recovered plus --settle
   --settle S         seconds of steady load after one recovery before the next kill (default 5)
   --converge S       seconds to wait after the load for every email and count (default 120)
-  --targets a,b      what to kill, in order (default ${ALL_TARGETS.join(',')})
+  --targets a,b      what to kill, in order (default ${ALL_TARGETS.join(',')}; with
+                     --replicas 2 the first process of each, without postgres, which has no
+                     second copy here)
+  --replicas N       processes of each service (REPLICAS, default 1)
+  --nats-nodes N     nats-servers, 1 or 3 (NATS_NODES, default 1)
+  --rate N           sign-ups a second at a fixed arrival rate, each with its own
+                     Idempotency-Key (default: 6 workers one after the other; 30 with --replicas)
   --ack-wait-ms N    CONSUMER_ACK_WAIT_MS of the stack (default: the product's 30 s)
   --waitlisted N     sign-ups on the waiting lists before the load (default ${WAITLIST_DEFAULTS.waitlisted})
   --offer-hours H    WAITLIST_OFFER_HOURS of the stack (default ${WAITLIST_DEFAULTS.offerHours}, i.e. ${(WAITLIST_DEFAULTS.offerHours * 3600).toFixed(1)} s)
@@ -31,7 +37,10 @@ const { values: args } = parseArgs({
     load: { type: 'string', default: '60' },
     settle: { type: 'string', default: '5' },
     converge: { type: 'string', default: '120' },
-    targets: { type: 'string', default: ALL_TARGETS.join(',') },
+    targets: { type: 'string' },
+    replicas: { type: 'string', default: '1' },
+    'nats-nodes': { type: 'string', default: '1' },
+    rate: { type: 'string' },
     'ack-wait-ms': { type: 'string' },
     waitlisted: { type: 'string', default: String(WAITLIST_DEFAULTS.waitlisted) },
     'offer-hours': { type: 'string', default: String(WAITLIST_DEFAULTS.offerHours) },
@@ -46,7 +55,11 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const targets = args.targets.split(',') as Target[];
+  const replicas = Number(args.replicas);
+  const natsNodes = Number(args['nats-nodes']);
+  const defaultTargets = replicas > 1 ? ALL_TARGETS.filter((t) => t !== 'postgres') : ALL_TARGETS;
+  const targets = (args.targets ?? defaultTargets.join(',')).split(',') as Target[];
+  const rate = args.rate ? Number(args.rate) : replicas > 1 ? 30 : undefined;
   const unknown = targets.filter((t) => !(ALL_TARGETS as readonly string[]).includes(t));
   if (unknown.length) {
     console.error(`unknown target(s) ${unknown.join(', ')}; known: ${ALL_TARGETS.join(', ')}`);
@@ -61,6 +74,9 @@ async function main(): Promise<number> {
     convergeS: Number(args.converge),
     signupWorkers: 6,
     approveWorkers: 3,
+    replicas,
+    natsNodes,
+    signupRate: rate,
     ...(args['ack-wait-ms'] ? { ackWaitMs: Number(args['ack-wait-ms']) } : {}),
     waitlist: {
       waitlisted: Number(args.waitlisted),

@@ -18,12 +18,31 @@ export function chaosRows(r: ChaosReport): Row[] {
         (k.recoveryS === undefined
           ? 'not recovered'
           : `${fmt(k.recoveryS)} s${k.sawDown ? '' : ' (health never failed)'}`) +
-          `; failed answers meanwhile: sign-ups ${JSON.stringify(k.failedSignups)}, approvals ${JSON.stringify(k.failedApprovals)}`,
+          `; failed answers meanwhile: sign-ups ${JSON.stringify(k.failedSignups)}, approvals ${JSON.stringify(k.failedApprovals)}` +
+          (r.keyed
+            ? `; sign-ups due meanwhile ${k.signupsDuring}, p99 ${k.signupP99Ms === undefined ? '-' : `${fmt(k.signupP99Ms, 0)} ms`}`
+            : ''),
         `≤ ${RECOVERY_TARGET_S} s`,
         k.recoveryS !== undefined && k.recoveryS <= RECOVERY_TARGET_S,
       ),
     ),
     row('sign-ups answered 201 but not stored', String(r.lost), '0', r.lost === 0),
+    row(
+      'children of the load stored twice for one activity',
+      String(r.storedTwice),
+      '0',
+      r.storedTwice === 0,
+    ),
+    ...(r.keyed
+      ? [
+          row(
+            `keyed sign-ups answered 5xx or not at all (${r.replicas} of each service, ${r.natsNodes} nats-server${r.natsNodes > 1 ? 's' : ''})`,
+            `${r.signups5xx} of ${r.signups.sent}`,
+            r.replicas > 1 ? '0' : undefined,
+            r.replicas > 1 ? r.signups5xx === 0 : undefined,
+          ),
+        ]
+      : []),
     row(
       'emails sent twice (by Message-ID: each event and kind once)',
       String(r.duplicateEmails) +

@@ -4,6 +4,8 @@
 // The launcher's supervisor starts every killed process again (CONTRACT §5).
 import type pg from 'pg';
 import { Api, naschoolPool, seedSchool, signUpBody, sleep, waitForProjection } from '../lib/api.js';
+import { openLoop, settle, type Arrival } from '../lib/open-loop.js';
+import { percentile } from '../lib/report.js';
 import { SmtpCapture } from '../lib/smtp.js';
 import { startBenchStack, type BenchStack } from '../lib/stack.js';
 import {
@@ -45,6 +47,14 @@ export interface ChaosOptions {
   convergeS: number;
   signupWorkers: number;
   approveWorkers: number;
+  /**
+   * Sign-ups a second at a fixed arrival rate (open loop, each with its own Idempotency-Key)
+   * instead of `signupWorkers` sending one after the other.
+   */
+  signupRate?: number;
+  /** Processes of each service (REPLICAS) and nats-servers (NATS_NODES) of the stack. */
+  replicas?: number;
+  natsNodes?: number;
   /** CONSUMER_ACK_WAIT_MS for the stack (undefined: the product's default). */
   ackWaitMs?: number;
   /** The waiting-list part (WAITLIST_DEFAULTS for what is not given). */
@@ -61,6 +71,10 @@ export interface KillResult {
   recoveryS: number | undefined;
   /** Whether health was seen failing at all after the kill. */
   sawDown: boolean;
+  /** Sign-ups due from the kill until recovery: how many, answered 5xx or not at all, p99. */
+  signupsDuring: number;
+  signups5xx: number;
+  signupP99Ms: number | undefined;
 }
 
 export interface ChaosReport {
@@ -70,6 +84,13 @@ export interface ChaosReport {
   approvals: { sent: number; answered: number; answers: Record<string, number>; retried: number };
   /** Sign-ups answered 201 that are not stored. */
   lost: number;
+  /** Children of the load stored more than once for one activity (a sign-up repeated). */
+  storedTwice: number;
+  /** Keyed sign-ups answered 5xx or not at all (rate mode: every sign-up is keyed). */
+  signups5xx: number;
+  keyed: boolean;
+  replicas: number;
+  natsNodes: number;
   /** Message-IDs that reached the SMTP server more than once. */
   duplicateEmails: number;
   /**
@@ -150,6 +171,8 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         SMTP_URL: smtp.url,
         WAITLIST_OFFER_HOURS: String(waitlistOpts.offerHours),
         WAITLIST_SWEEP_MS: String(waitlistOpts.sweepMs),
+        REPLICAS: String(opts.replicas ?? 1),
+        NATS_NODES: String(opts.natsNodes ?? 1),
         ...(opts.ackWaitMs ? { CONSUMER_ACK_WAIT_MS: String(opts.ackWaitMs) } : {}),
       },
     });
@@ -240,16 +263,11 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     let approvalsSent = 0;
     let approvalsAnswered = 0;
     let retried = 0;
-    const call = async (f: () => Promise<{ status: number; body: unknown }>) => {
-      try {
-        return await f();
-      } catch (err) {
-        const e = err as Error & { cause?: { code?: string } };
-        return {
-          status: e.name === 'TimeoutError' ? 'timeout' : (e.cause?.code ?? e.name),
-          body: undefined,
-        };
-      }
+    const call = settle;
+    const arrivals: Arrival[] = [];
+    const signUp = (i: number) => {
+      const activityId = seed.activityIds[i % seed.activityIds.length]!;
+      return { body: signUpBody(i, activityId, 'chaos'), key: `chaos-${i}` };
     };
     const signupWorker = async () => {
       while (loading) {
@@ -304,8 +322,39 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       }
     };
     const started = Date.now();
+    // Open loop: sign-ups keep arriving at the rate whatever the answers do, each with its own
+    // key, so the gateway may send it again to another process (R-IDEMPOTENCY).
+    const rateLoad = opts.signupRate
+      ? openLoop({
+          ratePerS: opts.signupRate,
+          durationS: 24 * 3600,
+          stopped: () => !loading,
+          send: (i) => {
+            n = i + 1;
+            const { body, key } = signUp(i);
+            return call(() =>
+              api.call(
+                'POST',
+                '/api/registrations',
+                body,
+                { 'x-school-token': token, 'idempotency-key': key },
+                REQUEST_TIMEOUT_MS,
+              ),
+            );
+          },
+          onAnswer: (a) => {
+            arrivals.push(a);
+            signupAnswers.add(a.status);
+            if (a.status === 201) {
+              const id = (a.body as { registration: { id: number } }).registration.id;
+              created.push({ id, email: signUp(a.i).body.email });
+              toApprove.push(id);
+            }
+          },
+        })
+      : undefined;
     const workers = [
-      ...Array.from({ length: opts.signupWorkers }, signupWorker),
+      ...(rateLoad ? [rateLoad] : Array.from({ length: opts.signupWorkers }, signupWorker)),
       ...Array.from({ length: opts.approveWorkers }, approveWorker),
     ];
     churn = waitlist.start();
@@ -323,9 +372,20 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       if (!(await waitlist.untilOfferLapsing())) log(`${target}: no offer about to lapse`);
       const t0 = Date.now();
       await kill(s, target, log);
+      // With two of each the product's health may never fail: the outage of the killed process
+      // itself lasts until the launcher has started it again.
+      const restartedAt = Date.now();
       const rec = await waitRecovered(health, t0, 60_000);
-      kills.push({ target, ...rec, failedSignups: {}, failedApprovals: {} });
-      windows.push([t0, t0 + (rec.recoveryS ?? 60) * 1000 + 1000]);
+      kills.push({
+        target,
+        ...rec,
+        failedSignups: {},
+        failedApprovals: {},
+        signupsDuring: 0,
+        signups5xx: 0,
+        signupP99Ms: undefined,
+      });
+      windows.push([t0, Math.max(t0 + (rec.recoveryS ?? 60) * 1000, restartedAt) + 1000]);
       log(
         `${target}: ${rec.recoveryS === undefined ? 'NOT recovered in 60 s' : `healthy again after ${rec.recoveryS.toFixed(1)} s`}`,
       );
@@ -340,6 +400,15 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
       const [from, to] = windows[i]!;
       k.failedSignups = signupAnswers.failuresBetween(from, to);
       k.failedApprovals = approveAnswers.failuresBetween(from, to);
+      const during = arrivals.filter((a) => a.dueAt >= from && a.dueAt <= to);
+      k.signupsDuring = during.length;
+      k.signups5xx = during.filter((a) => isServerFailure(a.status)).length;
+      k.signupP99Ms = during.length
+        ? percentile(
+            during.map((a) => a.ms),
+            99,
+          )
+        : undefined;
     });
     const loadS = (Date.now() - started) / 1000;
     log(
@@ -436,6 +505,13 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
         retried,
       },
       lost: createdIds.filter((id) => !stored.has(id)).length,
+      storedTwice: await storedTwice(db),
+      signups5xx: Object.entries(signupAnswers.counts)
+        .filter(([status]) => isServerFailure(/^\d+$/.test(status) ? Number(status) : status))
+        .reduce((sum, [, count]) => sum + count, 0),
+      keyed: opts.signupRate !== undefined,
+      replicas: opts.replicas ?? 1,
+      natsNodes: opts.natsNodes ?? 1,
       duplicateEmails: smtp.duplicates().length,
       duplicateTimes: duplicates.map(({ id, at, notifyKill }) => {
         // Relative to the notify kill that explains it, else to the last kill before it.
@@ -476,6 +552,21 @@ export async function runChaos(opts: ChaosOptions): Promise<ChaosReport> {
     await stack?.stop().catch((err: Error) => log(`stopping the stack: ${err.message}`));
     await smtp.stop();
   }
+}
+
+/** A 5xx answer, or none at all (a network error or a time-out). */
+function isServerFailure(status: number | string): boolean {
+  return typeof status !== 'number' || status >= 500;
+}
+
+/** Children of the load (`Kindchaos<n>`) stored more than once for one activity. */
+async function storedTwice(db: pg.Pool): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(
+    `SELECT count(*) AS n FROM (
+       SELECT 1 FROM registrations.registrations WHERE child_first_name LIKE 'Kindchaos%'
+       GROUP BY activity_id, child_first_name HAVING count(*) > 1) twice`,
+  );
+  return Number(rows[0]!.n);
 }
 
 /**

@@ -62,8 +62,14 @@ export async function startBenchStack(opts: {
     }
   };
   let stack: Stack;
+  // Ctrl-C while the stack starts: startStack stops what it started, then rejects.
+  const starting = new AbortController();
+  const abortStart = () => starting.abort();
+  process.once('SIGINT', abortStart);
+  process.once('SIGTERM', abortStart);
   try {
     stack = await startStack({
+      signal: starting.signal,
       gatewayPort: opts.port,
       dataDir,
       repoRoot,
@@ -90,9 +96,13 @@ export async function startBenchStack(opts: {
     });
   } catch (err) {
     const tail = lines.slice(-20).join('\n  ');
+    killLeftovers(dataDir);
     fs.rmSync(dataDir, { recursive: true, force: true });
+    if (starting.signal.aborted) process.exit(130);
     throw new Error(`stack did not start: ${(err as Error).message}\n  ${tail}`, { cause: err });
   }
+  process.off('SIGINT', abortStart);
+  process.off('SIGTERM', abortStart);
   const adminDbUrl = existingAdminUrl(path.join(dataDir, 'postgres', 'data'), stack.ports.postgres);
   const onExit = () => killLeftovers(dataDir);
   process.on('exit', onExit);
