@@ -145,7 +145,7 @@ describe('startStack', () => {
   });
 });
 
-describe('startStack with REPLICAS=2 and NATS_NODES=3 (CONTRACT §5)', () => {
+describe('startStack with REPLICAS=2 and NATS_NODES=3 (R-RUN-REPLICAS)', () => {
   let stack: Stack | undefined;
   let replicaDir: string;
   let port: number;

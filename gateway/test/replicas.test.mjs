@@ -1,4 +1,4 @@
-// Two processes of a service behind the rendered config in a real nginx (CONTRACT §5): a keyed
+// R-GATEWAY-RETRY: two processes of a service behind the rendered config in a real nginx: a keyed
 // request whose process dies mid-request is sent again to the other (R-IDEMPOTENCY); a POST
 // without a key is never sent twice.
 import http from 'node:http';

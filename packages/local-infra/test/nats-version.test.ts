@@ -1,4 +1,4 @@
-// The product runs on nats-server 2.10.23 or later (CONTRACT: stream loss after process kills
+// R-RUN-NATS-VERSION: the product runs on nats-server 2.10.23 or later (stream loss after kills
 // fixed, CVE-2023-47090 closed); `npm start` and `npm test` install it from Debian trixie.
 import { describe, expect, it } from 'vitest';
 import { NATS_MIN_VERSION, natsServerVersion, versionAtLeast } from '../src/nats.js';
