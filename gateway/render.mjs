@@ -208,7 +208,7 @@ function mfeLocations(roots, { releasesRoot, upstreams }) {
 // The public remote's first views (fragment.<view>.<lang>.html in its build, next to its
 // manifest): the only file names an include may reach, the view and the language coming from
 // the maps $gw_first_view and $gw_page_lang.
-const FRAGMENT_FILE = 'fragment\\.(landing|school)\\.(nl|en)\\.html';
+const FRAGMENT_FILE = 'fragment\\.(landing|school)\\.(nl|en|tr|ar|pl|uk)\\.html';
 
 /**
  * Server-side composition (docs/architecture.md): index.html includes /.gw-first-view at its

@@ -8,6 +8,12 @@ import { federationSharing } from '@nsa/web-kit/mf-shared';
 import { CompileHintsPlugin } from '@nsa/web-kit/compile-hints';
 import { PrecompressPlugin } from '@nsa/web-kit/precompress';
 import { appConfig } from '@nsa/web-kit/rspack-remote';
+import {
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  STAFF_LANGUAGES,
+  type Language,
+} from '../packages/web-kit/src/languages.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const isDev = process.env.NODE_ENV === 'development';
@@ -16,23 +22,44 @@ const isDev = process.env.NODE_ENV === 'development';
 // the shell proxies to them so the registry's same-origin URLs still work.
 const remoteDevPorts = { public: 3001, admin: 3002, provider: 3003 };
 
-/** The texts index.html's static header needs, from a language file of the shell. */
-function headerTexts(file: string): Record<string, string> {
-  const t = JSON.parse(readFileSync(file, 'utf8')) as {
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+
+/** The texts index.html needs from a language file of the shell. */
+function shellTexts(language: Language): {
+  productName: string;
+  skipToContent: string;
+  label: string;
+} {
+  const t = JSON.parse(readFileSync(here(`src/i18n/${language}.json`), 'utf8')) as {
     productName: string;
     skipToContent: string;
-    language: { label: string; nl: string; en: string };
+    language: { label: string };
   };
-  const escape = (text: string) =>
-    text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-  return Object.fromEntries(
-    Object.entries({
-      productName: t.productName,
-      skipToContent: t.skipToContent,
-      languageLabel: t.language.label,
-      languageNl: t.language.nl,
-      languageEn: t.language.en,
-    }).map(([key, text]) => [key, escape(text)]),
+  return { productName: t.productName, skipToContent: t.skipToContent, label: t.language.label };
+}
+
+/**
+ * The header as the shell renders it (components/Header.tsx, LanguageSwitcher.tsx), drawn before
+ * any script has run; React replaces it in place. Its buttons do nothing until then, so they
+ * are disabled. One per language and per set of languages a page offers (public: all six;
+ * staff: the admin and provider screens' two).
+ */
+function staticHeader(language: Language, languages: readonly Language[]): string {
+  const t = shellTexts(language);
+  const buttons = languages
+    .map(
+      (lng) =>
+        `<button type="button" lang="${lng}" aria-pressed="${lng === language}" disabled>` +
+        `${lng.toUpperCase()} <span class="visually-hidden">${escapeHtml(LANGUAGE_NAMES[lng])}</span></button>`,
+    )
+    .join('');
+  return (
+    '<header class="site-header">' +
+    `<a class="skip-link" href="#content">${escapeHtml(t.skipToContent)}</a>` +
+    `<a class="brand" href="/">${escapeHtml(t.productName)}</a>` +
+    `<div class="language-switcher" role="group" aria-label="${escapeHtml(t.label)}">${buttons}</div>` +
+    '</header>'
   );
 }
 
@@ -117,7 +144,9 @@ class PaintFirstPlugin {
 /**
  * Server-side composition (docs/architecture.md): the gateway composes index.html with SSI.
  * The page gets its language from the gateway ($gw_page_lang: ?lng=, else the visitor's
- * nsa_lang cookie, else Dutch), the static header is drawn in that language, and the content
+ * nsa_lang cookie, else Dutch; on admin and provider pages only Dutch or English), with its
+ * direction ($gw_page_dir: rtl for Arabic); the static header is drawn in that language with
+ * the languages the page offers ($gw_page_header, e.g. public-ar or staff-en), and the content
  * slot gets the first view a remote rendered for the route (the gateway's /.gw-first-view;
  * nothing on other routes or when the remote is down). The shell knows none of the remotes'
  * texts. Production builds only: the development server has no SSI.
@@ -125,51 +154,51 @@ class PaintFirstPlugin {
 class ServerIncludesPlugin {
   apply(compiler: Compiler) {
     const name = 'ServerIncludesPlugin';
-    const nl = headerTexts(here('src/i18n/nl.json'));
-    const en = headerTexts(here('src/i18n/en.json'));
-    const replaceOnce = (html: string, from: string | RegExp, to: (found: string) => string) => {
+    const replaceOnce = (html: string, from: string | RegExp, to: string) => {
       const match = html.match(from);
       if (!match) throw new Error(`${name}: index.html has no ${String(from)}`);
-      return html.replace(match[0], to(match[0]));
+      return html.replace(match[0], to);
     };
-    // The Dutch header with each of its texts replaced by the English one.
-    const english = (header: string) => {
-      let out = header
-        .replace(/aria-pressed="true"/, 'aria-pressed="__NL__"')
-        .replace(/aria-pressed="false"/, 'aria-pressed="true"')
-        .replace('aria-pressed="__NL__"', 'aria-pressed="false"');
-      for (const key of Object.keys(nl)) {
-        if (!out.includes(nl[key]!)) throw new Error(`${name}: the header has no ${key}`);
-        out = out
-          .replaceAll(`>${nl[key]}<`, `>${en[key]}<`)
-          .replaceAll(`"${nl[key]}"`, `"${en[key]}"`);
-      }
-      return out;
-    };
+    // <!--# if … --> one <!--# elif … --> other <!--# else --> the Dutch one <!--# endif -->
+    const choose = (variable: string, cases: [string, string][], otherwise: string) =>
+      cases
+        .map(
+          ([value, html], i) =>
+            `<!--# ${i === 0 ? 'if' : 'elif'} expr="$${variable} = ${value}" -->${html}`,
+        )
+        .join('') + `<!--# else -->${otherwise}<!--# endif -->`;
+    const titles = LANGUAGES.filter((lng) => lng !== 'nl').map(
+      (lng) => [lng, escapeHtml(shellTexts(lng).productName)] as [string, string],
+    );
+    const headers: [string, string][] = [
+      ...LANGUAGES.filter((lng) => lng !== 'nl').map(
+        (lng) => [`public-${lng}`, staticHeader(lng, LANGUAGES)] as [string, string],
+      ),
+      ...STAFF_LANGUAGES.map(
+        (lng) => [`staff-${lng}`, staticHeader(lng, STAFF_LANGUAGES)] as [string, string],
+      ),
+    ];
     compiler.hooks.compilation.tap(name, (compilation) => {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tap(name, (data) => {
         let html = replaceOnce(
           data.html,
-          '<html lang="nl">',
-          () => '<html lang="<!--# echo var="gw_page_lang" default="nl" -->">',
+          '<html lang="nl" dir="ltr">',
+          '<html lang="<!--# echo var="gw_page_lang" default="nl" -->" dir="<!--# echo var="gw_page_dir" default="ltr" -->">',
         );
         html = replaceOnce(
           html,
           /<title>[^<]*<\/title>/,
-          () =>
-            `<title><!--# if expr="$gw_page_lang = en" -->${en.productName}<!--# else -->${nl.productName}<!--# endif --></title>`,
+          `<title>${choose('gw_page_lang', titles, escapeHtml(shellTexts('nl').productName))}</title>`,
         );
         html = replaceOnce(
           html,
-          /<header class="site-header">[\s\S]*?<\/header>/,
-          (header) =>
-            `<!--# if expr="$gw_page_lang = en" -->${english(header)}<!--# else -->${header}<!--# endif -->`,
+          staticHeader('nl', LANGUAGES),
+          choose('gw_page_header', headers, staticHeader('nl', LANGUAGES)),
         );
         html = replaceOnce(
           html,
           '<div id="content" class="content"></div>',
-          () =>
-            '<div id="content" class="content"><!--# include virtual="/.gw-first-view" --></div>',
+          '<div id="content" class="content"><!--# include virtual="/.gw-first-view" --></div>',
         );
         data.html = html;
         return data;
@@ -191,7 +220,10 @@ export default defineConfig({
       template: './index.html',
       scriptLoading: 'defer',
       // index.html draws the header before the scripts run, in the default language.
-      templateParameters: headerTexts(here('src/i18n/nl.json')),
+      templateParameters: {
+        productName: escapeHtml(shellTexts('nl').productName),
+        header: staticHeader('nl', LANGUAGES),
+      },
     }),
     ...(isDev
       ? []
@@ -229,7 +261,8 @@ export default defineConfig({
     splitChunks: {
       cacheGroups: {
         // What every page loads before it can render (the shared packages the shell provides,
-        // web-kit and the shell's own code, but not its English texts) as two files: two
+        // web-kit and the shell's own code, but not its texts in other languages than Dutch) as
+        // two files: two
         // requests instead of eleven, and they compress better. React DOM (with its scheduler)
         // is the first: each script is evaluated in a task of its own, and the finishing of an
         // eagerly compiled file's code is part of that task (docs/architecture.md), which was
@@ -242,7 +275,7 @@ export default defineConfig({
           priority: 10,
         },
         firstLoad: {
-          test: /[\\/](node_modules|packages[\\/]web-kit|shell[\\/]src)[\\/](?!i18n[\\/]en\.json$)/,
+          test: /[\\/](node_modules|packages[\\/]web-kit|shell[\\/]src)[\\/](?!i18n[\\/](?!nl\.json$))/,
           name: 'first-load',
           chunks: 'async',
           enforce: true,

@@ -39,7 +39,7 @@ beforeAll(async () => {
   // The shell's production index.html, reduced to what the gateway composes (SSI).
   write(
     path.join(opts.staticRoots.shell, 'index.html'),
-    '<!doctype html><html lang="<!--# echo var="gw_page_lang" default="nl" -->"><title>shell</title>' +
+    '<!doctype html><html lang="<!--# echo var="gw_page_lang" default="nl" -->" dir="<!--# echo var="gw_page_dir" default="ltr" -->" data-header="<!--# echo var="gw_page_header" -->"><title>shell</title>' +
       '<div id="content"><!--# include virtual="/.gw-first-view" --></div>',
   );
   write(path.join(opts.staticRoots.shell, 'index.html.gz'), 'not the page');
@@ -49,6 +49,8 @@ beforeAll(async () => {
   for (const [file, text] of [
     ['fragment.landing.nl.html', 'Welkom'],
     ['fragment.landing.en.html', 'Welcome'],
+    ['fragment.landing.ar.html', 'مرحبًا'],
+    ['fragment.landing.pl.html', 'Witamy'],
     ['fragment.school.nl.html', 'Bekijk de activiteiten'],
   ]) {
     write(path.join(opts.staticRoots.mfe_public, file), fragment(text));
@@ -202,7 +204,9 @@ describe('gateway in nginx', () => {
   describe('the public pages first view', () => {
     const TOKEN = '0123456789abcdef0123456789abcdef';
     const slot = (page) => /<div id="content">([\s\S]*)<\/div>/.exec(page.text)?.[1].trim();
-    const lang = (page) => /<html lang="([^"]*)">/.exec(page.text)?.[1];
+    const lang = (page) => /<html lang="([^"]*)"/.exec(page.text)?.[1];
+    const direction = (page) => /<html [^>]*dir="([^"]*)"/.exec(page.text)?.[1];
+    const header = (page) => /<html [^>]*data-header="([^"]*)"/.exec(page.text)?.[1];
 
     it('puts the landing page into the shell, in Dutch by default, with its stylesheet', async () => {
       const page = await get('/', { headers: { 'Accept-Language': 'en-GB,en;q=0.9' } });
@@ -230,6 +234,38 @@ describe('gateway in nginx', () => {
         const page = await get(p, { headers: cookie ? { Cookie: cookie } : {} });
         expect(lang(page), `${p} ${cookie}`).toBe(expected);
         expect(slot(page), `${p} ${cookie}`).toContain(expected === 'en' ? 'Welcome' : 'Welkom');
+      }
+    });
+
+    it('is in Turkish, Arabic (right to left), Polish or Ukrainian by ?lng= or the cookie (R-LANG-PUBLIC)', async () => {
+      for (const [p, cookie, expected, rtl] of [
+        ['/', 'nsa_lang=ar', 'ar', 'rtl'],
+        ['/?lng=AR', 'nsa_lang=nl', 'ar', 'rtl'],
+        ['/?lng=pl', '', 'pl', 'ltr'],
+        ['/my-signup', 'nsa_lang=uk', 'uk', 'ltr'],
+        ['/loting?lng=tr', 'nsa_lang=ar', 'tr', 'ltr'],
+      ]) {
+        const page = await get(p, { headers: cookie ? { Cookie: cookie } : {} });
+        expect(lang(page), `${p} ${cookie}`).toBe(expected);
+        expect(direction(page), `${p} ${cookie}`).toBe(rtl);
+        expect(header(page), `${p} ${cookie}`).toBe(`public-${expected}`);
+      }
+      expect(slot(await get('/', { headers: { Cookie: 'nsa_lang=ar' } }))).toContain('مرحبًا');
+      expect(slot(await get('/?lng=pl'))).toContain('Witamy');
+    });
+
+    it('keeps admin and provider pages in Dutch or English, whatever else was chosen', async () => {
+      for (const [p, cookie, expected] of [
+        ['/admin', 'nsa_lang=ar', 'nl'],
+        ['/admin/registrations?lng=uk', 'nsa_lang=en', 'nl'],
+        ['/login', 'nsa_lang=en', 'en'],
+        ['/reset-password?token=x&lng=en', 'nsa_lang=tr', 'en'],
+        ['/provider/12?token=abc', 'nsa_lang=pl', 'nl'],
+      ]) {
+        const page = await get(p, { headers: cookie ? { Cookie: cookie } : {} });
+        expect(lang(page), `${p} ${cookie}`).toBe(expected);
+        expect(direction(page), `${p} ${cookie}`).toBe('ltr');
+        expect(header(page), `${p} ${cookie}`).toBe(`staff-${expected}`);
       }
     });
 

@@ -188,17 +188,22 @@ describe('renderGatewayConfig', () => {
       expect(conf.match(/\bssi on;/g)).toHaveLength(4);
     });
 
-    it('picks the language from ?lng= or the nsa_lang cookie, only nl or en, Dutch by default', () => {
-      const map = conf.slice(conf.indexOf('map "$gw_page_lang_query:$cookie_nsa_lang"'));
-      const body = map.slice(0, map.indexOf('}') + 1);
-      expect([...body.matchAll(/^\s+\S+ (\S+);$/gm)].map((m) => m[1])).toEqual([
-        'en',
-        'nl',
-        'en',
-        'nl',
-      ]);
+    it('picks the language from ?lng= or the nsa_lang cookie, only the six, Dutch by default', () => {
+      const map = conf.slice(
+        conf.indexOf('map "$gw_page_langs:$gw_page_lang_query:$cookie_nsa_lang"'),
+      );
+      const body = map.slice(0, map.indexOf('\n    }') + 1);
+      // Each value is a language the pattern itself holds to the list (a capture of fixed words).
+      const lines = [...body.matchAll(/^\s+"([^"]+)" (\S+);$/gm)];
+      expect(lines.map((m) => m[2])).toEqual(['$gw_l', '$gw_l', '$gw_l', '$gw_l', 'en']);
+      for (const [, pattern] of lines.slice(0, 4)) {
+        expect(pattern).toMatch(/\(\?<gw_l>(nl\|en\|tr\|ar\|pl\|uk|nl\|en)\)/);
+      }
       expect(body).toContain('default nl;');
-      expect(conf).toMatch(/map \$request_uri \$gw_page_lang_query \{[^}]*default "";/);
+      const query = conf.slice(conf.indexOf('map $request_uri $gw_page_lang_query {'));
+      const values = [...query.slice(0, query.indexOf('}')).matchAll(/^\s+\S+ (\S+);$/gm)];
+      expect(values.map((m) => m[1])).toEqual(['en', 'nl', 'tr', 'ar', 'pl', 'uk', '""']);
+      expect(conf).toMatch(/map \$gw_page_lang \$gw_page_dir \{\s+ar rtl;\s+default ltr;\s+\}/);
     });
 
     it('names a first view only for the landing and school routes, by fixed names', () => {
@@ -226,9 +231,11 @@ describe('renderGatewayConfig', () => {
       expect(names).toHaveLength(2);
       for (const name of names) {
         expect(name).toMatch(/^\^\/\\\.gw-fragment\/mfe\/public\//);
-        expect(name.endsWith('/(?<gw_fv_file>fragment\\.(landing|school)\\.(nl|en)\\.html)$')).toBe(
-          true,
-        );
+        expect(
+          name.endsWith(
+            '/(?<gw_fv_file>fragment\\.(landing|school)\\.(nl|en|tr|ar|pl|uk)\\.html)$',
+          ),
+        ).toBe(true);
       }
       expect(fragments).toContain('alias /srv/releases/public/$gw_fv_version/$gw_fv_file;');
       expect(

@@ -2,17 +2,22 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router-dom';
 import { Page, registerResources, Spinner, useNamespaceTexts } from '@nsa/web-kit';
-import nl from './i18n/nl.json';
 import { LOTTERY_PATH } from './components/LotteryNote';
 import { NAMESPACE } from './namespace';
 import { LandingPage } from './pages/LandingPage';
 import { SchoolPage } from './pages/SchoolPage';
 import './styles.css';
 
-// English is loaded when it is the page's language or chosen, not with every page.
+// Only the page's language is loaded, Dutch too: a page in Arabic downloads no Dutch. The chunks
+// are named i18n-<language>: the shell preloads the page's one with the App (shell/src/remotes/
+// preload.ts), so Dutch costs no extra round trip either.
 registerResources(NAMESPACE, {
-  nl,
+  nl: () => import(/* webpackChunkName: "i18n-nl" */ './i18n/nl.json'),
   en: () => import(/* webpackChunkName: "i18n-en" */ './i18n/en.json'),
+  tr: () => import(/* webpackChunkName: "i18n-tr" */ './i18n/tr.json'),
+  ar: () => import(/* webpackChunkName: "i18n-ar" */ './i18n/ar.json'),
+  pl: () => import(/* webpackChunkName: "i18n-pl" */ './i18n/pl.json'),
+  uk: () => import(/* webpackChunkName: "i18n-uk" */ './i18n/uk.json'),
 });
 
 // R-MY-SIGNUP: the parent's own page is not part of the school page's first load. React.lazy

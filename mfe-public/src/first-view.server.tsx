@@ -11,8 +11,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { createQueryClient, LANGUAGES, type Language } from '@nsa/web-kit';
 import App from './export-app';
+import ar from './i18n/ar.json';
 import en from './i18n/en.json';
 import nl from './i18n/nl.json';
+import pl from './i18n/pl.json';
+import tr from './i18n/tr.json';
+import uk from './i18n/uk.json';
 import { NAMESPACE } from './namespace';
 
 /**
@@ -27,16 +31,18 @@ export const FIRST_VIEWS = {
 export type FirstView = keyof typeof FIRST_VIEWS;
 export { LANGUAGES };
 
+const TABLES: Record<Language, object> = { nl, en, tr, ar, pl, uk };
+
 function texts(language: Language) {
   const instance = i18next.createInstance();
-  // The options of web-kit's initI18n, with both tables at hand.
+  // The options of web-kit's initI18n, with the tables at hand.
   void instance.init({
     lng: language,
     fallbackLng: 'nl',
     supportedLngs: [...LANGUAGES],
     ns: [NAMESPACE],
     defaultNS: NAMESPACE,
-    resources: { nl: { [NAMESPACE]: nl }, en: { [NAMESPACE]: en } },
+    resources: Object.fromEntries(LANGUAGES.map((lng) => [lng, { [NAMESPACE]: TABLES[lng] }])),
     initAsync: false,
     interpolation: { escapeValue: false },
     react: { useSuspense: false },

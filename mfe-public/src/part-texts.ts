@@ -12,7 +12,7 @@ export type Part = 'my-signup' | 'lottery' | 'registration';
 
 const partNamespace = (part: Part) => `${NAMESPACE}-${part}`;
 
-/** Called once by the part's module: Dutch at once, English when it is needed. */
+/** Called once by the part's module: Dutch at once, another language when it is needed. */
 export function registerPartTexts(part: Part, resources: NamespaceResources): void {
   registerResources(partNamespace(part), resources);
 }

@@ -139,3 +139,33 @@ describe('schedule text', () => {
     );
   });
 });
+
+describe('dates in Turkish, Arabic, Polish and Ukrainian (R-LANG-DATES)', () => {
+  it("are Intl.DateTimeFormat's in the language, with the case the month takes", () => {
+    const monday = new Date(2026, 2, 2, 12);
+    expect(dayText('tr', monday, { style: 'long' })).toBe('2 Mart Pazartesi');
+    expect(dayText('pl', monday, { style: 'long' })).toBe('poniedziałek, 2 marca');
+    expect(dayText('uk', monday, { style: 'long' })).toBe('понеділок, 2 березня');
+    expect(dayText('ar', monday, { style: 'long', year: true })).toBe('الاثنين، 2 مارس 2026');
+  });
+
+  it('writes Arabic dates with Western digits, as ar-MA does, not the Arabic-Indic ones of ar-SA', () => {
+    const date = new Date(2026, 10, 27, 12);
+    const text = dayText('ar', date, { style: 'short', year: true });
+    expect(text).toMatch(/27/);
+    expect(text).toMatch(/2026/);
+    expect(text).not.toMatch(/[\u0660-\u0669]/);
+    expect(new Intl.DateTimeFormat('ar-SA', { day: 'numeric' }).format(date)).toMatch(
+      /[\u0660-\u0669]/,
+    );
+  });
+
+  it('reads a UTC midnight in UTC when asked', () => {
+    const midnight = new Date(Date.UTC(2026, 2, 2));
+    expect(blockDateParts('pl', 2026, 10, 12)).toEqual({
+      start: 'poniedziałek, 2 marca',
+      end: 'piątek, 20 marca',
+    });
+    expect(dayText('tr', midnight, { style: 'long', utc: true })).toBe('2 Mart Pazartesi');
+  });
+});

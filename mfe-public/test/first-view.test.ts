@@ -2,11 +2,15 @@
 // docs/architecture.md): the App's own markup at the route, in each language, without what
 // only the run time knows.
 import { describe, expect, it } from 'vitest';
+import ar from '../src/i18n/ar.json';
 import en from '../src/i18n/en.json';
 import nl from '../src/i18n/nl.json';
-import { FIRST_VIEWS, renderFirstView } from '../src/first-view.server';
+import pl from '../src/i18n/pl.json';
+import tr from '../src/i18n/tr.json';
+import uk from '../src/i18n/uk.json';
+import { FIRST_VIEWS, LANGUAGES, renderFirstView } from '../src/first-view.server';
 
-const TEXTS = { nl, en } as const;
+const TEXTS = { nl, en, tr, ar, pl, uk } as const;
 /** A text as React writes it into HTML. */
 const escaped = (text: string) =>
   text.replace(
@@ -15,7 +19,7 @@ const escaped = (text: string) =>
   );
 
 describe('first views (R-PUBLIC-LANDING, R-PUBLIC-SCHOOL-PAGE)', () => {
-  it.each(['nl', 'en'] as const)(
+  it.each(LANGUAGES)(
     'the landing page in %s: lead, privacy note, three steps, cards',
     (language) => {
       const t = TEXTS[language].landing;
@@ -39,19 +43,16 @@ describe('first views (R-PUBLIC-LANDING, R-PUBLIC-SCHOOL-PAGE)', () => {
     expect(html).not.toContain('{{');
   });
 
-  it.each(['nl', 'en'] as const)(
-    'the school page in %s: frame, lead and spinner, no school',
-    (language) => {
-      const t = TEXTS[language].school;
-      const html = renderFirstView('school', language);
-      expect(html).toBe(
-        '<main class="page" data-remote="mfe_public" data-page="school">' +
-          `<h1>${escaped(t.title)}</h1><p class="lead">${escaped(t.subtitle)}</p>` +
-          '<div class="spinner-box" role="status" aria-live="polite">' +
-          '<span class="spinner" aria-hidden="true"></span>' +
-          `<span class="visually-hidden">${escaped(t.loading)}</span></div></main>`,
-      );
-      expect(html).not.toContain(FIRST_VIEWS.school.split('/').at(-1));
-    },
-  );
+  it.each(LANGUAGES)('the school page in %s: frame, lead and spinner, no school', (language) => {
+    const t = TEXTS[language].school;
+    const html = renderFirstView('school', language);
+    expect(html).toBe(
+      '<main class="page" data-remote="mfe_public" data-page="school">' +
+        `<h1>${escaped(t.title)}</h1><p class="lead">${escaped(t.subtitle)}</p>` +
+        '<div class="spinner-box" role="status" aria-live="polite">' +
+        '<span class="spinner" aria-hidden="true"></span>' +
+        `<span class="visually-hidden">${escaped(t.loading)}</span></div></main>`,
+    );
+    expect(html).not.toContain(FIRST_VIEWS.school.split('/').at(-1));
+  });
 });

@@ -1,22 +1,29 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Routes } from 'react-router-dom';
-import { ProtectedRoute, ToastProvider } from '@nsa/web-kit';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { offerLanguages, ProtectedRoute, ToastProvider } from '@nsa/web-kit';
 import { Header } from './components/Header';
 import { RemoteRoute } from './components/RemoteRoute';
 import { NotFound } from './pages/NotFound';
 import { Unauthorized } from './pages/Unauthorized';
-import { REMOTE_ROUTES } from './remotes/route-remotes';
+import { languagesOf, REMOTE_ROUTES } from './remotes/route-remotes';
 
 // R-WEB-ROUTES. Each remote matches its own pages inside; the shell only decides
 // which remote owns a path (remotes/route-remotes.ts), so a remote's files load
 // only on its routes.
 export function App() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  const languages = languagesOf(pathname);
 
   useEffect(() => {
     document.title = t('productName');
   }, [t]);
+
+  // R-LANG-PUBLIC: the visitor's language where the page's remote has it, else Dutch.
+  useEffect(() => {
+    void offerLanguages(i18n, languages);
+  }, [i18n, languages]);
 
   return (
     <ToastProvider closeLabel={t('toast.close')}>

@@ -7,18 +7,28 @@ import { createQueryClient, initI18n, loadLanguage } from '@nsa/web-kit';
 import { App } from './App';
 import { takeFirstView } from './first-view';
 import { nextTask } from './next-task';
+import { languagesOf } from './remotes/route-remotes';
 import nl from './i18n/nl.json';
 
 /** Sets up the texts and the query cache, then renders the shell. */
 async function start(container: HTMLElement): Promise<void> {
-  // Dutch is the default and comes with the shell; English is loaded when needed.
+  // Dutch is the default and comes with the shell; another language is loaded when needed. The
+  // page offers the languages of its remote (Dutch and English on admin and provider pages).
   const i18n = initI18n({
     namespace: 'shell',
-    resources: { nl, en: () => import(/* webpackChunkName: "i18n-en" */ './i18n/en.json') },
+    resources: {
+      nl,
+      en: () => import(/* webpackChunkName: "i18n-en" */ './i18n/en.json'),
+      tr: () => import(/* webpackChunkName: "i18n-tr" */ './i18n/tr.json'),
+      ar: () => import(/* webpackChunkName: "i18n-ar" */ './i18n/ar.json'),
+      pl: () => import(/* webpackChunkName: "i18n-pl" */ './i18n/pl.json'),
+      uk: () => import(/* webpackChunkName: "i18n-uk" */ './i18n/uk.json'),
+    },
+    languages: languagesOf(window.location.pathname),
   });
   const queryClient = createQueryClient();
 
-  // A page in English renders once its texts are there (index.html's header and
+  // A page in another language renders once its texts are there (index.html's header and
   // the gateway's first view are shown meanwhile); if they cannot be loaded, the
   // Dutch ones stand in.
   await Promise.all([

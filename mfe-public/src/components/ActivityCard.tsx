@@ -64,7 +64,7 @@ export function ActivityCard({
     >
       <article aria-labelledby={titleId}>
         <div className="activity-head">
-          <h2 id={titleId} className="activity-title">
+          <h2 id={titleId} className="activity-title" dir="auto">
             {activity.title}
           </h2>
           <div className="badges">
@@ -78,7 +78,7 @@ export function ActivityCard({
         <dl className="facts">
           <div>
             <dt>{t('activity.block')}</dt>
-            <dd>{block.name}</dd>
+            <dd dir="auto">{block.name}</dd>
           </div>
           <div>
             <dt>{t('activity.period')}</dt>
@@ -86,7 +86,7 @@ export function ActivityCard({
           </div>
           <div>
             <dt>{t('activity.provider')}</dt>
-            <dd>{activity.provider.name}</dd>
+            <dd dir="auto">{activity.provider.name}</dd>
           </div>
           <div>
             <dt>{t('activity.time')}</dt>

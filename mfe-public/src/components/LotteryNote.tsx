@@ -53,9 +53,14 @@ function Proof({ label, value, testId }: { label: string; value: string; testId:
   return (
     <details className="lottery-proof" data-testid={testId}>
       <summary>
-        {label}: <code title={value}>{shortHex(value)}</code>
+        {label}:{' '}
+        <code title={value} dir="ltr">
+          {shortHex(value)}
+        </code>
       </summary>
-      <code className="proof-full">{value}</code>
+      <code className="proof-full" dir="ltr">
+        {value}
+      </code>
     </details>
   );
 }

@@ -27,6 +27,10 @@ import { momentText } from './window-text';
 registerPartTexts('registration', {
   nl: registrationNl,
   en: () => import(/* webpackChunkName: "i18n-registration-en" */ '../i18n/registration.en.json'),
+  tr: () => import(/* webpackChunkName: "i18n-registration-tr" */ '../i18n/registration.tr.json'),
+  ar: () => import(/* webpackChunkName: "i18n-registration-ar" */ '../i18n/registration.ar.json'),
+  pl: () => import(/* webpackChunkName: "i18n-registration-pl" */ '../i18n/registration.pl.json'),
+  uk: () => import(/* webpackChunkName: "i18n-registration-uk" */ '../i18n/registration.uk.json'),
 });
 
 const TOAST_MS = 5000;
@@ -251,11 +255,11 @@ export default function RegistrationDialog({
         <dl className="dialog-summary">
           <div>
             <dt>{t('registration.activity')}</dt>
-            <dd>{activity.title}</dd>
+            <dd dir="auto">{activity.title}</dd>
           </div>
           <div>
             <dt>{t('registration.school')}</dt>
-            <dd>{schoolName}</dd>
+            <dd dir="auto">{schoolName}</dd>
           </div>
           <div>
             <dt>{t('registration.period')}</dt>
@@ -302,10 +306,10 @@ export default function RegistrationDialog({
             <fieldset>
               <legend>{t('registration.childSection')}</legend>
               <FormField {...fieldProps('childFirstName')}>
-                {input('childFirstName', 'text', 'off', { maxLength: 100 })}
+                {input('childFirstName', 'text', 'off', { maxLength: 100, dir: 'auto' })}
               </FormField>
               <FormField {...fieldProps('childLastName')}>
-                {input('childLastName', 'text', 'off', { maxLength: 100 })}
+                {input('childLastName', 'text', 'off', { maxLength: 100, dir: 'auto' })}
               </FormField>
               <FormField {...fieldProps('childDateOfBirth')}>
                 {input('childDateOfBirth', 'date', 'off', {
@@ -332,13 +336,18 @@ export default function RegistrationDialog({
             <fieldset>
               <legend>{t('registration.parentSection')}</legend>
               <FormField {...fieldProps('parentName')}>
-                {input('parentName', 'text', 'name', { maxLength: 200 })}
+                {input('parentName', 'text', 'name', { maxLength: 200, dir: 'auto' })}
               </FormField>
               <FormField {...fieldProps('email')}>
-                {input('email', 'email', 'email', { maxLength: 254, inputMode: 'email' })}
+                {/* An address and a number read left to right, also on a page in Arabic. */}
+                {input('email', 'email', 'email', {
+                  maxLength: 254,
+                  inputMode: 'email',
+                  dir: 'ltr',
+                })}
               </FormField>
               <FormField {...fieldProps('phone')}>
-                {input('phone', 'tel', 'tel', { maxLength: 40, inputMode: 'tel' })}
+                {input('phone', 'tel', 'tel', { maxLength: 40, inputMode: 'tel', dir: 'ltr' })}
               </FormField>
             </fieldset>
 

@@ -122,7 +122,7 @@ export function SchoolActivities({ school, token, initialBlockId }: SchoolActivi
 
   return (
     <>
-      <Page remote={NAMESPACE} page="school" title={school.name}>
+      <Page remote={NAMESPACE} page="school" title={school.name} titleDir="auto">
         <p className="lead">{t('school.subtitle')}</p>
 
         <div className="filters" role="group" aria-label={t('filter.label')}>

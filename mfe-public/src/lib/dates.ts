@@ -6,7 +6,9 @@ import { blockDateRange } from '@nsa/contracts';
  * Intl.DateTimeFormat writes the same, but the first one a page makes loads the browser's
  * calendar data: 70 to 90 ms of main thread on a laptop, four times that on a phone, in the
  * middle of the first render of the school page's cards. The unit tests check every day of
- * two years against Intl.DateTimeFormat.
+ * two years against Intl.DateTimeFormat. The other languages' dates come from
+ * Intl.DateTimeFormat itself (INTL_LOCALES): their month names change with the case
+ * ('2 marca', '2 березня'), and their words would weigh on every page's first load.
  */
 const WORDS = {
   nl: {
@@ -78,6 +80,39 @@ const WORDS = {
   },
 };
 
+/**
+ * The locale each other language's dates are written in. Arabic with Western digits ('2 مارس
+ * 2026', as ar-MA writes them), never the Arabic-Indic ones of ar-SA or ar-EG (which plain `ar`
+ * gave in older browsers' data), whatever the browser's default: most Arabic-speaking
+ * parents here are of Moroccan descent and write Western digits, as the times, phone numbers
+ * and group numbers around these dates are written; the month names stay those of Modern
+ * Standard Arabic (ar-MA's own, such as غشت for August, are not read everywhere).
+ */
+export const INTL_LOCALES: Readonly<Record<string, string>> = {
+  tr: 'tr-TR',
+  ar: 'ar-u-nu-latn',
+  pl: 'pl-PL',
+  uk: 'uk-UA',
+};
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+function intlDayText(locale: string, date: Date, options: DayOptions): string {
+  const key = `${locale} ${options.style} ${options.year ? 'y' : ''} ${options.utc ? 'utc' : ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      weekday: options.style,
+      day: 'numeric',
+      month: options.style,
+      year: options.year ? 'numeric' : undefined,
+      timeZone: options.utc ? 'UTC' : undefined,
+    });
+    formats.set(key, format);
+  }
+  return format.format(date);
+}
+
 export interface DayOptions {
   /** `long`: 'vrijdag 28 november'; `short`: 'vr 28 nov'. */
   style: 'long' | 'short';
@@ -89,6 +124,8 @@ export interface DayOptions {
 
 /** A day written out in the UI language: weekday, day and month, and the year if asked. */
 export function dayText(language: string, date: Date, options: DayOptions): string {
+  const locale = INTL_LOCALES[language];
+  if (locale) return intlDayText(locale, date, options);
   const words = language === 'en' ? WORDS.en : WORDS.nl;
   const long = options.style === 'long';
   const [weekday, day, month, year] = options.utc

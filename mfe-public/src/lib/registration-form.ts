@@ -27,10 +27,13 @@ export const EMPTY_REGISTRATION: RegistrationValues = {
 const isField = (name: unknown): name is RegistrationField =>
   typeof name === 'string' && (REGISTRATION_FIELDS as readonly string[]).includes(name);
 
-/** The schema's messages are keys of VALIDATION_MESSAGES; unknown keys read as 'Invalid value'. */
+/**
+ * The schema's messages are keys of VALIDATION_MESSAGES; unknown keys read as 'Invalid value'.
+ * In the page's language, or Dutch where the contracts have no text in it.
+ */
 export function validationText(key: string, language: string): string {
-  const lang = language === 'en' ? 'en' : 'nl';
-  return (VALIDATION_MESSAGES[key] ?? VALIDATION_MESSAGES.invalidType)![lang];
+  const message = (VALIDATION_MESSAGES[key] ?? VALIDATION_MESSAGES.invalidType)!;
+  return (message as Partial<Record<string, string>>)[language] ?? message.nl;
 }
 
 /** First message per field, translated, from zod issues ({path, message}). */

@@ -7,6 +7,10 @@ import lotteryNl from '../i18n/lottery.nl.json';
 registerPartTexts('lottery', {
   nl: lotteryNl,
   en: () => import(/* webpackChunkName: "i18n-lottery-en" */ '../i18n/lottery.en.json'),
+  tr: () => import(/* webpackChunkName: "i18n-lottery-tr" */ '../i18n/lottery.tr.json'),
+  ar: () => import(/* webpackChunkName: "i18n-lottery-ar" */ '../i18n/lottery.ar.json'),
+  pl: () => import(/* webpackChunkName: "i18n-lottery-pl" */ '../i18n/lottery.pl.json'),
+  uk: () => import(/* webpackChunkName: "i18n-lottery-uk" */ '../i18n/lottery.uk.json'),
 });
 
 // The five rules as svc-registrations' draw (family-rounds-snake/v1) states them (R-DRAW-RULES),
@@ -57,7 +61,7 @@ export default function LotteryPage() {
                 <p>{t(`lottery.proof${step}Text`)}</p>
                 {step === 3 ? (
                   <>
-                    <pre className="command">
+                    <pre className="command" dir="ltr">
                       <code>{t('lottery.command')}</code>
                     </pre>
                     <p>{t('lottery.proof3After')}</p>

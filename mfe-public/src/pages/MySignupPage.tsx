@@ -31,6 +31,10 @@ import mySignupNl from '../i18n/my-signup.nl.json';
 registerPartTexts('my-signup', {
   nl: mySignupNl,
   en: () => import(/* webpackChunkName: "i18n-my-signup-en" */ '../i18n/my-signup.en.json'),
+  tr: () => import(/* webpackChunkName: "i18n-my-signup-tr" */ '../i18n/my-signup.tr.json'),
+  ar: () => import(/* webpackChunkName: "i18n-my-signup-ar" */ '../i18n/my-signup.ar.json'),
+  pl: () => import(/* webpackChunkName: "i18n-my-signup-pl" */ '../i18n/my-signup.pl.json'),
+  uk: () => import(/* webpackChunkName: "i18n-my-signup-uk" */ '../i18n/my-signup.uk.json'),
 });
 
 const TOAST_MS = 5000;
@@ -380,13 +384,14 @@ function Details({ signup }: { signup: MySignup }) {
   const titleId = useId();
   const { activity, registration } = signup;
   const signedUp = dayAndTime(i18n.language, registration.createdAt);
-  const facts: [string, string][] = [
-    [t('mySignup.child'), childName(signup)],
-    [t('mySignup.activity'), activity.title],
-    [t('mySignup.school'), activity.school.name],
-    [t('mySignup.provider'), activity.provider.name],
+  // Names someone typed (the last item: true) keep their own direction: dir="auto".
+  const facts: [string, string, boolean?][] = [
+    [t('mySignup.child'), childName(signup), true],
+    [t('mySignup.activity'), activity.title, true],
+    [t('mySignup.school'), activity.school.name, true],
+    [t('mySignup.provider'), activity.provider.name, true],
     [t('mySignup.time'), scheduleText(t, activity)],
-    [t('mySignup.block'), activity.block.name],
+    [t('mySignup.block'), activity.block.name, true],
     [t('mySignup.period'), dateRangeText(t, i18n.language, activity.block, today)],
   ];
   if (signedUp) facts.push([t('mySignup.signedUpOn'), signedUp.day]);
@@ -394,10 +399,10 @@ function Details({ signup }: { signup: MySignup }) {
     <section className="card details-card" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('mySignup.detailsTitle')}</h2>
       <dl className="facts">
-        {facts.map(([label, value]) => (
+        {facts.map(([label, value, typed]) => (
           <div key={label}>
             <dt>{label}</dt>
-            <dd>{value}</dd>
+            <dd dir={typed ? 'auto' : undefined}>{value}</dd>
           </div>
         ))}
       </dl>

@@ -1,15 +1,15 @@
 import i18next, { type i18n } from 'i18next';
 import { getI18n, initReactI18next, useTranslation } from 'react-i18next';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  asLanguage,
+  languageDirection,
+  type Language,
+} from './languages';
 
-export const LANGUAGES = ['nl', 'en'] as const;
-export type Language = (typeof LANGUAGES)[number];
-const DEFAULT_LANGUAGE: Language = 'nl';
+export { LANGUAGES, type Language };
 const LANGUAGE_STORAGE_KEY = 'i18nextLng';
-
-function asLanguage(value: string | null | undefined): Language | undefined {
-  const lower = value?.toLowerCase();
-  return LANGUAGES.find((language) => language === lower);
-}
 
 /**
  * R-LANG-DEFAULT: Dutch whatever the browser prefers; `?lng=` or an earlier
@@ -79,12 +79,12 @@ export type Table = { readonly [key: string]: unknown };
 /** A table, or a function that loads it, e.g. `() => import('./i18n/en.json')`. */
 export type TableSource = Table | (() => Promise<Table | { default: Table }>);
 /**
- * One namespace's texts in every language. The default language's table is
- * always there at once (it is also every other language's fallback); another
- * language's may be loaded when it is first needed, so that a page in Dutch
- * does not download the English texts.
+ * One namespace's texts in the languages it has (Dutch always, the fallback of the others). A
+ * table may be loaded when it is first needed, so that a page in Dutch does not download the
+ * English texts; the public remote loads even its Dutch ones so, and a page in Arabic then
+ * downloads no Dutch.
  */
-export type NamespaceResources = Record<Language, TableSource> & { nl: Table };
+export type NamespaceResources = Partial<Record<Language, TableSource>> & { nl: TableSource };
 
 // Resources registered before any instance exists (a remote's module runs
 // before its standalone bootstrap calls initI18n).
@@ -143,8 +143,12 @@ export function useNamespaceTexts(namespace: string): void {
   const { i18n: instance } = useTranslation(namespace);
   const language = instance.language;
   const lazy = lazyTables(instance).get(tableKey(language, namespace));
-  if (lazy && !lazy.failed && !instance.hasResourceBundle(language, namespace)) {
-    throw loadTable(instance, language, namespace).catch(() => undefined);
+  if (!lazy || instance.hasResourceBundle(language, namespace)) return;
+  if (!lazy.failed) throw loadTable(instance, language, namespace).catch(() => undefined);
+  // Failed, and no Dutch texts to stand in: the shell's error and retry; the retry loads anew.
+  if (!instance.hasResourceBundle(DEFAULT_LANGUAGE, namespace)) {
+    lazy.failed = false;
+    throw new Error(`The texts of ${namespace} (${language}) could not be loaded`);
   }
 }
 
@@ -152,6 +156,7 @@ function addNamespace(instance: i18n, namespace: string, resources: NamespaceRes
   for (const language of LANGUAGES) {
     if (instance.hasResourceBundle(language, namespace)) continue;
     const source = resources[language];
+    if (source === undefined) continue;
     if (typeof source === 'function') {
       lazyTables(instance).set(tableKey(language, namespace), { load: source });
     } else {
@@ -180,19 +185,78 @@ export interface InitI18nOptions {
   /** The caller's own namespace, used when a component names none. */
   namespace: string;
   resources: NamespaceResources;
+  /** The languages the page offers at first; by default those `resources` has. */
+  languages?: readonly Language[];
   search?: string;
 }
 
-export function initI18n({ namespace, resources, search }: InitI18nOptions): i18n {
+// The visitor's choice and the languages the page offers now, kept on the shared instance (as
+// the lazy tables are). The choice is what is remembered; the page shows it where it is offered
+// and Dutch elsewhere (admin and provider screens offer only Dutch and English).
+interface LanguageState {
+  chosen: Language;
+  offered: readonly Language[];
+  /** Counts the switches, so that only the last one asked for is made. */
+  switches: number;
+}
+const STATE = Symbol.for('@nsa/web-kit/i18n-language@1');
+
+function languageState(instance: i18n): LanguageState {
+  const holder = instance as unknown as { [STATE]?: LanguageState };
+  return (holder[STATE] ??= { chosen: DEFAULT_LANGUAGE, offered: LANGUAGES, switches: 0 });
+}
+
+/** The language a page that offers `offered` shows for a choice: the choice, else Dutch. */
+export function shownLanguage(chosen: Language, offered: readonly Language[]): Language {
+  return offered.includes(chosen) ? chosen : DEFAULT_LANGUAGE;
+}
+
+/** The visitor's choice, which the page may not offer (then it shows Dutch). */
+export function chosenLanguage(instance: i18n): Language {
+  return languageState(instance).chosen;
+}
+
+// Switches once the language's texts are there, so the page changes language at once (if
+// loading fails, the Dutch texts stand in for the missing ones).
+async function show(instance: i18n, language: Language): Promise<void> {
+  const state = languageState(instance);
+  const switchNumber = ++state.switches;
+  if (instance.language === language) return;
+  await loadLanguage(instance, language).catch(() => undefined);
+  if (switchNumber === state.switches) await instance.changeLanguage(language);
+}
+
+/** The switcher's choice: remembered (localStorage and the cookie) and shown. */
+export function chooseLanguage(instance: i18n, language: Language): Promise<void> {
+  const state = languageState(instance);
+  state.chosen = language;
+  store(language);
+  return show(instance, shownLanguage(language, state.offered));
+}
+
+/**
+ * The page now offers these languages (the shell calls it for each route, with the languages
+ * of the route's remote): it shows the visitor's choice if it is one of them, else Dutch,
+ * without forgetting the choice.
+ */
+export function offerLanguages(instance: i18n, offered: readonly Language[]): Promise<void> {
+  const state = languageState(instance);
+  state.offered = offered;
+  return show(instance, shownLanguage(state.chosen, offered));
+}
+
+export function initI18n({ namespace, resources, languages, search }: InitI18nOptions): i18n {
   const instance = i18next.createInstance();
   const query = search ?? globalThis.location?.search ?? '';
   const stored = readStored();
-  const language = pickLanguage(query, stored);
+  const chosen = pickLanguage(query, stored);
   // A choice remembered only in localStorage (from before the cookie) gets its cookie too.
-  if (asLanguage(new URLSearchParams(query).get('lng')) || asLanguage(stored)) store(language);
+  if (asLanguage(new URLSearchParams(query).get('lng')) || asLanguage(stored)) store(chosen);
+  const offered = languages ?? LANGUAGES.filter((language) => resources[language] !== undefined);
+  Object.assign(languageState(instance), { chosen, offered });
 
   void instance.use(initReactI18next).init({
-    lng: language,
+    lng: shownLanguage(chosen, offered),
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LANGUAGES],
     ns: [namespace],
@@ -207,13 +271,13 @@ export function initI18n({ namespace, resources, search }: InitI18nOptions): i18
   for (const [ns, res] of pending) addNamespace(instance, ns, res);
   pending.clear();
 
+  // <html lang> and dir follow the language shown (R-LANG-PUBLIC): Arabic is right to left.
   const applyLanguage = (lng: string) => {
-    if (typeof document !== 'undefined') document.documentElement.lang = lng;
+    if (typeof document === 'undefined') return;
+    document.documentElement.lang = lng;
+    document.documentElement.dir = languageDirection(lng);
   };
   applyLanguage(instance.language);
-  instance.on('languageChanged', (lng) => {
-    applyLanguage(lng);
-    store(lng);
-  });
+  instance.on('languageChanged', applyLanguage);
   return instance;
 }

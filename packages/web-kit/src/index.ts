@@ -8,14 +8,23 @@ export {
 } from './http';
 export { createQueryClient } from './query-client';
 export {
-  LANGUAGES,
+  chooseLanguage,
+  chosenLanguage,
   initI18n,
   loadLanguage,
+  offerLanguages,
   registerResources,
+  shownLanguage,
   useNamespaceTexts,
-  type Language,
   type NamespaceResources,
 } from './i18n';
+export {
+  LANGUAGES,
+  LANGUAGE_NAMES,
+  STAFF_LANGUAGES,
+  languageDirection,
+  type Language,
+} from './languages';
 export { Page } from './page';
 export { type ToastInput } from './toast-store';
 export { ToastProvider, useToast } from './toast';

@@ -5,13 +5,15 @@ export interface PageProps {
   remote: string;
   page: string;
   title: string;
+  /** `auto` when the title is a name someone typed (a school's), which keeps its own direction. */
+  titleDir?: 'auto';
   /** Made to be printed: base.css prints it without the shell around it. */
   printable?: boolean;
   children?: ReactNode;
 }
 
 /** The root element every remote page shares: `<main data-remote data-page>` with an `<h1>`. */
-export function Page({ remote, page, title, printable = false, children }: PageProps) {
+export function Page({ remote, page, title, titleDir, printable = false, children }: PageProps) {
   return (
     <main
       className="page"
@@ -19,7 +21,7 @@ export function Page({ remote, page, title, printable = false, children }: PageP
       data-page={page}
       data-printable={printable ? '' : undefined}
     >
-      <h1>{title}</h1>
+      <h1 dir={titleDir}>{title}</h1>
       {children}
     </main>
   );

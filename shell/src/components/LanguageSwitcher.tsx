@@ -1,19 +1,16 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router-dom';
-import { LANGUAGES, loadLanguage, type Language } from '@nsa/web-kit';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { chooseLanguage, LANGUAGE_NAMES, type Language } from '@nsa/web-kit';
+import { languagesOf } from '../remotes/route-remotes';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
   const [searchParams, setSearchParams] = useSearchParams();
   const current = i18n.resolvedLanguage ?? i18n.language;
 
   const choose = (language: Language) => {
-    // Texts of another language may still have to be loaded: switch when they
-    // are there, so the page changes language at once (if loading fails, the
-    // Dutch texts stand in for the missing ones).
-    void loadLanguage(i18n, language)
-      .catch(() => undefined)
-      .then(() => i18n.changeLanguage(language));
+    void chooseLanguage(i18n, language);
     // A stale ?lng= would undo this choice on the next reload.
     if (searchParams.has('lng')) {
       const next = new URLSearchParams(searchParams);
@@ -22,9 +19,11 @@ export function LanguageSwitcher() {
     }
   };
 
+  // Only the languages of the page's remote: the admin and provider screens are in Dutch and
+  // English (R-LANG-PUBLIC).
   return (
     <div className="language-switcher" role="group" aria-label={t('language.label')}>
-      {LANGUAGES.map((language) => (
+      {languagesOf(pathname).map((language) => (
         <button
           key={language}
           type="button"
@@ -36,7 +35,7 @@ export function LanguageSwitcher() {
               so a voice user who says what is on the button reaches it; the full name is the
               language's own, read in that language (the button's lang). */}
           {language.toUpperCase()}{' '}
-          <span className="visually-hidden">{t(`language.${language}`)}</span>
+          <span className="visually-hidden">{LANGUAGE_NAMES[language]}</span>
         </button>
       ))}
     </div>

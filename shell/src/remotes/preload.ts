@@ -9,15 +9,31 @@ import { remoteToPreload } from './route-remotes';
  * downloading. Nothing of the remote runs here: its module is evaluated when
  * the route renders, as before. A failure is left to that render, which shows
  * the error and the retry button.
+ *
+ * With them, the remote's texts in the page's language, where the remote loads them on demand
+ * in a chunk named i18n-<language> (mfe-public, even for Dutch): they arrive with the App
+ * instead of one round trip after it. The page's language is the one the gateway wrote into
+ * <html lang> (?lng=, else the nsa_lang cookie, else Dutch).
  */
 export function preloadRouteRemote(pathname: string): void {
   const registry = loadRegistry();
   const remote = remoteToPreload(pathname);
+  const lang = document.documentElement.lang;
+  const texts = new RegExp(`/i18n-${/^[a-z]{2}$/.test(lang) ? lang : 'nl'}\\.[0-9a-f]+\\.js$`);
   registry
     .then((entries) =>
       remote && entries[remote]
         ? // share: false, the shell provides every shared package itself.
-          preloadRemote([{ nameOrAlias: remote, exposes: ['./App'], share: false }])
+          preloadRemote([
+            { nameOrAlias: remote, exposes: ['./App'], share: false },
+            {
+              nameOrAlias: remote,
+              exposes: ['./App'],
+              share: false,
+              resourceCategory: 'all',
+              filter: (url) => texts.test(url),
+            },
+          ])
         : undefined,
     )
     .catch(() => undefined);

@@ -1,6 +1,7 @@
 // Which remote owns which page route (R-WEB-ROUTES). App.tsx renders these routes;
 // the shell's first script also reads them to start loading the remote of
 // the page being opened while its own code is still downloading.
+import { LANGUAGES, STAFF_LANGUAGES, type Language } from '@nsa/web-kit/languages';
 import type { RemoteName } from './parse-registry';
 
 export interface RemoteRouteSpec {
@@ -25,6 +26,18 @@ export const REMOTE_ROUTES: readonly RemoteRouteSpec[] = [
   { path: '/provider/:activityId', remote: 'mfe_provider' },
 ];
 
+/**
+ * The languages each remote's screens are in (R-LANG-PUBLIC): the public side in all six, the
+ * admin and provider screens in Dutch and English. The switcher lists these on the remote's
+ * routes; a visitor who chose another shows Dutch there and keeps the choice. The gateway's map
+ * $gw_page_langs (gateway/nginx.conf.template) picks the same for a page's first HTML.
+ */
+export const REMOTE_LANGUAGES: Readonly<Record<RemoteName, readonly Language[]>> = {
+  mfe_public: LANGUAGES,
+  mfe_admin: STAFF_LANGUAGES,
+  mfe_provider: STAFF_LANGUAGES,
+};
+
 const segments = (path: string) => path.split('/').filter(Boolean);
 
 /**
@@ -48,6 +61,12 @@ export function matchRemoteRoute(pathname: string): RemoteRouteSpec | undefined 
       segment.startsWith(':') ? parts[i] !== '' : segment.toLowerCase() === parts[i]!.toLowerCase(),
     );
   });
+}
+
+/** The languages a page offers: its remote's, or all on the shell's own pages (not found, …). */
+export function languagesOf(pathname: string): readonly Language[] {
+  const route = matchRemoteRoute(pathname);
+  return route ? REMOTE_LANGUAGES[route.remote] : LANGUAGES;
 }
 
 /** The remote to start loading for a page, or null (none, or behind the session check). */
