@@ -1,18 +1,18 @@
 // Server-side composition (docs/architecture.md): the public pages' first view is in the first
 // HTML response. The gateway puts the public remote's build-time fragment into the shell's
 // index.html (SSI), in the language of ?lng= or the nsa_lang cookie (Dutch by default,
-// R-LANG-DEFAULT); the remote's App then takes over without the text moving or changing
+// R-LANG-DEFAULT; any of the six of R-LANG-PUBLIC, Arabic with dir="rtl"); the remote's App then takes over without the text moving or changing
 // language; and a remote that is down leaves the shell's own error and retry (R-WEB-REMOTE-FAILURE).
 import type { BrowserContext, Page } from '@playwright/test';
 import type { StackFacts } from '../lib/settings.js';
 import { expect, remoteRoot, test, text, withRegistry, type Language } from './fixtures.js';
 
 const pub = (key: string, language: Language = 'nl') => text('mfe_public', language, key);
-const LANGUAGES = ['nl', 'en'] as const;
+const LANGUAGES = ['nl', 'en', 'tr', 'ar', 'pl', 'uk'] as const;
 
 async function chooseLanguage(context: BrowserContext, stack: StackFacts, language: Language) {
-  if (language === 'en') {
-    await context.addCookies([{ name: 'nsa_lang', value: 'en', url: stack.baseURL }]);
+  if (language !== 'nl') {
+    await context.addCookies([{ name: 'nsa_lang', value: language, url: stack.baseURL }]);
   }
 }
 
@@ -40,6 +40,8 @@ test.describe('with JavaScript disabled', () => {
       await chooseLanguage(context, stack, language);
       await page.goto('/');
       await expect(page.locator('html')).toHaveAttribute('lang', language);
+      // Arabic is right to left from the first byte (R-LANG-PUBLIC).
+      await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
       await expect(page).toHaveTitle(text('shell', language, 'productName'));
       await expect(page.locator('header .brand')).toHaveText(
         text('shell', language, 'productName'),

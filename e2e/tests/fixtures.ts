@@ -19,7 +19,7 @@ function readStackFacts(): StackFacts {
   return JSON.parse(fs.readFileSync(file, 'utf8')) as StackFacts;
 }
 
-export type Language = 'nl' | 'en';
+export type Language = 'nl' | 'en' | 'tr' | 'ar' | 'pl' | 'uk';
 export type RemoteName = 'mfe_public' | 'mfe_admin' | 'mfe_provider';
 type Texts = Record<string, unknown>;
 
