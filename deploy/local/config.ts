@@ -267,6 +267,10 @@ export function serviceEnv(
     DATABASE_URL: urls.database,
     DB_SCHEMA: name,
     NATS_URL: urls.nats,
+    // With two or more of each, a stopping process says it is not ready and keeps serving a
+    // second (its answers closing their connections) before it stops taking connections, so a
+    // rolling restart answers nothing with a 5xx (CONTRACT §6).
+    ...(config.replicas > 1 ? { SHUTDOWN_GRACE_MS: '1000' } : {}),
     // The launcher's three-node cluster keeps every stream on all three (CONTRACT §5).
     ...(config.natsUrl ? {} : { STREAM_REPLICAS: String(config.natsNodes) }),
     // Its own NATS user on the launcher's NATS (R-NATS-USERS); an external NATS_URL has its own.

@@ -31,6 +31,14 @@ export const baseConfigSchema = z.object({
   /** How long JetStream waits for an ack before redelivering. */
   CONSUMER_ACK_WAIT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   /**
+   * Graceful stop (CONTRACT §6): on SIGTERM `/readyz` answers 503 at once and the process keeps
+   * serving this long (answers closing their connections) so that the gateway or Kubernetes
+   * stops sending it work; then it stops taking connections and waits up to
+   * SHUTDOWN_TIMEOUT_MS for the requests in flight.
+   */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /**
    * Fault injection for crash tests: consumers stop after committing an event
    * and before acking it, and say so on the log. Never set in production.
    */

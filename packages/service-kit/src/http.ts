@@ -24,11 +24,22 @@ export function createHttpApp(
     metrics?: Metrics;
     trustProxy?: string;
     beforeSession?: (app: Express) => void;
+    /** True once the service is stopping: every answer then closes its connection. */
+    stopping?: () => boolean;
   },
   mount: (app: Express) => void,
 ): Express {
   const app = express();
   app.disable('x-powered-by');
+  // A stopping process ends each kept-alive connection after its answer, so the gateway opens
+  // its next one to a process that stays (graceful stop, CONTRACT §6).
+  const stopping = opts.stopping;
+  if (stopping) {
+    app.use((_req, res, next) => {
+      if (stopping()) res.setHeader('Connection', 'close');
+      next();
+    });
+  }
   app.set('etag', false);
   // The gateway is the only proxy (R-TRUST-PROXY); req.ip is then the address nginx saw.
   app.set(

@@ -201,6 +201,8 @@ async function runService<C extends BaseConfig>(
     }).start(),
   );
 
+  // Set when stop() begins: readiness fails at once, answers close their connections.
+  let stopRequested = false;
   const checks = {
     db: async () => {
       await sequelize.query('SELECT 1');
@@ -218,6 +220,7 @@ async function runService<C extends BaseConfig>(
     metrics,
     trustProxy: config.TRUST_PROXY,
     beforeSession: parts.beforeSession,
+    stopping: () => stopRequested,
   };
   const app = createHttpApp(logger, httpOpts, (a) => {
     const router = express.Router();
@@ -225,6 +228,7 @@ async function runService<C extends BaseConfig>(
       service: def.name,
       version: def.version,
       checks: {
+        accepting: async () => !stopRequested,
         ...checks,
         consumers: async () =>
           (await Promise.all(consumers.map((c) => c.caughtUp()))).every(Boolean),
@@ -234,7 +238,7 @@ async function runService<C extends BaseConfig>(
     mountHealth(router, {
       service: def.name,
       version: def.version,
-      checks,
+      checks: { accepting: async () => !stopRequested, ...checks },
       peers: parseHealthPeers(config.HEALTH_PEERS),
       details: parts.healthDetails,
     });
@@ -261,8 +265,21 @@ async function runService<C extends BaseConfig>(
   let stopping: Promise<void> | undefined;
   const stop = (): Promise<void> =>
     (stopping ??= (async () => {
+      stopRequested = true;
+      if (config.SHUTDOWN_GRACE_MS > 0) {
+        logger.info({ graceMs: config.SHUTDOWN_GRACE_MS }, 'stopping: not ready');
+        await new Promise((r) => setTimeout(r, config.SHUTDOWN_GRACE_MS));
+      }
+      // No new connections; the requests in flight finish, up to SHUTDOWN_TIMEOUT_MS.
       await new Promise<void>((resolve) => {
-        server.close(() => resolve());
+        const cut = setTimeout(() => {
+          logger.warn('stopping: requests still in flight were cut off');
+          server.closeAllConnections();
+        }, config.SHUTDOWN_TIMEOUT_MS);
+        server.close(() => {
+          clearTimeout(cut);
+          resolve();
+        });
         server.closeIdleConnections();
       });
       await new Promise<void>((resolve) =>
@@ -335,7 +352,10 @@ export function runMain(start: () => Promise<{ stop(): Promise<void> }>): void {
   const onSignal = (): void => {
     if (signalled) return;
     signalled = true;
-    setTimeout(() => process.exit(1), 10_000).unref();
+    // The grace period and the requests in flight, then consumers and connections.
+    const grace = Number(process.env.SHUTDOWN_GRACE_MS) || 0;
+    const timeout = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000;
+    setTimeout(() => process.exit(1), grace + timeout + 10_000).unref();
     started
       .then((running) => running.stop())
       .then(

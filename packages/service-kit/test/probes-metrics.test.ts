@@ -161,7 +161,7 @@ describe('probes (R-OPS-PROBES)', () => {
     openGate();
     await until(async () => (await get('/readyz')).status === 200, 30_000);
     const body = (await (await get('/readyz')).json()) as ServiceHealth;
-    expect(body.checks).toEqual({ db: 'ok', nats: 'ok', consumers: 'ok' });
+    expect(body.checks).toEqual({ accepting: 'ok', db: 'ok', nats: 'ok', consumers: 'ok' });
     // Handled, with the failed one retried and redelivered once.
     await until(async () => {
       const text = await metricsText();
