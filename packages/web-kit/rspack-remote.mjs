@@ -17,6 +17,16 @@ export const FEDERATION_GLOBALS = {
   '@module-federation/error-codes': '__NSA_FEDERATION_ERROR_CODES__',
 };
 
+/**
+ * The container runtime's import of the webpack bundler runtime (by its absolute path), which
+ * production builds replace with packages/web-kit/src/federation/bundler-runtime.cjs: the
+ * shell's copy of its functions, the remote's own state.
+ */
+const BUNDLER_RUNTIME = /[\\/]webpack-bundler-runtime[\\/]dist[\\/]index\.c?js$/;
+const REMOTE_BUNDLER_RUNTIME = fileURLToPath(
+  new URL('./src/federation/bundler-runtime.cjs', import.meta.url),
+);
+
 const isDev = () => process.env.NODE_ENV === 'development';
 
 /**
@@ -115,6 +125,9 @@ export function remoteConfig({ name: NAME, devPort: DEV_PORT, packageDir }) {
     externals: dev ? {} : FEDERATION_GLOBALS,
     externalsType: 'global',
     plugins: [
+      ...(dev
+        ? []
+        : [new rspack.NormalModuleReplacementPlugin(BUNDLER_RUNTIME, REMOTE_BUNDLER_RUNTIME)]),
       new ModuleFederationPlugin({
         name: NAME,
         filename: 'remoteEntry.js',
