@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router-dom';
 import { Page, registerResources, Spinner, useNamespaceTexts } from '@nsa/web-kit';
 import { LOTTERY_PATH } from './components/LotteryNote';
+import { addDateWords } from './lib/dates';
 import { NAMESPACE } from './namespace';
 import { LandingPage } from './pages/LandingPage';
 import { SchoolPage } from './pages/SchoolPage';
@@ -11,9 +12,25 @@ import './styles.css';
 // Only the page's language is loaded, Dutch too: a page in Arabic downloads no Dutch. The chunks
 // are named i18n-<language>: the shell preloads the page's one with the App (shell/src/remotes/
 // preload.ts), so Dutch costs no extra round trip either.
+// Dutch and English dates are written with the language's own words (lib/dates.ts), which
+// travel in the same chunk as its texts.
 registerResources(NAMESPACE, {
-  nl: () => import(/* webpackChunkName: "i18n-nl" */ './i18n/nl.json'),
-  en: () => import(/* webpackChunkName: "i18n-en" */ './i18n/en.json'),
+  nl: () =>
+    Promise.all([
+      import(/* webpackChunkName: "i18n-nl" */ './i18n/nl.json'),
+      import(/* webpackChunkName: "i18n-nl" */ './lib/date-words/nl'),
+    ]).then(([texts, words]) => {
+      addDateWords('nl', words.default);
+      return texts;
+    }),
+  en: () =>
+    Promise.all([
+      import(/* webpackChunkName: "i18n-en" */ './i18n/en.json'),
+      import(/* webpackChunkName: "i18n-en" */ './lib/date-words/en'),
+    ]).then(([texts, words]) => {
+      addDateWords('en', words.default);
+      return texts;
+    }),
   tr: () => import(/* webpackChunkName: "i18n-tr" */ './i18n/tr.json'),
   ar: () => import(/* webpackChunkName: "i18n-ar" */ './i18n/ar.json'),
   pl: () => import(/* webpackChunkName: "i18n-pl" */ './i18n/pl.json'),

@@ -1,9 +1,15 @@
 import i18next from 'i18next';
-import { describe, expect, it } from 'vitest';
-import { blockDateParts, dayText, timeText } from '../src/lib/dates';
+import { describe, expect, it, vi } from 'vitest';
+import { addDateWords, blockDateParts, dayText, timeText } from '../src/lib/dates';
+import enWords from '../src/lib/date-words/en';
+import nlWords from '../src/lib/date-words/nl';
 import { dateRangeText, scheduleText } from '../src/components/activity-text';
 import en from '../src/i18n/en.json';
 import nl from '../src/i18n/nl.json';
+
+// As the page has them once the language's texts have loaded (export-app.tsx).
+addDateWords('nl', nlWords);
+addDateWords('en', enWords);
 
 async function translator(lng: 'nl' | 'en') {
   const instance = i18next.createInstance();
@@ -99,6 +105,16 @@ describe('dayText and timeText (R-LANG-DATES)', () => {
       days += 1;
     }
     expect(days).toBe(730);
+  });
+
+  it('writes Dutch and English as Intl.DateTimeFormat does while their words are not loaded', async () => {
+    vi.resetModules();
+    const fresh = await import('../src/lib/dates');
+    const monday = new Date(2026, 2, 2, 12);
+    expect(fresh.dayText('nl', monday, { style: 'long' })).toBe('maandag 2 maart');
+    expect(fresh.dayText('en', monday, { style: 'short', year: true })).toBe(
+      intl('en', monday, 'short', true),
+    );
   });
 
   it('reads a UTC midnight in UTC when asked, whatever the clock', () => {

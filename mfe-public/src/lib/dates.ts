@@ -2,83 +2,30 @@ import { blockDateRange } from '@nsa/contracts';
 
 /**
  * R-LANG-DATES: dates in the nl-NL format, and the British equivalent for English
- * ('maandag 2 maart', 'Monday 2 March'), written out by the page itself. The browser's
- * Intl.DateTimeFormat writes the same, but the first one a page makes loads the browser's
- * calendar data: 70 to 90 ms of main thread on a laptop, four times that on a phone, in the
- * middle of the first render of the school page's cards. The unit tests check every day of
- * two years against Intl.DateTimeFormat. The other languages' dates come from
- * Intl.DateTimeFormat itself (INTL_LOCALES): their month names change with the case
- * ('2 marca', '2 березня'), and their words would weigh on every page's first load.
+ * ('maandag 2 maart', 'Monday 2 March'), written out by the page itself with the language's
+ * words (date-words/), which come in the chunk of the language's texts (export-app.tsx), so a
+ * page in another language downloads none of them. The browser's Intl.DateTimeFormat writes
+ * the same, but the first one a page makes loads the browser's calendar data: 70 to 90 ms of
+ * main thread on a laptop, four times that on a phone, in the middle of the first render of
+ * the school page's cards. The unit tests check every day of two years against
+ * Intl.DateTimeFormat. The other languages' dates come from Intl.DateTimeFormat itself
+ * (INTL_LOCALES): their month names change with the case ('2 marca', '2 березня').
  */
-const WORDS = {
-  nl: {
-    weekday: ['zondag', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag'],
-    weekdayShort: ['zo', 'ma', 'di', 'wo', 'do', 'vr', 'za'],
-    month: [
-      'januari',
-      'februari',
-      'maart',
-      'april',
-      'mei',
-      'juni',
-      'juli',
-      'augustus',
-      'september',
-      'oktober',
-      'november',
-      'december',
-    ],
-    monthShort: [
-      'jan',
-      'feb',
-      'mrt',
-      'apr',
-      'mei',
-      'jun',
-      'jul',
-      'aug',
-      'sep',
-      'okt',
-      'nov',
-      'dec',
-    ],
-    /** Between the weekday and the day when the year is written too. */
-    yearSeparator: ' ',
-  },
-  en: {
-    weekday: ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'],
-    weekdayShort: ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'],
-    month: [
-      'January',
-      'February',
-      'March',
-      'April',
-      'May',
-      'June',
-      'July',
-      'August',
-      'September',
-      'October',
-      'November',
-      'December',
-    ],
-    monthShort: [
-      'Jan',
-      'Feb',
-      'Mar',
-      'Apr',
-      'May',
-      'Jun',
-      'Jul',
-      'Aug',
-      'Sept',
-      'Oct',
-      'Nov',
-      'Dec',
-    ],
-    yearSeparator: ', ',
-  },
-};
+export interface DateWords {
+  weekday: readonly string[];
+  weekdayShort: readonly string[];
+  month: readonly string[];
+  monthShort: readonly string[];
+  /** Between the weekday and the day when the year is written too. */
+  yearSeparator: string;
+}
+
+const WORDS = new Map<string, DateWords>();
+
+/** A language's words, added when its texts have loaded. */
+export function addDateWords(language: string, words: DateWords): void {
+  WORDS.set(language, words);
+}
 
 /**
  * The locale each other language's dates are written in. Arabic with Western digits ('2 مارس
@@ -94,6 +41,9 @@ export const INTL_LOCALES: Readonly<Record<string, string>> = {
   pl: 'pl-PL',
   uk: 'uk-UA',
 };
+
+/** The reference locales of the languages the page writes itself, should their words be missing. */
+const REFERENCE_LOCALES: Readonly<Record<string, string>> = { nl: 'nl-NL', en: 'en-GB' };
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -124,9 +74,11 @@ export interface DayOptions {
 
 /** A day written out in the UI language: weekday, day and month, and the year if asked. */
 export function dayText(language: string, date: Date, options: DayOptions): string {
-  const locale = INTL_LOCALES[language];
-  if (locale) return intlDayText(locale, date, options);
-  const words = language === 'en' ? WORDS.en : WORDS.nl;
+  const words = WORDS.get(language);
+  if (!words) {
+    const locale = INTL_LOCALES[language] ?? REFERENCE_LOCALES[language] ?? 'nl-NL';
+    return intlDayText(locale, date, options);
+  }
   const long = options.style === 'long';
   const [weekday, day, month, year] = options.utc
     ? [date.getUTCDay(), date.getUTCDate(), date.getUTCMonth(), date.getUTCFullYear()]
