@@ -1,5 +1,6 @@
 // Runs the rendered config in a real nginx against stand-in services and static files.
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderGatewayConfig } from '../render.mjs';
@@ -144,6 +145,63 @@ describe('gateway in nginx', () => {
     expect(en.json).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
   });
 
+  // R-LANG-API: the gateway's own answers follow Accept-Language in the product's six languages.
+  it.each([
+    ['tr-TR,tr;q=0.9,en;q=0.8', 'Bulunamadı'],
+    ['ar-MA,ar;q=0.9', 'غير موجود'],
+    ['de-DE,de;q=0.9,pl;q=0.8,en;q=0.7', 'Nie znaleziono'],
+    ['en;q=0, uk', 'Не знайдено'],
+    ['fr-FR,fr;q=0.9', 'Niet gevonden'],
+  ])('answers a 404 for Accept-Language %s with %s', async (acceptLanguage, message) => {
+    const res = await get('/api/nothing', { headers: { 'Accept-Language': acceptLanguage } });
+    expect(res.status).toBe(404);
+    expect(res.json).toEqual({ message, code: 'NOT_FOUND' });
+  });
+
+  it('answers a missing static file or a folder with the JSON 404, never an HTML page', async () => {
+    for (const p of ['/missing.js', '/mfe/public/missing.js', '/mfe/public/']) {
+      const res = await get(p, { headers: { 'Accept-Language': 'uk-UA,uk;q=0.9' } });
+      expect(res.status, p).toBe(404);
+      expect(res.headers.get('content-type'), p).toContain('application/json');
+      expect(res.json, p).toEqual({ message: 'Не знайдено', code: 'NOT_FOUND' });
+      expectSecurityHeaders(res.headers);
+    }
+  });
+
+  it('answers a request it refuses with a JSON 400 in the caller language, never an HTML page', async () => {
+    // A method a static file does not take (nginx's 405).
+    const post = await get('/main.0123abcd.js', {
+      method: 'POST',
+      body: 'x',
+      headers: { 'Accept-Language': 'pl-PL,pl;q=0.9' },
+    });
+    expect(post.status).toBe(400);
+    expect(post.json).toEqual({ message: 'Żądanie jest nieprawidłowe', code: 'BAD_REQUEST' });
+    // Bad syntax and too long a URI, which nginx refuses before choosing a location.
+    const raw = (request) =>
+      new Promise((resolve, reject) => {
+        const socket = net.connect(Number(new URL(base).port), '127.0.0.1', () =>
+          socket.end(request),
+        );
+        const chunks = [];
+        socket.on('data', (c) => chunks.push(c));
+        socket.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+        socket.on('error', reject);
+      });
+    const bad = await raw(
+      'GET /api/schools HTTP/1.1\r\nHost: x\r\nAccept-Language: ar\r\nContent-Length: nope\r\n\r\n',
+    );
+    expect(bad).toMatch(/^HTTP\/1\.1 400 /);
+    expect(bad).toContain('{"message":"الطلب غير صالح","code":"BAD_REQUEST"}');
+    const long = await raw(
+      `GET /${'a'.repeat(9000)} HTTP/1.1\r\nHost: x\r\nAccept-Language: tr\r\nConnection: close\r\n\r\n`,
+    );
+    // Refused on its first line, before nginx reads Accept-Language: in Dutch.
+    expect(long).toMatch(/^HTTP\/1\.1 400 /);
+    expect(long).toContain('{"message":"Het verzoek is ongeldig","code":"BAD_REQUEST"}');
+    expect(long).not.toContain('<html');
+  });
+
   // R-OPS-METRICS: the services answer these on their own port; through the gateway nothing
   // reaches them, whatever the spelling, and nginx's own numbers are on another listener.
   it.each([
@@ -181,6 +239,16 @@ describe('gateway in nginx', () => {
     const res = await get('/api/schools', { method: 'POST', body: 'x'.repeat(65 * 1024) });
     expect(res.status).toBe(413);
     expect(res.json.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(res.json.message).toBe('Verzoek is te groot (maximaal 64 KiB)');
+    const tr = await get('/api/schools', {
+      method: 'POST',
+      body: 'x'.repeat(65 * 1024),
+      headers: { 'Accept-Language': 'tr' },
+    });
+    expect(tr.json).toEqual({
+      message: 'İstek çok büyük (en fazla 64 KiB)',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
     expectSecurityHeaders(res.headers);
     const ok = await get('/api/schools', { method: 'POST', body: 'x'.repeat(60 * 1024) });
     expect(ok.status).toBe(200);
@@ -431,9 +499,16 @@ describe('gateway in nginx', () => {
       statuses.push((await get('/api/registrations', { method: 'POST', body: '{}' })).status);
     }
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
-    const limited = await get('/api/registrations', { method: 'POST', body: '{}' });
+    const limited = await get('/api/registrations', {
+      method: 'POST',
+      body: '{}',
+      headers: { 'Accept-Language': 'ar' },
+    });
     expect(limited.status).toBe(429);
-    expect(limited.json.code).toBe('RATE_LIMITED');
+    expect(limited.json).toEqual({
+      message: 'طلبات كثيرة جدًا، يُرجى المحاولة مرة أخرى لاحقًا',
+      code: 'RATE_LIMITED',
+    });
     expectSecurityHeaders(limited.headers);
     // Reading the list is not a sign-up.
     expect((await get('/api/registrations')).status).toBe(200);
@@ -465,6 +540,13 @@ describe('gateway in nginx', () => {
     expect(res.json.code).toBe('SERVICE_UNAVAILABLE');
     expect(res.json.message).toMatch(/unavailable/);
     expectSecurityHeaders(res.headers);
+    for (const [acceptLanguage, message] of [
+      ['pl', 'Usługa jest chwilowo niedostępna, spróbuj ponownie za chwilę'],
+      ['uk', 'Сервіс тимчасово недоступний, спробуйте ще раз трохи згодом'],
+    ]) {
+      const answer = await get('/api/schools', { headers: { 'Accept-Language': acceptLanguage } });
+      expect(answer.json).toEqual({ message, code: 'SERVICE_UNAVAILABLE' });
+    }
     for (let i = 0; i < 8; i++) expect((await get('/api/health')).status).toBe(200);
   });
 });
