@@ -63,6 +63,14 @@ export function text(app: RemoteName | 'shell', language: Language, key: string)
   return value;
 }
 
+/**
+ * A name as the public side puts it into a sentence: between Unicode's bidi isolates, so it
+ * keeps its own direction (mfe-public/src/lib/isolate.ts).
+ */
+export function isolated(name: string): string {
+  return `\u2068${name}\u2069`;
+}
+
 /** `text()` with its `{{name}}` placeholders filled in, as i18next does. */
 export function textWith(
   app: RemoteName | 'shell',

@@ -20,6 +20,7 @@ import {
 import { mySignupLinkFrom, waitForEmail } from '../lib/mail.js';
 import {
   expect,
+  isolated,
   loginAsAdmin,
   remoteRoot,
   test,
@@ -185,7 +186,7 @@ test('a parent joins the waiting list of a full activity, accepts the offered pl
     const success = dialog.getByRole('status');
     await expect(success).toContainText(pub('registration.waitlistSuccessTitle'));
     await expect(success).toContainText(
-      pubWith('registration.waitlistSuccessText', { name: fullName(noor), position: 1 }),
+      pubWith('registration.waitlistSuccessText', { name: isolated(fullName(noor)), position: 1 }),
     );
     await expect(success).toContainText(pub('registration.confirmationEmail'));
     await success.getByRole('button', { name: pub('registration.close'), exact: true }).click();
@@ -389,7 +390,7 @@ test('the sign-up dialog offers the waiting list, keeping what was typed, when t
     .getByRole('button', { name: pub('registration.waitlistSubmit'), exact: true })
     .click();
   await expect(waitlistDialog.getByRole('status')).toContainText(
-    pubWith('registration.waitlistSuccessText', { name: fullName(lot), position: 1 }),
+    pubWith('registration.waitlistSuccessText', { name: isolated(fullName(lot)), position: 1 }),
   );
   const stored = (await registrationsOf(request, activity.id)).find((r) => r.email === lot.email);
   expect(stored).toMatchObject({ status: 'waitlisted', waitlistPosition: 1 });

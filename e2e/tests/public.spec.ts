@@ -16,6 +16,7 @@ import {
 import type { StackFacts } from '../lib/settings.js';
 import {
   expect,
+  isolated,
   loginAsAdmin,
   remoteRoot,
   test,
@@ -136,11 +137,11 @@ for (const viewport of VIEWPORTS) {
 
         const contact = root.getByRole('region', { name: pub('landing.contactTitle', language) });
         await expect(contact).toContainText(
-          pubWith('landing.contactText', { organisation: org.name }, language),
+          pubWith('landing.contactText', { organisation: isolated(org.name) }, language),
         );
         await expect(
           contact.getByRole('link', {
-            name: pubWith('landing.contactLink', { email: org.contactEmail }, language),
+            name: pubWith('landing.contactLink', { email: isolated(org.contactEmail) }, language),
           }),
         ).toHaveAttribute('href', `mailto:${org.contactEmail}`);
         await expect(
@@ -149,7 +150,7 @@ for (const viewport of VIEWPORTS) {
 
         const footer = page.locator('footer.site-footer');
         await expect(footer).toContainText(
-          pubWith('footer.aboutTitle', { organisation: org.name }, language),
+          pubWith('footer.aboutTitle', { organisation: isolated(org.name) }, language),
         );
         await expect(
           footer.getByRole('link', { name: pub('footer.website', language), exact: true }),
@@ -164,7 +165,7 @@ for (const viewport of VIEWPORTS) {
         await expect(footer).toContainText(
           pubWith(
             'footer.copyright',
-            { organisation: org.name, year: new Date().getFullYear() },
+            { organisation: isolated(org.name), year: new Date().getFullYear() },
             language,
           ),
         );
@@ -232,7 +233,7 @@ for (const viewport of VIEWPORTS) {
       // Block filter: only that block's activities.
       await root.getByLabel(pub('filter.block'), { exact: true }).selectOption({
         label: pubWith('filter.blockOption', {
-          name: block.name,
+          name: isolated(block.name),
           start: block.weekStart,
           end: block.weekEnd,
         }),
@@ -352,7 +353,7 @@ for (const viewport of VIEWPORTS) {
       await expect(success).toContainText(pub('registration.successTitle'));
       await expect(success).toContainText(
         pubWith('registration.successText', {
-          name: `${child.childFirstName} ${child.childLastName}`,
+          name: isolated(`${child.childFirstName} ${child.childLastName}`),
         }),
       );
       await success.getByRole('button', { name: pub('registration.close'), exact: true }).click();

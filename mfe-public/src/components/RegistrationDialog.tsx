@@ -23,6 +23,7 @@ import { dateRangeText, scheduleText } from './activity-text';
 import { FormField } from './FormField';
 import type { RegistrationDialogProps } from './registration-dialog-props';
 import { momentText } from './window-text';
+import { isolate } from '../lib/isolate';
 
 registerPartTexts('registration', {
   nl: registrationNl,
@@ -401,7 +402,7 @@ export default function RegistrationDialog({
 
 function SuccessText({ done, today }: { done: Done; today: Date }) {
   const { t, i18n } = usePartTranslation('registration');
-  const name = done.name || t('registration.successFallbackName');
+  const name = done.name ? isolate(done.name) : t('registration.successFallbackName');
   if (done.lotteryClosesAt) {
     const closes = momentText(t, i18n.language, done.lotteryClosesAt, {
       style: 'long',

@@ -26,6 +26,7 @@ import { ActivityCard } from './ActivityCard';
 import { lazyRegistrationDialog, preloadRegistrationDialog } from './registration-dialog-loader';
 import { SiteFooter } from './SiteFooter';
 import { momentText } from './window-text';
+import { isolate } from '../lib/isolate';
 
 export interface SchoolActivitiesProps {
   school: SchoolSummary;
@@ -138,7 +139,7 @@ export function SchoolActivities({ school, token, initialBlockId }: SchoolActivi
                 {(blocks.data ?? []).map((block) => (
                   <option key={block.id} value={String(block.id)}>
                     {t('filter.blockOption', {
-                      name: block.name,
+                      name: isolate(block.name),
                       start: block.weekStart,
                       end: block.weekEnd,
                     })}

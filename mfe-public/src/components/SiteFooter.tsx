@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLoadedOrganisation } from '../api/app-config';
 import { NAMESPACE } from '../namespace';
+import { isolate } from '../lib/isolate';
 
 /** R-PUBLIC-FOOTER: about the organisation, copyright, contact address, site and privacy links. */
 export function SiteFooter() {
@@ -9,7 +10,7 @@ export function SiteFooter() {
   // first view, rendered at build time, has no footer).
   const organisation = useLoadedOrganisation();
   if (!organisation) return null;
-  const vars = { organisation: organisation.name };
+  const vars = { organisation: isolate(organisation.name) };
   return (
     <footer className="site-footer">
       <div className="site-footer-inner">

@@ -3,6 +3,7 @@ import { Page } from '@nsa/web-kit';
 import { useLoadedOrganisation } from '../api/app-config';
 import { SiteFooter } from '../components/SiteFooter';
 import { NAMESPACE } from '../namespace';
+import { isolate } from '../lib/isolate';
 
 const STEPS = [1, 2, 3] as const;
 
@@ -39,10 +40,10 @@ export function LandingPage() {
             <h2 id="landing-contact">{t('landing.contactTitle')}</h2>
             {organisation && (
               <>
-                <p>{t('landing.contactText', { organisation: organisation.name })}</p>
+                <p>{t('landing.contactText', { organisation: isolate(organisation.name) })}</p>
                 <p>
                   <a href={`mailto:${organisation.contactEmail}`}>
-                    {t('landing.contactLink', { email: organisation.contactEmail })}
+                    {t('landing.contactLink', { email: isolate(organisation.contactEmail) })}
                   </a>
                 </p>
               </>

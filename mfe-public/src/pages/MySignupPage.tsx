@@ -27,6 +27,7 @@ import {
 import { NAMESPACE } from '../namespace';
 import { registerPartTexts, usePartTexts, usePartTranslation } from '../part-texts';
 import mySignupNl from '../i18n/my-signup.nl.json';
+import { isolate } from '../lib/isolate';
 
 registerPartTexts('my-signup', {
   nl: mySignupNl,
@@ -176,7 +177,7 @@ function MySignupView({ token, onEnded }: { token: string; onEnded(ended: Ended)
   const signup = query.data;
   const { status } = signup.registration;
   const actions = actionsFor(status);
-  const name = childName(signup);
+  const name = isolate(childName(signup));
   const busy = action.isPending || erase.isPending;
 
   return (
@@ -285,7 +286,10 @@ function MySignupView({ token, onEnded }: { token: string; onEnded(ended: Ended)
           onClose={() => setConfirm(null)}
         >
           <p>
-            {t('mySignup.confirmWithdraw.text', { name, activity: signup.activity.title })}{' '}
+            {t('mySignup.confirmWithdraw.text', {
+              name,
+              activity: isolate(signup.activity.title),
+            })}{' '}
             {withdrawConsequence(status, name, t)}
             {t('mySignup.confirmWithdraw.final')}
           </p>
@@ -346,11 +350,11 @@ function StatusCard({
   const organisation = useOrganisation();
   const titleId = useId();
   const { status, waitlistPosition, offerExpiresAt } = signup.registration;
-  const name = childName(signup);
+  const name = isolate(childName(signup));
   const key = `mySignup.status.${status}`;
 
   let title = t(`${key}.title`, { position: waitlistPosition });
-  let text = t(`${key}.text`, { name, organisation: organisation.name });
+  let text = t(`${key}.text`, { name, organisation: isolate(organisation.name) });
   if (status === 'waitlisted' && waitlistPosition === null) {
     title = t(`${key}.titleNoPosition`);
   }
@@ -429,7 +433,7 @@ function InvalidLink() {
     <PageFrame title={t('mySignup.invalidTitle')}>
       <div className="card state-card" data-state="invalid-link">
         <p>{t('mySignup.invalidText')}</p>
-        <p>{t('mySignup.invalidAdvice', { organisation: organisation.name })}</p>
+        <p>{t('mySignup.invalidAdvice', { organisation: isolate(organisation.name) })}</p>
         <p>
           <a href={`mailto:${organisation.contactEmail}`}>{organisation.contactEmail}</a>
         </p>
