@@ -18,3 +18,4 @@ export * from './privacy.js';
 export * from './api-schemas.js';
 export * from './nats-permissions.js';
 export * from './paging.js';
+export * from './message-schemas.js';
