@@ -3,8 +3,9 @@
 // the admin remote's route table and the provider page in Dutch and English, and on the public
 // pages in all six languages (R-LANG-PUBLIC; Arabic right to left) (the language switcher's
 // visible "NL"/"EN" is part of its accessible name, WCAG 2.5.3); at
-// 320 CSS px no page scrolls sideways, also with a 42-letter word as an activity's title; and
-// at 1366 px the sign-up review table keeps every action button in view with 40-character
+// 320 CSS px no page scrolls sideways, also, in every public language, with a 42-letter word as
+// an activity's title, its provider's name and a child's name (which also push no button out of
+// view); and at 1366 px the sign-up review table keeps every action button in view with 40-character
 // names. One browser context per language; the login is made once in each.
 import type { Browser, Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -206,27 +207,76 @@ test('every route of the admin and provider sides in nl and en, and of the publi
   expect(wide, 'pages that scroll sideways at 320 px').toEqual([]);
 });
 
-test('at 320 px a school page whose activity title is one 42-letter word does not scroll sideways', async ({
-  page,
+test('at 320 px in every public language, a 42-letter word as an activity’s title, its provider’s name and a child’s name scrolls no page sideways and pushes no button out of view', async ({
+  browser,
   request,
   stack,
 }) => {
   await loginAsAdmin(request, stack);
   const title = longWord('Voetbalkampioenschap', 42);
-  const catalog = await createCatalog(request, `Smal ${unique()}`, [{ title }]);
-  await page.setViewportSize(NARROW);
-  await page.goto(`/schools/${catalog.school.accessToken}`);
-  const card = remoteRoot(page, 'mfe_public', 'school').getByRole('article', {
-    name: title,
-    exact: true,
+  const provider = longWord('Sportvereniging', 42);
+  const child = longWord('Kind', 42);
+  // The provider is named "E2E Aanbieder <word>" (and the school "E2E School <word>").
+  const catalog = await createCatalog(request, provider, [{ title }]);
+  const email = `smal${unique().replace(/[^a-z0-9]/gi, '')}@example.nl`;
+  await signUp(request, catalog.school.accessToken, {
+    activityId: catalog.activities[0]!.id,
+    childFirstName: child,
+    childLastName: longWord('Achternaam', 42),
+    childDateOfBirth: birthDateForAge(8),
+    childGroup: 'groep5',
+    parentName: longWord('Ouder', 42),
+    email,
+    phone: '0612345678',
   });
-  await expect(card).toBeVisible({ timeout: 30_000 });
-  expect(await sidewaysScroll(page), 'the school page scrolls sideways by').toBe(0);
-  const box = await card.getByRole('button').first().boundingBox();
-  expect(box, 'the card has its sign-up button').not.toBeNull();
-  expect(box!.x + box!.width, 'the sign-up button ends within the screen').toBeLessThanOrEqual(
-    NARROW.width,
-  );
+  const link = new URL(mySignupLinkFrom(await waitForEmail(stack, { to: email })));
+
+  /** Buttons of `root` that do not lie wholly within the screen's width. */
+  const outOfView = async (root: ReturnType<typeof remoteRoot>) => {
+    const out: string[] = [];
+    const buttons = root.getByRole('button');
+    for (let i = 0; i < (await buttons.count()); i++) {
+      const box = await buttons.nth(i).boundingBox();
+      if (box && (box.x < 0 || box.x + box.width > NARROW.width)) {
+        out.push(`${(await buttons.nth(i).textContent())?.trim()}: ${box.x}..${box.x + box.width}`);
+      }
+    }
+    return out;
+  };
+
+  const problems: string[] = [];
+  for (const language of ['nl', 'en', 'tr', 'ar', 'pl', 'uk'] as const) {
+    const context = await browser.newContext({ viewport: NARROW, baseURL: stack.baseURL });
+    const page = await context.newPage();
+    try {
+      await page.goto(withLanguage(`/schools/${catalog.school.accessToken}`, language));
+      const school = remoteRoot(page, 'mfe_public', 'school');
+      const card = school.getByRole('article', { name: title, exact: true });
+      await expect(card).toBeVisible({ timeout: 30_000 });
+      await expect(card).toContainText(provider);
+      await page.waitForLoadState('networkidle');
+      const extra = await sidewaysScroll(page);
+      if (extra > 0) problems.push(`${language} school page: ${extra} px too wide`);
+      for (const b of await outOfView(school)) problems.push(`${language} school page: ${b}`);
+
+      await page.goto(`${link.pathname}${language === 'nl' ? '' : `?lng=${language}`}${link.hash}`);
+      const mine = remoteRoot(page, 'mfe_public', 'my-signup');
+      await expect(mine.locator('p.lead')).toContainText(child, { timeout: 30_000 });
+      await page.waitForLoadState('networkidle');
+      const wide = await sidewaysScroll(page);
+      if (wide > 0) problems.push(`${language} /my-signup: ${wide} px too wide`);
+      for (const b of await outOfView(mine)) problems.push(`${language} /my-signup: ${b}`);
+      if (language === 'ar') {
+        await page.screenshot({
+          path: test.info().outputPath('my-signup-320-ar.png'),
+          fullPage: true,
+        });
+      }
+    } finally {
+      await context.close();
+    }
+  }
+  expect(problems, 'sideways scroll or buttons out of view at 320 px').toEqual([]);
 });
 
 test('at 1366 px the review table keeps approve, reject and revert in view with 40-character names, without scrolling sideways', async ({
