@@ -1,6 +1,6 @@
 import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { REGISTRATION_STATUSES, type Lang } from '@nsa/contracts';
+import { REGISTRATION_STATUSES, type StaffLang } from '@nsa/contracts';
 import { waitlistFrom } from '../src/api/waitlist';
 import { formatDeadline } from '../src/lib/format';
 import {
@@ -28,7 +28,7 @@ beforeAll(async () => {
 });
 
 /** A badge as the screen shows it in that language. */
-const shown = (text: TextKey, lang: Lang) =>
+const shown = (text: TextKey, lang: StaffLang) =>
   i18n.getFixedT(lang)(text.key, { ...text.values, defaultValue: `missing:${text.key}` });
 
 const fields = {
@@ -83,7 +83,7 @@ describe('status badges (R-WAITLIST-STATUSES, R-WAITLIST-OFFER)', () => {
   });
 
   it('have a text for every status in both languages', () => {
-    const texts = (lang: Lang) =>
+    const texts = (lang: StaffLang) =>
       REGISTRATION_STATUSES.map((status) =>
         shown(statusBadgeText({ ...fields, status }, lang), lang),
       );

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { RunningService } from '@nsa/service-kit';
+import { QueryTypes, type RunningService } from '@nsa/service-kit';
 import { serviceTestEnv, startTestInfra } from '@nsa/service-kit/testing';
 import { start as startCatalog } from 'svc-catalog/dist/src/start.js';
 import { start } from '../src/start.js';
@@ -91,6 +91,32 @@ describe('administrators', () => {
     });
     expect(dup.status).toBe(409);
     expect(dup.body.message).toBe('Dit e-mailadres is al in gebruik.');
+  });
+
+  it('writes an account’s emails in a staff language: the screen’s English, or Dutch for any other (R-LANG-EMAIL)', async () => {
+    const languageOf = async (email: string) => {
+      const [row] = await svc.ctx.sequelize.query<{ language: string; event: string }>(
+        `SELECT u.language, o.data->>'language' AS event FROM users u
+           JOIN outbox o ON o.type = 'identity.admin.created' AND o.data->>'email' = u.email
+          WHERE u.email = :email`,
+        { replacements: { email }, type: QueryTypes.SELECT },
+      );
+      return row;
+    };
+    for (const [lang, email, expected] of [
+      ['en-GB', 'staff-en@school.nl', 'en'],
+      ['ar-MA', 'staff-ar@school.nl', 'nl'],
+      ['pl', 'staff-pl@school.nl', 'nl'],
+    ] as const) {
+      const res = await admin.call(
+        'POST',
+        '/api/admin/users',
+        { name: 'Staff Taal', email },
+        { 'accept-language': lang },
+      );
+      expect(res.status).toBe(201);
+      expect(await languageOf(email), lang).toEqual({ language: expected, event: expected });
+    }
   });
 
   it('updates name, email and role', async () => {

@@ -49,6 +49,21 @@ describe('login, sessions and password reset', () => {
       { 'accept-language': 'en' },
     );
     expect(en.body.message).toBe('Invalid email or password.');
+    // R-LANG-API: the public side's other languages too.
+    for (const [lang, message] of [
+      ['tr-TR', 'E-posta adresi veya şifre yanlış.'],
+      ['ar-MA', 'البريد الإلكتروني أو كلمة المرور غير صحيحة.'],
+      ['pl-PL', 'Nieprawidłowy adres e-mail lub hasło.'],
+      ['uk-UA', 'Неправильна адреса електронної пошти або пароль.'],
+    ]) {
+      const res = await c.call(
+        'POST',
+        '/api/auth/login',
+        { email: ADMIN.email, password: 'x' },
+        { 'accept-language': lang! },
+      );
+      expect(res.body.message, lang).toBe(message);
+    }
     expect(c.cookie).toBe('');
   });
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { serverMessage, Spinner } from '@nsa/web-kit';
-import type { AdminSummary, Lang } from '@nsa/contracts';
+import type { AdminSummary, StaffLang } from '@nsa/contracts';
 import { useAdminSummary } from '../api/summary';
 import { chartLayout } from '../lib/signups-chart';
 import { useLang } from '../lib/use-lang';
@@ -89,7 +89,7 @@ function FullActivities({ activities }: { activities: AdminSummary['activities']
   );
 }
 
-function dayLabel(day: string, lang: Lang, long = false): string {
+function dayLabel(day: string, lang: StaffLang, long = false): string {
   const date = new Date(`${day}T12:00:00Z`);
   return new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : 'nl-NL', {
     day: 'numeric',

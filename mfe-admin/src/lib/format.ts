@@ -1,10 +1,10 @@
-import { blockDateRange, isoWeeksInYear, type Lang } from '@nsa/contracts';
+import { blockDateRange, isoWeeksInYear, type StaffLang } from '@nsa/contracts';
 
 // R-LANG-DATES: dates in nl-NL format; the English screens use British day-month order.
-const LOCALES: Record<Lang, string> = { nl: 'nl-NL', en: 'en-GB' };
+const LOCALES: Record<StaffLang, string> = { nl: 'nl-NL', en: 'en-GB' };
 
 /** A timestamp as date and time in the UI language, or null when there is none. */
-export function formatDateTime(iso: string | null | undefined, lang: Lang): string | null {
+export function formatDateTime(iso: string | null | undefined, lang: StaffLang): string | null {
   if (!iso) return null;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return null;
@@ -19,7 +19,7 @@ export function formatDateTime(iso: string | null | undefined, lang: Lang): stri
  */
 export function formatDeadline(
   iso: string | null | undefined,
-  lang: Lang,
+  lang: StaffLang,
   now: Date = new Date(),
 ): string | null {
   if (!iso) return null;
@@ -43,7 +43,7 @@ export function blockRange(
   year: number,
   weekStart: number,
   weekEnd: number,
-  lang: Lang,
+  lang: StaffLang,
 ): { start: string; end: string } | null {
   const weeks = isoWeeksInYear(year);
   if (weekStart < 1 || weekEnd < weekStart || weekEnd > weeks) return null;

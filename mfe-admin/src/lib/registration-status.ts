@@ -1,7 +1,7 @@
 // What the review screen shows and allows for each status (R-REVIEW-SCREEN, R-WAITLIST-STATUSES,
 // R-WAITLIST-REVIEW, R-ERASE, R-REVIEW-CLIENT-FULL). Pure, so it is unit tested; the components
 // turn the keys into text.
-import type { AdminRegistration, Lang, RegistrationStatus } from '@nsa/contracts';
+import type { AdminRegistration, StaffLang, RegistrationStatus } from '@nsa/contracts';
 import { isAtCapacity } from './capacity';
 import { formatDeadline } from './format';
 
@@ -42,7 +42,7 @@ type StatusFields = Pick<AdminRegistration, 'status' | 'waitlistPosition' | 'off
  * The status badge: 'Wachtlijst #2' with the place in line, 'Aangeboden tot …' with the offer's
  * end, else the plain status name. Without a position or an end date, the plain name.
  */
-export function statusBadgeText(r: StatusFields, lang: Lang, now: Date = new Date()): TextKey {
+export function statusBadgeText(r: StatusFields, lang: StaffLang, now: Date = new Date()): TextKey {
   if (r.status === 'waitlisted' && typeof r.waitlistPosition === 'number') {
     return {
       key: 'registrations.statusBadge.waitlisted',

@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES, type Lang } from '@nsa/contracts';
+import { VALIDATION_MESSAGES, type StaffLang } from '@nsa/contracts';
 import type { FieldErrors } from './errors';
 
 /** What the forms need of a zod schema (structural, so no direct zod import). */
@@ -12,14 +12,14 @@ export interface SafeParser<T> {
 }
 
 /** The shared schemas use VALIDATION_MESSAGES keys as messages (packages/contracts). */
-function validationMessage(key: string, lang: Lang): string {
+function validationMessage(key: string, lang: StaffLang): string {
   return VALIDATION_MESSAGES[key]?.[lang] ?? key;
 }
 
 export type Validated<T> = { ok: true; data: T } | { ok: false; errors: FieldErrors };
 
 /** Validates with a contracts schema; the first message per field, in the UI language. */
-export function validate<T>(schema: SafeParser<T>, values: unknown, lang: Lang): Validated<T> {
+export function validate<T>(schema: SafeParser<T>, values: unknown, lang: StaffLang): Validated<T> {
   const result = schema.safeParse(values);
   if (result.success) return { ok: true, data: result.data };
   const errors: FieldErrors = {};

@@ -5,7 +5,14 @@
  */
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { ICalCalendar } from 'ical-generator';
-import { isoWeekMonday, isoWeeksInYear, wallClockAt, wallMs, type WallClock } from '@nsa/contracts';
+import {
+  isoWeekMonday,
+  isoWeeksInYear,
+  wallClockAt,
+  wallMs,
+  type Lang,
+  type WallClock,
+} from '@nsa/contracts';
 
 /** The product's one time zone. */
 export const TIME_ZONE = 'Europe/Amsterdam';
@@ -83,15 +90,24 @@ export interface ActivityCalendarInput {
   weekEnd: number;
   /** The ISO week-year of the block's weeks. */
   year: number;
-  language: 'nl' | 'en';
+  /** The language of the description (the parent's, R-LANG-EMAIL). */
+  language: Lang;
   /** Shown as the event's URL, e.g. the parent's own link. */
   url?: string;
 }
 
-const DESCRIPTION: Record<'nl' | 'en', (provider: string) => string> = {
+const DESCRIPTION: Record<Lang, (provider: string) => string> = {
   nl: (provider) =>
     `Aanbieder: ${provider}.\nDe eindtijd is niet bekend; de agenda houdt 1 uur aan.`,
   en: (provider) => `Provider: ${provider}.\nThe end time is not known; the calendar shows 1 hour.`,
+  tr: (provider) =>
+    `Sağlayıcı: ${provider}.\nBitiş saati bilinmiyor; takvimde 1 saat olarak gösterilir.`,
+  ar: (provider) =>
+    `مقدّم النشاط: ${provider}.\nوقت الانتهاء غير معروف؛ يعرض التقويم مدة ساعة واحدة.`,
+  pl: (provider) =>
+    `Organizator: ${provider}.\nGodzina zakończenia nie jest znana; w kalendarzu wpisano 1 godzinę.`,
+  uk: (provider) =>
+    `Організатор: ${provider}.\nЧас завершення невідомий; у календарі вказано 1 годину.`,
 };
 
 /** `YYYYMMDDTHHMMSSZ`, the UTC form RFC 5545 asks for in UNTIL when DTSTART has a TZID. */

@@ -8,6 +8,7 @@ import {
   sessionDates,
   type ActivityCalendarInput,
 } from '../src/index.js';
+import type { Lang } from '@nsa/contracts';
 
 describe('isoWeekYear (R-CAL-WEEKS)', () => {
   it('gives the year the ISO week belongs to', () => {
@@ -157,6 +158,12 @@ describe('activityCalendar (R-CAL-ICS)', () => {
     const en = readBack(activityCalendar(input({ language: 'en' }))).event.description;
     expect(nl).toMatch(/^Aanbieder: Denksport BV/);
     expect(en).toMatch(/^Provider: Denksport BV/);
+    const described = (language: Lang) =>
+      readBack(activityCalendar(input({ language }))).event.description;
+    expect(described('tr')).toMatch(/^Sağlayıcı: Denksport BV/);
+    expect(described('ar')).toMatch(/^مقدّم النشاط: Denksport BV/);
+    expect(described('pl')).toMatch(/^Organizator: Denksport BV/);
+    expect(described('uk')).toMatch(/^Організатор: Denksport BV/);
   });
 
   it('refuses a start time that is not HH:MM', () => {

@@ -4,6 +4,7 @@
 // from these, so a field added to an answer must be added here too.
 import { z } from 'zod';
 import { ALLOCATIONS } from './catalog.js';
+import { LANGS } from './lang.js';
 import { ROLES } from './auth.js';
 import { CHILD_GROUPS, REGISTRATION_STATUSES } from './registration.js';
 import { SERVICE_NAMES } from './health.js';
@@ -16,7 +17,7 @@ const time = z.string().meta({ description: 'HH:mm, 24 hours.', example: '15:30'
 const weekday = z.number().int().min(0).max(6).meta({ description: '0 is Sunday.' });
 const week = z.number().int().min(1).max(53).meta({ description: 'ISO week number.' });
 const status = z.enum(REGISTRATION_STATUSES);
-const lang = z.enum(['nl', 'en']);
+const lang = z.enum(LANGS).meta({ description: 'The language the sign-up was made in.' });
 
 export const namedRefSchema = z.object({ id, name: z.string() }).meta({ id: 'NamedRef' });
 

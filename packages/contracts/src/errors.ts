@@ -1,7 +1,5 @@
 import type { Localized } from './lang.js';
-import { en } from './texts/en.js';
-import { localizedTexts } from './texts/index.js';
-import { nl } from './texts/nl.js';
+import { API_TEXTS, localizedTexts, textGroup } from './texts/index.js';
 
 /** Stable error codes of the API (R-API-ERROR-BODY). */
 export const ERROR_CODES = [
@@ -29,13 +27,12 @@ export const ERROR_CODES = [
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
 /** The default message of each code, used when a handler gives none of its own (texts/). */
-export const ERROR_MESSAGES: Record<ErrorCode, Localized> = localizedTexts({
-  nl: nl.errors,
-  en: en.errors,
-});
+export const ERROR_MESSAGES: Record<ErrorCode, Localized> = localizedTexts(
+  textGroup(API_TEXTS, 'errors'),
+);
 
 /** Messages more than one service answers with (texts/). */
-export const SHARED_MESSAGES = localizedTexts({ nl: nl.shared, en: en.shared });
+export const SHARED_MESSAGES = localizedTexts(textGroup(API_TEXTS, 'shared'));
 
 /** The JSON body of every error answer (R-API-ERROR-BODY). */
 export interface ErrorBody {

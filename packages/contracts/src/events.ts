@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { REGISTRATION_STATUSES } from './registration.js';
+import { LANGS, STAFF_LANGS } from './lang.js';
 
 /**
  * JetStream streams and the subjects each one holds. A stream whose events carry personal data
@@ -89,7 +90,8 @@ export const secretLinkEventSchema = z.object({
   userId: z.number().int().positive(),
   email: z.string(),
   name: z.string(),
-  language: z.enum(['nl', 'en']),
+  /** An administrator's emails are in a language of the staff side (R-LANG-EMAIL). */
+  language: z.enum(STAFF_LANGS),
   sealedLink: z.string().min(1),
   expiresAt: z.iso.datetime(),
 });
@@ -214,7 +216,8 @@ export const registrationEventSchema = z.object({
   status: registrationStatus,
   previousStatus: registrationStatus.nullable(),
   sendEmail: z.boolean(),
-  language: z.enum(['nl', 'en']),
+  /** The sign-up's language, of every later email to the parent (R-LANG-EMAIL). */
+  language: z.enum(LANGS),
   notification: registrationNotificationSchema.optional(),
   /** registrations.registration.withdrawn: why (R-WAITLIST-WITHDRAW). */
   withdrawReason: z.enum(['parent', 'declined', 'expired', 'erased']).optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ageInYears, isValidIsoDate } from './dates.js';
 import { wholeNumber } from './numbers.js';
 import { withoutControlCharacters } from './plain-text.js';
+import type { Lang } from './lang.js';
 
 export const CHILD_GROUPS = ['groep3', 'groep4', 'groep5', 'groep6', 'groep7', 'groep8'] as const;
 export type ChildGroup = (typeof CHILD_GROUPS)[number];
@@ -86,7 +87,7 @@ export interface MySignup {
     createdAt: string;
     waitlistPosition: number | null;
     offerExpiresAt: string | null;
-    language: 'nl' | 'en';
+    language: Lang;
   };
   activity: {
     id: number;

@@ -1,7 +1,5 @@
 import type { Lang, Localized } from './lang.js';
-import { en } from './texts/en.js';
-import { localizedTexts } from './texts/index.js';
-import { nl } from './texts/nl.js';
+import { API_TEXTS, localizedTexts, textGroup } from './texts/index.js';
 
 /**
  * The reason stored when an approval finds the activity full. The API keeps
@@ -9,7 +7,7 @@ import { nl } from './texts/nl.js';
  */
 export const ACTIVITY_FULL_REASON = 'activity full';
 
-const reasons = localizedTexts({ nl: nl.rejectionReasons, en: en.rejectionReasons });
+const reasons = localizedTexts(textGroup(API_TEXTS, 'rejectionReasons'));
 
 /**
  * Rejection reasons the system stores itself, and how they read in each

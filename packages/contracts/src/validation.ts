@@ -1,9 +1,7 @@
 import type { Localized } from './lang.js';
-import { en } from './texts/en.js';
-import { localizedTexts } from './texts/index.js';
-import { nl } from './texts/nl.js';
+import { API_TEXTS, localizedTexts, textGroup } from './texts/index.js';
 
-const messages = localizedTexts({ nl: nl.validation, en: en.validation });
+const messages = localizedTexts(textGroup(API_TEXTS, 'validation'));
 
 /**
  * Messages of the shared zod schemas, by key. Schemas use the key as their

@@ -62,7 +62,9 @@ export function serviceApi(service: string, description: string, routes: ApiRout
 /** The body of every error answer (R-API-ERROR-BODY). */
 export const errorBodySchema = z
   .object({
-    message: z.string().meta({ description: 'In the language of Accept-Language (nl or en).' }),
+    message: z.string().meta({
+      description: 'In the language of Accept-Language (nl, the default, en, tr, ar, pl or uk).',
+    }),
     code: z.enum(ERROR_CODES),
     fields: z
       .record(z.string(), z.string())
@@ -212,7 +214,7 @@ export function openApiDocument(apis: ServiceApi[], info: DocumentInfo): Record<
       description:
         'The HTTP API of the sign-up product for after-school activities, as the gateway serves ' +
         'it under /api. Errors answer the same JSON body (ErrorBody) with a stable code; ' +
-        'messages follow Accept-Language (nl, the default, or en). Admin calls need the ' +
+        'messages follow Accept-Language (nl, the default, en, tr, ar, pl or uk). Admin calls need the ' +
         `session cookie ${SESSION_COOKIE} from POST /api/auth/login; changes made with it must ` +
         'come from the product’s own origin (CSRF).',
     },

@@ -4,7 +4,7 @@ import { AppError } from './errors.js';
 
 /**
  * Parses input with a contracts schema. Schemas name their messages by key
- * (contracts' VALIDATION_MESSAGES) so that one schema answers in nl and en.
+ * (contracts' VALIDATION_MESSAGES) so that one schema answers in every language.
  */
 export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
   const result = schema.safeParse(input);

@@ -1,12 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { describe, expect, it } from 'vitest';
-import { createErrorHandler } from '../src/errors.js';
+import { VALIDATION_MESSAGES } from '@nsa/contracts';
+import { AppError, createErrorHandler } from '../src/errors.js';
 import { createLogger } from '../src/logger.js';
 
 /** Answers GET / by throwing `err` into the one error handler. */
 async function answerFor(
   err: unknown,
+  headers: Record<string, string> = {},
 ): Promise<{ status: number; body: unknown; retryAfter: string | null }> {
   const app = express();
   app.get('/', () => {
@@ -16,7 +18,9 @@ async function answerFor(
   const server = app.listen(0, '127.0.0.1');
   await new Promise((r) => server.once('listening', r));
   try {
-    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`, {
+      headers,
+    });
     return {
       status: res.status,
       body: await res.json(),
@@ -64,6 +68,27 @@ describe('error handler', () => {
       const a = await answerFor(err);
       expect(a.status, err.message).toBe(500);
       expect(a.body).toMatchObject({ code: 'INTERNAL' });
+    }
+  });
+
+  it('answers the message and the fields in the language of Accept-Language (R-LANG-API)', async () => {
+    const err = () =>
+      AppError.validation({ email: VALIDATION_MESSAGES.emailRequired!, note: 'as typed' });
+    const expected = {
+      'tr-TR': ['Girilen bilgiler geçersiz.', 'Geçerli bir e-posta adresi zorunludur'],
+      'ar-MA,nl;q=0.5': ['البيانات المُدخلة غير صالحة.', 'عنوان بريد إلكتروني صالح مطلوب'],
+      'pl-PL': ['Wprowadzone dane są nieprawidłowe.', 'Wymagany jest poprawny adres e-mail'],
+      'uk-UA,uk;q=0.9': ['Введені дані недійсні.', "Дійсна адреса електронної пошти обов'язкова"],
+      'fr-FR': ['De invoer is ongeldig.', 'Een geldig e-mailadres is verplicht'],
+    };
+    for (const [header, [message, email]] of Object.entries(expected)) {
+      const a = await answerFor(err(), { 'accept-language': header });
+      expect(a.status).toBe(400);
+      expect(a.body, header).toEqual({
+        code: 'VALIDATION_FAILED',
+        message,
+        fields: { email, note: 'as typed' },
+      });
     }
   });
 });

@@ -90,7 +90,7 @@ beforeAll(async () => {
       const things = Router();
       things.get('/:id', (req, res) => void res.json({ id: req.params.id }));
       things.get('/:id/broken', () => {
-        throw new AppError('CONFLICT', 409, { nl: 'Conflict', en: 'Conflict' });
+        throw new AppError('CONFLICT', 409, 'Conflict');
       });
       app.use('/api/things', things);
     },

@@ -1,4 +1,4 @@
-import { LANGS, ROLES, type Lang, type Role } from '@nsa/contracts';
+import { ROLES, STAFF_LANGS, type Role, type StaffLang } from '@nsa/contracts';
 import {
   DataTypes,
   type Creation,
@@ -21,7 +21,8 @@ export interface UserAttributes {
   name: string;
   role: Role;
   passwordHash: string | null;
-  language: Lang;
+  /** The language of the user's emails: the staff side's (R-LANG-EMAIL). */
+  language: StaffLang;
   createdAt: Date;
   updatedAt: Date;
   lastLoginAt: Date | null;
@@ -115,7 +116,7 @@ const userAttributes = (): ModelAttributes<UserModel, UserAttributes> => ({
     type: DataTypes.CHAR(2),
     allowNull: false,
     defaultValue: 'nl',
-    validate: { isIn: [[...LANGS]] },
+    validate: { isIn: [[...STAFF_LANGS]] },
   },
   createdAt: { type: DataTypes.DATE },
   updatedAt: { type: DataTypes.DATE },

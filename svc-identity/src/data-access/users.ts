@@ -1,10 +1,10 @@
 import { Sequelize, type Transaction } from '@nsa/service-kit';
-import type { PublicUser, Role } from '@nsa/contracts';
+import type { PublicUser, Role, StaffLang } from '@nsa/contracts';
 import { identityModels, type UserAttributes, type UserModel } from './models.js';
 
 export interface UserRow extends PublicUser {
   passwordHash: string | null;
-  language: 'nl' | 'en';
+  language: StaffLang;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -92,10 +92,16 @@ export class UserRepository {
 
   async insert(
     tx: Transaction,
-    u: { email: string; name: string; role: Role; passwordHash: string | null; language?: string },
+    u: {
+      email: string;
+      name: string;
+      role: Role;
+      passwordHash: string | null;
+      language?: StaffLang;
+    },
   ): Promise<UserRow> {
     const user = await this.User.create(
-      { ...u, language: (u.language ?? 'nl') as UserAttributes['language'] },
+      { ...u, language: u.language ?? 'nl' },
       { transaction: tx },
     );
     return toRow(user);

@@ -3,6 +3,7 @@ import {
   EVENT_TYPES,
   RESET_TOKEN_TTL_MS,
   SETUP_TOKEN_TTL_MS,
+  staffLang,
   type AdminUserInput,
   type Lang,
   type LoginInput,
@@ -310,7 +311,13 @@ export class Accounts {
   ): Promise<PublicUser> {
     try {
       return await this.ctx.sequelize.transaction(async (tx) => {
-        const user = await this.users.insert(tx, { ...input, passwordHash: null, language: lang });
+        // R-LANG-EMAIL: the language of the screen the account was made from; the staff side
+        // speaks Dutch and English only, so another language reads as Dutch.
+        const user = await this.users.insert(tx, {
+          ...input,
+          passwordHash: null,
+          language: staffLang(lang),
+        });
         await this.issueLink(tx, user, 'setup', requestId);
         await this.audit(
           {

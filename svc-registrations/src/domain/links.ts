@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Lang } from '@nsa/contracts';
 import { sealLink } from '@nsa/service-kit';
 
 /** How long a sealed link can wait in notify's queue before it can no longer be opened. */
@@ -24,10 +25,13 @@ export interface MintedLink {
 export class ParentLinks {
   constructor(private readonly cfg: { publicBaseUrl: string; sealSecret: string }) {}
 
-  /** A link in the parent's language: English opens the page in English (R-LANG-DEFAULT). */
-  async mint(language: 'nl' | 'en' = 'nl'): Promise<MintedLink> {
+  /**
+   * A link in the parent's language: a language other than Dutch opens the page in that language
+   * (`?lng=tr`, R-LANG-DEFAULT, R-LANG-PUBLIC).
+   */
+  async mint(language: Lang = 'nl'): Promise<MintedLink> {
     const token = randomBytes(32).toString('base64url');
-    const page = language === 'en' ? '/my-signup?lng=en' : '/my-signup';
+    const page = language === 'nl' ? '/my-signup' : `/my-signup?lng=${language}`;
     const link = `${this.cfg.publicBaseUrl.replace(/\/$/, '')}${page}#${token}`;
     const sealedLink = sealLink(link, this.cfg.sealSecret, SEALED_LINK_TTL_MS);
     return { tokenHash: sha256(token), sealedLink };

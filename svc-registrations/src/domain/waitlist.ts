@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type RegistrationEvent } from '@nsa/contracts';
+import { EVENT_TYPES, type Lang, type RegistrationEvent } from '@nsa/contracts';
 import {
   repeatEvery,
   type Logger,
@@ -107,7 +107,7 @@ export class Waitlist {
   /** A fresh parent's link per sign-up, stored as hashes (R-MY-SIGNUP-LINK). */
   async mintLinks(
     tx: Transaction,
-    rows: Array<{ id: number; language: 'nl' | 'en' }>,
+    rows: Array<{ id: number; language: Lang }>,
   ): Promise<Map<number, string>> {
     const minted = await Promise.all(
       rows.map(async (r) => ({ id: r.id, ...(await this.deps.links.mint(r.language)) })),

@@ -2,7 +2,8 @@ import type { ErrorCode } from '../errors.js';
 
 /**
  * The API's shared texts in Dutch, the default (R-LANG-API): i18next resources, one group a
- * record; `en.ts` has the same keys. A service's own messages are in its `src/domain/texts/`.
+ * record; each other language's file (`en.ts`, `tr.ts`, `ar.ts`, `pl.ts`, `uk.ts`) has the same
+ * keys. A service's own messages are in its `src/domain/texts/`.
  */
 export const nl = {
   /** The default message of each error code (R-API-ERROR-BODY). */

@@ -1,6 +1,7 @@
 /**
- * The API messages of svc-catalog in Dutch, the default (R-LANG-API): i18next resources;
- * `en.ts` has the same keys. Messages other services answer too are in contracts' `texts/`.
+ * The API messages of svc-catalog in Dutch, the default (R-LANG-API): i18next resources; each
+ * other language's file (`en.ts`, `tr.ts`, `ar.ts`, `pl.ts`, `uk.ts`) has the same keys. Messages
+ * other services answer too are in contracts' `texts/`.
  */
 export const nl = {
   schoolNotFound: 'School niet gevonden.',

@@ -1,6 +1,6 @@
 /**
  * The API messages of svc-identity in Dutch, the default (R-LANG-API): i18next resources;
- * `en.ts` has the same keys.
+ * each other language's file (`en.ts`, `tr.ts`, `ar.ts`, `pl.ts`, `uk.ts`) has the same keys.
  */
 export const nl = {
   badCredentials: 'Onjuist e-mailadres of wachtwoord.',

@@ -1,7 +1,8 @@
 /**
  * The API messages of svc-registrations in Dutch, the default (R-LANG-API): i18next resources;
- * `en.ts` has the same keys. Messages other services answer too, and the default message of an
- * error code, are in contracts' `texts/`.
+ * each other language's file (`en.ts`, `tr.ts`, `ar.ts`, `pl.ts`, `uk.ts`) has the same keys.
+ * Messages other services answer too, and the default message of an error code, are in
+ * contracts' `texts/`.
  */
 export const nl = {
   schoolToken: 'Aanmelden kan alleen via de directe link van uw school.',

@@ -1,0 +1,17 @@
+import type { IdentityTexts } from './nl.js';
+
+/** The API messages of svc-identity in Arabic (R-LANG-API), with the keys of `nl.ts`. */
+export const ar: IdentityTexts = {
+  badCredentials: 'البريد الإلكتروني أو كلمة المرور غير صحيحة.',
+  badToken: 'الرابط غير صالح أو انتهت مدته.',
+  emailTaken: 'عنوان البريد الإلكتروني هذا مستخدم بالفعل.',
+  deleteSelf: 'لا يمكنكم حذف حسابكم الخاص.',
+  lastAdmin: 'لا يمكن حذف آخر مسؤول أو تغيير دوره.',
+  userNotFound: 'المستخدم غير موجود.',
+  badCode: 'الرمز غير صحيح أو مستخدم من قبل.',
+  enrolmentExpired: 'انتهت مدة الإعداد. يُرجى البدء من جديد.',
+  totpAlreadyOn: 'التحقق بخطوتين مفعَّل بالفعل.',
+  totpNotOn: 'التحقق بخطوتين غير مفعَّل.',
+  totpMandatory: 'التحقق بخطوتين إلزامي ولا يمكن إيقافه.',
+  wrongPassword: 'كلمة المرور غير صحيحة.',
+};

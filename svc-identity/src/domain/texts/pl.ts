@@ -1,0 +1,17 @@
+import type { IdentityTexts } from './nl.js';
+
+/** The API messages of svc-identity in Polish (R-LANG-API), with the keys of `nl.ts`. */
+export const pl: IdentityTexts = {
+  badCredentials: 'Nieprawidłowy adres e-mail lub hasło.',
+  badToken: 'Link jest nieprawidłowy lub wygasł.',
+  emailTaken: 'Ten adres e-mail jest już używany.',
+  deleteSelf: 'Nie można usunąć własnego konta.',
+  lastAdmin: 'Nie można usunąć ostatniego administratora ani zmienić jego roli.',
+  userNotFound: 'Nie znaleziono użytkownika.',
+  badCode: 'Nieprawidłowy lub już użyty kod.',
+  enrolmentExpired: 'Czas na konfigurację minął. Zacznij od nowa.',
+  totpAlreadyOn: 'Weryfikacja dwuetapowa jest już włączona.',
+  totpNotOn: 'Weryfikacja dwuetapowa nie jest włączona.',
+  totpMandatory: 'Weryfikacja dwuetapowa jest obowiązkowa i nie można jej wyłączyć.',
+  wrongPassword: 'Nieprawidłowe hasło.',
+};

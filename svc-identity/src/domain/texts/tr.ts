@@ -1,0 +1,17 @@
+import type { IdentityTexts } from './nl.js';
+
+/** The API messages of svc-identity in Turkish (R-LANG-API), with the keys of `nl.ts`. */
+export const tr: IdentityTexts = {
+  badCredentials: 'E-posta adresi veya şifre yanlış.',
+  badToken: 'Bağlantı geçersiz veya süresi dolmuş.',
+  emailTaken: 'Bu e-posta adresi zaten kullanılıyor.',
+  deleteSelf: 'Kendi hesabınızı silemezsiniz.',
+  lastAdmin: 'Son yönetici silinemez veya rolü değiştirilemez.',
+  userNotFound: 'Kullanıcı bulunamadı.',
+  badCode: 'Kod yanlış veya daha önce kullanılmış.',
+  enrolmentExpired: 'Kurulumun süresi doldu. Lütfen yeniden başlayın.',
+  totpAlreadyOn: 'İki adımlı doğrulama zaten açık.',
+  totpNotOn: 'İki adımlı doğrulama açık değil.',
+  totpMandatory: 'İki adımlı doğrulama zorunludur ve kapatılamaz.',
+  wrongPassword: 'Şifre yanlış.',
+};

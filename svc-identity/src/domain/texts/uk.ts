@@ -1,0 +1,17 @@
+import type { IdentityTexts } from './nl.js';
+
+/** The API messages of svc-identity in Ukrainian (R-LANG-API), with the keys of `nl.ts`. */
+export const uk: IdentityTexts = {
+  badCredentials: 'Неправильна адреса електронної пошти або пароль.',
+  badToken: 'Посилання недійсне або його термін минув.',
+  emailTaken: 'Ця адреса електронної пошти вже використовується.',
+  deleteSelf: 'Ви не можете видалити власний обліковий запис.',
+  lastAdmin: 'Останнього адміністратора не можна видалити або змінити його роль.',
+  userNotFound: 'Користувача не знайдено.',
+  badCode: 'Неправильний або вже використаний код.',
+  enrolmentExpired: 'Час налаштування минув. Почніть спочатку.',
+  totpAlreadyOn: 'Двоетапну перевірку вже ввімкнено.',
+  totpNotOn: 'Двоетапну перевірку не ввімкнено.',
+  totpMandatory: "Двоетапна перевірка обов'язкова, її не можна вимкнути.",
+  wrongPassword: 'Неправильний пароль.',
+};
