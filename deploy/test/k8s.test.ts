@@ -1,23 +1,34 @@
 // deploy/k8s: both overlays render with `kubectl kustomize`, every object validates against
 // the Kubernetes API schemas (kubernetes-models), and the rendered objects keep the promises
 // of docs/deploy.md: probes, limits, non-root read-only containers, secrets only where needed,
-// autoscaling, a 3-node JetStream, and NetworkPolicies that let only the gateway reach the
-// services and only the services reach PostgreSQL and NATS.
+// autoscaling and disruption budgets, a 3-node JetStream, PostgreSQL as a CloudNativePG cluster
+// of three in production (its first-start SQL run here on a real PostgreSQL), and
+// NetworkPolicies that let only the gateway reach the services and only the services reach
+// PostgreSQL and NATS.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 import { parseAllDocuments } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { natsPermissions, type ServiceName } from '@nsa/contracts';
+import { freePort, NATS_MIN_VERSION, startPostgres, versionAtLeast } from '@nsa/local-infra';
 import { renderFor, targets } from '../k8s/render-gateway.mjs';
+import {
+  DATABASE,
+  outputFile as databaseSqlFile,
+  renderDatabase,
+} from '../k8s/render-database.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const k8s = path.join(repo, 'deploy', 'k8s');
 const OVERLAYS = ['local', 'production'] as const;
 const SERVICES = ['catalog', 'registrations', 'identity', 'notify'];
 const FRONTENDS = ['shell', 'mfe-public', 'mfe-admin', 'mfe-provider'];
+/** The production CloudNativePG Cluster (overlays/production/postgres.yaml). */
+const PG_CLUSTER = 'naschool-db';
 
 /* eslint-disable @typescript-eslint/no-explicit-any -- rendered YAML is untyped data */
 type Obj = Record<string, any>;
@@ -84,10 +95,42 @@ function render(overlay: string): Obj[] {
     .filter(Boolean);
 }
 
+/**
+ * The CloudNativePG Cluster has no model in kubernetes-models: its fields are checked against
+ * the ones this project uses, all in the Cluster CRD of CloudNativePG 1.25 and later (the API
+ * server would drop a misspelt one without a word).
+ */
+const CNPG_CLUSTER_FIELDS: Record<string, string> = {
+  instances: 'number',
+  imageName: 'string',
+  primaryUpdateStrategy: 'string',
+  enablePDB: 'boolean',
+  inheritedMetadata: 'object',
+  affinity: 'object',
+  postgresql: 'object',
+  bootstrap: 'object',
+  managed: 'object',
+  storage: 'object',
+  resources: 'object',
+};
+function customResourceErrors(obj: Obj): string[] | undefined {
+  if (obj.apiVersion !== 'postgresql.cnpg.io/v1') return undefined;
+  const where = `${obj.kind}/${obj.metadata?.name}`;
+  if (obj.kind !== 'Cluster') return [`${where}: unexpected kind in ${obj.apiVersion}`];
+  return Object.entries(obj.spec as Obj).flatMap(([key, value]) =>
+    CNPG_CLUSTER_FIELDS[key] === typeof value ? [] : [`${where}: spec.${key} is not expected`],
+  );
+}
+
 async function schemaErrors(objects: Obj[]): Promise<string[]> {
   const errors: string[] = [];
   for (const obj of objects) {
     const where = `${obj.kind}/${obj.metadata?.name}`;
+    const custom = customResourceErrors(obj);
+    if (custom) {
+      errors.push(...custom);
+      continue;
+    }
     let models: Record<string, new (o: Obj) => { validate(): void }>;
     try {
       models = (await import(`kubernetes-models/${obj.apiVersion}`)) as typeof models;
@@ -269,9 +312,17 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
         expect(env.METRICS_PORT.value).toBe('9464');
         expect(c.ports.map((p: Obj) => p.containerPort).sort()).toEqual([8080, 9464]);
         expect(env.DB_SCHEMA.value).toBe(name);
-        expect(env.DATABASE_URL.valueFrom.secretKeyRef.key).toBe(
-          `${name.toUpperCase()}_DATABASE_URL`,
-        );
+        if (overlay === 'local') {
+          expect(env.DATABASE_URL.valueFrom.secretKeyRef.key).toBe(
+            `${name.toUpperCase()}_DATABASE_URL`,
+          );
+        } else {
+          // Only its own role's password (the URL: 'runs PostgreSQL as a CloudNativePG ...').
+          expect(env.DB_PASSWORD.valueFrom.secretKeyRef).toEqual({
+            name: `naschool-db-${name}`,
+            key: 'password',
+          });
+        }
         expect(env.SESSION_SECRET.valueFrom.secretKeyRef.key).toBe('SESSION_SECRET');
         expect('LINK_SEAL_SECRET' in env).toBe(
           name === 'identity' || name === 'registrations' || name === 'notify',
@@ -287,6 +338,39 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
           true,
         );
         expect(d.spec.strategy.rollingUpdate.maxUnavailable).toBe(0);
+      },
+    );
+
+    it.each(SERVICES)(
+      'stops svc-%s in a rolling restart without failing requests, within its grace period',
+      (name) => {
+        const d = named(objs(), 'Deployment', name)!;
+        const pod = d.spec.template.spec;
+        const c = pod.containers[0];
+        const settings = pick(byKind(objs(), 'ConfigMap'), (m) =>
+          m.metadata.name.startsWith('naschool-config'),
+        ).data as Record<string, string>;
+        // preStop: the endpoint removal reaches the gateway while the pod still serves.
+        const [cmd, seconds] = c.lifecycle.preStop.exec.command as string[];
+        expect(cmd).toBe('sleep');
+        const preStopMs = Number(seconds) * 1000;
+        expect(preStopMs).toBeGreaterThanOrEqual(3000);
+        // Then SIGTERM: /readyz 503 and SHUTDOWN_GRACE_MS of answers that close their
+        // connections (the gateway's pooled ones leave the pod), then the requests in flight
+        // (SHUTDOWN_TIMEOUT_MS, 10 s by default), then the process's own 10 s to stop its
+        // consumers; all before the kubelet's SIGKILL.
+        const graceMs = Number(settings.SHUTDOWN_GRACE_MS ?? 0);
+        expect(graceMs).toBeGreaterThan(0);
+        const timeoutMs = Number(settings.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+        expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThanOrEqual(
+          preStopMs + graceMs + timeoutMs + 10_000,
+        );
+        // A new pod takes traffic once ready, an old one leaves only after that.
+        expect(d.spec.strategy.rollingUpdate).toEqual({ maxUnavailable: 0, maxSurge: 1 });
+        // Liveness bears more than readiness: an outage makes pods unready, not restarted.
+        const span = (p: Obj) => p.periodSeconds * (p.failureThreshold ?? 3);
+        expect(span(c.livenessProbe)).toBeGreaterThan(span(c.readinessProbe));
+        expect(c.startupProbe.periodSeconds * c.startupProbe.failureThreshold).toBeGreaterThan(60);
       },
     );
 
@@ -306,7 +390,13 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
             const ref = e.valueFrom?.secretKeyRef;
             if (!ref) continue;
             if (overlay === 'production') {
-              expect(ref.name).toBe('naschool-secrets');
+              // naschool-secrets, and a service's own database Secret (docs/deploy.md).
+              const own = SERVICES.includes(w.metadata.name)
+                ? [`naschool-db-${w.metadata.name}`]
+                : [];
+              expect(['naschool-secrets', ...own], `${w.metadata.name}: ${ref.name}`).toContain(
+                ref.name,
+              );
             } else {
               const secret = secrets.get(ref.name);
               expect(secret, ref.name).toBeDefined();
@@ -357,33 +447,85 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
       expect(allowed(policies, elsewhere, podLabels(objs(), 'catalog'), 9464)).toBe(false);
     });
 
-    it('autoscales catalog and registrations', () => {
+    it('autoscales every service, from two pods in production, spread over nodes', () => {
       const hpas = byKind(objs(), 'HorizontalPodAutoscaler');
-      expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual([
-        'catalog',
-        'registrations',
-      ]);
+      expect(hpas.map((h) => h.spec.scaleTargetRef.name).sort()).toEqual([...SERVICES].sort());
       for (const h of hpas) {
-        expect(named(objs(), 'Deployment', h.spec.scaleTargetRef.name)).toBeDefined();
+        const d = named(objs(), 'Deployment', h.spec.scaleTargetRef.name)!;
+        expect(d).toBeDefined();
         expect(h.spec.maxReplicas).toBeGreaterThan(h.spec.minReplicas);
+        // A rollout or a node lost leaves a serving pod; a laptop runs one.
+        const min = overlay === 'production' ? 2 : 1;
+        expect(h.spec.minReplicas, h.metadata.name).toBe(min);
+        expect(d.spec.replicas, h.metadata.name).toBe(min);
+        const spread = d.spec.template.spec.topologySpreadConstraints?.[0];
+        expect(spread, h.metadata.name).toMatchObject({
+          maxSkew: 1,
+          topologyKey: 'kubernetes.io/hostname',
+          labelSelector: { matchLabels: { 'app.kubernetes.io/name': d.metadata.name } },
+        });
       }
     });
 
-    it('runs JetStream on 3 NATS nodes and creates every stream with 3 replicas', () => {
+    it('gives every service, the gateway, the frontends and NATS a disruption budget of one pod at a time', () => {
+      const pdbs = byKind(objs(), 'PodDisruptionBudget');
+      for (const name of [...SERVICES, 'gateway', ...FRONTENDS, 'nats']) {
+        const labels = podLabels(objs(), name);
+        const mine = pdbs.filter((p) => matches(p.spec.selector, labels));
+        expect(mine.length, name).toBe(1);
+        // maxUnavailable, not minAvailable: a drain takes one of eight autoscaled pods, not seven.
+        expect(mine[0]!.spec.maxUnavailable, name).toBe(1);
+        expect(mine[0]!.spec.minAvailable, name).toBeUndefined();
+      }
+    });
+
+    it('runs JetStream (nats-server 2.10.23 or later) on 3 clustered nodes that fsync every write, every stream on all 3', () => {
       const nats = named(objs(), 'StatefulSet', 'nats')!;
-      expect(nats.spec.replicas).toBe(3);
+      const replicas = nats.spec.replicas as number;
+      expect(replicas).toBe(3);
+      // R-RUN-NATS-VERSION: an exact version, at least the one that fixed the stream loss.
+      const image: string = nats.spec.template.spec.containers[0].image;
+      const m = /^nats:(\d+\.\d+\.\d+)-alpine$/.exec(image);
+      expect(m, image).not.toBeNull();
+      expect(versionAtLeast(m![1]!, NATS_MIN_VERSION), image).toBe(true);
       const conf = pick(byKind(objs(), 'ConfigMap'), (c) =>
         c.metadata.name.startsWith('nats-config'),
+      ).data['nats.conf'] as string;
+      // fsync before every acknowledgement, as the launcher's nodes (docs/architecture.md).
+      expect(conf).toMatch(/jetstream\s*\{[^}]*\bsync_interval:\s*always\b[^}]*\}/);
+      expect(conf).toMatch(/store_dir:\s*\/data\b/);
+      // Routes to every node by its stable name in the headless Service.
+      const routes = [...conf.matchAll(/nats:\/\/([a-z0-9.-]+):6222/g)].map((r) => r[1]);
+      expect(routes).toEqual(
+        Array.from({ length: replicas }, (_, i) => `nats-${i}.${nats.spec.serviceName}`),
       );
-      expect(conf.data['nats.conf']).toMatch(/jetstream\s*\{/);
-      for (let i = 0; i < 3; i += 1)
-        expect(conf.data['nats.conf']).toContain(`nats-${i}.nats-cluster:6222`);
+      const headless = named(objs(), 'Service', nats.spec.serviceName)!;
+      expect(headless.spec.clusterIP).toBe('None');
+      // Each node its own store on a volume of its own.
+      const mount = nats.spec.template.spec.containers[0].volumeMounts.find(
+        (v: Obj) => v.mountPath === '/data',
+      );
+      expect(nats.spec.volumeClaimTemplates.map((v: Obj) => v.metadata.name)).toContain(mount.name);
+      // A restarted node is ready (and a rollout goes on) only once its streams caught up.
+      const c = nats.spec.template.spec.containers[0];
+      expect(c.startupProbe.httpGet.path).toBe('/healthz');
       const settings = pick(byKind(objs(), 'ConfigMap'), (c) =>
         c.metadata.name.startsWith('naschool-config'),
       );
-      expect(settings.data.STREAM_REPLICAS).toBe('3');
+      expect(settings.data.STREAM_REPLICAS).toBe(String(replicas));
       expect(settings.data.NATS_URL).toBe('nats://nats:4222');
       expect(named(objs(), 'Service', 'nats')).toBeDefined();
+      // Production: one node per machine, so a machine lost takes one replica of each stream.
+      const anti = nats.spec.template.spec.affinity.podAntiAffinity;
+      if (overlay === 'production') {
+        expect(anti.preferredDuringSchedulingIgnoredDuringExecution).toBeUndefined();
+        expect(anti.requiredDuringSchedulingIgnoredDuringExecution).toEqual([
+          {
+            topologyKey: 'kubernetes.io/hostname',
+            labelSelector: { matchLabels: { 'app.kubernetes.io/name': 'nats' } },
+          },
+        ]);
+      }
     });
 
     it('lets only the services into NATS, each as its own user with the permissions of natsPermissions (R-NATS-USERS)', () => {
@@ -435,18 +577,40 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
       expect(`${res.stdout}${res.stderr}`).toContain('is valid');
     });
 
-    it('keeps PostgreSQL outside, reached as postgres:5432', () => {
-      const pg = named(objs(), 'Service', 'postgres')!;
-      expect(pg.spec.type).toBe('ExternalName');
-      expect(pg.spec.externalName).toBeTruthy();
+    it("runs no PostgreSQL of its own: the host's locally (postgres:5432), the CloudNativePG cluster's in production", () => {
+      // No plain PostgreSQL StatefulSet or Deployment in either.
       expect(byKind(objs(), 'StatefulSet').map((s) => s.metadata.name)).toEqual(['nats']);
+      for (const w of workloads(objs()))
+        for (const c of w.spec.template.spec.containers)
+          expect(c.image, w.metadata.name).not.toMatch(/postgres/);
+      const external = named(objs(), 'Service', 'postgres');
+      const clusters = byKind(objs(), 'Cluster');
+      if (overlay === 'local') {
+        expect(external.spec.type).toBe('ExternalName');
+        expect(external.spec.externalName).toBe('host.docker.internal');
+        expect(clusters).toEqual([]);
+      } else {
+        expect(external).toBeUndefined();
+        expect(clusters.map((c) => `${c.apiVersion} ${c.metadata.name}`)).toEqual([
+          `postgresql.cnpg.io/v1 ${PG_CLUSTER}`,
+        ]);
+      }
     });
 
     it('lets only the gateway reach the services, and only the services reach PostgreSQL and NATS', () => {
       const policies = byKind(objs(), 'NetworkPolicy');
       const pod = (n: string) => podLabels(objs(), n);
       const internet = { ip: '203.0.113.7' };
-      const postgres = { ip: overlay === 'production' ? '10.20.30.40' : '192.168.1.10' };
+      // Production: a pod of the CloudNativePG cluster, with the labels the operator gives it.
+      const postgres =
+        overlay === 'production'
+          ? {
+              'cnpg.io/cluster': PG_CLUSTER,
+              'cnpg.io/podRole': 'instance',
+              'cnpg.io/instanceRole': 'primary',
+              'app.kubernetes.io/part-of': 'naschool',
+            }
+          : { ip: '192.168.1.10' };
       const nats = pod('nats');
       // The edge.
       expect(allowed(policies, internet, pod('gateway'), 8080)).toBe(true);
@@ -474,12 +638,29 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
       expect(allowed(policies, pod('notify'), { ip: '198.51.100.25' }, 587)).toBe(true);
       expect(allowed(policies, pod('catalog'), { ip: '198.51.100.25' }, 587)).toBe(false);
       if (overlay === 'production') {
-        expect(allowed(policies, pod('catalog'), { ip: '10.99.0.1' }, 5432)).toBe(true);
-        const svc = pick(policies, (p) => p.metadata.name === 'services');
-        const cidrs = svc.spec.egress
-          .flatMap((r: Obj) => (r.to ?? []).map((t: Obj) => t.ipBlock?.cidr))
-          .filter(Boolean);
-        expect(cidrs).toEqual(['10.20.30.0/24']);
+        // The services reach PostgreSQL only at the cluster's pods, no other address.
+        expect(allowed(policies, pod('catalog'), { ip: '10.99.0.1' }, 5432)).toBe(false);
+        expect(allowed(policies, internet, postgres, 5432)).toBe(false);
+        // The instances replicate among themselves; the operator reaches them from its
+        // namespace; Prometheus scrapes their exporter; they reach DNS and the API server.
+        const replica = { ...postgres, 'cnpg.io/instanceRole': 'replica' };
+        expect(allowed(policies, replica, postgres, 5432)).toBe(true);
+        expect(allowed(policies, postgres, replica, 8000)).toBe(true);
+        const operator = {
+          '@namespace': 'cnpg-system',
+          'app.kubernetes.io/name': 'cloudnative-pg',
+        };
+        expect(allowed(policies, operator, postgres, 8000)).toBe(true);
+        expect(allowed(policies, operator, postgres, 5432)).toBe(true);
+        const stranger = { '@namespace': 'tenant-x', 'app.kubernetes.io/name': 'cloudnative-pg' };
+        expect(allowed(policies, stranger, postgres, 8000)).toBe(false);
+        const prometheus = { '@namespace': 'monitoring', 'app.kubernetes.io/name': 'prometheus' };
+        expect(allowed(policies, prometheus, postgres, 9187)).toBe(true);
+        expect(allowed(policies, prometheus, postgres, 5432)).toBe(false);
+        const dns = { '@namespace': 'kube-system', 'k8s-app': 'kube-dns' };
+        expect(allowed(policies, postgres, dns, 53)).toBe(true);
+        expect(allowed(policies, postgres, { ip: '10.96.0.1' }, 443)).toBe(true);
+        expect(allowed(policies, postgres, pod('catalog'), 8080)).toBe(false);
       }
     });
 
@@ -561,6 +742,158 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
         expect(c.image, c.image).toMatch(/:[\w.-]+$/);
         expect(c.image).not.toMatch(/:(latest|dev)$/);
       }
+    }
+  });
+
+  it('production runs PostgreSQL as a CloudNativePG Cluster of three, which every service reaches at its -rw Service as its own role', () => {
+    const objs = rendered.production!;
+    const cluster = named(objs, 'Cluster', PG_CLUSTER)!;
+    expect(cluster.apiVersion).toBe('postgresql.cnpg.io/v1');
+    const spec = cluster.spec;
+    expect(spec.instances).toBe(3);
+    // An exact PostgreSQL 15 image (the major version the tests run on).
+    expect(spec.imageName).toMatch(
+      /^ghcr\.io\/cloudnative-pg\/postgresql:15\.\d+-\d+-[a-z]+-[a-z]+$/,
+    );
+    expect(spec.storage.size).toMatch(/^\d+Gi$/);
+    // One instance per machine; a commit waits for one replica; the operator's PDBs.
+    expect(spec.affinity).toMatchObject({
+      enablePodAntiAffinity: true,
+      podAntiAffinityType: 'required',
+      topologyKey: 'kubernetes.io/hostname',
+    });
+    expect(spec.postgresql.synchronous).toMatchObject({ method: 'any', number: 1 });
+    expect(spec.enablePDB).toBe(true);
+    // DB_POOL_MAX for each pod the autoscalers may run fits in max_connections.
+    const settings = pick(byKind(objs, 'ConfigMap'), (c) =>
+      c.metadata.name.startsWith('naschool-config'),
+    ).data as Record<string, string>;
+    const pods = byKind(objs, 'HorizontalPodAutoscaler').reduce(
+      (n, h) => n + (h.spec.maxReplicas as number),
+      0,
+    );
+    expect(Number(spec.postgresql.parameters.max_connections)).toBeGreaterThan(
+      pods * Number(settings.DB_POOL_MAX),
+    );
+    // The database, bootstrapped with the rendered SQL (roles, schemas, the audit store).
+    expect(spec.bootstrap.initdb.database).toBe(DATABASE);
+    const [ref] = spec.bootstrap.initdb.postInitApplicationSQLRefs.configMapRefs as Obj[];
+    const sql = named(objs, 'ConfigMap', ref!.name)!;
+    expect(sql.data[ref!.key]).toBe(fs.readFileSync(databaseSqlFile, 'utf8'));
+    const roles = Object.fromEntries(
+      (spec.managed.roles as Obj[]).map((r) => [r.name, r] as [string, Obj]),
+    );
+    expect(Object.keys(roles).sort()).toEqual(SERVICES.map((s) => `svc_${s}`).sort());
+    for (const s of SERVICES) {
+      const role = roles[`svc_${s}`]!;
+      expect(role).toMatchObject({ ensure: 'present', login: true });
+      expect(role.superuser ?? false).toBe(false);
+      const env = named(objs, 'Deployment', s)!.spec.template.spec.containers[0].env as Obj[];
+      const at = (n: string) => env.findIndex((e) => e.name === n);
+      // The role's password from the Secret the operator sets it from, defined before the
+      // URL (Kubernetes expands $(VAR) only from earlier variables).
+      expect(env[at('DB_PASSWORD')]!.valueFrom.secretKeyRef).toEqual({
+        name: role.passwordSecret.name,
+        key: 'password',
+      });
+      expect(at('DB_PASSWORD')).toBeLessThan(at('DATABASE_URL'));
+      const dsn = env[at('DATABASE_URL')]!;
+      expect(dsn.valueFrom, s).toBeUndefined();
+      const url = new URL(dsn.value as string);
+      expect(url.protocol).toBe('postgres:');
+      expect(url.hostname, s).toBe(`${PG_CLUSTER}-rw`);
+      expect(url.port).toBe('5432');
+      expect(url.username).toBe(`svc_${s}`);
+      expect(url.password).toBe('$(DB_PASSWORD)');
+      expect(url.pathname).toBe(`/${DATABASE}`);
+    }
+  });
+});
+
+describe("the production database's first-start SQL (overlays/production/database/bootstrap.sql)", () => {
+  it('is up to date (node deploy/k8s/render-database.mjs)', () => {
+    expect(fs.readFileSync(databaseSqlFile, 'utf8')).toBe(renderDatabase());
+  });
+
+  it("gives each service on a real PostgreSQL its role, its schema as search_path and nothing of the others', pg_trgm, and identity the append-only audit store", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nsa-k8s-pg-'));
+    // The cluster runs as an unprivileged user when we are root; it must reach its data dir.
+    fs.chmodSync(dir, 0o755);
+    const { adminUrl, proc } = await startPostgres({
+      dataDir: path.join(dir, 'pg'),
+      port: await freePort(),
+      logFile: path.join(dir, 'pg.log'),
+    });
+    const clients: pg.Client[] = [];
+    const connect = async (url: string) => {
+      const c = new pg.Client({ connectionString: url });
+      // The server's shutdown at the end of a failed test is no second failure.
+      c.on('error', () => undefined);
+      clients.push(c);
+      await c.connect();
+      return c;
+    };
+    const inDatabase = (url: string, user?: string, password?: string) => {
+      const u = new URL(url);
+      u.pathname = `/${DATABASE}`;
+      if (user) [u.username, u.password] = [user, password!];
+      return u.toString();
+    };
+    try {
+      const admin = await connect(adminUrl);
+      await admin.query(`CREATE DATABASE ${DATABASE}`);
+      await admin.end();
+      // As CloudNativePG runs it: the file as one script, as the superuser, in the database;
+      // a second run (after an upgrade) changes nothing and fails on nothing.
+      const su = await connect(inDatabase(adminUrl));
+      const sql = fs.readFileSync(databaseSqlFile, 'utf8');
+      await su.query(sql);
+      await su.query(sql);
+      // What the operator does with each managed role's Secret.
+      for (const s of SERVICES) await su.query(`ALTER ROLE svc_${s} PASSWORD 'pw-${s}'`);
+      const ext = await su.query(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`);
+      expect(ext.rowCount).toBe(1);
+      await su.end();
+
+      for (const s of SERVICES) {
+        const c = await connect(inDatabase(adminUrl, `svc_${s}`, `pw-${s}`));
+        try {
+          expect((await c.query('SHOW search_path')).rows[0].search_path).toBe(s);
+          // Its migrations create tables in its own schema.
+          await c.query(`CREATE TABLE probe_${s} (id int)`);
+          const where = await c.query(
+            `SELECT schemaname FROM pg_tables WHERE tablename = 'probe_${s}'`,
+          );
+          expect(where.rows.map((r) => r.schemaname)).toEqual([s]);
+          // Nothing in another service's schema or in public.
+          const other = SERVICES.find((o) => o !== s)!;
+          await expect(c.query(`CREATE TABLE ${other}.intruder (id int)`)).rejects.toThrow(
+            /permission denied/,
+          );
+          await expect(c.query('CREATE TABLE public.intruder (id int)')).rejects.toThrow(
+            /permission denied/,
+          );
+          const audit = `identity_audit.audit_entries`;
+          if (s === 'identity') {
+            // R-AUDIT-APPEND-ONLY: it may add and read entries, never change or remove them.
+            await c.query(
+              `INSERT INTO ${audit} (id, at, service, actor_type, action, target_type)
+               VALUES (gen_random_uuid(), now(), 'identity', 'system', 'probe', 'probe')`,
+            );
+            expect((await c.query(`SELECT count(*)::int AS n FROM ${audit}`)).rows[0].n).toBe(1);
+            await expect(c.query(`DELETE FROM ${audit}`)).rejects.toThrow(/permission denied/);
+            await expect(c.query(`DROP TABLE ${audit}`)).rejects.toThrow(/must be owner/);
+          } else {
+            await expect(c.query(`SELECT 1 FROM ${audit}`)).rejects.toThrow(/permission denied/);
+          }
+        } finally {
+          await c.end();
+        }
+      }
+    } finally {
+      await Promise.all(clients.map((c) => c.end().catch(() => undefined)));
+      await proc.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -41,9 +41,7 @@ fs.writeFileSync(file, lines.join('\n') + '\n', { mode: 0o600 });
 console.log(`wrote ${path.relative(process.cwd(), file)}`);
 console.log(`demo admin: beheer@voorbeeld.nl / ${adminPassword}`);
 console.log('on the host PostgreSQL, in the database naschool, as a superuser (then the rest of');
-console.log(
-  'step 1 of docs/deploy.md\'s "Running the production overlay": pg_trgm, the audit store):',
-);
+console.log('docs/deploy.md\'s "PostgreSQL outside the cluster": pg_trgm, the audit store):');
 for (const s of SERVICES) {
   console.log(`  CREATE ROLE svc_${s} LOGIN PASSWORD '${dbPasswords[s]}';`);
   console.log(`  GRANT CONNECT, TEMPORARY ON DATABASE naschool TO svc_${s};`);
