@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { sealLink as seal } from '@nsa/service-kit';
 import { jetstream } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import type { RegistrationNotification, RegistrationStatus, WithdrawReason } from '@nsa/contracts';
+import type {
+  Lang,
+  RegistrationNotification,
+  RegistrationStatus,
+  StaffLang,
+  WithdrawReason,
+} from '@nsa/contracts';
 
 export const LINK_SEAL_SECRET = 'link-seal-secret-for-notify-tests-0123456789';
 
@@ -46,7 +52,7 @@ export async function registrationEvent(
   nc: NatsConnection,
   status: 'approved' | 'rejected',
   n: RegistrationNotification,
-  language: 'nl' | 'en',
+  language: Lang,
   opts: { id?: string; msgId?: string; registrationId?: number } = {},
 ) {
   return publish(
@@ -69,7 +75,7 @@ export async function linkEvent(
   nc: NatsConnection,
   kind: 'admin.created' | 'password-reset.requested',
   to: { email: string; name: string },
-  language: 'nl' | 'en',
+  language: StaffLang,
   link: string,
   ttlSec: number,
 ) {
@@ -101,7 +107,7 @@ export async function registrationChange(
     registrationId?: number;
   },
   n: RegistrationNotification | undefined,
-  language: 'nl' | 'en',
+  language: Lang,
 ) {
   return publish(nc, `registrations.registration.${type}`, {
     registrationId: e.registrationId ?? 7,

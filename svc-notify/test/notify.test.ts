@@ -99,7 +99,7 @@ describe('the four emails', () => {
     const nl = smtp.received.find((m) => m.to === 'ouder@example.nl')!;
     const en = smtp.received.find((m) => m.to === 'parent@example.com')!;
     expect(nl.text).toContain('Reden: Activiteit vol');
-    expect(nl.html).toContain('Reden: Activiteit vol');
+    expect(nl.html).toContain('Reden: <bdi>Activiteit vol</bdi>');
     expect(nl.text).not.toContain('activity full');
     expect(en.text).toContain('Reason: Activity full');
   });

@@ -1,11 +1,9 @@
-import { blockDateRange, type Lang } from '@nsa/contracts';
+import { LANG_LOCALES, blockDateRange, type Lang } from '@nsa/contracts';
 import { textsIn } from './texts/index.js';
 
 export function weekdayName(weekday: number, lang: Lang): string {
   return weekday >= 0 && weekday <= 6 ? textsIn(lang)(`weekdays.${weekday}`) : '';
 }
-
-const locale = (lang: Lang) => (lang === 'nl' ? 'nl-NL' : 'en-GB');
 
 const FORMATTERS = new Map<string, Intl.DateTimeFormat>();
 
@@ -18,13 +16,16 @@ function formatter(
   const key = `${lang}:${name}`;
   let f = FORMATTERS.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale(lang), options);
+    f = new Intl.DateTimeFormat(LANG_LOCALES[lang], options);
     FORMATTERS.set(key, f);
   }
   return f;
 }
 
-/** R-CAL-RANGE: '{weekday} {day} {month} t/m {weekday} {day} {month}' (English: 'to'). */
+/**
+ * R-CAL-RANGE: '{weekday} {day} {month} t/m {weekday} {day} {month}' (English: 'to'); each
+ * language's own date order and words from Intl (LANG_LOCALES: Arabic with Western digits).
+ */
 export function dateRange(
   weekStart: number,
   weekEnd: number,
@@ -42,8 +43,9 @@ export function dateRange(
 }
 
 /**
- * R-LANG-DATES: a moment in Europe/Amsterdam time, in nl-NL or en-GB order:
- * 'woensdag 4 maart 2026 om 15:15', '15:15 on Wednesday 4 March 2026'.
+ * R-LANG-DATES: a moment in Europe/Amsterdam time, in the language's own order (LANG_LOCALES):
+ * 'woensdag 4 maart 2026 om 15:15', '15:15 on Wednesday 4 March 2026',
+ * 'الأربعاء، 4 مارس 2026، الساعة 15:15'.
  */
 export function localMoment(instant: Date, lang: Lang): string {
   const zone = { timeZone: 'Europe/Amsterdam' } as const;

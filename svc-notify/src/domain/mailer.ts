@@ -1,6 +1,7 @@
 import nodemailer, { type Transporter } from 'nodemailer';
 import {
   EVENT_TYPES,
+  staffLang,
   registrationNotificationSchema,
   secretLinkEventSchema,
   type EmailSentEvent,
@@ -207,7 +208,7 @@ export class Mailer {
       const link = await this.openSealed(e.sealedLink);
       return {
         to: e.email,
-        ...passwordLinkEmail(d.kind, { name: e.name }, link, d.language, org),
+        ...passwordLinkEmail(d.kind, { name: e.name }, link, staffLang(d.language), org),
         attachments: [],
       };
     }

@@ -1,9 +1,12 @@
+import type { TFunction } from 'i18next';
 import {
   type ParentEmailKind,
+  langDirection,
   rejectionReasonText,
   type EmailKind,
   type Lang,
   type RegistrationNotification,
+  type StaffLang,
 } from '@nsa/contracts';
 import { activityCalendar, isoWeekYear } from '@nsa/calendar';
 import { dateRange, escapeHtml, localMoment, weekdayName } from './format.js';
@@ -42,18 +45,71 @@ interface HtmlLink {
   at: number;
 }
 
-/** Each paragraph is a list of lines; the text and HTML versions come from the same parts. */
+/** One line of an email, as plain text and as HTML. */
+interface Line {
+  text: string;
+  html: string;
+}
+
+/**
+ * The values people typed (names of parents, children, activities, schools, providers, blocks,
+ * the organisation, a rejection reason, an address): in HTML each goes in `<bdi>`, so that a name
+ * in another script keeps its own direction and moves no text around it, in an Arabic email as
+ * in a Dutch one (R-LANG-PUBLIC).
+ */
+const TYPED = new Set([
+  'name',
+  'child',
+  'title',
+  'school',
+  'provider',
+  'block',
+  'reason',
+  'org',
+  'contact',
+]);
+/** Marks a value's place in a text; a private-use character no text holds. */
+const MARK = '\uE000';
+const MARKED = new RegExp(`${MARK}(\\w+)${MARK}`, 'g');
+
+function isolated(value: string): string {
+  return `<bdi>${escapeHtml(value)}</bdi>`;
+}
+
+/** A text with its values, both forms; in HTML everything escaped and typed values isolated. */
+function line(t: TFunction, key: string, values: Record<string, string | number> = {}): Line {
+  const marked = Object.fromEntries(
+    Object.keys(values).map((name) => [
+      name,
+      TYPED.has(name) ? `${MARK}${name}${MARK}` : values[name],
+    ]),
+  );
+  const html = escapeHtml(t(key, marked)).replace(MARKED, (_, name: string) =>
+    isolated(String(values[name])),
+  );
+  return { text: t(key, values), html };
+}
+
+/** A line that is a value of its own (a link, the organisation's name or address). */
+function own(value: string): Line {
+  return { text: value, html: isolated(value) };
+}
+
+/**
+ * Each paragraph is a list of lines; the text and HTML versions come from the same parts. The
+ * HTML names its language and direction (`<html lang="ar" dir="rtl">`, R-LANG-EMAIL).
+ */
 function compose(
   subject: string,
-  paragraphs: string[][],
+  paragraphs: Line[][],
   org: Organisation,
   lang: Lang,
   link?: HtmlLink,
 ): RenderedEmail {
-  const closing = [textsIn(lang)('closing'), org.name, org.contactEmail];
+  const closing = [line(textsIn(lang), 'closing'), own(org.name), own(org.contactEmail)];
   const all = [...paragraphs, closing];
-  const text = all.map((p) => p.join('\n')).join('\n\n') + '\n';
-  const htmlParas = all.map((p) => `<p>${p.map(escapeHtml).join('<br>')}</p>`);
+  const text = all.map((p) => p.map((l) => l.text).join('\n')).join('\n\n') + '\n';
+  const htmlParas = all.map((p) => `<p>${p.map((l) => l.html).join('<br>')}</p>`);
   if (link) {
     htmlParas.splice(
       link.at,
@@ -61,21 +117,21 @@ function compose(
       `<p><a href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>`,
     );
   }
-  const html = `<!doctype html><html lang="${lang}"><body style="font-family:sans-serif;line-height:1.5">${htmlParas.join('')}</body></html>`;
+  const html = `<!doctype html><html lang="${lang}" dir="${langDirection(lang)}"><body style="font-family:sans-serif;line-height:1.5">${htmlParas.join('')}</body></html>`;
   return { subject, text, html };
 }
 
-function activityDetails(n: RegistrationNotification, lang: Lang): string[] {
+function activityDetails(n: RegistrationNotification, lang: Lang): Line[] {
   const t = textsIn(lang);
   return [
-    t('details.activity', { title: n.activityTitle }),
-    t('details.school', { school: n.schoolName }),
-    t('details.when', { weekday: weekdayName(n.weekday, lang), time: n.startTime }),
-    t('details.period', {
+    line(t, 'details.activity', { title: n.activityTitle }),
+    line(t, 'details.school', { school: n.schoolName }),
+    line(t, 'details.when', { weekday: weekdayName(n.weekday, lang), time: n.startTime }),
+    line(t, 'details.period', {
       range: dateRange(n.weekStart, n.weekEnd, lang, n.year),
       block: n.blockName,
     }),
-    t('details.provider', { provider: n.providerName }),
+    line(t, 'details.provider', { provider: n.providerName }),
   ];
 }
 
@@ -95,65 +151,69 @@ export function registrationEmail(
   const t = textsIn(lang);
   const names = { title: n.activityTitle, child: n.childName };
   const subject = t(`${kind}.subject`, names);
-  const greeting = [t('greeting', { name: n.parentName })];
+  const say = (key: string, values?: Record<string, string | number>) => line(t, key, values);
+  const greeting = [say('greeting', { name: n.parentName })];
   const details = activityDetails(n, lang);
   /** Paragraphs, then the link's own paragraph and its button after it. */
-  const withLink = (paragraphs: string[][], intro: string[], label = t('link.label')) => {
+  const withLink = (paragraphs: Line[][], intro: Line[], label = t('link.label')) => {
     if (!link) throw new Error(`a ${kind} email needs the parent's link`);
-    const all = [...paragraphs, [...intro, link, t('link.keep')]];
+    const all = [...paragraphs, [...intro, own(link), say('link.keep')]];
     return compose(subject, all, org, lang, { href: link, label, at: all.length });
   };
 
   switch (kind) {
     case 'registration-approved': {
-      const paragraphs = [greeting, [t(`${kind}.body`, names)], details];
+      const paragraphs = [greeting, [say(`${kind}.body`, names)], details];
       if (!link) return compose(subject, paragraphs, org, lang);
-      return withLink([...paragraphs, [t('calendar.attached')]], [t('link.manage')]);
+      return withLink([...paragraphs, [say('calendar.attached')]], [say('link.manage')]);
     }
     case 'registration-rejected': {
       const reason = n.reason
-        ? [t(`${kind}.reason`, { reason: rejectionReasonText(n.reason, lang) })]
+        ? [say(`${kind}.reason`, { reason: rejectionReasonText(n.reason, lang) })]
         : [];
       return compose(
         subject,
         [
           greeting,
-          [t(`${kind}.body`, names), ...reason],
+          [say(`${kind}.body`, names), ...reason],
           details,
-          [t(`${kind}.questions`, { contact: org.contactEmail })],
+          [say(`${kind}.questions`, { contact: org.contactEmail })],
         ],
         org,
         lang,
       );
     }
     case 'signup-received':
-      return withLink([greeting, [t(`${kind}.body`, names)], details], [t('link.manage')]);
+      return withLink([greeting, [say(`${kind}.body`, names)], details], [say('link.manage')]);
     case 'waitlist-joined': {
       const place = n.waitlistPosition
-        ? t(`${kind}.position`, { ...names, position: n.waitlistPosition })
-        : t(`${kind}.body`, names);
-      return withLink([greeting, [place, t(`${kind}.next`, names)], details], [t('link.manage')]);
+        ? say(`${kind}.position`, { ...names, position: n.waitlistPosition })
+        : say(`${kind}.body`, names);
+      return withLink(
+        [greeting, [place, say(`${kind}.next`, names)], details],
+        [say('link.manage')],
+      );
     }
     case 'offer-made': {
       const accept = n.offerExpiresAt
-        ? t(`${kind}.deadline`, { deadline: localMoment(new Date(n.offerExpiresAt), lang) })
-        : t(`${kind}.soon`);
+        ? say(`${kind}.deadline`, { deadline: localMoment(new Date(n.offerExpiresAt), lang) })
+        : say(`${kind}.soon`);
       return withLink(
-        [greeting, [t(`${kind}.body`, names), accept], details],
+        [greeting, [say(`${kind}.body`, names), accept], details],
         [],
         t('link.acceptLabel'),
       );
     }
     case 'offer-expired':
-      return withLink([greeting, [t(`${kind}.body`, names)], details], [t('link.view')]);
+      return withLink([greeting, [say(`${kind}.body`, names)], details], [say('link.view')]);
     case 'signup-withdrawn':
       return withLink(
         [
           greeting,
-          [t(`${kind}.body`, names), t(`${kind}.notYou`, { contact: org.contactEmail })],
+          [say(`${kind}.body`, names), say(`${kind}.notYou`, { contact: org.contactEmail })],
           details,
         ],
-        [t('link.view')],
+        [say('link.view')],
       );
   }
 }
@@ -162,15 +222,15 @@ export function passwordLinkEmail(
   kind: Extract<EmailKind, 'admin-welcome' | 'password-reset'>,
   to: { name: string },
   link: string,
-  lang: Lang,
+  lang: StaffLang,
   org: Organisation,
 ): RenderedEmail {
   const t = textsIn(lang);
-  const ignore = kind === 'password-reset' ? [[t(`${kind}.ignore`)]] : [];
+  const ignore = kind === 'password-reset' ? [[line(t, `${kind}.ignore`)]] : [];
   const paragraphs = [
-    [t('greeting', { name: to.name })],
-    [t(`${kind}.body`, { org: org.name })],
-    [link, t(`${kind}.validity`)],
+    [line(t, 'greeting', { name: to.name })],
+    [line(t, `${kind}.body`, { org: org.name })],
+    [own(link), line(t, `${kind}.validity`)],
     ...ignore,
   ];
   return compose(t(`${kind}.subject`, { org: org.name }), paragraphs, org, lang, {

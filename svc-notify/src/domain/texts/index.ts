@@ -1,7 +1,14 @@
 import i18next, { type TFunction } from 'i18next';
-import type { Lang } from '@nsa/contracts';
+import { LANGS, type Lang } from '@nsa/contracts';
+import { ar } from './ar.js';
 import { en } from './en.js';
 import { nl } from './nl.js';
+import { pl } from './pl.js';
+import { tr } from './tr.js';
+import { uk } from './uk.js';
+
+/** Every language's texts, one file per language (R-LANG-KEYS: test/texts.test.ts). */
+export const EMAIL_TEXTS = { nl, en, tr, ar, pl, uk };
 
 /**
  * The email texts as i18next resources, one file per language (R-LANG-EMAIL), in an instance of
@@ -10,10 +17,10 @@ import { nl } from './nl.js';
  */
 const i18n = i18next.createInstance();
 void i18n.init({
-  resources: { nl: { translation: nl }, en: { translation: en } },
+  resources: Object.fromEntries(LANGS.map((lang) => [lang, { translation: EMAIL_TEXTS[lang] }])),
   lng: 'nl',
   fallbackLng: 'nl',
-  supportedLngs: ['nl', 'en'],
+  supportedLngs: [...LANGS],
   // The resources are here already: init finishes before it returns.
   initAsync: false,
   interpolation: { escapeValue: false, skipOnVariables: true },

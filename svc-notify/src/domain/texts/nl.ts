@@ -1,10 +1,12 @@
 /**
  * Every email text in Dutch, the default (R-LANG-EMAIL): i18next resources, `{{name}}` values
- * filled in by `templates.ts`. `en.ts` has the same keys.
+ * filled in by `templates.ts`. `en.ts` has the same keys; `tr.ts`, `ar.ts`, `pl.ts` and `uk.ts`
+ * those of the emails to parents (ParentEmailTexts).
  */
 export const nl = {
   greeting: 'Beste {{name}},',
   closing: 'Met vriendelijke groet,',
+  /** Sunday first, each as `details.when` takes it. */
   weekdays: ['zondag', 'maandag', 'dinsdag', 'woensdag', 'donderdag', 'vrijdag', 'zaterdag'],
   /** R-CAL-RANGE */
   dateRange: '{{start}} t/m {{end}}',
@@ -80,5 +82,14 @@ export const nl = {
   },
 };
 
-/** The shape every language's texts have. */
+/** The shape of the Dutch and English texts. */
 export type EmailTexts = typeof nl;
+
+/**
+ * The emails to administrators, in a language of the staff side only (R-LANG-EMAIL): an account
+ * is made from the admin screens, which speak Dutch and English.
+ */
+export const STAFF_EMAIL_KINDS = ['admin-welcome', 'password-reset'] as const;
+
+/** The shape of the texts of a language of the public side only: the emails to parents. */
+export type ParentEmailTexts = Omit<EmailTexts, (typeof STAFF_EMAIL_KINDS)[number]>;
