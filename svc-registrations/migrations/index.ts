@@ -11,6 +11,7 @@ import { m0009Retention } from './0009-retention.js';
 import { m0010TakenPlaces } from './0010-taken-places.js';
 import { m0011DrawFreeze } from './0011-draw-freeze.js';
 import { m0012IdempotencyKeys } from './0012-idempotency-keys.js';
+import { m0013SignupRate } from './0013-signup-rate.js';
 
 export const migrations: Migration[] = [
   m0001SchoolProjection,
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   m0010TakenPlaces,
   m0011DrawFreeze,
   m0012IdempotencyKeys,
+  m0013SignupRate,
 ];

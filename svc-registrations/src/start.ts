@@ -11,10 +11,12 @@ import { MySignups } from './domain/my-signup.js';
 import { Privacy } from './domain/privacy.js';
 import { PrivacyRepository } from './data-access/privacy.js';
 import { Review } from './domain/review.js';
+import { SignupRateLimit } from './domain/signup-rate.js';
 import { Waitlist } from './domain/waitlist.js';
 import { AttendanceRepository } from './data-access/attendance.js';
 import { DrawRepository } from './data-access/draws.js';
 import { RegistrationRepository } from './data-access/registrations.js';
+import { SignupRateRepository } from './data-access/signup-rate.js';
 import { mountBeforeSession, mountRoutes } from './entry-points/http/routes.js';
 import { catalogOwner } from './entry-points/messaging/catalog-owner.js';
 import { catalogConsumer } from './entry-points/messaging/catalog-consumer.js';
@@ -82,6 +84,12 @@ export const { start, stop } = serviceModule(async (opts) => {
     keySecret: config.LINK_SEAL_SECRET,
   });
   const idempotency = new Idempotency(new IdempotencyRepository(db));
+  const signupRate = new SignupRateLimit({
+    repo: new SignupRateRepository(db),
+    limit: config.SIGNUP_RATE_LIMIT,
+    secret: config.LINK_SEAL_SECRET,
+    logger,
+  });
   return run({
     beforeSession: (app) => mountBeforeSession(app, review),
     routes: (app) =>
@@ -94,6 +102,7 @@ export const { start, stop } = serviceModule(async (opts) => {
         attendance,
         privacy,
         idempotency,
+        signupRate,
       }),
     consumers: [catalogConsumer(projection, lottery), notifyConsumer(review)],
     background: [
@@ -106,6 +115,8 @@ export const { start, stop } = serviceModule(async (opts) => {
       () => privacy.start(),
       // R-IDEMPOTENCY: keyed answers are kept 24 hours.
       () => idempotency.start(),
+      // R-SIGNUP-RATE: counts whose minute is over go.
+      () => signupRate.start(),
     ],
   });
 });

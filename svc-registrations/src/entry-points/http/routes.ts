@@ -1,5 +1,4 @@
 import { Router, type Express, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { z } from 'zod';
 import {
   MANAGE_TOKEN_HEADER,
@@ -36,6 +35,7 @@ import type { Lottery } from '../../domain/lottery.js';
 import type { MySignups } from '../../domain/my-signup.js';
 import type { Privacy } from '../../domain/privacy.js';
 import type { Review } from '../../domain/review.js';
+import type { SignupRateLimit } from '../../domain/signup-rate.js';
 import { signUp } from '../../domain/signup.js';
 import type { CatalogOwner } from '../messaging/catalog-owner.js';
 
@@ -126,8 +126,10 @@ export function mountRoutes(
     attendance,
     privacy,
     idempotency,
+    signupRate,
   }: {
     idempotency: Idempotency;
+    signupRate: SignupRateLimit;
     attendance: Attendance;
     privacy: Privacy;
     review: Review;
@@ -151,24 +153,13 @@ export function mountRoutes(
       : {},
   );
 
-  const limit = ctx.config.SIGNUP_RATE_LIMIT;
-  if (limit > 0) {
-    app.post(
-      SIGNUP_PATH,
-      rateLimit({
-        windowMs: 60_000,
-        limit,
-        standardHeaders: 'draft-7',
-        legacyHeaders: false,
-        // req.ip is the address nginx saw (trust proxy: loopback).
-        handler: (_req, _res, next, options) =>
-          next(
-            new AppError('RATE_LIMITED', 429, undefined, undefined, {
-              'Retry-After': String(Math.ceil(options.windowMs / 1000)),
-            }),
-          ),
-      }),
-    );
+  // R-SIGNUP-RATE: counted across every process of the service; req.ip is the address nginx saw
+  // (trust proxy: loopback).
+  if (signupRate.enabled) {
+    app.post(SIGNUP_PATH, async (req, _res, next) => {
+      await signupRate.take(req.ip ?? '');
+      next();
+    });
   }
 
   app.post(SIGNUP_PATH, async (req, res) => {
