@@ -66,8 +66,12 @@ function staticHeader(language: Language, languages: readonly Language[]): strin
 /**
  * Every page needs the shell's bootstrap chunk and the shared packages it
  * provides (React, the router, i18next, …), but the browser would only learn
- * of them once main.js has run. Preload links in index.html fetch them
- * alongside main.js instead of one round trip later.
+ * of them once main.js has run. The loader (PaintFirstPlugin) fetches them
+ * alongside main.js instead of one round trip later: their names are its
+ * data-preload. Not preload links in <head>: the first paint needs none of them,
+ * but a script that arrives before the paint is taken for render-blocking by
+ * Lighthouse's simulation, which then waited for their 110 KiB before the first
+ * paint (a school page's LCP 1.46 to 1.72 s; 0.96 to 0.98 s without them).
  */
 class PreloadFirstLoadPlugin {
   apply(compiler: Compiler) {
@@ -86,21 +90,21 @@ class PreloadFirstLoadPlugin {
           for (const chunk of group.chunks) for (const file of chunk.files) files.add(file);
         }
         const publicPath = String(compilation.outputOptions.publicPath ?? '/');
-        const links = [...files].sort().flatMap((file) => {
-          const as = file.endsWith('.js') ? 'script' : file.endsWith('.css') ? 'style' : null;
-          if (!as) return [];
-          return [
-            {
-              tagName: 'link',
-              voidTag: true,
-              attributes: { rel: 'preload', as, href: publicPath + file },
-            },
-          ];
-        });
-        if (links.length === 0) {
+        const scripts = [...files].filter((file) => file.endsWith('.js')).sort();
+        const styles = [...files].filter((file) => file.endsWith('.css')).sort();
+        if (scripts.length === 0) {
           compilation.warnings.push(new rspack.WebpackError(`${name}: found no chunks to preload`));
         }
-        data.headTags.push(...links);
+        const main = data.headTags.find((tag) => tag.tagName === 'script');
+        if (!main) throw new Error(`${name}: index.html has no script tag`);
+        main.attributes['data-preload'] = scripts.map((file) => publicPath + file).join(' ');
+        data.headTags.push(
+          ...styles.map((file) => ({
+            tagName: 'link',
+            voidTag: true,
+            attributes: { rel: 'preload', as: 'style', href: publicPath + file },
+          })),
+        );
         return data;
       });
     });
@@ -133,7 +137,8 @@ class PaintFirstPlugin {
             throw new Error(`${name}: expected one script tag, found ${scripts.length}`);
           }
           // Blocking, not deferred: the loader's own work comes before the first paint.
-          main.attributes = { src: publicPath + file, 'data-main': src };
+          const { defer: _defer, src: _src, ...rest } = main.attributes;
+          main.attributes = { ...rest, src: publicPath + file, 'data-main': src };
           return data;
         },
       );

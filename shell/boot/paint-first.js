@@ -11,6 +11,8 @@
   var me = document.currentScript;
   var main = me && me.getAttribute('data-main');
   if (!main) return;
+  // The shared first-load chunks main.js asks for as soon as it runs: fetched alongside it.
+  var preload = (me.getAttribute('data-preload') || '').split(' ');
   var started = false;
   function load() {
     if (started) return;
@@ -18,6 +20,14 @@
     var script = document.createElement('script');
     script.src = main;
     document.head.appendChild(script);
+    for (var i = 0; i < preload.length; i++) {
+      if (!preload[i]) continue;
+      var link = document.createElement('link');
+      link.rel = 'preload';
+      link.as = 'script';
+      link.href = preload[i];
+      document.head.appendChild(link);
+    }
   }
   // The first use of localStorage in a page waits for the browser to open it (a few to some
   // 45 ms on this project's test machines); the federation runtime's debug check and the stored

@@ -28,10 +28,15 @@ export interface WeighedPage {
   foreignRemoteRequests: string[];
 }
 
+/** The school page in each of these languages (the public side's six, nl the default). */
+export type PageLanguage = 'nl' | 'en' | 'tr' | 'ar' | 'pl' | 'uk';
+
 export async function pageWeights(opts: {
   web: string;
   sessionCookie: string;
   school: { token: string; name: string };
+  /** The languages the school page is weighed in, each a page of its own (`?lng=`). */
+  schoolLanguages: PageLanguage[];
   provider: { activityId: number; token: string };
 }): Promise<WeighedPage[]> {
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -54,13 +59,13 @@ export async function pageWeights(opts: {
         };
       });
     const pages = [
-      {
-        name: 'school page',
-        path: `/schools/${opts.school.token}`,
+      ...opts.schoolLanguages.map((language) => ({
+        name: `school page (${language})`,
+        path: `/schools/${opts.school.token}${language === 'nl' ? '' : `?lng=${language}`}`,
         remote: 'mfe_public',
         page: 'school',
         cookies: [],
-      },
+      })),
       {
         name: 'admin registrations (logged in)',
         path: '/admin/registrations',
