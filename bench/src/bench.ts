@@ -1,8 +1,10 @@
 // `npm run bench`: starts its own stack and runs every benchmark, prints the table of targets
 // and writes bench/results/latest.json. Options: --port N (default 19200), --only a,b (names:
-// burst, lock, race, email, draw, list, search, weight, lighthouse, requests), --quick (shorter runs, for trying
+// burst, lock, race, email, draw, list, search, weight, lighthouse, requests, rate), --quick (shorter runs, for trying
 // it out). Diagnostics of the burst, which judge no target: --hold notify (services stopped
-// during the product's burst), --statements (PostgreSQL's costliest statements in it).
+// during the product's burst), --statements (PostgreSQL's costliest statements in it; with
+// rate, in its loads). `rate` starts stacks of its own, before the shared one (not started
+// when only those are asked for).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +22,7 @@ import { drawBenchmark } from './benchmarks/draw.js';
 import { adminListAtScale } from './benchmarks/admin-list.js';
 import { lighthouseAudit, pageWeights } from './benchmarks/browser.js';
 import { activityListLatency, loginLatency, timeToActivityList } from './benchmarks/requests.js';
+import { rateBenchmark, rateRows } from './benchmarks/rate.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -40,6 +43,8 @@ const port = Number(args.port);
 const quick = args.quick;
 const only = args.only?.split(',');
 const wanted = (name: string) => !only || only.includes(name);
+/** Benchmarks that start stacks of their own. */
+const OWN_STACK = ['rate'];
 const KIB = 1024;
 
 async function main(): Promise<number> {
@@ -48,6 +53,15 @@ async function main(): Promise<number> {
     `commit ${facts.commit.slice(0, 12)}${facts.dirty ? ' (+ uncommitted changes)' : ''}, ` +
       `${facts.cpus} CPUs, load ${facts.loadavg.map((l) => l.toFixed(1)).join(' ')}`,
   );
+  const rows: Row[] = [];
+  const results: Record<string, unknown> = { machine: facts };
+  // 10. Sign-ups at a fixed rate, in both topologies, each on a stack of its own.
+  if (wanted('rate')) {
+    const rate = await rateBenchmark({ port, quick, statements: args.statements, log: say });
+    results.rate = rate;
+    rows.push(...rateRows(rate));
+  }
+  if (only?.every((name) => OWN_STACK.includes(name))) return finish(facts, rows, results);
   const smtp = new SmtpCapture(port + 10_028);
   await smtp.start();
   say(`starting the stack on port ${port}`);
@@ -59,8 +73,6 @@ async function main(): Promise<number> {
   });
   say(`stack ready in ${((Date.now() - t0) / 1000).toFixed(1)} s (data in ${s.dataDir})`);
   const db = naschoolPool(s.adminDbUrl);
-  const rows: Row[] = [];
-  const results: Record<string, unknown> = { machine: facts };
   try {
     const api = new Api(s.api);
     await api.login();
@@ -520,6 +532,15 @@ async function main(): Promise<number> {
     await s.stop();
     await smtp.stop();
   }
+  return finish(facts, rows, results);
+}
+
+/** Prints the table and writes results/latest.json. */
+function finish(
+  facts: ReturnType<typeof machineFacts>,
+  rows: Row[],
+  results: Record<string, unknown>,
+): number {
   const table = printTable(
     `bench on ${facts.cpus} CPUs, commit ${facts.commit.slice(0, 12)}${facts.dirty ? '+' : ''}`,
     rows,

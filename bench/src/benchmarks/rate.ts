@@ -1,0 +1,486 @@
+// Benchmark 10 (`rate`): keyed sign-ups at a fixed arrival rate (open loop, so a slow answer
+// cannot hold back the requests after it) with the confirmation emails flowing, in both
+// topologies (one process of each; REPLICAS=2 with NATS_NODES=3), each on a fresh stack with
+// an SMTP server of the tool's own. Per topology: 150 sign-ups a second for 60 s, every 201
+// checked stored once and emailed once, the resident memory of every service process after
+// it, then steps of increasing rate until the first whose p99 is over 250 ms.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import { pidsDir } from 'deploy/stack';
+import type pg from 'pg';
+import {
+  Api,
+  naschoolPool,
+  seedSchool,
+  signUpBody,
+  sleep,
+  stackIdle,
+  waitForProjection,
+} from '../lib/api.js';
+import { cpuDelta, cpuSnapshot, machineCpu } from '../lib/cpu.js';
+import { openLoop, settle, type Arrival } from '../lib/open-loop.js';
+import { fmt, percentile, row, type Row } from '../lib/report.js';
+import { SmtpCapture } from '../lib/smtp.js';
+import { SERVICES, rssMb, startBenchStack, type BenchStack } from '../lib/stack.js';
+import {
+  STATEMENTS_SETTINGS,
+  resetStatements,
+  statementLines,
+  topStatements,
+  type StatementTime,
+} from '../lib/statements.js';
+
+/** Rates the step search may try, sign-ups a second. */
+export const RATE_LADDER = [25, 50, 100, 150, 200, 250, 300, 400, 500, 600, 800, 1000];
+
+export interface Step {
+  rate: number;
+  sent: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** Answers other than 201 (a status, a network error or a time-out). */
+  failed: number;
+  /** Stopped once its p99 could no longer stay under the limit. */
+  stoppedEarly: boolean;
+}
+
+/** A step keeps the limit when every sign-up was answered 201 and its p99 is within it. */
+export const stepPasses = (s: Pick<Step, 'failed' | 'p99Ms'>, limitMs: number) =>
+  s.failed === 0 && s.p99Ms <= limitMs;
+
+/**
+ * The next rate of the step search, or undefined when it is done: climbing from the highest
+ * rate that passed to the next rate of the ladder, stopping below the lowest that failed; with
+ * nothing passed yet, down from the lowest that failed.
+ */
+export function nextRate(
+  steps: Array<Pick<Step, 'rate' | 'failed' | 'p99Ms'>>,
+  limitMs: number,
+  ladder: number[] = RATE_LADDER,
+): number | undefined {
+  const passed = steps.filter((s) => stepPasses(s, limitMs)).map((s) => s.rate);
+  const failed = steps.filter((s) => !stepPasses(s, limitMs)).map((s) => s.rate);
+  const lo = passed.length ? Math.max(...passed) : 0;
+  const hi = failed.length ? Math.min(...failed) : Infinity;
+  const tried = new Set(steps.map((s) => s.rate));
+  const between = [...ladder]
+    .sort((a, b) => a - b)
+    .filter((r) => r > lo && r < hi && !tried.has(r));
+  if (between.length === 0) return undefined;
+  return passed.length ? between[0] : between[between.length - 1];
+}
+
+/** The highest rate that passed below the lowest that failed (undefined if none did). */
+export function highestPassing(
+  steps: Array<Pick<Step, 'rate' | 'failed' | 'p99Ms'>>,
+  limitMs: number,
+): number | undefined {
+  const failed = steps.filter((s) => !stepPasses(s, limitMs)).map((s) => s.rate);
+  const hi = failed.length ? Math.min(...failed) : Infinity;
+  const passed = steps.filter((s) => stepPasses(s, limitMs) && s.rate < hi).map((s) => s.rate);
+  return passed.length ? Math.max(...passed) : undefined;
+}
+
+/**
+ * Whether a step of `planned` requests must end with its p99 (nearest rank) over the limit
+ * whatever the rest answer: `bad` of them already took longer or failed.
+ */
+export const stepDoomed = (bad: number, planned: number) =>
+  bad > 0 && bad >= planned - Math.ceil(0.99 * planned) + 1;
+
+/** p50 / p99 / max and the answers by status of a load. */
+export function summarize(arrivals: Arrival[]) {
+  const ms = arrivals.map((a) => a.ms);
+  const byStatus: Record<string, number> = {};
+  for (const a of arrivals) byStatus[a.status] = (byStatus[a.status] ?? 0) + 1;
+  return {
+    sent: arrivals.length,
+    p50Ms: percentile(ms, 50),
+    p99Ms: percentile(ms, 99),
+    maxMs: Math.max(0, ...ms),
+    failed: arrivals.filter((a) => a.status !== 201).length,
+    byStatus,
+  };
+}
+
+/** p50 / p99 of the requests due in each `sizeS` seconds of a load: does the delay grow? */
+export function windows(arrivals: Arrival[], sizeS = 5) {
+  const t0 = Math.min(...arrivals.map((a) => a.dueAt));
+  const by = new Map<number, number[]>();
+  for (const a of arrivals) {
+    const w = Math.floor((a.dueAt - t0) / (sizeS * 1000));
+    by.set(w, [...(by.get(w) ?? []), a.ms]);
+  }
+  return [...by]
+    .sort(([a], [b]) => a - b)
+    .map(([w, ms]) => ({ fromS: w * sizeS, p50Ms: percentile(ms, 50), p99Ms: percentile(ms, 99) }));
+}
+
+export interface Topology {
+  name: string;
+  replicas: number;
+  natsNodes: number;
+}
+
+export const TOPOLOGIES: Topology[] = [
+  { name: 'one of each', replicas: 1, natsNodes: 1 },
+  { name: 'two of each, 3 nats', replicas: 2, natsNodes: 3 },
+];
+
+export interface TopologyResult {
+  topology: Topology;
+  startS: number;
+  main: ReturnType<typeof summarize> & {
+    rate: number;
+    durationS: number;
+    /** Share of the machine's CPUs busy during the load (everyone's work). */
+    machineBusy: number;
+    cpuSecondsPer1000: Record<string, number>;
+    /** p50 / p99 per 5 s of the load. */
+    windows: ReturnType<typeof windows>;
+  };
+  check: {
+    created: number;
+    /** 201s whose sign-up is not stored. */
+    lost: number;
+    /** Children of the run stored more than once. */
+    storedTwice: number;
+    /** 201s whose parent got no email by the deadline. */
+    notEmailed: number;
+    /** Parents of a 201 that got more than one email, or Message-IDs that arrived twice. */
+    emailedTwice: number;
+    /** Seconds from the end of the load until the last confirmation arrived (undefined: not all). */
+    drainedS: number | undefined;
+    drainTimeoutS: number;
+  };
+  /** VmRSS in MB of each service process right after the load, and the most seen during it. */
+  rssAfter: Record<string, number | undefined>;
+  rssPeak: Record<string, number | undefined>;
+  steps: Step[];
+  highest: number | undefined;
+  statements?: StatementTime[];
+}
+
+export const LIMITS = { mainP99Ms: 100, stepP99Ms: 250, rssMb: 150 } as const;
+
+export interface RateOptions {
+  port: number;
+  quick: boolean;
+  statements?: boolean;
+  log: (line: string) => void;
+}
+
+const MAIN_RATE = 150;
+const ACTIVITIES = 20;
+const REQUEST_TIMEOUT_MS = 15_000;
+
+export async function rateBenchmark(opts: RateOptions): Promise<TopologyResult[]> {
+  const out: TopologyResult[] = [];
+  for (const t of TOPOLOGIES) out.push(await runTopology(t, opts));
+  return out;
+}
+
+async function runTopology(topology: Topology, opts: RateOptions): Promise<TopologyResult> {
+  const { log, quick } = opts;
+  const label = `10. rate (${topology.name})`;
+  const smtp = new SmtpCapture(opts.port + 10_028);
+  await smtp.start();
+  let s: BenchStack | undefined;
+  let db: pg.Pool | undefined;
+  try {
+    const t0 = Date.now();
+    s = await startBenchStack({
+      port: opts.port,
+      quiet: true,
+      env: {
+        SMTP_URL: smtp.url,
+        REPLICAS: String(topology.replicas),
+        NATS_NODES: String(topology.natsNodes),
+      },
+      postgresSettings: opts.statements ? STATEMENTS_SETTINGS : undefined,
+    });
+    const stack = s;
+    const startS = (Date.now() - t0) / 1000;
+    log(`${label}: stack ready in ${fmt(startS)} s`);
+    db = naschoolPool(stack.adminDbUrl, 2);
+    const api = new Api(stack.api);
+    await api.login();
+    const seed = await seedSchool(api, {
+      name: `Tempo ${topology.replicas}`,
+      activities: ACTIVITIES,
+      capacity: 10_000,
+    });
+    await waitForProjection(db, seed.activityIds);
+    const token = seed.school.accessToken;
+    const tag = `rt${topology.replicas}x`;
+    const runKey = randomUUID();
+    let n = 0;
+    // Every sign-up a different child (and parent address), each with a key of its own.
+    const load = (rate: number, durationS: number, stopped?: (a: Arrival[]) => boolean) => {
+      const first = n;
+      n += Math.round(rate * durationS);
+      const arrivals: Arrival[] = [];
+      return openLoop({
+        ratePerS: rate,
+        durationS,
+        stopped: stopped && (() => stopped(arrivals)),
+        send: (i) => {
+          const k = first + i;
+          return settle(() =>
+            api.call(
+              'POST',
+              '/api/registrations',
+              signUpBody(k, seed.activityIds[k % ACTIVITIES]!, tag),
+              { 'x-school-token': token, 'idempotency-key': `${runKey}-${k}` },
+              REQUEST_TIMEOUT_MS,
+            ),
+          );
+        },
+        onAnswer: (a) => arrivals.push(a),
+      }).then((all) => ({ all, first }));
+    };
+
+    // Warm-up (JIT, pools, prepared statements), then its emails drain.
+    log(`${label}: warm-up, 50/s for 5 s`);
+    await load(50, 5);
+    await stackIdle(db, 30_000);
+
+    const processes = serviceProcesses(topology.replicas);
+    const rssPeak: Record<string, number | undefined> = {};
+    const sampler = setInterval(() => {
+      for (const p of processes) {
+        const mb = rssMb(stack.pid(p));
+        if (mb !== undefined) rssPeak[p] = Math.max(rssPeak[p] ?? 0, mb);
+      }
+    }, 1000);
+    const durationS = quick ? 15 : 60;
+    if (opts.statements) await resetStatements(db);
+    log(`${label}: ${MAIN_RATE} keyed sign-ups a second for ${durationS} s`);
+    const roots = partPids(stack);
+    const cpu0 = cpuSnapshot();
+    const machine0 = machineCpu();
+    const own0 = process.cpuUsage();
+    const mainRun = await load(MAIN_RATE, durationS).finally(() => clearInterval(sampler));
+    const loadEnd = Date.now();
+    const rssAfter = Object.fromEntries(processes.map((p) => [p, rssMb(stack.pid(p))]));
+    const machine1 = machineCpu();
+    const cpu = {
+      ...cpuDelta(cpu0, cpuSnapshot(), roots),
+      'bench tool': (() => {
+        const u = process.cpuUsage(own0);
+        return (u.user + u.system) / 1e6;
+      })(),
+    };
+    const summary = summarize(mainRun.all);
+    log(
+      `${label}: p50 ${fmt(summary.p50Ms, 0)} / p99 ${fmt(summary.p99Ms, 0)} / max ` +
+        `${fmt(summary.maxMs, 0)} ms, ${JSON.stringify(summary.byStatus)}`,
+    );
+    const perWindow = windows(mainRun.all);
+    log(
+      `${label}: p50 / p99 per 5 s: ` +
+        perWindow.map((w) => `${fmt(w.p50Ms, 0)}/${fmt(w.p99Ms, 0)}`).join(' '),
+    );
+    let statements: StatementTime[] | undefined;
+    if (opts.statements) {
+      statements = await topStatements(db);
+      log(`${label}: PostgreSQL's statements during the load (total, mean × calls)`);
+      for (const line of statementLines(statements)) log(`   ${line}`);
+    }
+
+    // Every 201 stored once and emailed once.
+    const created = mainRun.all.filter((a) => a.status === 201);
+    const addresses = created.map((a) => signUpBody(mainRun.first + a.i, 0, tag).email);
+    const drainTimeoutS = quick ? 60 : 120;
+    const drainedS = await waitForAddresses(smtp, addresses, drainTimeoutS * 1000, loadEnd);
+    const check = await checkRun(db, smtp, {
+      ids: created.map((a) => (a.body as { registration: { id: number } }).registration.id),
+      addresses,
+      tag,
+    });
+    log(
+      `${label}: ${created.length} created; lost ${check.lost}, stored twice ` +
+        `${check.storedTwice}, not emailed ${check.notEmailed}, emailed twice ${check.emailedTwice}`,
+    );
+    const busy = machine1.busy - machine0.busy;
+    const total = machine1.total - machine0.total;
+    const main: TopologyResult['main'] = {
+      ...summary,
+      rate: MAIN_RATE,
+      durationS,
+      machineBusy: total > 0 ? busy / total : 0,
+      windows: perWindow,
+      cpuSecondsPer1000: Object.fromEntries(
+        Object.entries(cpu).map(([k, v]) => [k, (v / Math.max(1, created.length)) * 1000]),
+      ),
+    };
+
+    // Step search for the highest rate with p99 ≤ 250 ms; the run above is its first step.
+    const steps: Step[] = [{ rate: MAIN_RATE, ...summary, stoppedEarly: false }];
+    const stepS = quick ? 5 : 15;
+    const maxSteps = quick ? 3 : 4;
+    for (let i = 0; i < maxSteps; i++) {
+      const rate = nextRate(steps, LIMITS.stepP99Ms);
+      if (rate === undefined) break;
+      // The previous step's emails are sent before the next one starts (bounded).
+      await stackIdle(db, 20_000);
+      const planned = Math.round(rate * stepS);
+      log(`${label}: step ${rate}/s for ${stepS} s`);
+      const run = await load(rate, stepS, (arrivals) => {
+        const bad = arrivals.filter((a) => a.status !== 201 || a.ms > LIMITS.stepP99Ms).length;
+        return stepDoomed(bad, planned);
+      });
+      const st = summarize(run.all);
+      steps.push({ rate, ...st, stoppedEarly: st.sent < planned });
+      log(
+        `${label}: step ${rate}/s: p99 ${fmt(st.p99Ms, 0)} ms, ${st.failed} failed` +
+          (st.sent < planned ? `, stopped after ${st.sent} of ${planned}` : ''),
+      );
+    }
+    return {
+      topology,
+      startS,
+      main,
+      check: { ...check, created: created.length, drainedS, drainTimeoutS },
+      rssAfter,
+      rssPeak,
+      steps,
+      highest: highestPassing(steps, LIMITS.stepP99Ms),
+      statements,
+    };
+  } finally {
+    await db?.end().catch(() => undefined);
+    await s?.stop();
+    await smtp.stop();
+  }
+}
+
+/** `catalog-1`, `catalog-2`, … of every service. */
+function serviceProcesses(replicas: number): string[] {
+  return SERVICES.flatMap((svc) => Array.from({ length: replicas }, (_, i) => `${svc}-${i + 1}`));
+}
+
+/** Every part of the stack with a pid file (services, PostgreSQL, nats-servers, nginx). */
+function partPids(s: BenchStack): Record<string, number | undefined> {
+  const names = fs
+    .readdirSync(pidsDir(s.dataDir))
+    .filter((f) => f.endsWith('.pid') && f !== 'launcher.pid')
+    .map((f) => f.slice(0, -'.pid'.length))
+    .sort();
+  return Object.fromEntries(names.map((name) => [name, s.pid(name)]));
+}
+
+/**
+ * Waits until every address has had an email (bounded); the seconds from `since` until the
+ * last of them arrived, or undefined if not all did in time.
+ */
+async function waitForAddresses(
+  smtp: SmtpCapture,
+  addresses: string[],
+  timeoutMs: number,
+  since: number,
+): Promise<number | undefined> {
+  const wanted = new Set(addresses);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const seen = new Map<string, number>();
+    for (const m of smtp.received) if (wanted.has(m.to)) seen.set(m.to, m.at);
+    if (seen.size === wanted.size) return (Math.max(since, ...seen.values()) - since) / 1000;
+    if (Date.now() > deadline) return undefined;
+    await sleep(500);
+  }
+}
+
+async function checkRun(
+  db: pg.Pool,
+  smtp: SmtpCapture,
+  run: { ids: number[]; addresses: string[]; tag: string },
+) {
+  const { rows } = await db.query<{ id: number; email: string }>(
+    'SELECT id, email FROM registrations.registrations WHERE id = ANY($1::int[]) OR email = ANY($2::text[])',
+    [run.ids, run.addresses],
+  );
+  const ids = new Set(rows.map((r) => r.id));
+  const perAddress = new Map<string, number>();
+  for (const r of rows) perAddress.set(r.email, (perAddress.get(r.email) ?? 0) + 1);
+  const mails = new Map<string, number>();
+  for (const m of smtp.received) mails.set(m.to, (mails.get(m.to) ?? 0) + 1);
+  const wanted = new Set(run.addresses);
+  const duplicateIds = smtp
+    .duplicates()
+    .filter((id) => smtp.received.some((m) => m.messageId === id && wanted.has(m.to)));
+  return {
+    lost: run.ids.filter((id) => !ids.has(id)).length,
+    storedTwice: [...perAddress.values()].filter((c) => c > 1).length,
+    notEmailed: run.addresses.filter((a) => !mails.has(a)).length,
+    emailedTwice: Math.max(
+      run.addresses.filter((a) => (mails.get(a) ?? 0) > 1).length,
+      duplicateIds.length,
+    ),
+  };
+}
+
+const mbList = (rss: Record<string, number | undefined>) =>
+  Object.entries(rss)
+    .map(([p, mb]) => `${p} ${fmt(mb, 0)}`)
+    .join(', ');
+
+export function rateRows(results: TopologyResult[]): Row[] {
+  const rows: Row[] = [];
+  for (const r of results) {
+    const t = `10 rate (${r.topology.name})`;
+    const m = r.main;
+    const c = r.check;
+    const rss = Object.values(r.rssAfter);
+    const cpu = Object.entries(m.cpuSecondsPer1000)
+      .filter(([, v]) => v >= 0.05)
+      .sort(([, a], [, b]) => b - a)
+      .map(([k, v]) => `${k} ${fmt(v)}`)
+      .join(', ');
+    rows.push(
+      row(
+        `${t}: ${m.rate}/s for ${m.durationS} s: p50 / p99 / max`,
+        `${fmt(m.p50Ms, 0)} / ${fmt(m.p99Ms, 0)} / ${fmt(m.maxMs, 0)} ms (${m.sent} sent, ` +
+          `machine ${fmt(m.machineBusy * 100, 0)} % busy)`,
+        `p99 ≤ ${LIMITS.mainP99Ms} ms`,
+        m.p99Ms <= LIMITS.mainP99Ms,
+      ),
+      row(`${t}: answers`, JSON.stringify(m.byStatus), 'all 201', m.failed === 0 && m.sent > 0),
+      row(
+        `${t}: 201s lost / stored twice / not emailed / emailed twice`,
+        `${c.lost} / ${c.storedTwice} / ${c.notEmailed} / ${c.emailedTwice} of ${c.created}` +
+          (c.drainedS === undefined
+            ? ` (emails not all in ${c.drainTimeoutS} s)`
+            : ` (last email ${fmt(c.drainedS)} s after the load)`),
+        '0 / 0 / 0 / 0',
+        c.created > 0 &&
+          c.lost === 0 &&
+          c.storedTwice === 0 &&
+          c.notEmailed === 0 &&
+          c.emailedTwice === 0,
+      ),
+      row(
+        `${t}: RSS of each service process after the load, MB`,
+        `${mbList(r.rssAfter)} (peak during it ${fmt(Math.max(0, ...Object.values(r.rssPeak).map((v) => v ?? 0)), 0)})`,
+        `< ${LIMITS.rssMb} MB each`,
+        rss.length > 0 && rss.every((mb) => mb !== undefined && mb < LIMITS.rssMb),
+      ),
+      row(`${t}: CPU s per 1,000 sign-ups`, cpu),
+      row(
+        `${t}: highest rate with p99 ≤ ${LIMITS.stepP99Ms} ms`,
+        `${r.highest === undefined ? 'none' : `${r.highest}/s`} (` +
+          r.steps
+            .map(
+              (s) =>
+                `${s.rate}/s p99 ${fmt(s.p99Ms, 0)} ms` +
+                (s.failed ? ` ${s.failed} failed` : '') +
+                (s.stoppedEarly ? ' stopped early' : ''),
+            )
+            .join('; ') +
+          ')',
+      ),
+    );
+  }
+  return rows;
+}
