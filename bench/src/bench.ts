@@ -1,9 +1,9 @@
 // `npm run bench`: starts its own stack and runs every benchmark, prints the table of targets
 // and writes bench/results/latest.json. Options: --port N (default 19200), --only a,b (names:
-// burst, lock, race, email, draw, list, search, weight, lighthouse, requests, rate), --quick (shorter runs, for trying
+// burst, lock, race, email, draw, list, search, weight, lighthouse, requests, rate, rolling), --quick (shorter runs, for trying
 // it out). Diagnostics of the burst, which judge no target: --hold notify (services stopped
 // during the product's burst), --statements (PostgreSQL's costliest statements in it; with
-// rate, in its loads). `rate` starts stacks of its own, before the shared one (not started
+// rate, in its loads). `rate` and `rolling` start stacks of their own, before the shared one (not started
 // when only those are asked for).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -23,6 +23,7 @@ import { adminListAtScale } from './benchmarks/admin-list.js';
 import { lighthouseAudit, pageWeights } from './benchmarks/browser.js';
 import { activityListLatency, loginLatency, timeToActivityList } from './benchmarks/requests.js';
 import { rateBenchmark, rateRows } from './benchmarks/rate.js';
+import { rollingRestart } from './benchmarks/rolling.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -44,7 +45,7 @@ const quick = args.quick;
 const only = args.only?.split(',');
 const wanted = (name: string) => !only || only.includes(name);
 /** Benchmarks that start stacks of their own. */
-const OWN_STACK = ['rate'];
+const OWN_STACK = ['rate', 'rolling'];
 const KIB = 1024;
 
 async function main(): Promise<number> {
@@ -60,6 +61,30 @@ async function main(): Promise<number> {
     const rate = await rateBenchmark({ port, quick, statements: args.statements, log: say });
     results.rate = rate;
     rows.push(...rateRows(rate));
+  }
+  // 11. A rolling restart of every service process under sign-ups without a key (CONTRACT §6).
+  if (wanted('rolling')) {
+    const rolling = await rollingRestart({ port, rate: quick ? 20 : 30, log: say });
+    results.rolling = rolling;
+    const slowest = Math.max(...rolling.restarts.map((r) => r.readyS ?? Infinity));
+    rows.push(
+      row(
+        'rolling restart: answers 5xx or none (sign-ups without a key, public lists)',
+        `${rolling.failed} of ${rolling.signups.sent + rolling.lists.sent} (sign-ups ${JSON.stringify(rolling.signups.byStatus)}, lists ${JSON.stringify(rolling.lists.byStatus)}); ${rolling.restarts.length} processes in ${fmt(rolling.loadS, 0)} s, each ready again within ${fmt(slowest)} s`,
+        '0',
+        rolling.failed === 0,
+      ),
+      row(
+        'rolling restart: sign-ups answered 201 but not stored',
+        String(rolling.lost),
+        '0',
+        rolling.lost === 0,
+      ),
+      row(
+        'rolling restart: sign-ups p99 / max',
+        `${fmt(rolling.signups.p99Ms, 0)} / ${fmt(rolling.signups.maxMs, 0)} ms at ${quick ? 20 : 30} a second`,
+      ),
+    );
   }
   if (only?.every((name) => OWN_STACK.includes(name))) return finish(facts, rows, results);
   const smtp = new SmtpCapture(port + 10_028);
