@@ -15,6 +15,7 @@ import {
 } from '@nsa/contracts';
 import { QueryTypes, type Sequelize, type Transaction } from './db.js';
 import type { Logger } from './logger.js';
+import { LEADER_HEARTBEAT_MS, Leadership, LeadershipLost } from './leader.js';
 import { createStream, isNotFound } from './nats.js';
 import type { Metrics } from './metrics.js';
 
@@ -60,9 +61,23 @@ export interface ConsumerHooks {
  * A durable pull consumer with explicit acks. Each event id is handled once:
  * the processed-events row is written in the handler's own transaction, so a
  * redelivery after a crash finds it and only acks.
+ *
+ * Of the processes of a service, one at a time reads a durable: its leader (`Leadership`, a
+ * PostgreSQL advisory lock per durable). Two readers of one durable would each get part of the
+ * events and handle them side by side, so a later change of one thing (an activity's capacity,
+ * say) could be applied before an earlier one and leave the older value; one reader applies them
+ * in stream order, as one process does. The others wait to take over, within
+ * LEADER_RETRY_MS of the leader's stop or death; every transaction of the leader checks that it
+ * still leads, so one that lost the lock (its database connection gone) changes nothing more.
  */
 export class DurableConsumer {
   private stopped = false;
+  private readonly leadership: Leadership;
+  private readonly leaderName: string;
+  /** Set when a transaction found this process no longer leads: it stops reading. */
+  private lost = false;
+  /** Events read as the leader that go back once reading has stopped. */
+  private readonly returned: JsMsg[] = [];
   private isCaughtUp = false;
   private count: (result: ConsumerResult, n?: number) => void = () => undefined;
   private redelivered: () => void = () => undefined;
@@ -75,7 +90,15 @@ export class DurableConsumer {
     private readonly spec: ConsumerSpec,
     private readonly logger: Logger,
     private readonly hooks: ConsumerHooks = {},
-  ) {}
+  ) {
+    this.leadership = Leadership.of(sequelize);
+    this.leaderName = `consumer:${STREAMS[spec.stream].name}.${spec.durable}`;
+  }
+
+  /** Whether this process reads the durable now (its leader). */
+  async leads(): Promise<boolean> {
+    return !this.stopped && (await this.leadership.tryLead(this.leaderName));
+  }
 
   async start(): Promise<void> {
     const jsm = await jetstreamManager(this.nc);
@@ -190,22 +213,41 @@ export class DurableConsumer {
     // A handler stuck mid-message must not hold shutdown; its message is redelivered.
     const done = Promise.all([this.messages?.close(), this.loop]);
     await Promise.race([done, new Promise((r) => setTimeout(r, 5000).unref())]);
+    await this.leadership.resign(this.leaderName);
   }
 
   private async run(): Promise<void> {
     const js = jetstream(this.nc);
     while (!this.stopped) {
+      const buffer: JsMsg[] = [];
+      let watch: NodeJS.Timeout | undefined;
       try {
+        if (!(await this.leads())) {
+          await this.pause(LEADER_RETRY_MS);
+          continue;
+        }
+        // A leader that lost the lock with its connection notices within a heartbeat and gives
+        // back what it had read: that goes first to whoever reads next, so the new leader
+        // waits for it before it reads.
+        await this.pause(LEADER_SETTLE_MS);
+        if (this.stopped) break;
+        if (!(await this.leads())) continue;
+        this.lost = false;
         const consumer = await js.consumers.get(STREAMS[this.spec.stream].name, this.spec.durable);
         const messages = await consumer.consume({ max_messages: BATCH });
         this.messages = messages;
         // A reader moves arrived messages into a buffer; the handler takes all that is there
         // at once (up to BATCH), so events that arrived together commit together and a lone
         // event is handled as soon as it arrives.
-        const buffer: JsMsg[] = [];
         let wake: (() => void) | undefined;
         let ended = false;
         let readError: unknown;
+        // The lock gone with its connection (a database restart): stop reading at once.
+        watch = setInterval(() => {
+          if (this.leadership.isHeld(this.leaderName)) return;
+          this.lost = true;
+          wake?.();
+        }, LEADER_HEARTBEAT_MS);
         const reader = (async () => {
           try {
             for await (const msg of messages) {
@@ -219,27 +261,48 @@ export class DurableConsumer {
             wake?.();
           }
         })();
-        while (!this.stopped) {
+        while (!this.stopped && !this.lost) {
           if (buffer.length === 0) {
             if (ended) break;
             await new Promise<void>((resolve) => (wake = resolve));
             wake = undefined;
             continue;
           }
+          // Events given back by a leader before this one took over come again with the first
+          // pull, after newer ones of the stream at times: stream order first.
+          buffer.sort((a, b) => a.seq - b.seq);
           await this.handleBatch(buffer.splice(0, BATCH));
         }
         await messages.close();
         await reader;
-        if (readError && !this.stopped) throw readError;
+        if (readError && !this.stopped && !this.lost) throw readError;
       } catch (err) {
         if (this.stopped) break;
         this.logger.warn(
           { err: (err as Error).message, durable: this.spec.durable },
           'consumer restarting',
         );
-        await new Promise((r) => setTimeout(r, 1000));
+        await this.pause(1000);
+      } finally {
+        clearInterval(watch);
+        // What was read and not handled goes to the next reader at once, not after ack_wait:
+        // given back once this process has stopped pulling, so that none of it comes back here.
+        await this.messages?.close()?.catch(() => undefined);
+        const back = [...this.returned.splice(0), ...buffer.splice(0)];
+        // The server has our stop before the first event goes back (else it could hand it to
+        // this process's pull again, lost once it closed).
+        if (back.length > 0) await this.nc.flush().catch(() => undefined);
+        for (const m of back) m.nak();
+        if (this.lost || this.stopped) await this.leadership.resign(this.leaderName);
+      }
+      if (this.lost) {
+        this.logger.warn({ durable: this.spec.durable }, 'consumer: no longer the leader');
       }
     }
+  }
+
+  private pause(ms: number): Promise<void> {
+    return new Promise((r) => setTimeout(r, ms).unref());
   }
 
   /** The event in a message with its handler, or undefined once the message is settled. */
@@ -318,6 +381,7 @@ export class DurableConsumer {
           });
         });
       } catch (err) {
+        if (err instanceof LeadershipLost) return this.stepDown(batch);
         this.logger.warn(
           { err: (err as Error).message, durable: this.spec.durable, size: batch.length },
           'event batch failed; handling its events one by one',
@@ -339,6 +403,7 @@ export class DurableConsumer {
         tx.afterCommit(() => this.count(fresh.has(p.event.id) ? 'handled' : 'duplicate'));
       });
     } catch (err) {
+      if (err instanceof LeadershipLost) return this.stepDown([p]);
       this.count('retried');
       const delay = Math.min(30_000, 500 * 2 ** Math.min(6, p.msg.info.deliveryCount));
       p.log.warn(
@@ -351,6 +416,12 @@ export class DurableConsumer {
     await this.settle(p);
   }
 
+  /** Another process leads now: these events go back, handled by nobody here. */
+  private stepDown(batch: Prepared[]): void {
+    this.lost = true;
+    this.returned.push(...batch.map((p) => p.msg));
+  }
+
   private async settle(p: Prepared): Promise<void> {
     await this.hooks.beforeAck?.(p.event);
     p.msg.ack();
@@ -361,17 +432,21 @@ export class DurableConsumer {
    * (a redelivery after a crash finds its row and is only acked).
    */
   private async claim(tx: Transaction, ids: string[]): Promise<Set<string>> {
-    const rows = await this.sequelize.query<{ event_id: string }>(
-      `INSERT INTO processed_events (consumer, event_id)
-       SELECT :consumer, unnest(ARRAY[:ids]::uuid[])
-       ON CONFLICT DO NOTHING RETURNING event_id`,
+    // One statement: whether this process still leads, and the ids recorded only if it does.
+    const rows = await this.sequelize.query<{ leader: boolean; event_id: string | null }>(
+      `WITH leader AS (SELECT ${this.leadership.holdsSql(this.leaderName)} AS ok),
+       fresh AS (INSERT INTO processed_events (consumer, event_id)
+         SELECT :consumer, id FROM unnest(ARRAY[:ids]::uuid[]) AS id, leader WHERE leader.ok
+         ON CONFLICT DO NOTHING RETURNING event_id)
+       SELECT leader.ok AS leader, fresh.event_id FROM leader LEFT JOIN fresh ON true`,
       {
         replacements: { consumer: this.spec.durable, ids },
         type: QueryTypes.SELECT,
         transaction: tx,
       },
     );
-    return new Set(rows.map((r) => r.event_id));
+    if (!rows[0]?.leader) throw new LeadershipLost(this.leaderName);
+    return new Set(rows.flatMap((r) => (r.event_id ? [r.event_id] : [])));
   }
 }
 
@@ -401,3 +476,7 @@ function isNeeded(handler: EventHandler, event: EventEnvelope): boolean {
 
 /** Events fetched at a time, and at most handled in one transaction. */
 const BATCH = 64;
+/** How often a process that does not lead a durable asks whether it may take over. */
+export const LEADER_RETRY_MS = 500;
+/** How long a new leader waits before it reads: a few heartbeats of a leader it replaced. */
+const LEADER_SETTLE_MS = 4 * LEADER_HEARTBEAT_MS;

@@ -22,3 +22,4 @@ export * from './retention.js';
 export * from './stream-purge.js';
 export * from './privacy.js';
 export * from './repeat.js';
+export * from './leader.js';

@@ -40,8 +40,25 @@ interface PgConnection {
   query(text: string): Promise<{ rows: unknown[] } | Array<{ rows: unknown[] }>>;
 }
 
-const SELECT_PENDING = `SELECT id, subject, type, version, occurred_at, data, headers FROM outbox
-  WHERE published_at IS NULL ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
+/**
+ * One relay pass at a time per service, whichever process runs it: a transaction advisory lock
+ * taken at the pass's start. Two passes side by side would each take some of the pending rows
+ * and publish them at once, so a later change of one thing could reach the stream before an
+ * earlier one; one after the other, the stream keeps the order in which the changes of one
+ * thing committed (they are written under that thing's lock), as with one process. Named in
+ * the service's schema: the services share one database, each has its own relay.
+ */
+const RELAY_LOCK =
+  "pg_try_advisory_xact_lock(hashtextextended(current_schema() || ':outbox:relay', 0))";
+
+/**
+ * A pass's first round trip: the relay lock, then (only while this transaction holds it, a
+ * one-time check) the pending rows, locked. A pass that finds the lock held takes no row.
+ */
+const SELECT_PENDING = `BEGIN; SELECT ${RELAY_LOCK} AS ok;
+  SELECT id, subject, type, version, occurred_at, data, headers FROM outbox
+  WHERE published_at IS NULL AND (SELECT ${RELAY_LOCK})
+  ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
 
 /**
  * Many events in one statement: a JSON array of rows, bound as one value, inserted in its order
@@ -213,16 +230,23 @@ export class Outbox {
    * Returns how many rows were published.
    */
   async publishPending(): Promise<number> {
+    const pass = await this.pass();
+    return pass === 'busy' ? 0 : pass;
+  }
+
+  /** One pass; 'busy' when another process's pass holds the relay lock. */
+  private async pass(): Promise<number | 'busy'> {
     const cm = this.sequelize.connectionManager;
     const connection = (await cm.getConnection({ type: 'write' })) as PgConnection;
     let broken = false;
     let published: number;
     try {
-      const answers = await connection.query(`BEGIN; ${SELECT_PENDING}`);
-      const rows = (Array.isArray(answers) ? answers[1]!.rows : answers.rows) as OutboxRow[];
+      const answers = (await connection.query(SELECT_PENDING)) as Array<{ rows: unknown[] }>;
+      const locked = (answers[1]!.rows[0] as { ok: boolean } | undefined)?.ok === true;
+      const rows = answers[2]!.rows as OutboxRow[];
       if (rows.length === 0) {
         await connection.query('COMMIT');
-        return 0;
+        return locked ? 0 : 'busy';
       }
       // Sent in order on one connection; the server stores them in that order.
       await this.publishRows(rows);
@@ -321,8 +345,15 @@ export class Outbox {
       this.kicked = false;
       const began = Date.now();
       try {
-        published = await this.publishPending();
+        const pass = await this.pass();
         failures = 0;
+        // Another process's pass is under way, and may have read the outbox before this
+        // process's commits landed: once more when it is likely done.
+        if (pass === 'busy') {
+          await this.pause(this.gatherMs, true);
+          continue;
+        }
+        published = pass;
       } catch (err) {
         failures += 1;
         this.onFailed();

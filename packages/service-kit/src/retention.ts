@@ -127,8 +127,10 @@ export class DailyJob<R> {
 }
 
 /**
- * Runs `fn` while holding a session-level advisory lock on a connection of its own; answers
- * `{ locked: false }` at once when another session holds it.
+ * Runs `fn` while holding a transaction advisory lock on a connection of its own (the
+ * transaction stays open while `fn` runs); answers `{ locked: false }` at once when another
+ * session holds it. The lock is named in the service's schema: the services share one database,
+ * and one service's job must not make another's with the same name skip its turn.
  */
 export async function withAdvisoryLock<T>(
   sequelize: Sequelize,
@@ -137,7 +139,7 @@ export async function withAdvisoryLock<T>(
 ): Promise<{ locked: true; value: T } | { locked: false }> {
   return sequelize.transaction(async (t) => {
     const [row] = await sequelize.query<{ ok: boolean }>(
-      'SELECT pg_try_advisory_xact_lock(hashtextextended(:key, 0)) AS ok',
+      `SELECT pg_try_advisory_xact_lock(hashtextextended(current_schema() || ':' || :key, 0)) AS ok`,
       { replacements: { key }, type: QueryTypes.SELECT, transaction: t },
     );
     if (!row?.ok) return { locked: false as const };

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { nanos } from '@nats-io/transport-node';
 import { STREAMS } from '@nsa/contracts';
-import { QueryTypes } from '../src/db.js';
+import { ensureServiceDatabase } from '@nsa/local-infra';
+import { QueryTypes, connectDatabase } from '../src/db.js';
 import { createLogger } from '../src/logger.js';
 import { ensureStreams } from '../src/nats.js';
 import { DailyJob, pruneKitTables, withAdvisoryLock } from '../src/retention.js';
@@ -75,5 +76,33 @@ describe('retention of what every service holds (R-RETENTION-STREAMS, R-RETENTIO
     const running = job.start();
     await running.stop();
     expect(runs).toBe(1);
+  });
+
+  it("never skips a turn for another service's job of the same name (the services share one database)", async () => {
+    // Another service: its own schema and role in the same database.
+    const url = await ensureServiceDatabase(w.infra.adminUrl, 'kit_retention_other');
+    const other = await connectDatabase({
+      url,
+      schema: 'kit_retention_other',
+      poolMax: 2,
+      applicationName: 'kit-other',
+    });
+    try {
+      let runs = 0;
+      const job = new DailyJob({
+        name: 'shared-name',
+        sequelize: w.sequelize,
+        logger: w.logger,
+        run: async () => ++runs,
+      });
+      const held = await withAdvisoryLock(other, 'job:shared-name', async () => {
+        expect(await job.runOnce('daily')).toBe(1);
+        return true;
+      });
+      expect(held.locked).toBe(true);
+      expect(runs).toBe(1);
+    } finally {
+      await other.close();
+    }
   });
 });
