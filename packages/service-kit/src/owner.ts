@@ -33,24 +33,27 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
   /** Answers that may be used again, with the time their question was sent. */
   private readonly recent = new Map<z.infer<K>, { value: z.infer<V>; askedAt: number }>();
   private readonly reuseForMs: number;
+  private readonly timeoutMs: number;
   private readonly unavailable: Localized | undefined;
 
   /**
    * `reuseForMs`: a known answer (never "unknown") is used again for this long, counted from
    * when its question was sent. Only for data whose rule allows that delay; 0 asks every time.
+   * `timeoutMs`: how long a question may take before the owner counts as unreachable (2 s).
    */
   constructor(
     private readonly nc: NatsConnection,
     private readonly subject: string,
     spec: LookupSpec<K, V>,
     private readonly logger: Logger,
-    opts: { unavailable?: Localized; reuseForMs?: number } = {},
+    opts: { unavailable?: Localized; reuseForMs?: number; timeoutMs?: number } = {},
   ) {
     this.reply = lookupReplySchema(spec.value);
     this.key = spec.key;
     this.batcher = new Batcher((keys) => this.ask(keys), 1000);
     this.unavailable = opts.unavailable;
     this.reuseForMs = opts.reuseForMs ?? 0;
+    this.timeoutMs = opts.timeoutMs ?? OWNER_TIMEOUT_MS;
   }
 
   get(key: z.infer<K>, now = Date.now()): Promise<z.infer<V> | null> {
@@ -66,14 +69,29 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
     const askedAt = Date.now();
     const unique = [...new Set(keys)];
     let answer: unknown;
-    try {
-      const msg = await this.nc.request(this.subject, JSON.stringify({ keys: unique }), {
-        timeout: OWNER_TIMEOUT_MS,
-      });
-      answer = msg.json();
-    } catch (err) {
-      this.logger.warn({ err: (err as Error).message, subject: this.subject }, 'owner unreachable');
-      throw this.unreachable();
+    // Asked twice before the owner counts as unreachable: a question in flight when the NATS
+    // server it went through dies is lost (the client moves to another node of the cluster),
+    // and a question is a read, safe to ask again.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const msg = await this.nc.request(this.subject, JSON.stringify({ keys: unique }), {
+          timeout: this.timeoutMs,
+        });
+        answer = msg.json();
+        break;
+      } catch (err) {
+        const message = (err as Error).message;
+        if (attempt < 2 && !this.nc.isClosed()) {
+          this.logger.warn(
+            { err: message, subject: this.subject },
+            'owner did not answer; asking again',
+          );
+          await new Promise((r) => setTimeout(r, 50));
+          continue;
+        }
+        this.logger.warn({ err: message, subject: this.subject }, 'owner unreachable');
+        throw this.unreachable();
+      }
     }
     // The owner could not answer now (its database, say): an outage, as above.
     if (isErrorReply(answer) && answer.error === OWNER_FAILED) {
