@@ -67,6 +67,8 @@ export async function restoreProduct(opts: RestoreOptions): Promise<RestoreResul
 
     assertLocalTargetEmpty(target);
     const secretFiles = checkSecrets(target, env, secrets);
+    // As the launcher makes it: the secrets and the cluster are its owner's alone.
+    fs.mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
 
     const result = await withAdminUrl(target, { create: true, log }, async (adminUrl) => {
       const dbUrl = withDatabase(adminUrl, target.database);
@@ -168,7 +170,6 @@ function checkSecrets(target: Target, env: NodeJS.ProcessEnv, secrets: Secrets) 
 }
 
 function writeSecrets(target: Target, files: Array<{ file: string; value: string }>): void {
-  fs.mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
   for (const { file, value } of files) fs.writeFileSync(file, value, { mode: 0o600, flag: 'wx' });
 }
 

@@ -325,6 +325,12 @@ describe.skipIf(!built)('backup while running, restore into an empty DATA_DIR', 
       expect(
         (await sql(dirA, 'SELECT 1 FROM notify.deliveries WHERE registration_id = $1', [x])).length,
       ).toBe(0);
+      const [pending] = await sql<{ status: string }>(
+        dirA,
+        'SELECT status FROM notify.deliveries WHERE registration_id = $1',
+        [y],
+      );
+      expect(pending?.status).toBe('pending');
     } finally {
       process.kill(notifyPid, 'SIGCONT');
     }
