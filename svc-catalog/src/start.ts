@@ -12,7 +12,11 @@ import { mountActivityRoutes } from './entry-points/http/activity-routes.js';
 import { mountCatalogRoutes } from './entry-points/http/routes.js';
 import { countsConsumer } from './entry-points/messaging/counts-consumer.js';
 import { serveOwnerAnswers } from './entry-points/messaging/owner-answers.js';
-import { drawCommitments } from './entry-points/messaging/registrations-client.js';
+import { FreshViews } from './domain/fresh-views.js';
+import {
+  drawCommitments,
+  registrationsNow,
+} from './entry-points/messaging/registrations-client.js';
 
 /** The composition root: config → database → repositories → domain → entry points. */
 export const { start, stop } = serviceModule(async (opts) => {
@@ -27,14 +31,20 @@ export const { start, stop } = serviceModule(async (opts) => {
   );
   const activities = new ActivityRepository(ctx.sequelize);
   const tokens = new TokenRepository(ctx.sequelize);
-  const catalog = new Catalog(ctx, drawCommitments(ctx));
+  const registrations = registrationsNow(ctx);
+  const catalog = new Catalog(
+    ctx,
+    drawCommitments(ctx),
+    async (blockId) => !!(await registrations.draws([blockId]))[0]?.publishedAt,
+  );
   const links = new ProviderLinks(ctx, activities);
   const counts = new Counts(activities, tokens);
   const answers = new OwnerAnswers(activities, tokens);
+  const fresh = new FreshViews(registrations, ctx.logger);
   return run({
     routes: (app) => {
-      mountCatalogRoutes(app, ctx, catalog);
-      mountActivityRoutes(app, ctx, catalog, links);
+      mountCatalogRoutes(app, ctx, catalog, fresh);
+      mountActivityRoutes(app, ctx, catalog, links, fresh);
     },
     consumers: [countsConsumer(counts, catalog)],
     background: [() => serveOwnerAnswers(ctx.nc, answers, ctx.logger)],

@@ -21,7 +21,11 @@ import { mountBeforeSession, mountRoutes } from './entry-points/http/routes.js';
 import { catalogOwner } from './entry-points/messaging/catalog-owner.js';
 import { catalogConsumer } from './entry-points/messaging/catalog-consumer.js';
 import { notifyConsumer } from './entry-points/messaging/notify-consumer.js';
-import { serveDrawCommitments, startResponders } from './entry-points/messaging/rpc.js';
+import {
+  serveDrawCommitments,
+  serveListAnswers,
+  startResponders,
+} from './entry-points/messaging/rpc.js';
 
 /** The composition root: config → database → domain → entry points. */
 export const { start, stop } = serviceModule(async (opts) => {
@@ -40,6 +44,7 @@ export const { start, stop } = serviceModule(async (opts) => {
     publicBaseUrl: config.PUBLIC_BASE_URL,
     sealSecret: config.LINK_SEAL_SECRET,
   });
+  const catalog = catalogOwner(ctx);
   const waitlist = new Waitlist({
     db,
     repo,
@@ -48,6 +53,7 @@ export const { start, stop } = serviceModule(async (opts) => {
     logger,
     offerHours: config.WAITLIST_OFFER_HOURS,
     sweepMs: config.WAITLIST_SWEEP_MS,
+    owner: catalog.activitiesNow,
   });
   const privacyRepo = new PrivacyRepository(db);
   const mySignups = new MySignups({
@@ -68,7 +74,15 @@ export const { start, stop } = serviceModule(async (opts) => {
     metrics: ctx.metrics,
     logger,
   });
-  const review = new Review({ db, outbox, repo, waitlist, lottery });
+  const review = new Review({
+    db,
+    outbox,
+    repo,
+    waitlist,
+    lottery,
+    logger,
+    owner: catalog.activitiesNow,
+  });
   const privacy = new Privacy({
     ctx,
     repo: privacyRepo,
@@ -76,7 +90,6 @@ export const { start, stop } = serviceModule(async (opts) => {
     retentionMonths: config.RETENTION_MONTHS,
   });
   const projection = new Projection(db, waitlist);
-  const catalog = catalogOwner(ctx);
   const attendance = new Attendance({
     ctx,
     repo: new AttendanceRepository(db),
@@ -108,6 +121,7 @@ export const { start, stop } = serviceModule(async (opts) => {
     background: [
       () => startResponders(ctx.nc, review, logger),
       () => serveDrawCommitments(ctx.nc, lottery, logger),
+      () => serveListAnswers(ctx.nc, review, lottery, logger),
       () => waitlist.start(),
       // R-DRAW-FREEZE: lottery blocks' entries freeze at close.
       () => lottery.start(),

@@ -275,6 +275,13 @@ export const RPC_SUBJECTS = {
    * so the write that gives a block its window answers with its `seedHash` (R-DRAW-COMMIT).
    */
   drawCommitments: 'rpc.registrations.draw-commitments',
+  /**
+   * The sign-up counts of activities as their owner has them now, for catalog's activity lists
+   * (R-FRESH-LISTS): an approval answered a moment ago is in them.
+   */
+  activityCounts: 'rpc.registrations.activity-counts',
+  /** Lottery blocks' draws as their owner has them now, for catalog's views (R-FRESH-LISTS). */
+  draws: 'rpc.registrations.draws',
   /** The activities as their owner has them now (R-FRESH-SIGNUP). */
   activities: 'rpc.catalog.activities',
   /** The provider links as their owner has them now (R-FRESH-PROVIDER-LINK). */
@@ -307,6 +314,37 @@ export const drawCommitmentLookup = {
   key: z.number().int().positive(),
   value: z.object({ seedHash: z.string().regex(/^[0-9a-f]{64}$/) }),
 };
+
+/** By activity id: its sign-ups by status, every sign-up once in `registrations` (R-FRESH-LISTS). */
+export const activityCountsLookup = {
+  key: z.number().int().positive(),
+  value: z.object({
+    approved: z.number().int().min(0),
+    offered: z.number().int().min(0),
+    waitlisted: z.number().int().min(0),
+    registrations: z.number().int().min(0),
+  }),
+};
+export type ActivityCountsAnswer = z.infer<typeof activityCountsLookup.value>;
+
+/**
+ * By block id: a lottery block's draw as svc-registrations has it (R-FRESH-LISTS); unknown
+ * (null) while the block has no seed commitment. `entriesDigest` from its freeze, `seed` and
+ * `publishedAt` from its publication (R-DRAW-FREEZE, R-DRAW-PUBLISH).
+ */
+export const drawStateLookup = {
+  key: z.number().int().positive(),
+  value: z.object({
+    seedHash: z.string().regex(/^[0-9a-f]{64}$/),
+    entriesDigest: z
+      .string()
+      .regex(/^[0-9a-f]{64}$/)
+      .nullable(),
+    seed: z.string().min(1).nullable(),
+    publishedAt: z.iso.datetime({ offset: true }).nullable(),
+  }),
+};
+export type DrawStateAnswer = z.infer<typeof drawStateLookup.value>;
 
 export const activityLookup = {
   key: z.number().int().positive(),

@@ -44,7 +44,13 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
   catalog: {
     stream: 'CATALOG',
     consumers: [{ stream: 'REGISTRATIONS', durable: 'catalog' }],
-    asks: [RPC_SUBJECTS.sessions, RPC_SUBJECTS.activitySignups, RPC_SUBJECTS.drawCommitments],
+    asks: [
+      RPC_SUBJECTS.sessions,
+      RPC_SUBJECTS.activitySignups,
+      RPC_SUBJECTS.drawCommitments,
+      RPC_SUBJECTS.activityCounts,
+      RPC_SUBJECTS.draws,
+    ],
     answers: [RPC_SUBJECTS.activities, RPC_SUBJECTS.providerLinks],
     erases: false,
   },
@@ -61,7 +67,12 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
       PRIVACY_RPC_SUBJECTS.notify,
       PRIVACY_RPC_SUBJECTS.identity,
     ],
-    answers: [RPC_SUBJECTS.activitySignups, RPC_SUBJECTS.drawCommitments],
+    answers: [
+      RPC_SUBJECTS.activitySignups,
+      RPC_SUBJECTS.drawCommitments,
+      RPC_SUBJECTS.activityCounts,
+      RPC_SUBJECTS.draws,
+    ],
     erases: true,
   },
   identity: {

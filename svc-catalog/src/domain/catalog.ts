@@ -99,16 +99,35 @@ export class Catalog {
   /**
    * `drawCommitment`: asks the seed's owner (svc-registrations) for a block's seed commitment
    * (R-DRAW-COMMIT); null when it does not know the block. Without it (tests of catalog alone)
-   * a block learns its `seedHash` only from the event.
+   * a block learns its `seedHash` only from the event. `drawPublishedNow`: asks the same owner
+   * whether a block’s draw is published, for a block the news has not reached yet.
    */
   constructor(
     private readonly ctx: ServiceContext,
     private readonly drawCommitment?: (blockId: number) => Promise<string | null>,
+    private readonly drawPublishedNow?: (blockId: number) => Promise<boolean>,
   ) {
     this.schools = new SchoolRepository(ctx.sequelize);
     this.blocks = blockRepository(ctx.sequelize);
     this.providers = providerRepository(ctx.sequelize);
     this.activities = new ActivityRepository(ctx.sequelize);
+  }
+
+  /**
+   * R-DRAW-FREEZE: whether the block's draw is frozen now. The block row says published only
+   * once svc-registrations' news has arrived, so a block it calls frozen is asked about at the
+   * owner (R-FRESH-LISTS): a draw published a moment ago frees the block on the next request.
+   * Without an answer the block stays frozen (a refusal too many, never a change let through).
+   */
+  private async frozen(
+    tx: Transaction,
+    blockId: number,
+    lock: 'update' | 'share',
+    now = new Date(),
+  ): Promise<boolean> {
+    if (!drawFrozen(await this.blocks.drawState(tx, blockId, lock), now)) return false;
+    if (!this.drawPublishedNow) return true;
+    return !(await this.drawPublishedNow(blockId).catch(() => false));
   }
 
   private tx<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -259,11 +278,11 @@ export class Catalog {
   ): Promise<Block> {
     return this.tx(async (tx) => {
       // R-DRAW-FREEZE: from close to publication the window and allocation stay as they are.
-      const state = await this.blocks.drawState(tx, id, 'update');
+      const frozen = await this.frozen(tx, id, 'update');
       const before = await this.blocks.byId(id, tx);
       const next = blockInput(input);
       if (
-        drawFrozen(state, new Date()) &&
+        frozen &&
         (next.allocation !== before!.allocation ||
           time(next.signupOpensAt) !== time(before!.signupOpensAt) ||
           time(next.signupClosesAt) !== time(before!.signupClosesAt))
@@ -389,8 +408,7 @@ export class Catalog {
     try {
       return await this.tx(async (tx) => {
         // R-DRAW-FREEZE: no activity joins a frozen draw.
-        if (drawFrozen(await this.blocks.drawState(tx, input.blockId, 'share'), new Date()))
-          throw DRAW_FROZEN();
+        if (await this.frozen(tx, input.blockId, 'share')) throw DRAW_FROZEN();
         const id = await this.activities.insert(tx, input);
         const activity = (await this.activities.byId(id, tx))!;
         await this.audit(
@@ -453,8 +471,7 @@ export class Catalog {
       if (!(await this.activities.lock(tx, id))) throw AppError.notFound(MSG.activityNotFound);
       // R-DRAW-FREEZE: no activity leaves a frozen draw.
       const activity = await this.activities.byId(id, tx);
-      if (drawFrozen(await this.blocks.drawState(tx, activity!.blockId, 'share'), new Date()))
-        throw DRAW_FROZEN();
+      if (await this.frozen(tx, activity!.blockId, 'share')) throw DRAW_FROZEN();
       if ((await countSignups(id)) > 0) throw AppError.conflict(MSG.activityHasSignups);
       await this.activities.remove(tx, id);
       await this.emit(tx, EVENT_TYPES.activityDeleted, { id }, requestId);
@@ -473,7 +490,7 @@ export class Catalog {
   ): Promise<void> {
     const now = new Date();
     const moves = next.blockId !== before.blockId;
-    if (drawFrozen(await this.blocks.drawState(tx, before.blockId, 'share'), now)) {
+    if (await this.frozen(tx, before.blockId, 'share', now)) {
       if (
         moves ||
         next.capacity !== before.capacity ||
@@ -482,8 +499,7 @@ export class Catalog {
       )
         throw DRAW_FROZEN();
     }
-    if (moves && drawFrozen(await this.blocks.drawState(tx, next.blockId, 'share'), now))
-      throw DRAW_FROZEN();
+    if (moves && (await this.frozen(tx, next.blockId, 'share', now))) throw DRAW_FROZEN();
   }
 
   private deleteWithGuard(

@@ -1,5 +1,5 @@
 import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
-import type { DrawExport } from '@nsa/contracts';
+import type { DrawExport, DrawStateAnswer } from '@nsa/contracts';
 import type { DrawResult, DrawStats } from '../domain/draw.js';
 
 export interface DrawRow {
@@ -155,6 +155,37 @@ export class DrawRepository {
       { replacements: { blockId }, type: QueryTypes.SELECT, transaction: tx },
     );
     return row!;
+  }
+
+  /**
+   * The draws of these blocks as catalog shows them (R-FRESH-LISTS): the seed only once
+   * published (R-DRAW-PUBLISH), the entries' digest once frozen (R-DRAW-FREEZE).
+   */
+  async states(blockIds: number[]): Promise<Map<number, DrawStateAnswer>> {
+    if (blockIds.length === 0) return new Map();
+    const rows = await this.db.query<{
+      blockId: number;
+      seedHash: string;
+      entriesDigest: string | null;
+      seed: string | null;
+      publishedAt: Date | null;
+    }>(
+      `SELECT block_id AS "blockId", seed_hash AS "seedHash", entries_digest AS "entriesDigest",
+         CASE WHEN published_at IS NOT NULL THEN seed END AS seed, published_at AS "publishedAt"
+       FROM draws WHERE block_id IN (:blockIds)`,
+      { replacements: { blockIds }, type: QueryTypes.SELECT },
+    );
+    return new Map(
+      rows.map((r) => [
+        r.blockId,
+        {
+          seedHash: r.seedHash,
+          entriesDigest: r.entriesDigest,
+          seed: r.seed,
+          publishedAt: r.publishedAt ? new Date(r.publishedAt).toISOString() : null,
+        },
+      ]),
+    );
   }
 
   /** Whether a block's draw is published (a lottery block then takes sign-ups as usual). */

@@ -5,7 +5,12 @@ import {
   type Sequelize,
   type Transaction,
 } from '@nsa/service-kit';
-import type { ActivityEvent, AdminRef, RegistrationRecord } from '@nsa/contracts';
+import type {
+  ActivityCountsAnswer,
+  ActivityEvent,
+  AdminRef,
+  RegistrationRecord,
+} from '@nsa/contracts';
 import type { OutboxRowValues } from '@nsa/service-kit';
 
 export type { AdminRef };
@@ -150,6 +155,41 @@ export class RegistrationRepository {
       { replacements: { activityIds }, type: QueryTypes.SELECT, transaction: tx },
     );
     return new Map(rows.map((r) => [r.activityId, Number(r.n)]));
+  }
+
+  /**
+   * The sign-ups of these activities by status (R-FRESH-LISTS), one entry per activity that has
+   * any: every sign-up counts once in `registrations`, as catalog's projection counts them.
+   */
+  async statusCounts(activityIds: number[]): Promise<Map<number, ActivityCountsAnswer>> {
+    if (activityIds.length === 0) return new Map();
+    // Raw SQL: one index-only scan of registrations_activity_status for a whole list.
+    const rows = await this.db.query<{
+      activityId: number;
+      approved: string;
+      offered: string;
+      waitlisted: string;
+      registrations: string;
+    }>(
+      `SELECT activity_id AS "activityId",
+         count(*) FILTER (WHERE status = 'approved') AS approved,
+         count(*) FILTER (WHERE status = 'offered') AS offered,
+         count(*) FILTER (WHERE status = 'waitlisted') AS waitlisted,
+         count(*) AS registrations
+       FROM registrations WHERE activity_id IN (:activityIds) GROUP BY activity_id`,
+      { replacements: { activityIds }, type: QueryTypes.SELECT },
+    );
+    return new Map(
+      rows.map((r) => [
+        r.activityId,
+        {
+          approved: Number(r.approved),
+          offered: Number(r.offered),
+          waitlisted: Number(r.waitlisted),
+          registrations: Number(r.registrations),
+        },
+      ]),
+    );
   }
 
   async byId(id: number, tx?: Transaction, lock = false): Promise<RegistrationRow | undefined> {

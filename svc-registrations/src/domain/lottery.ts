@@ -8,6 +8,7 @@ import {
   type DrawExport,
   type DrawFrozenEvent,
   type DrawPublishedEvent,
+  type DrawStateAnswer,
   type DrawView,
 } from '@nsa/contracts';
 import {
@@ -162,6 +163,15 @@ export class Lottery {
         byId.set(id, await this.commitSeed(tx, id));
       return blockIds.map((id) => ({ seedHash: byId.get(id)! }));
     });
+  }
+
+  /**
+   * R-FRESH-LISTS: the draws of these blocks as they are now, for catalog's views, one entry per
+   * id in order; null for a block without a seed commitment. Asking commits nothing.
+   */
+  async states(blockIds: number[]): Promise<Array<DrawStateAnswer | null>> {
+    const states = await this.deps.draws.states([...new Set(blockIds)]);
+    return blockIds.map((id) => states.get(id) ?? null);
   }
 
   /** R-DRAW-FREEZE: tells catalog the digest of each freeze (or thaw) it has not heard of. */

@@ -1,6 +1,8 @@
 import {
   AUDIT_ACTIONS,
   EVENT_TYPES,
+  type ActivityCountsAnswer,
+  type ActivityEvent,
   type BulkResponse,
   type EmailKind,
   type RegistrationStatus,
@@ -12,6 +14,7 @@ import {
   recordAudit,
   sessionActor,
   SYSTEM_ACTOR,
+  type Logger,
   type ServiceContext,
   type SessionUser,
   type Transaction,
@@ -22,6 +25,7 @@ import {
   queueForAdmin,
   summaryForAdmin,
   type AdminListFilter,
+  type AdminRegistrationView,
 } from '../data-access/admin-list.js';
 import type {
   AdminRef,
@@ -89,8 +93,52 @@ export interface ReviewDeps {
   outbox: ServiceContext['outbox'];
   repo: RegistrationRepository;
   waitlist: Waitlist;
+  logger?: Logger;
   /** R-DRAW-FREEZE: which activities' sign-ups a frozen draw holds (none without it). */
   lottery?: Pick<Lottery, 'frozenActivities'>;
+  /**
+   * R-FRESH-LISTS: the activities as svc-catalog has them now, one entry per id (null: unknown
+   * to it); without it the lists show the projection's.
+   */
+  owner?: (activityIds: number[]) => Promise<Array<ActivityEvent | null>>;
+}
+
+/** An answer of a list, and whether its activities' data came from the projection (may lag). */
+export interface Listed<T> {
+  answer: T;
+  mayLag: boolean;
+}
+
+type ListedActivity = AdminRegistrationView['activity'];
+
+/** Listed sign-ups with their activities as svc-catalog has them now, where it answered. */
+function withActivitiesNow<T extends { activity: ListedActivity }>(
+  rows: T[],
+  now: Map<number, ActivityEvent> | undefined,
+): T[] {
+  return rows.map((r) => {
+    const a = now?.get(r.activity.id);
+    return a ? { ...r, activity: asOwnerHasIt(r.activity, a) } : r;
+  });
+}
+
+/** A listed activity with its names, schedule and capacity as svc-catalog has them now. */
+function asOwnerHasIt(l: ListedActivity, a: ActivityEvent): ListedActivity {
+  return {
+    ...l,
+    title: a.title,
+    capacity: a.capacity,
+    weekday: a.weekday,
+    startTime: a.startTime,
+    school: { id: a.school.id, name: a.school.name },
+    provider: { id: a.provider.id, name: a.provider.name },
+    block: {
+      id: a.block.id,
+      name: a.block.name,
+      weekStart: a.block.weekStart,
+      weekEnd: a.block.weekEnd,
+    },
+  };
 }
 
 /** R-DRAW-FREEZE: a sign-up of a closed, unpublished lottery block waits for its draw. */
@@ -117,9 +165,31 @@ export class Review {
     return this.approvals.expect();
   }
 
-  /** The admin's list: filtered, newest first, one page (a projection may serve lists). */
-  list(filter: AdminListFilter) {
-    return listForAdmin(this.deps.db, filter);
+  /**
+   * The admin's list: filtered, newest first, one page; each sign-up's activity as catalog has
+   * it now (R-FRESH-LISTS).
+   */
+  async list(filter: AdminListFilter): Promise<Listed<Awaited<ReturnType<typeof listForAdmin>>>> {
+    const page = await listForAdmin(this.deps.db, filter);
+    const now = await this.activitiesNow(page.data.map((r) => r.activity.id));
+    return { answer: { ...page, data: withActivitiesNow(page.data, now) }, mayLag: !now };
+  }
+
+  /**
+   * R-FRESH-LISTS: listed activities as catalog has them now (names, schedule, capacity), one
+   * question for a list: a rename or a capacity catalog answered a moment ago is in the next
+   * list. Undefined when catalog does not answer in time: the projection's stand.
+   */
+  private async activitiesNow(ids: number[]): Promise<Map<number, ActivityEvent> | undefined> {
+    const unique = [...new Set(ids)];
+    if (!this.deps.owner || unique.length === 0) return new Map();
+    try {
+      const answers = await this.deps.owner(unique);
+      return new Map(unique.flatMap((id, i) => (answers[i] ? [[id, answers[i]] as const] : [])));
+    } catch (err) {
+      this.deps.logger?.warn({ err: (err as Error).message }, 'list shows the projection');
+      return undefined;
+    }
   }
 
   /** The dashboard's figures at a glance (R-ADMIN-SUMMARY), one query set. */
@@ -158,16 +228,39 @@ export class Review {
     return { results };
   }
 
-  /** R-WAITLIST-ADMIN: an activity's queue in order, offers first; 404 for an unknown activity. */
-  async queue(activityId: number) {
+  /**
+   * R-WAITLIST-ADMIN: an activity's queue in order, offers first; 404 for an unknown activity.
+   * Its title and capacity as catalog has them now (R-FRESH-LISTS).
+   */
+  async queue(
+    activityId: number,
+  ): Promise<Listed<NonNullable<Awaited<ReturnType<typeof queueForAdmin>>>>> {
     const queue = await queueForAdmin(this.deps.db, activityId);
     if (!queue) throw AppError.notFound(MSG.activityNotFound);
-    return queue;
+    const now = await this.activitiesNow([activityId]);
+    const a = now?.get(activityId);
+    return {
+      answer: {
+        activity: a ? { ...queue.activity, title: a.title, capacity: a.capacity } : queue.activity,
+        data: withActivitiesNow(queue.data, now),
+      },
+      mayLag: !now,
+    };
   }
 
   /** How many sign-ups an activity has, right now (svc-catalog asks before deleting it). */
   signupsOf(activityId: number): Promise<number> {
     return this.deps.repo.countForActivity(activityId);
+  }
+
+  /**
+   * R-FRESH-LISTS: the sign-up counts of activities as they are now, for catalog's lists, one
+   * entry per id in order (zeros for an activity without sign-ups).
+   */
+  async countsOf(activityIds: number[]): Promise<ActivityCountsAnswer[]> {
+    const counts = await this.deps.repo.statusCounts([...new Set(activityIds)]);
+    const none = { approved: 0, offered: 0, waitlisted: 0, registrations: 0 };
+    return activityIds.map((id) => counts.get(id) ?? none);
   }
 
   /** svc-notify reported that a sign-up's email reached the SMTP server. */

@@ -1,4 +1,4 @@
-import { EVENT_TYPES, type Lang, type RegistrationEvent } from '@nsa/contracts';
+import { EVENT_TYPES, type ActivityEvent, type Lang, type RegistrationEvent } from '@nsa/contracts';
 import {
   repeatEvery,
   type Logger,
@@ -28,6 +28,33 @@ export interface WaitlistDeps {
   offerHours: number;
   sweepMs: number;
   clock?: () => Date;
+  /**
+   * The activities as svc-catalog has them now, one entry per id (null: unknown to it); without
+   * it, or while catalog does not answer, the projection's.
+   */
+  owner?: (activityIds: number[]) => Promise<Array<ActivityEvent | null>>;
+}
+
+/** A locked activity with what its owner answered now: capacity, names, schedule, window. */
+export function asOwnerHasIt(p: ProjectedActivity, a: ActivityEvent): ProjectedActivity {
+  return {
+    ...p,
+    title: a.title,
+    capacity: a.capacity,
+    weekday: a.weekday,
+    startTime: a.startTime,
+    isLocked: a.isLocked,
+    isHidden: a.isHidden,
+    schoolName: a.school.name,
+    blockName: a.block.name,
+    weekStart: a.block.weekStart,
+    weekEnd: a.block.weekEnd,
+    blockYear: a.block.year ?? p.blockYear,
+    providerName: a.provider.name,
+    blockSignupOpensAt: a.block.signupOpensAt ? new Date(a.block.signupOpensAt) : null,
+    blockSignupClosesAt: a.block.signupClosesAt ? new Date(a.block.signupClosesAt) : null,
+    blockAllocation: a.block.allocation,
+  };
 }
 
 /**
@@ -48,17 +75,42 @@ export class Waitlist {
     return this.clock();
   }
 
-  /** Locks activities in id order (the lock every change of approved or offered holds). */
-  lock(tx: Transaction, activityIds: number[]): Promise<ProjectedActivity[]> {
-    return findActivities(this.deps.db, [...new Set(activityIds)], tx, true);
+  /**
+   * Locks activities in id order (the lock every change of approved or offered holds), each as
+   * its owner has it now (`fresh`).
+   */
+  async lock(tx: Transaction, activityIds: number[]): Promise<ProjectedActivity[]> {
+    return this.fresh(await findActivities(this.deps.db, [...new Set(activityIds)], tx, true));
   }
 
   /**
    * Locks the activities of these sign-ups, as `lock` does, in one statement: a sign-up never
    * changes activity, so its activity need not be read first.
    */
-  lockOf(tx: Transaction, registrationIds: number[]): Promise<ProjectedActivity[]> {
-    return findActivitiesOf(this.deps.db, registrationIds, tx, true);
+  async lockOf(tx: Transaction, registrationIds: number[]): Promise<ProjectedActivity[]> {
+    return this.fresh(await findActivitiesOf(this.deps.db, registrationIds, tx, true));
+  }
+
+  /**
+   * R-FRESH-LISTS: the capacity an approval or an offer is judged on is svc-catalog's now, so
+   * a capacity lowered a moment ago holds for the next approval, withdrawal or revert (the
+   * projection's row may be some milliseconds behind). Asked once the rows are locked, so no
+   * change that catalog answered before this one started is missing. Should catalog not answer
+   * in time, the projection's stands (logged): an approval is an admin's own review, not an
+   * access grant, and is not refused for it.
+   */
+  private async fresh(activities: ProjectedActivity[]): Promise<ProjectedActivity[]> {
+    if (!this.deps.owner || activities.length === 0) return activities;
+    try {
+      const answers = await this.deps.owner(activities.map((a) => a.id));
+      return activities.map((a, i) => (answers[i] ? asOwnerHasIt(a, answers[i]) : a));
+    } catch (err) {
+      this.deps.logger.warn(
+        { err: (err as Error).message },
+        'waitlist: capacity from the projection, catalog did not answer',
+      );
+      return activities;
+    }
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Router, type Express } from 'express';
+import { Router, type Express, type Response } from 'express';
 import { activitySchema } from '@nsa/contracts';
 import {
   AppError,
@@ -10,6 +10,7 @@ import {
   optionalIdQuery,
 } from '@nsa/service-kit';
 import type { Catalog } from '../../domain/catalog.js';
+import type { FreshViews } from '../../domain/fresh-views.js';
 import { MSG } from '../../domain/messages.js';
 import type { ProviderLinks } from '../../domain/provider-links.js';
 import { toView } from '../../domain/views.js';
@@ -18,11 +19,29 @@ import { signupCounter } from '../messaging/registrations-client.js';
 
 const admin = requireRole('admin');
 
+/**
+ * R-FRESH-LISTS: names the parts of an answer shown from the projection because their owner
+ * (svc-registrations) did not answer in time: `counts`, `draws`. Absent when nothing may lag.
+ */
+export const LAGGING_HEADER = 'X-May-Lag';
+
+/** Activities as the API shows them, with their counts and draws as their owner has them now. */
+async function freshViews(
+  res: Response,
+  fresh: FreshViews,
+  records: Parameters<FreshViews['activities']>[0],
+) {
+  const { items, lagging } = await fresh.activities(records);
+  if (lagging.length > 0) res.setHeader(LAGGING_HEADER, lagging.join(', '));
+  return items.map(toView);
+}
+
 export function mountActivityRoutes(
   app: Express,
   ctx: ServiceContext,
   catalog: Catalog,
   links: ProviderLinks,
+  fresh: FreshViews,
 ): void {
   const countSignups = signupCounter(ctx);
   const activities = Router();
@@ -46,7 +65,7 @@ export function mountActivityRoutes(
     }
     const rows = await catalog.activities.find({ schoolId, blockId, includeHidden: false });
     res.setHeader('Cache-Control', 'no-store');
-    res.json(rows.map(toView));
+    res.json(await freshViews(res, fresh, rows));
   });
   activities.post('/', admin, async (req, res) => {
     const activity = await catalog.createActivity(
@@ -54,7 +73,7 @@ export function mountActivityRoutes(
       requestId(req),
       req.sessionUser,
     );
-    res.status(201).json(toView(activity));
+    res.status(201).json((await freshViews(res, fresh, [activity]))[0]);
   });
   activities.put('/:id', admin, async (req, res) => {
     const id = idParam(req);
@@ -64,7 +83,7 @@ export function mountActivityRoutes(
       requestId(req),
       req.sessionUser,
     );
-    res.json(toView(activity));
+    res.json((await freshViews(res, fresh, [activity]))[0]);
   });
   activities.delete('/:id', admin, async (req, res) => {
     await catalog.deleteActivity(idParam(req), countSignups, requestId(req), req.sessionUser);
@@ -81,7 +100,7 @@ export function mountActivityRoutes(
       includeHidden: true,
     });
     res.setHeader('Cache-Control', 'no-store');
-    res.json(rows.map(toView));
+    res.json(await freshViews(res, fresh, rows));
   });
   adminActivities.get('/:id/provider-token', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');

@@ -20,6 +20,11 @@ import {
 import { idPathParams, serviceApi, type ApiRoute } from '@nsa/service-kit/openapi';
 
 const ok = (description: string, schema: z.ZodType) => ({ 200: { description, schema } });
+/** R-FRESH-LISTS, in the descriptions of the views that show counts or draws. */
+const MAY_LAG =
+  ' Counts and draws are svc-registrations’ as they are at the request; when it does not ' +
+  'answer (two tries of 0.5 s) they come from catalog’s copy, which may lag by moments, and the ' +
+  'answer names those parts in `X-May-Lag` (`counts`, `draws`).';
 const created = (description: string, schema: z.ZodType) => ({ 201: { description, schema } });
 const deleted = { 200: { description: 'Deleted.', schema: successSchema } };
 const optionalId = z.coerce.number().int().positive().max(2_147_483_647).optional();
@@ -114,7 +119,8 @@ const blocks: ApiRoute[] = [
     description:
       'Every block (a run of ISO weeks in one year) with its sign-up window, allocation ' +
       '(fcfs or lottery), the draw’s seed hash and, once published, its seed; `weeks` is ' +
-      'how many weeks it runs.',
+      'how many weeks it runs.' +
+      MAY_LAG,
     access: 'public',
     responses: ok('The blocks.', z.array(blockResponse)),
   },
@@ -219,7 +225,8 @@ const activities: ApiRoute[] = [
     description:
       'The visible activities of a school (and block), with school, block and provider ' +
       'embedded and the places taken. Without an admin session the caller must send the ' +
-      'school’s link secret in X-School-Token with schoolId (403 otherwise).',
+      'school’s link secret in X-School-Token with schoolId (403 otherwise).' +
+      MAY_LAG,
     access: 'school-link',
     query: activityFilter,
     responses: ok('The activities.', z.array(activityResponse)),
@@ -269,7 +276,8 @@ const activities: ApiRoute[] = [
     summary: 'List all activities (admin)',
     description:
       'Every activity including hidden ones, optionally of one school or block, with the ' +
-      'places taken (approved, offered, waiting).',
+      'places taken (approved, offered, waiting).' +
+      MAY_LAG,
     access: 'admin',
     query: activityFilter.extend({
       includeCapacity: z

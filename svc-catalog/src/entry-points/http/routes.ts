@@ -1,4 +1,4 @@
-import { Router, type Express } from 'express';
+import { Router, type Express, type Response } from 'express';
 import { SCHOOL_TOKEN_PATTERN, blockSchema, providerSchema, schoolSchema } from '@nsa/contracts';
 import {
   AppError,
@@ -10,12 +10,19 @@ import {
   optionalIdQuery,
 } from '@nsa/service-kit';
 import type { Catalog } from '../../domain/catalog.js';
+import type { FreshViews } from '../../domain/fresh-views.js';
 import { MSG } from '../../domain/messages.js';
 import { qrDataUrl, qrPng } from '../../domain/qr.js';
+import { LAGGING_HEADER } from './activity-routes.js';
 
 const admin = requireRole('admin');
 
-export function mountCatalogRoutes(app: Express, ctx: ServiceContext, catalog: Catalog): void {
+export function mountCatalogRoutes(
+  app: Express,
+  ctx: ServiceContext,
+  catalog: Catalog,
+  fresh: FreshViews,
+): void {
   const base = ctx.config.PUBLIC_BASE_URL.replace(/\/$/, '');
   const schoolUrl = (token: string) => `${base}/schools/${token}`;
 
@@ -65,32 +72,35 @@ export function mountCatalogRoutes(app: Express, ctx: ServiceContext, catalog: C
     res.json(await catalog.rotateSchoolToken(idParam(req), requestId(req), req.sessionUser));
   });
 
+  /** R-FRESH-LISTS: blocks with their draws as svc-registrations has them now. */
+  const freshBlocks = async (res: Response, rows: Parameters<FreshViews['blocks']>[0]) => {
+    const { items, lagging } = await fresh.blocks(rows);
+    if (lagging.length > 0) res.setHeader(LAGGING_HEADER, lagging.join(', '));
+    return items;
+  };
+
   const blocks = Router();
   blocks.get('/', async (_req, res) => {
-    const rows = await catalog.blocks.list();
+    const rows = await freshBlocks(res, await catalog.blocks.list());
     res.json(rows.map((b) => ({ ...b, weeks: b.weekEnd - b.weekStart + 1 })));
   });
   blocks.post('/', admin, async (req, res) => {
-    res
-      .status(201)
-      .json(
-        await catalog.createBlock(
-          parseOrThrow(blockSchema, req.body),
-          requestId(req),
-          req.sessionUser,
-        ),
-      );
+    const block = await catalog.createBlock(
+      parseOrThrow(blockSchema, req.body),
+      requestId(req),
+      req.sessionUser,
+    );
+    res.status(201).json((await freshBlocks(res, [block]))[0]);
   });
   blocks.put('/:id', admin, async (req, res) => {
     const id = idParam(req);
-    res.json(
-      await catalog.updateBlock(
-        id,
-        parseOrThrow(blockSchema, req.body),
-        requestId(req),
-        req.sessionUser,
-      ),
+    const block = await catalog.updateBlock(
+      id,
+      parseOrThrow(blockSchema, req.body),
+      requestId(req),
+      req.sessionUser,
     );
+    res.json((await freshBlocks(res, [block]))[0]);
   });
   blocks.delete('/:id', admin, async (req, res) => {
     await catalog.deleteBlock(idParam(req), requestId(req), req.sessionUser);

@@ -1,6 +1,19 @@
-import { RPC_SUBJECTS, activitySignupsReplySchema, drawCommitmentLookup } from '@nsa/contracts';
+import {
+  RPC_SUBJECTS,
+  activityCountsLookup,
+  activitySignupsReplySchema,
+  drawCommitmentLookup,
+  drawStateLookup,
+} from '@nsa/contracts';
 import { AppError, OwnerLookup, type ServiceContext } from '@nsa/service-kit';
+import type { RegistrationsNow } from '../../domain/fresh-views.js';
 import { MSG } from '../../domain/messages.js';
+
+/**
+ * How long a list waits for svc-registrations' counts and draws before it shows the
+ * projection's instead (R-FRESH-LISTS).
+ */
+export const LIST_ANSWER_TIMEOUT_MS = 500;
 
 /** Asks svc-registrations how many sign-ups an activity has, right now. */
 export function signupCounter(ctx: ServiceContext) {
@@ -33,4 +46,27 @@ export function drawCommitments(ctx: Pick<ServiceContext, 'nc' | 'logger'>) {
   );
   return async (blockId: number): Promise<string | null> =>
     (await lookup.get(blockId))?.seedHash ?? null;
+}
+
+/**
+ * Asks svc-registrations for the sign-up counts of activities and the draws of blocks as they
+ * are now (R-FRESH-LISTS). Questions of lists that arrive together go as one; every answer was
+ * read after its question was asked.
+ */
+export function registrationsNow(ctx: Pick<ServiceContext, 'nc' | 'logger'>): RegistrationsNow {
+  const opts = { timeoutMs: LIST_ANSWER_TIMEOUT_MS };
+  const counts = new OwnerLookup(
+    ctx.nc,
+    RPC_SUBJECTS.activityCounts,
+    activityCountsLookup,
+    ctx.logger,
+    opts,
+  );
+  const draws = new OwnerLookup(ctx.nc, RPC_SUBJECTS.draws, drawStateLookup, ctx.logger, opts);
+  const none = { approved: 0, offered: 0, waitlisted: 0, registrations: 0 };
+  return {
+    counts: async (ids) =>
+      (await Promise.all(ids.map((id) => counts.get(id)))).map((c) => c ?? none),
+    draws: (ids) => Promise.all(ids.map((id) => draws.get(id))),
+  };
 }

@@ -41,6 +41,12 @@ import type { CatalogOwner } from '../messaging/catalog-owner.js';
 
 const SIGNUP_PATH = '/api/registrations';
 
+/**
+ * R-FRESH-LISTS: names the parts of a list shown from the projection because their owner
+ * (svc-catalog) did not answer in time; `activities` here.
+ */
+const LAGGING_HEADER = 'X-May-Lag';
+
 /** The request's `Idempotency-Key` header, if any (R-IDEMPOTENCY). */
 const idempotencyKey = (req: Request) => req.headers[IDEMPOTENCY_HEADER.toLowerCase()];
 const MAX_PAGE_SIZE = 200;
@@ -190,7 +196,9 @@ export function mountRoutes(
   adminRoutes.get('/', async (req, res) => {
     const q = parseOrThrow(listQuery, req.query);
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await review.list(q));
+    const { answer, mayLag } = await review.list(q);
+    if (mayLag) res.setHeader(LAGGING_HEADER, 'activities');
+    res.json(answer);
   });
   // R-REVIEW-BULK: each one applied exactly as its single call, in the order given.
   adminRoutes.post('/bulk', async (req, res) => {
@@ -240,7 +248,9 @@ export function mountRoutes(
   // R-WAITLIST-ADMIN (the gateway sends this one path of the activities to this service).
   app.get('/api/admin/activities/:id/waitlist', requireRole('admin'), async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await review.queue(idParam(req)));
+    const { answer, mayLag } = await review.queue(idParam(req));
+    if (mayLag) res.setHeader(LAGGING_HEADER, 'activities');
+    res.json(answer);
   });
 
   // R-DRAW-PREVIEW, R-DRAW-PUBLISH: a lottery block's draw.

@@ -1,4 +1,10 @@
-import { RPC_SUBJECTS, activitySignupsRequestSchema, drawCommitmentLookup } from '@nsa/contracts';
+import {
+  RPC_SUBJECTS,
+  activityCountsLookup,
+  activitySignupsRequestSchema,
+  drawCommitmentLookup,
+  drawStateLookup,
+} from '@nsa/contracts';
 import { serveLookup, type Logger, type NatsConnection } from '@nsa/service-kit';
 import type { Lottery } from '../../domain/lottery.js';
 import type { Review } from '../../domain/review.js';
@@ -41,4 +47,38 @@ export function serveDrawCommitments(
     (blockIds) => lottery.commitments(blockIds),
     logger,
   );
+}
+
+/**
+ * R-FRESH-LISTS: the sign-up counts of activities and the draws of blocks as they are now, for
+ * catalog's lists and views, so a change answered here shows there on the next request.
+ */
+export function serveListAnswers(
+  nc: NatsConnection,
+  review: Pick<Review, 'countsOf'>,
+  lottery: Pick<Lottery, 'states'>,
+  logger: Logger,
+): { stop(): void } {
+  const counts = serveLookup(
+    nc,
+    RPC_SUBJECTS.activityCounts,
+    'registrations',
+    activityCountsLookup,
+    (activityIds) => review.countsOf(activityIds),
+    logger,
+  );
+  const draws = serveLookup(
+    nc,
+    RPC_SUBJECTS.draws,
+    'registrations',
+    drawStateLookup,
+    (blockIds) => lottery.states(blockIds),
+    logger,
+  );
+  return {
+    stop: () => {
+      counts.stop();
+      draws.stop();
+    },
+  };
 }
