@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { QueryTypes } from '@nsa/service-kit';
 import { serviceTestEnv, testClient, until, type TestClient } from '@nsa/service-kit/testing';
 import { start as startCatalog } from 'svc-catalog/dist/src/start.js';
@@ -115,12 +116,16 @@ export async function startWorld(
 export type World = Awaited<ReturnType<typeof startWorld>>;
 
 let child = 0;
+// Each test file loads this module afresh, so its count starts again at 1; the files share
+// one database, so a tag of the file's own keeps its children apart from another file's
+// (the same child at the same time elsewhere would be refused as an overlap).
+const fileTag = randomBytes(3).toString('hex');
 /** A valid sign-up for a fresh child (or the given one). */
 export function signup(activityId: number, overrides: Record<string, unknown> = {}) {
   child += 1;
   return {
     activityId,
-    childFirstName: `Kind${child}`,
+    childFirstName: `Kind${child}x${fileTag}`,
     childLastName: 'de Vries',
     childDateOfBirth: '2017-05-04',
     childGroup: 'groep4',
