@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { derivePorts, loadConfig, serviceEnv } from '../local/config.js';
+import { execFileSync } from 'node:child_process';
+import { derivePorts, loadConfig, SERVICE_NODE_OPTIONS, serviceEnv } from '../local/config.js';
 import { consoleLine } from '../local/output.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-config-'));
@@ -126,6 +127,36 @@ describe('loadConfig', () => {
         'identity=http://127.0.0.1:18093,notify=http://127.0.0.1:18094',
     });
     expect(env).not.toHaveProperty('BOOTSTRAP_ADMIN_PASSWORD');
+  });
+
+  it("bounds each service's young generation too, as the k8s config does", () => {
+    const c = loadConfig({ env: {}, repoRoot: dir, dataDir: 'c' });
+    const { NODE_OPTIONS } = serviceEnv(c, 'notify', { database: 'd', nats: 'n', smtp: 's' });
+    expect(NODE_OPTIONS).toBe(SERVICE_NODE_OPTIONS);
+    const k8s = fs.readFileSync(path.join(import.meta.dirname, '../k8s/base/config.env'), 'utf8');
+    expect(/^NODE_OPTIONS=(.*)$/m.exec(k8s)?.[1]).toBe(SERVICE_NODE_OPTIONS);
+    // Garbage with a window that lives a while, as requests in flight: without a limit the
+    // young generation grows to 128 MB (Node 24) and stays.
+    const script = `
+      const v8 = require('node:v8');
+      const ring = new Array(20000);
+      let max = 0;
+      for (let i = 0; i < 2000000; i++) {
+        ring[i % ring.length] = { i, s: 'x'.repeat(20) + i, a: [i, i + 1, i + 2] };
+        if (i % 10000 === 0) {
+          const n = v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space');
+          max = Math.max(max, n.space_size);
+        }
+      }
+      console.log(max / 2 ** 20);`;
+    const youngMb = Number(
+      execFileSync(process.execPath, ['-e', script], {
+        env: { ...process.env, NODE_OPTIONS },
+        encoding: 'utf8',
+      }),
+    );
+    expect(youngMb).toBeGreaterThan(0);
+    expect(youngMb).toBeLessThanOrEqual(24);
   });
 });
 
