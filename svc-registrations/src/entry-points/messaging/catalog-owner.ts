@@ -35,8 +35,15 @@ export function catalogOwner(ctx: Pick<ServiceContext, 'nc' | 'logger'>) {
       unavailable: MSG.catalogUnavailable,
     },
   );
+  // R-FRESH-LISTS: the capacity approvals and offers are judged on, asked on every change;
+  // a list-like time limit, as the projection stands in when catalog does not answer.
+  const now = new OwnerLookup(ctx.nc, RPC_SUBJECTS.activities, activityLookup, ctx.logger, {
+    unavailable: MSG.catalogUnavailable,
+    timeoutMs: 500,
+  });
   return {
     activity: (id: number) => activities.get(id),
+    activitiesNow: (ids: number[]) => Promise.all(ids.map((id) => now.get(id))),
     providerLink: (activityId: number) => links.get(activityId),
   };
 }
