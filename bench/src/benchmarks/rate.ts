@@ -131,12 +131,16 @@ export const TOPOLOGIES: Topology[] = [
 export interface TopologyResult {
   topology: Topology;
   startS: number;
+  /** Starts of the stack that failed before the one measured. */
+  startFailures: string[];
   main: ReturnType<typeof summarize> & {
     rate: number;
     durationS: number;
     /** Share of the machine's CPUs busy during the load (everyone's work). */
     machineBusy: number;
     cpuSecondsPer1000: Record<string, number>;
+    /** CPU of each part in 5 s without load, % of a core. */
+    idleCpuPercent: Record<string, number>;
     /** p50 / p99 per 5 s of the load. */
     windows: ReturnType<typeof windows>;
   };
@@ -191,17 +195,33 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
   let s: BenchStack | undefined;
   let db: pg.Pool | undefined;
   try {
-    const t0 = Date.now();
-    s = await startBenchStack({
-      port: opts.port,
-      quiet: true,
-      env: {
-        SMTP_URL: smtp.url,
-        REPLICAS: String(topology.replicas),
-        NATS_NODES: String(topology.natsNodes),
-      },
-      postgresSettings: opts.statements ? STATEMENTS_SETTINGS : undefined,
-    });
+    // A failed start is tried once more, and reported: three nats-servers started together
+    // sometimes form a JetStream meta group of two, where no stream of 3 replicas can be placed
+    // ("no suitable peers for placement"), and the services never come up.
+    const startFailures: string[] = [];
+    let t0 = Date.now();
+    for (;;) {
+      try {
+        t0 = Date.now();
+        s = await startBenchStack({
+          port: opts.port,
+          quiet: true,
+          env: {
+            SMTP_URL: smtp.url,
+            REPLICAS: String(topology.replicas),
+            NATS_NODES: String(topology.natsNodes),
+          },
+          postgresSettings: opts.statements ? STATEMENTS_SETTINGS : undefined,
+        });
+        break;
+      } catch (err) {
+        const lines = (err as Error).message.split('\n');
+        const why = lines.find((l) => /Error:/.test(l))?.trim() ?? lines[0]!;
+        startFailures.push(`${lines[0]} (${why})`);
+        if (startFailures.length >= 2) throw err;
+        log(`${label}: the stack did not start: ${lines[0]} (${why}); once more`);
+      }
+    }
     const stack = s;
     const startS = (Date.now() - t0) / 1000;
     log(`${label}: stack ready in ${fmt(startS)} s`);
@@ -252,6 +272,21 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
     await load(50, 5);
     await stackIdle(db, 30_000);
 
+    // What each part spends with no load (timers, probes, leadership): per sign-up below it
+    // is counted in too.
+    const roots = partPids(stack);
+    const idle0 = cpuSnapshot();
+    await sleep(5000);
+    const idleCpuPercent = Object.fromEntries(
+      Object.entries(cpuDelta(idle0, cpuSnapshot(), roots)).map(([k, v]) => [k, (v / 5) * 100]),
+    );
+    log(
+      `${label}: idle CPU, % of a core: ` +
+        Object.entries(idleCpuPercent)
+          .map(([k, v]) => `${k} ${fmt(v)}`)
+          .join(', '),
+    );
+
     const processes = serviceProcesses(topology.replicas);
     const rssPeak: Record<string, number | undefined> = {};
     const sampler = setInterval(() => {
@@ -263,7 +298,6 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
     const durationS = quick ? 15 : 60;
     if (opts.statements) await resetStatements(db);
     log(`${label}: ${MAIN_RATE} keyed sign-ups a second for ${durationS} s`);
-    const roots = partPids(stack);
     const cpu0 = cpuSnapshot();
     const machine0 = machineCpu();
     const own0 = process.cpuUsage();
@@ -319,6 +353,7 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
       durationS,
       machineBusy: total > 0 ? busy / total : 0,
       windows: perWindow,
+      idleCpuPercent,
       cpuSecondsPer1000: Object.fromEntries(
         Object.entries(cpu).map(([k, v]) => [k, (v / Math.max(1, created.length)) * 1000]),
       ),
@@ -349,6 +384,7 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
     return {
       topology,
       startS,
+      startFailures,
       main,
       check: { ...check, created: created.length, drainedS, drainTimeoutS },
       rssAfter,
@@ -490,6 +526,9 @@ export function rateRows(results: TopologyResult[]): Row[] {
         rss.length > 0 && rss.every((mb) => mb !== undefined && mb < LIMITS.rssMb),
       ),
       row(`${t}: CPU s per 1,000 sign-ups`, cpu),
+      ...(r.startFailures.length
+        ? [row(`${t}: failed starts of the stack before this one`, r.startFailures.join('; '))]
+        : []),
       row(
         `${t}: highest rate with p99 ≤ ${LIMITS.stepP99Ms} ms`,
         `${r.highest === undefined ? 'none' : `${r.highest}/s`} (` +
