@@ -200,10 +200,41 @@ export async function waitForNatsCluster(
         last = `${port}: ${(err as Error).message}`;
       }
     }
-    if (pending.size === 0) return;
+    if (pending.size === 0) break;
     if (Date.now() > deadline) throw new Error(`NATS cluster not ready: ${last}`);
     await sleep(200);
   }
+  // Healthy nodes can still have formed a meta group without one of them: then no stream of 3
+  // replicas can be placed. Ready once every node names one leader for a cluster of all of
+  // them, and the leader sees every other node current.
+  for (;;) {
+    const views = await Promise.all(
+      monitorPorts.map((port) =>
+        fetch(`http://127.0.0.1:${port}/jsz`, { signal: AbortSignal.timeout(1000) })
+          .then((r) => r.json() as Promise<JszMeta>)
+          .catch(() => undefined),
+      ),
+    );
+    const metas = views.map((v) => v?.meta_cluster);
+    const leader = metas[0]?.leader;
+    const agreed =
+      leader && metas.every((m) => m?.leader === leader && m.cluster_size === monitorPorts.length);
+    const leaderView = metas.find((m) => (m?.replicas?.length ?? 0) > 0);
+    const current =
+      (leaderView?.replicas ?? []).filter((r) => r.current).length === monitorPorts.length - 1;
+    if (agreed && current) return;
+    last = JSON.stringify(metas);
+    if (Date.now() > deadline) throw new Error(`NATS cluster has no full meta group: ${last}`);
+    await sleep(200);
+  }
+}
+
+interface JszMeta {
+  meta_cluster?: {
+    leader?: string;
+    cluster_size?: number;
+    replicas?: Array<{ name: string; current: boolean }>;
+  };
 }
 
 async function waitForJetStream(port: number, proc: Managed, timeoutMs: number): Promise<void> {
