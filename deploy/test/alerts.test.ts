@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
+import { registeredMetricNames } from './metric-names.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const rules = parse(
@@ -24,28 +25,6 @@ const rules = parse(
   }>;
 };
 const alerts = rules.groups.flatMap((g) => g.rules);
-
-function registeredNames(): Set<string> {
-  const names = new Set<string>();
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name.endsWith('.ts'))
-        for (const m of fs.readFileSync(full, 'utf8').matchAll(/'(nsa_[a-z_]+)'/g))
-          names.add(m[1]!);
-    }
-  };
-  for (const dir of [
-    'packages/service-kit/src',
-    'svc-catalog/src',
-    'svc-registrations/src',
-    'svc-identity/src',
-    'svc-notify/src',
-  ])
-    walk(path.join(repo, dir));
-  return names;
-}
 
 describe('alerting rules', () => {
   it('cover the outbox, consumers, failed emails, 5xx answers and readiness', () => {
@@ -85,7 +64,7 @@ describe('alerting rules', () => {
   });
 
   it('ask only for series the services, the gateway and the cluster export', () => {
-    const known = registeredNames();
+    const known = registeredMetricNames(repo);
     const nginx = ['nginx_up', 'nginx_http_requests_total', 'nginx_connections_active'];
     for (const a of alerts) {
       for (const m of a.expr.matchAll(/\b((?:nsa|nginx|kube)_[a-z_]+)\b/g)) {

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { registeredMetricNames } from './metric-names.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dashboard = JSON.parse(
@@ -17,29 +18,6 @@ const dashboard = JSON.parse(
     targets: Array<{ expr: string }>;
   }>;
 };
-
-/** Metric names registered in the services' and the kit's sources. */
-function registeredNames(): Set<string> {
-  const names = new Set<string>();
-  const walk = (dir: string) => {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
-      const full = path.join(dir, e.name);
-      if (e.isDirectory()) walk(full);
-      else if (e.name.endsWith('.ts'))
-        for (const m of fs.readFileSync(full, 'utf8').matchAll(/'(nsa_[a-z_]+)'/g))
-          names.add(m[1]!);
-    }
-  };
-  for (const dir of [
-    'packages/service-kit/src',
-    'svc-catalog/src',
-    'svc-registrations/src',
-    'svc-identity/src',
-    'svc-notify/src',
-  ])
-    walk(path.join(repo, dir));
-  return names;
-}
 
 // What nginx-prometheus-exporter derives from stub_status.
 const NGINX = [
@@ -70,7 +48,7 @@ describe('Grafana dashboard', () => {
   });
 
   it('asks only for series the services and the gateway export', () => {
-    const known = registeredNames();
+    const known = registeredMetricNames(repo);
     expect(known).toContain('nsa_http_requests_total');
     const used = dashboard.panels.flatMap((p) =>
       p.targets.flatMap((t) =>
