@@ -521,9 +521,12 @@ test.describe('admin at scale', () => {
     test.setTimeout(480_000);
     const tag = unique();
     const title = `Schermafdruk met een lange naam die ruimte vraagt ${tag}`;
-    const catalog = await createCatalog(request, `Foto ${tag} Openbare Basisschool De Lange Naam`, [
-      { title, capacity: 5 },
-    ]);
+    // One unbroken word of 42 letters in the school's and the provider's names: the cells wrap it.
+    const catalog = await createCatalog(
+      request,
+      `Foto ${tag} OpenbareBasisschoolDeLangeNaamVanDeWijkAan`,
+      [{ title, capacity: 5 }],
+    );
     const activityId = catalog.activities[0]!.id;
     await signUpChild(
       request,

@@ -53,14 +53,18 @@ export function ActivityCells({ activity: a }: { activity: ActivityView }) {
   return (
     <>
       <th scope="row">{a.title}</th>
-      <td data-label={t('activities.col.school')}>{a.school.name}</td>
-      <td data-label={t('activities.col.block')}>
+      <td data-label={t('activities.col.school')} className="wrap">
+        {a.school.name}
+      </td>
+      <td data-label={t('activities.col.block')} className="wrap">
         {a.block.name}
         <span className="cell-hint">
           {t('activities.weeks', { start: a.block.weekStart, end: a.block.weekEnd })}
         </span>
       </td>
-      <td data-label={t('activities.col.provider')}>{a.provider.name}</td>
+      <td data-label={t('activities.col.provider')} className="wrap">
+        {a.provider.name}
+      </td>
     </>
   );
 }
