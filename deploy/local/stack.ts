@@ -40,6 +40,12 @@ export interface StartStackOptions {
   demoSignups?: boolean;
   /** More settings for the local PostgreSQL (`name=value`); the benchmark's diagnostics use it. */
   postgresSettings?: string[];
+  /**
+   * A service run from another checkout's build (that checkout's root, holding `svc-<name>/`
+   * built with its own node_modules) instead of this one: the version-skew test runs a
+   * service's last release beside the current others this way (CONTRACT §6).
+   */
+  serviceRoots?: Partial<Record<(typeof SERVICE_NAMES)[number], string>>;
 }
 
 export interface Stack {
@@ -85,7 +91,8 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
         'Stop it first (Ctrl-C in its terminal), or use another DATA_DIR and GATEWAY_PORT.',
     );
   }
-  const scripts = SERVICE_NAMES.map((s) => serviceEntry(repoRoot, s));
+  const rootOf = (s: (typeof SERVICE_NAMES)[number]) => opts.serviceRoots?.[s] ?? repoRoot;
+  const scripts = SERVICE_NAMES.map((s) => serviceEntry(rootOf(s), s));
   const missing = scripts.filter((s) => !fs.existsSync(s));
   if (missing.length > 0) {
     throw new Error(`not built: ${missing.join(', ')}; run npm run build:backend`);
@@ -215,7 +222,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
         const label = config.replicas > 1 ? part : name;
         const logFile = path.join(logs, config.replicas > 1 ? `${part}.log` : `${name}.log`);
         const serviceOptions = {
-          cwd: path.join(repoRoot, `svc-${name}`),
+          cwd: path.join(rootOf(name), `svc-${name}`),
           env: withNodeOptions(
             childBaseEnv(env),
             serviceEnv(

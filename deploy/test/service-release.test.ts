@@ -1,4 +1,4 @@
-// deploy/release/service-release.mjs: service releases recorded in the repository, and
+// R-OPS-COMPAT: deploy/release/service-release.mjs: service releases recorded in the repository, and
 // `npm run compat`, which CI runs here: the current schemas against every service's last
 // release as committed, and a copy of the sources with one event field renamed, which fails.
 import { spawnSync } from 'node:child_process';

@@ -4,7 +4,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { killLeftovers, pidsDir, startStack, type Stack } from 'deploy/stack';
+import {
+  killLeftovers,
+  pidsDir,
+  startStack,
+  type Stack,
+  type StartStackOptions,
+} from 'deploy/stack';
 import { ensureServiceDatabase, existingAdminUrl } from '@nsa/local-infra';
 
 export const ADMIN = {
@@ -50,8 +56,16 @@ export async function startBenchStack(opts: {
   env?: Record<string, string>;
   quiet?: boolean;
   postgresSettings?: string[];
+  /** Services run from another checkout's build (see StartStackOptions.serviceRoots). */
+  serviceRoots?: StartStackOptions['serviceRoots'];
+  /**
+   * The data of an earlier stack to start on again, kept after stop; by default a fresh
+   * temporary directory, removed on stop.
+   */
+  dataDir?: string;
 }): Promise<BenchStack> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'nsa-bench-'));
+  const ownData = !opts.dataDir;
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'nsa-bench-'));
   const web = `http://localhost:${opts.port}`;
   const lines: string[] = [];
   const log = (line: string) => {
@@ -76,6 +90,7 @@ export async function startBenchStack(opts: {
       log,
       healthTimeoutMs: 150_000,
       postgresSettings: opts.postgresSettings,
+      serviceRoots: opts.serviceRoots,
       env: {
         // Whatever the calling shell has set, the stack is this one.
         GATEWAY_PORT: String(opts.port),
@@ -97,7 +112,7 @@ export async function startBenchStack(opts: {
   } catch (err) {
     const tail = lines.slice(-20).join('\n  ');
     killLeftovers(dataDir);
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (ownData) fs.rmSync(dataDir, { recursive: true, force: true });
     if (starting.signal.aborted) process.exit(130);
     throw new Error(`stack did not start: ${(err as Error).message}\n  ${tail}`, { cause: err });
   }
@@ -125,7 +140,9 @@ export async function startBenchStack(opts: {
     } finally {
       killLeftovers(dataDir);
       process.off('exit', onExit);
-      if (process.env.BENCH_KEEP_DATA === '1') console.log(`data kept in ${dataDir}`);
+      if (!ownData) {
+        // the caller's directory, kept for its next start
+      } else if (process.env.BENCH_KEEP_DATA === '1') console.log(`data kept in ${dataDir}`);
       else fs.rmSync(dataDir, { recursive: true, force: true });
     }
   };
