@@ -5,20 +5,36 @@ import { expect } from 'vitest';
 import type pg from 'pg';
 import { Api, seedSchool, signUpBody, sleep, waitForProjection } from '../src/lib/api.js';
 import type { SmtpCapture } from '../src/lib/smtp.js';
+import { simpleParser } from 'mailparser';
 
 export interface Walked {
   schoolId: number;
   activityId: number;
   registrationId: number;
+  /** The second child's sign-up: waiting, then offered the place. */
+  waitingId: number;
 }
 
-/** Waits for `count` emails of `kind` to `to`, then a second for a copy that should not come. */
-async function emailsTo(smtp: SmtpCapture, to: string, kind: RegExp, what: string) {
-  const count = () => smtp.received.filter((m) => m.to === to && kind.test(m.messageId)).length;
+/**
+ * Waits for an email of `kind` to `to`, then half a second for a copy that should not come;
+ * answers the one that came.
+ */
+async function emailTo(smtp: SmtpCapture, to: string, kind: RegExp, what: string) {
+  const sent = () => smtp.received.filter((m) => m.to === to && kind.test(m.messageId));
   const deadline = Date.now() + 30_000;
-  while (count() < 1 && Date.now() < deadline) await sleep(100);
+  while (sent().length < 1 && Date.now() < deadline) await sleep(100);
   await sleep(500);
-  expect(count(), what).toBe(1);
+  expect(sent().length, what).toBe(1);
+  return sent()[0]!;
+}
+
+/** The parent's own link's token, from an email the capture kept whole. */
+async function manageToken(raw: string | undefined): Promise<string> {
+  expect(raw, 'the capture keeps whole messages (keepMessages)').toBeDefined();
+  const { text } = await simpleParser(raw!);
+  const token = /\/my-signup(?:\?lng=[a-z]{2})?#([A-Za-z0-9_-]{43})/.exec(text ?? '')?.[1];
+  expect(token, "the email carries the parent's own link").toBeDefined();
+  return token!;
 }
 
 export async function walkAcrossServices(
@@ -30,7 +46,7 @@ export async function walkAcrossServices(
   // identity: the bootstrap admin logs in; catalog: the offer is built.
   const admin = new Api(base);
   await admin.login();
-  const seed = await seedSchool(admin, { name: `Versies ${tag}`, activities: 1, capacity: 3 });
+  const seed = await seedSchool(admin, { name: `Versies ${tag}`, activities: 1, capacity: 1 });
   const activityId = seed.activityIds[0]!;
   const token = seed.school.accessToken;
   // catalog → registrations: the activity reaches registrations' projection by event.
@@ -66,13 +82,13 @@ export async function walkAcrossServices(
   expect(again.status, 'the same sign-up sent again').toBe(201);
   const registrationId = first.body.registration.id;
   expect(again.body.registration.id).toBe(registrationId);
-  // registrations → notify: the confirmation email, once.
-  await emailsTo(smtp, body.email, /signup-received@/, 'confirmation emails');
+  // registrations → notify: the confirmation email, once, with the parent's own link.
+  const received = await emailTo(smtp, body.email, /signup-received@/, 'confirmation emails');
 
   // registrations approves; notify emails the decision; catalog lists the count at once.
   const approved = await admin.approve(registrationId, true);
   expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-  await emailsTo(smtp, body.email, /registration-approved@/, 'approval emails');
+  await emailTo(smtp, body.email, /registration-approved@/, 'approval emails');
   const activities = await admin.must<Array<{ id: number; approvedCount: number }>>(
     'GET',
     `/api/admin/activities?schoolId=${seed.school.id}`,
@@ -92,6 +108,37 @@ export async function walkAcrossServices(
   expect(participants.status, 'the provider link opens').toBe(200);
   expect(participants.body.participants).toHaveLength(1);
 
+  // The activity is full: a second child is refused with the offer to wait, waits when the
+  // parent asks, and the parent hears so by email.
+  const second = signUpBody(2, activityId, tag);
+  const full = await parent.call<{ code: string; waitlist: boolean }>(
+    'POST',
+    '/api/registrations',
+    second,
+    { 'x-school-token': token },
+  );
+  expect([full.status, full.body.code, full.body.waitlist]).toEqual([409, 'ACTIVITY_FULL', true]);
+  const waiting = await parent.call<{ registration: { id: number; status: string } }>(
+    'POST',
+    '/api/registrations',
+    { ...second, waitlist: true },
+    { 'x-school-token': token, 'idempotency-key': `versies-${tag}-2` },
+  );
+  expect(waiting.status, JSON.stringify(waiting.body)).toBe(201);
+  expect(waiting.body.registration.status).toBe('waitlisted');
+  await emailTo(smtp, second.email, /waitlist-joined@/, 'waiting-list emails');
+  // The first parent withdraws through their own link; the place is offered to the second.
+  const withdrawn = await parent.call<{ registration: { status: string } }>(
+    'POST',
+    '/api/my-signup/withdraw',
+    undefined,
+    { 'x-manage-token': await manageToken(received.raw) },
+  );
+  expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+  expect(withdrawn.body.registration.status).toBe('withdrawn');
+  await emailTo(smtp, body.email, /signup-withdrawn@/, 'withdrawal emails');
+  await emailTo(smtp, second.email, /offer-made@/, 'offer emails');
+
   // identity ends a session; catalog, registrations and identity refuse it from then on.
   const session = new Api(base);
   await session.login();
@@ -100,10 +147,15 @@ export async function walkAcrossServices(
   for (const path of ['/api/schools', '/api/admin/registrations?limit=1', '/api/admin/users']) {
     expect((await copy.call('GET', path)).status, `${path} after logout`).toBe(401);
   }
-  return { schoolId: seed.school.id, activityId, registrationId };
+  return {
+    schoolId: seed.school.id,
+    activityId,
+    registrationId,
+    waitingId: waiting.body.registration.id,
+  };
 }
 
-/** What an earlier mix stored is still there, as it was left: the sign-up, approved. */
+/** What an earlier mix stored is still there, as it was left: one withdrawn, one offered. */
 export async function stillThere(base: string, earlier: Walked): Promise<void> {
   const admin = new Api(base);
   await admin.login();
@@ -111,5 +163,8 @@ export async function stillThere(base: string, earlier: Walked): Promise<void> {
     'GET',
     `/api/admin/registrations?activityId=${earlier.activityId}`,
   );
-  expect(page.data.map((r) => [r.id, r.status])).toEqual([[earlier.registrationId, 'approved']]);
+  expect(page.data.map((r) => [r.id, r.status])).toEqual([
+    [earlier.waitingId, 'offered'],
+    [earlier.registrationId, 'withdrawn'],
+  ]);
 }

@@ -28,7 +28,7 @@ let releases: Release[];
 const roots = new Map<string, string>();
 
 beforeAll(async () => {
-  smtp = new SmtpCapture(PORT + 10_028);
+  smtp = new SmtpCapture(PORT + 10_028, { keepMessages: true });
   await smtp.start();
   releases = lastReleases();
   for (const commit of new Set(releases.map((r) => r.commit))) {

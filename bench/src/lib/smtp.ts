@@ -7,6 +7,8 @@ export interface Received {
   messageId: string;
   to: string;
   at: number;
+  /** The whole message as sent, when the capture keeps messages (`keepMessages`). */
+  raw?: string;
 }
 
 export class SmtpCapture {
@@ -15,7 +17,14 @@ export class SmtpCapture {
   private readonly byId = new Map<string, number>();
   private waiters: Array<() => void> = [];
 
-  constructor(readonly port: number) {}
+  /**
+   * `keepMessages`: keep each message whole (up to 256 KiB), for tests that follow a link in
+   * it; by default only the headers are read, so a long load run keeps little.
+   */
+  constructor(
+    readonly port: number,
+    private readonly opts: { keepMessages?: boolean } = {},
+  ) {}
 
   get url(): string {
     return `smtp://127.0.0.1:${this.port}`;
@@ -30,16 +39,23 @@ export class SmtpCapture {
       onData: (stream, session, callback) => {
         let head = '';
         let done = false;
+        const limit = this.opts.keepMessages ? 256 * 1024 : 64 * 1024;
         stream.on('data', (chunk: Buffer) => {
           if (done) return;
           head += chunk.toString('utf8');
-          if (head.includes('\r\n\r\n') || head.length > 64 * 1024) done = true;
+          if (head.length > limit) done = true;
+          else if (!this.opts.keepMessages && head.includes('\r\n\r\n')) done = true;
         });
         stream.on('end', () => {
           const headers = head.split('\r\n\r\n')[0]!.replace(/\r\n[ \t]+/g, ' ');
           const messageId = /^message-id:\s*(.+)$/im.exec(headers)?.[1]?.trim() ?? '(none)';
           const to = session.envelope.rcptTo.map((r) => r.address).join(',');
-          this.received.push({ messageId, to, at: Date.now() });
+          this.received.push({
+            messageId,
+            to,
+            at: Date.now(),
+            ...(this.opts.keepMessages ? { raw: head } : {}),
+          });
           this.byId.set(messageId, (this.byId.get(messageId) ?? 0) + 1);
           const waiters = this.waiters;
           this.waiters = [];
