@@ -4,6 +4,11 @@ export const notifyConfigSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).default('smtp://127.0.0.1:1025'),
   /** Opens the password links that svc-identity sealed into its events. */
   LINK_SEAL_SECRET: z.string().min(32, 'at least 32 characters'),
+  /**
+   * The link secret before a rotation: links sealed under it (in emails not yet sent) still
+   * open until it is removed (docs/operations.md, Secrets).
+   */
+  LINK_SEAL_SECRET_PREVIOUS: z.string().min(32, 'at least 32 characters').optional(),
   ORG_NAME: z.string().default('Welzijn Voorbeeldstad'),
   ORG_CONTACT_EMAIL: z.email().default('info@welzijn.example'),
   MAIL_FROM: z.string().optional(),

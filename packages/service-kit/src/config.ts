@@ -45,6 +45,8 @@ export const baseConfigSchema = z.object({
   FAULT_HOLD_BEFORE_ACK: z.enum(['0', '1']).default('0'),
   STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   SESSION_SECRET: z.string().min(32, 'at least 32 characters'),
+  /** The session secret before a rotation, read (never sealed with) until it ends. */
+  SESSION_SECRET_PREVIOUS: z.string().min(32, 'at least 32 characters').optional(),
   PUBLIC_BASE_URL: z.url().default('http://localhost:8080'),
   SESSION_IDLE_MINUTES: z.coerce
     .number()

@@ -89,7 +89,18 @@ export function sealLink(link: string, secret: string, ttlMs: number, now = Date
   return seal(link, { secret, purpose: 'link', ttlMs }, now);
 }
 
-/** Opens a sealed link: the link, or null when it is not one of ours, was altered or expired. */
-export function openLink(sealed: string, secret: string, now = Date.now()): string | null {
-  return unseal(sealed, { secret, purpose: 'link' }, now);
+/**
+ * Opens a sealed link: the link, or null when it is not one of ours, was altered or expired.
+ * Several secrets: the current and, while a rotation runs, the previous; the first that opens.
+ */
+export function openLink(
+  sealed: string,
+  secret: string | readonly string[],
+  now = Date.now(),
+): string | null {
+  for (const s of typeof secret === 'string' ? [secret] : secret) {
+    const link = unseal(sealed, { secret: s, purpose: 'link' }, now);
+    if (link !== null) return link;
+  }
+  return null;
 }

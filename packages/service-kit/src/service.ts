@@ -131,6 +131,7 @@ export async function openService<S extends z.ZodObject>(
     def.sessionAuthority?.({ sequelize, config }) ?? askIdentity(nc, logger);
   const sessions = new Sessions({
     secret: config.SESSION_SECRET,
+    previousSecret: config.SESSION_SECRET_PREVIOUS,
     idleMs: config.SESSION_IDLE_MINUTES * 60_000,
     absoluteMs: config.SESSION_ABSOLUTE_HOURS * 3_600_000,
     secure: config.PUBLIC_BASE_URL.startsWith('https:'),

@@ -33,6 +33,11 @@ declare module 'express-serve-static-core' {
 
 export interface SessionOptions {
   secret: string;
+  /**
+   * SESSION_SECRET_PREVIOUS while a rotation runs: cookies sealed under it are still read;
+   * every cookie sealed from now on uses `secret` (docs/operations.md, Secrets).
+   */
+  previousSecret?: string;
   idleMs: number;
   absoluteMs: number;
   secure: boolean;
@@ -83,14 +88,27 @@ export class Sessions {
    */
   private readonly resealed = new Map<string, { sealed: Promise<string>; session: SessionUser }>();
 
-  constructor(private readonly opts: SessionOptions) {}
+  /**
+   * Iron names the key a cookie was sealed with by a number and seals with the highest it is
+   * given. Without a rotation cookies are sealed as key 1, as every release has sealed them;
+   * during one, as key 2, while key 1 reads the cookies sealed under the previous secret. After
+   * it, key 2 names the current secret too, so no cookie sealed during the rotation is lost.
+   */
+  private readonly sealPassword: Record<number, string>;
+  private readonly unsealPassword: Record<number, string>;
+
+  constructor(private readonly opts: SessionOptions) {
+    const previous = opts.previousSecret;
+    this.sealPassword = previous ? { 2: opts.secret } : { 1: opts.secret };
+    this.unsealPassword = { 1: previous ?? opts.secret, 2: opts.secret };
+  }
 
   /** Calls that arrive together with one new cookie share one unsealing. */
   private unseal(raw: string, key: string): Promise<Partial<SessionUser>> {
     const known = this.unsealed.get(key);
     if (known) return known;
     const data = unsealData<Partial<SessionUser>>(raw, {
-      password: this.opts.secret,
+      password: this.unsealPassword,
       ttl: Math.ceil(this.opts.absoluteMs / 1000),
     });
     // A cookie that does not unseal to a session is not kept.
@@ -214,7 +232,7 @@ export class Sessions {
 
   private seal(session: SessionUser): Promise<string> {
     return sealData(session, {
-      password: this.opts.secret,
+      password: this.sealPassword,
       ttl: Math.ceil(this.opts.absoluteMs / 1000),
     });
   }

@@ -35,4 +35,15 @@ describe('sealed links (R-SEC-TOKENS)', () => {
       unseal(sealLink('http://x/y', SECRET, 60_000), { secret: SECRET, purpose: 'totp-secret' }),
     ).toBeNull();
   });
+
+  it('opens a link sealed under the previous secret while a rotation names it, and only then', () => {
+    const previous = `${SECRET}-before-the-rotation`;
+    const sealed = sealLink('http://x/mine', previous, 60_000, 1_000);
+    expect(openLink(sealed, SECRET, 2_000)).toBeNull();
+    expect(openLink(sealed, [SECRET, previous], 2_000)).toBe('http://x/mine');
+    expect(
+      openLink(sealLink('http://x/new', SECRET, 60_000, 1_000), [SECRET, previous], 2_000),
+    ).toBe('http://x/new');
+    expect(openLink(sealed, [SECRET], 2_000)).toBeNull();
+  });
 });

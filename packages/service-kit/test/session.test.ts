@@ -165,3 +165,47 @@ describe('Sessions.middleware', () => {
     ).toBe('After');
   });
 });
+
+describe('Sessions with a rotated secret (SESSION_SECRET_PREVIOUS)', () => {
+  const OLD = 'the-session-secret-before-the-rotation-0123456789';
+  const NEW = 'the-session-secret-after-the-rotation-9876543210ab';
+  const user = { sid: 'rotated-session', uid: 11, role: 'admin' as const, name: 'N', email: 'e' };
+  const make = (secret: string, previousSecret?: string) =>
+    new Sessions({
+      secret,
+      previousSecret,
+      idleMs: HOUR,
+      absoluteMs: 12 * HOUR,
+      secure: false,
+      authority: anyone(11),
+    });
+  /** The cookie `issue` sets, as a browser sends it back. */
+  async function issued(s: Sessions): Promise<string> {
+    const headers: string[] = [];
+    const res = {
+      append: (_: string, value: string) => headers.push(value),
+    } as unknown as Parameters<Sessions['issue']>[0];
+    await s.issue(res, user);
+    return headers[0]!.split(';')[0]!;
+  }
+
+  it('reads cookies sealed under the previous secret and seals new ones under the new', async () => {
+    const before = await issued(make(OLD));
+    const rotating = make(NEW, OLD);
+    expect(await rotating.read(request(before))).toMatchObject({ uid: 11 });
+    const during = await issued(rotating);
+    // Sealed under the new secret: the old one no longer opens it.
+    expect(await make(OLD).read(request(during))).toBeUndefined();
+    expect(await make(NEW).read(request(during))).toMatchObject({ uid: 11 });
+  });
+
+  it('after the rotation, reads what was sealed during it and refuses what the old secret sealed', async () => {
+    const before = await issued(make(OLD));
+    const during = await issued(make(NEW, OLD));
+    const after = make(NEW);
+    expect(await after.read(request(during))).toMatchObject({ uid: 11 });
+    expect(await after.read(request(before))).toBeUndefined();
+    // Without a rotation, cookies are sealed as every release before sealed them.
+    expect(await make(OLD).read(request(await issued(make(OLD))))).toMatchObject({ uid: 11 });
+  });
+});

@@ -236,7 +236,8 @@ export class Mailer {
 
   /** Opens a link sealed by its producer; one that cannot be opened never will be. */
   private async openSealed(sealedLink: string): Promise<string> {
-    const link = openLink(sealedLink, this.ctx.config.LINK_SEAL_SECRET);
+    const { LINK_SEAL_SECRET: current, LINK_SEAL_SECRET_PREVIOUS: previous } = this.ctx.config;
+    const link = openLink(sealedLink, previous ? [current, previous] : current);
     if (!link) throw new PermanentError('sealed link could not be opened or expired');
     return link;
   }
