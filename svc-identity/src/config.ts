@@ -14,6 +14,11 @@ export const identityConfigSchema = z.object({
    * grants none.
    */
   IDENTITY_SECRET: z.string().min(32, 'at least 32 characters'),
+  /**
+   * The identity secret before a rotation: stored TOTP secrets sealed under it are sealed again
+   * under IDENTITY_SECRET on start (docs/operations.md, Secrets).
+   */
+  IDENTITY_SECRET_PREVIOUS: z.string().min(32, 'at least 32 characters').optional(),
   /** Seals secret links inside events so that only svc-notify can open them. */
   LINK_SEAL_SECRET: z.string().min(32, 'at least 32 characters'),
   BOOTSTRAP_ADMIN_EMAIL: optional,

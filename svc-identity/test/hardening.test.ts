@@ -144,6 +144,54 @@ describe('svc-identity hardening', () => {
       );
       expect(again.status).toBe(200);
     });
+
+    it('rotates IDENTITY_SECRET: with the old one as IDENTITY_SECRET_PREVIOUS every stored secret is sealed anew on start, and its codes keep working', async () => {
+      const NEW_SECRET = 'the-identity-secret-after-a-rotation-0123456789abcdef';
+      const email = 'rotation@school.nl';
+      const uid = await newUser(email);
+      const secret = newTotpSecret();
+      await svc.ctx.sequelize.query(
+        `INSERT INTO totp_credentials (user_id, secret_sealed, last_step) VALUES (:uid, :sealed, 0)`,
+        {
+          replacements: {
+            uid,
+            sealed: seal(secret, { secret: IDENTITY_SECRET, purpose: 'totp-secret' }),
+          },
+        },
+      );
+      const stored = async () =>
+        (
+          await rows<{ s: string }>(
+            'SELECT secret_sealed AS s FROM totp_credentials WHERE user_id = :uid',
+            { uid },
+          )
+        )[0]!.s;
+      const opens = async (key: string) =>
+        unseal(await stored(), { secret: key, purpose: 'totp-secret' });
+      const restart = async (extra: Record<string, string>) => {
+        await svc.stop();
+        svc = await start({ env: { ...(await env()), ...extra } });
+      };
+      const loginWithCode = (at: number, ip: string) =>
+        new Client(svc.url, { 'x-forwarded-for': ip }).call('POST', '/api/auth/login', {
+          email,
+          password: PASSWORD,
+          code: codeAt(secret, at),
+        });
+      try {
+        await restart({ IDENTITY_SECRET: NEW_SECRET, IDENTITY_SECRET_PREVIOUS: IDENTITY_SECRET });
+        expect(await opens(IDENTITY_SECRET)).toBeNull();
+        expect(await opens(NEW_SECRET)).toBe(secret);
+        expect((await loginWithCode(Date.now(), '10.88.3.1')).status).toBe(200);
+      } finally {
+        // And back, the same way, for the tests after this one.
+        await restart({ IDENTITY_SECRET_PREVIOUS: NEW_SECRET });
+        admin = new Client(svc.url, { 'x-forwarded-for': '10.88.0.1' });
+        expect((await admin.login()).status).toBe(200);
+      }
+      expect(await opens(IDENTITY_SECRET)).toBe(secret);
+      expect((await loginWithCode(Date.now() + 30_000, '10.88.3.2')).status).toBe(200);
+    });
   });
 
   describe('R-ACCOUNT-LINKS-END: only the last link of an account works', () => {

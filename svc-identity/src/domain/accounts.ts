@@ -81,7 +81,9 @@ export class Accounts {
       {
         sequelize: ctx.sequelize,
         secret: ctx.config.IDENTITY_SECRET,
-        legacySecret: ctx.config.SESSION_SECRET,
+        legacySecrets: [ctx.config.IDENTITY_SECRET_PREVIOUS, ctx.config.SESSION_SECRET].filter(
+          (key): key is string => Boolean(key),
+        ),
         issuer: new URL(ctx.config.PUBLIC_BASE_URL).host,
         required: ctx.config.ADMIN_2FA_REQUIRED === '1',
       },

@@ -49,10 +49,11 @@ export class TwoStepLogin {
       /** IDENTITY_SECRET: the key of tickets and stored secrets. */
       secret: string;
       /**
-       * SESSION_SECRET, the key stored secrets were sealed with before IDENTITY_SECRET: such a
-       * secret is still read, and sealed again under IDENTITY_SECRET at once.
+       * Keys stored secrets may still be sealed with: IDENTITY_SECRET_PREVIOUS while a rotation
+       * runs, and SESSION_SECRET, the key before IDENTITY_SECRET existed. Such a secret is still
+       * read, and sealed again under IDENTITY_SECRET at once.
        */
-      legacySecret?: string;
+      legacySecrets?: readonly string[];
       issuer: string;
       required: boolean;
     },
@@ -171,11 +172,11 @@ export class TwoStepLogin {
    * sealed again.
    */
   async resealLegacy(): Promise<number> {
-    if (!this.deps.legacySecret) return 0;
+    if (!this.deps.legacySecrets?.length) return 0;
     let n = 0;
     for (const { userId, secretSealed } of await this.repo.sealedSecrets()) {
       if (this.open(secretSealed, this.deps.secret) !== null) continue;
-      const plain = this.open(secretSealed, this.deps.legacySecret);
+      const plain = this.openLegacy(secretSealed);
       if (plain === null) continue;
       if (await this.repo.replaceSealed(userId, secretSealed, this.sealSecret(plain))) n += 1;
     }
@@ -185,10 +186,18 @@ export class TwoStepLogin {
   /** An account's secret; one still sealed under the session secret's key is sealed anew. */
   private async openSecret(userId: number, sealed: string, tx: Transaction) {
     const secret = this.open(sealed, this.deps.secret);
-    if (secret !== null || !this.deps.legacySecret) return secret;
-    const legacy = this.open(sealed, this.deps.legacySecret);
+    if (secret !== null) return secret;
+    const legacy = this.openLegacy(sealed);
     if (legacy !== null) await this.repo.replaceSealed(userId, sealed, this.sealSecret(legacy), tx);
     return legacy;
+  }
+
+  private openLegacy(sealed: string): string | null {
+    for (const key of this.deps.legacySecrets ?? []) {
+      const plain = this.open(sealed, key);
+      if (plain !== null) return plain;
+    }
+    return null;
   }
 
   private open(sealed: string, secret: string): string | null {
