@@ -86,7 +86,7 @@ export interface RegistrationRecord {
   rejectedByAdminId: number | null;
   approvedByAdmin: AdminRef | null;
   rejectedByAdmin: AdminRef | null;
-  /** R-WAITLIST-POSITION: for `waitlisted` only, 1 is first in line; otherwise null. */
+  /** R-WAITLIST-STATUSES: for `waitlisted` only, 1 is first in line; otherwise null. */
   waitlistPosition: number | null;
   /** R-WAITLIST-OFFER: for `offered` only, when the held place goes to the next in line. */
   offerExpiresAt: string | null;

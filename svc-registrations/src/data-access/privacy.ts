@@ -47,7 +47,7 @@ export class PrivacyRepository {
   }
 
   /**
-   * R-RETENTION-ANONYMISE: the personal fields of these sign-ups gone; status, dates and the
+   * R-RETENTION-PERIOD: the personal fields of these sign-ups gone; status, dates and the
    * activity stay (so every count stays); their links deleted. Answers the ids it changed.
    */
   async anonymise(tx: Transaction, ids: number[]): Promise<number[]> {
