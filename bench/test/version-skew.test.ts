@@ -21,7 +21,7 @@ import { SmtpCapture } from '../src/lib/smtp.js';
 import { repoRoot, SERVICES, startBenchStack, type ServiceName } from '../src/lib/stack.js';
 import { stillThere, walkAcrossServices, type Walked } from './cross-service.js';
 
-const PORT = 19450;
+const PORT = 19520;
 
 let smtp: SmtpCapture;
 let releases: Release[];
