@@ -1,3 +1,5 @@
+import { requestContext } from './context.js';
+
 /**
  * Group commit in the process: requests that arrive while a batch is being written wait and
  * are then written together, in arrival order, by one call of `run` (one transaction, one
@@ -85,7 +87,9 @@ export class Batcher<I, O> {
     }
     this.running = true;
     const batch = this.queue.splice(0, this.maxBatch);
-    void this.run(batch.map((b) => b.item))
+    // A batch is written for all its requests at once: it runs in none of their contexts.
+    void requestContext
+      .exit(() => this.run(batch.map((b) => b.item)))
       .then(
         (results) =>
           batch.forEach((b, i) => {

@@ -13,6 +13,7 @@ import {
   type EventEnvelope,
   type StreamName,
 } from '@nsa/contracts';
+import { requestContext, type RequestContext } from './context.js';
 import { QueryTypes, type Sequelize, type Transaction } from './db.js';
 import type { Logger } from './logger.js';
 import { LEADER_HEARTBEAT_MS, Leadership, LeadershipLost } from './leader.js';
@@ -321,6 +322,7 @@ export class DurableConsumer {
     if (msg.redelivered) this.redelivered();
     const requestId = msg.headers?.get(NATS_HEADERS.requestId) || undefined;
     const log = this.logger.child({ eventId: event.id, type: event.type, reqId: requestId });
+    const context: RequestContext = requestId ? { requestId } : {};
     const handler = this.spec.handlers[event.type];
     if (!handler) {
       msg.ack();
@@ -338,7 +340,7 @@ export class DurableConsumer {
       this.count('ignored');
       return undefined;
     }
-    return { msg, event, handler, log };
+    return { msg, event, handler, log, context };
   }
 
   /**
@@ -366,12 +368,18 @@ export class DurableConsumer {
             while (handler.handleMany && end < todo.length && todo[end]!.handler === handler)
               end += 1;
             if (end - i > 1) {
-              await handler.handleMany!(
-                todo.slice(i, end).map((p) => p.event),
-                { tx, logger: this.logger.child({ durable: this.spec.durable }) },
+              // Events of several requests handled together: in none of their contexts.
+              await requestContext.exit(() =>
+                handler.handleMany!(
+                  todo.slice(i, end).map((p) => p.event),
+                  { tx, logger: this.logger.child({ durable: this.spec.durable }) },
+                ),
               );
             } else {
-              await handler.handle(todo[i]!.event, { tx, logger: todo[i]!.log });
+              const p = todo[i]!;
+              await requestContext.run(p.context, () =>
+                handler.handle(p.event, { tx, logger: p.log }),
+              );
             }
             i = end;
           }
@@ -397,11 +405,13 @@ export class DurableConsumer {
 
   private async handleOne(p: Prepared): Promise<void> {
     try {
-      await this.sequelize.transaction(async (tx) => {
-        const fresh = await this.claim(tx, [p.event.id]);
-        if (fresh.has(p.event.id)) await p.handler.handle(p.event, { tx, logger: p.log });
-        tx.afterCommit(() => this.count(fresh.has(p.event.id) ? 'handled' : 'duplicate'));
-      });
+      await requestContext.run(p.context, () =>
+        this.sequelize.transaction(async (tx) => {
+          const fresh = await this.claim(tx, [p.event.id]);
+          if (fresh.has(p.event.id)) await p.handler.handle(p.event, { tx, logger: p.log });
+          tx.afterCommit(() => this.count(fresh.has(p.event.id) ? 'handled' : 'duplicate'));
+        }),
+      );
     } catch (err) {
       if (err instanceof LeadershipLost) return this.stepDown([p]);
       this.count('retried');
@@ -463,6 +473,8 @@ interface Prepared {
   event: EventEnvelope;
   handler: EventHandler;
   log: Logger;
+  /** The event's request (its X-Request-Id): what its handling runs in. */
+  context: RequestContext;
 }
 
 /** An event the handler cannot judge (its data does not parse, say) goes to the handler. */

@@ -3,6 +3,8 @@ import express, { type Express, type RequestHandler } from 'express';
 import type { Logger } from './logger.js';
 import { createErrorHandler, notFoundHandler } from './errors.js';
 import { csrfOriginCheck, type Sessions } from './session.js';
+import { sessionActor } from './audit.js';
+import { requestContext, withActor } from './context.js';
 import { httpMetrics, type Metrics } from './metrics.js';
 
 export const BODY_LIMIT = '64kb';
@@ -52,6 +54,7 @@ export function createHttpApp(
   app.use(express.json({ limit: BODY_LIMIT }));
   opts.beforeSession?.(app);
   app.use(opts.sessions.middleware());
+  app.use(requestActor);
   mount(app);
   app.use(notFoundHandler);
   app.use(createErrorHandler(logger));
@@ -67,9 +70,10 @@ declare module 'express-serve-static-core' {
 
 /**
  * Gives each request its id (the gateway's X-Request-Id, or a new one), answers it in
- * X-Request-Id, and logs the outcome: 5xx as error, 4xx as info, the rest at debug. The line
- * is only built when its level is on, so a busy evening of sign-ups costs no logging. Query
- * strings can hold tokens, and bodies personal data: neither is logged.
+ * X-Request-Id, runs the rest of the request in its context (`currentRequestId()`), and logs
+ * the outcome: 5xx as error, 4xx as info, the rest at debug. The line is only built when its
+ * level is on, so a busy evening of sign-ups costs no logging. Query strings can hold tokens,
+ * and bodies personal data: neither is logged.
  */
 export function requestLogging(logger: Logger): RequestHandler {
   return (req, res, next) => {
@@ -77,7 +81,7 @@ export function requestLogging(logger: Logger): RequestHandler {
     const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     req.id = id;
     res.setHeader('X-Request-Id', id);
-    if (PROBES.has(req.url)) return next();
+    if (PROBES.has(req.url)) return requestContext.run({ requestId: id }, next);
     const start = performance.now();
     res.once('finish', () => {
       const status = res.statusCode;
@@ -92,9 +96,18 @@ export function requestLogging(logger: Logger): RequestHandler {
         'request completed',
       );
     });
-    next();
+    requestContext.run({ requestId: id }, next);
   };
 }
+
+/**
+ * Runs the rest of a logged-in user's request with that user as its actor (`currentActor()`),
+ * once the session is known.
+ */
+const requestActor: RequestHandler = (req, _res, next) => {
+  if (req.sessionUser) withActor(sessionActor(req.sessionUser), next);
+  else next();
+};
 
 /** The request's id (from the gateway's X-Request-Id). */
 export function requestId(req: { id?: string }): string | undefined {

@@ -7,6 +7,7 @@ export { perInstance, type Creation } from './model-types.js';
 export * from './nats.js';
 export * from './outbox.js';
 export * from './audit.js';
+export * from './context.js';
 export * from './consumer.js';
 export * from './health.js';
 export * from './http.js';

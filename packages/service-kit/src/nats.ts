@@ -1,15 +1,7 @@
-import {
-  connect,
-  createInbox,
-  headers as natsHeaders,
-  nanos,
-  type MsgHdrs,
-  type NatsConnection,
-} from '@nats-io/transport-node';
+import { connect, createInbox, nanos, type NatsConnection } from '@nats-io/transport-node';
 import { jetstreamManager, StorageType, type JetStreamManager } from '@nats-io/jetstream';
 import {
   DUPLICATE_WINDOW_MS,
-  NATS_HEADERS,
   SERVICE_NAMES,
   STREAMS,
   natsInboxPrefix,
@@ -126,11 +118,4 @@ export function isNotFound(err: unknown): boolean {
  */
 export function newInbox(nc: NatsConnection): string {
   return createInbox((nc as { options?: { inboxPrefix?: string } }).options?.inboxPrefix);
-}
-
-export function requestIdHeaders(requestId: string | undefined): MsgHdrs | undefined {
-  if (!requestId) return undefined;
-  const h = natsHeaders();
-  h.set(NATS_HEADERS.requestId, requestId);
-  return h;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { headers as natsHeaders, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { NATS_HEADERS, type EventEnvelope } from '@nsa/contracts';
+import { currentRequestId } from './context.js';
 import { QueryTypes, type Sequelize, type Transaction } from './db.js';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
@@ -10,6 +11,10 @@ export interface NewEvent<T> {
   type: string;
   version?: number;
   data: T;
+  /**
+   * The id of the request the event answers. Left out, it is the current request's
+   * (`currentRequestId()`); `forRequest` fixes it for an event written in a batch of several.
+   */
   requestId?: string;
 }
 
@@ -122,8 +127,9 @@ export class Outbox {
       occurredAt: new Date().toISOString(),
       data: event.data,
     };
-    const headers: Record<string, string> = event.requestId
-      ? { [NATS_HEADERS.requestId]: event.requestId }
+    const requestId = 'requestId' in event ? event.requestId : currentRequestId();
+    const headers: Record<string, string> = requestId
+      ? { [NATS_HEADERS.requestId]: requestId }
       : {};
     return { envelope, headers };
   }

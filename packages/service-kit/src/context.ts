@@ -1,0 +1,59 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { AuditEntry } from '@nsa/contracts';
+import { SYSTEM_ACTOR } from './audit.js';
+import type { NewEvent } from './outbox.js';
+
+/**
+ * What the work under way was asked for by: the request's id (the gateway's X-Request-Id, or
+ * the one an event arrived with) and, for a logged-in user's request, its actor as the audit
+ * log names it. Set where a request or message comes in; read where an event, an audit entry
+ * or a log line is written, so domain code never passes it along.
+ */
+export interface RequestContext {
+  requestId?: string;
+  actor?: AuditEntry['actor'];
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export const requestContext = {
+  /** Runs `fn` (and everything it continues into) in `ctx`. */
+  run<T>(ctx: RequestContext, fn: () => T): T {
+    return storage.run(ctx, fn);
+  },
+  /** The context of the work under way; undefined outside any request or message. */
+  current(): RequestContext | undefined {
+    return storage.getStore();
+  },
+  /**
+   * Runs `fn` outside any request's context: work shared by several requests (a batch written
+   * for all of them) belongs to none of them.
+   */
+  exit<T>(fn: () => T): T {
+    return storage.exit(fn);
+  },
+};
+
+/** The id of the request or message the work under way answers, if any. */
+export function currentRequestId(): string | undefined {
+  return storage.getStore()?.requestId;
+}
+
+/** Who asked for the work under way: the logged-in user, or the system when nobody did. */
+export function currentActor(): AuditEntry['actor'] {
+  return storage.getStore()?.actor ?? SYSTEM_ACTOR;
+}
+
+/** Runs `fn` in the current context with `actor` as who asked for it. */
+export function withActor<T>(actor: AuditEntry['actor'], fn: () => T): T {
+  return storage.run({ ...storage.getStore(), actor }, fn);
+}
+
+/**
+ * The event with the id of the request `ctx` fixed on it, for an event one request asked for
+ * that is written in work shared by several (a batch): the outbox then does not look at the
+ * context the write runs in.
+ */
+export function forRequest<T>(ctx: RequestContext | undefined, event: NewEvent<T>): NewEvent<T> {
+  return { ...event, requestId: ctx?.requestId };
+}
