@@ -1,3 +1,4 @@
+import { DEFAULT_RETENTION_MONTHS } from '@nsa/contracts';
 import { z } from 'zod';
 
 const optional = z.string().optional();
@@ -7,7 +8,7 @@ export const identityConfigSchema = z.object({
   /** R-TOTP: every account must log in with a one-time code as well (set up at first login). */
   ADMIN_2FA_REQUIRED: z.enum(['0', '1']).default('0'),
   /** R-AUDIT-RETENTION: months after which the audit log's actors are anonymised. */
-  RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(DEFAULT_RETENTION_MONTHS),
   /**
    * Held by svc-identity alone: seals two-step enrolment tickets and stored TOTP secrets, which
    * can start an admin session, so a leak of another service's configuration (SESSION_SECRET)

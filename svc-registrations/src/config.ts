@@ -1,3 +1,4 @@
+import { DEFAULT_RETENTION_MONTHS } from '@nsa/contracts';
 import { z } from 'zod';
 
 export const registrationsConfigSchema = z.object({
@@ -26,6 +27,6 @@ export const registrationsConfigSchema = z.object({
    * R-RETENTION-PERIOD: months after its block's end that a sign-up's personal data is kept;
    * then the daily job anonymises it in every service (docs/privacy.md).
    */
-  RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(12),
+  RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(DEFAULT_RETENTION_MONTHS),
 });
 export type RegistrationsConfig = z.infer<typeof registrationsConfigSchema>;

@@ -262,7 +262,6 @@ export const registrationErasedEventSchema = z.object({
   registrationId: z.number().int().positive(),
   activityId: z.number().int().positive(),
 });
-export type RegistrationErasedEvent = z.infer<typeof registrationErasedEventSchema>;
 
 /**
  * Request-reply subjects for checks that must be exact now. Outside the

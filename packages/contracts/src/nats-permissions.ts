@@ -171,6 +171,3 @@ export function natsPermissions(service: ServiceName): NatsPermissions {
     allow_responses: { max: 1, expires: '1m' },
   };
 }
-
-/** Every service's user name is its name. */
-export const NATS_USERS: readonly ServiceName[] = SERVICE_NAMES;

@@ -5,7 +5,6 @@ import { withoutControlCharacters } from './plain-text.js';
 import type { Lang } from './lang.js';
 
 export const CHILD_GROUPS = ['groep3', 'groep4', 'groep5', 'groep6', 'groep7', 'groep8'] as const;
-export type ChildGroup = (typeof CHILD_GROUPS)[number];
 export const MIN_AGE = 3;
 export const MAX_AGE = 18;
 
