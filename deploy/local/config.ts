@@ -247,9 +247,7 @@ export function loadConfig(opts: {
 export const SERVICE_HEAP_MB = 256;
 /**
  * Each service's V8 semi-space limit, in MB. Without it Node 24 lets the young generation grow
- * to 128 MB under load and keeps it: 150 sign-ups a second took services from 120 to 240 MB
- * resident; with 8, 135 to 147 MB, for about 0.3 CPU ms more per sign-up of scavenges
- * (bench/README.md, rate).
+ * to 128 MB under load and keeps it (bench/README.md, rate: memory).
  */
 export const SERVICE_SEMI_SPACE_MB = 8;
 /** Each service's NODE_OPTIONS; deploy/k8s/base/config.env sets the same. */

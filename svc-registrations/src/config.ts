@@ -6,8 +6,7 @@ export const registrationsConfigSchema = z.object({
   SIGNUP_RATE_LIMIT: z.coerce.number().int().min(0).max(100_000).default(60),
   /**
    * The kit's default is 10. Sign-ups hold a connection for their whole transaction while the
-   * outbox relay and two consumers share the pool; in `npm run bench` (50 connections of
-   * sign-ups, two cores) 20 gave about a quarter more sign-ups a second and half the p99.
+   * outbox relay and two consumers share the pool (bench/README.md, burst).
    */
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(20),
   /** R-WAITLIST-OFFER: how long an offered place is held (hours, fractions allowed). */

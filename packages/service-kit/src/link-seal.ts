@@ -37,8 +37,7 @@ export interface SealOptions {
 
 /**
  * Seals a secret value with AES-256-GCM under a key derived from `secret` and `purpose`, with
- * its expiry inside: readable only by who holds the secret, and any change is detected. About
- * 12 µs a value (25 µs with the key as bytes).
+ * its expiry inside: readable only by who holds the secret, and any change is detected.
  */
 export function seal(value: string, opts: SealOptions, now = Date.now()): string {
   const iv = randomBytes(12);
@@ -82,8 +81,8 @@ export function unseal(
 /**
  * Seals a secret link for the one service that emails it (R-SEC-TOKENS): under a key only the
  * sealer and svc-notify hold, so the link is never readable in an outbox row, a stream or a
- * log. A published draw seals thousands in one transaction (iron-session's seal took half a
- * millisecond each).
+ * log. A published draw seals thousands in one transaction, so sealing is a cipher call, not a
+ * key derivation per value.
  */
 export function sealLink(link: string, secret: string, ttlMs: number, now = Date.now()): string {
   return seal(link, { secret, purpose: 'link', ttlMs }, now);
