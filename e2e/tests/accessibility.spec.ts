@@ -261,7 +261,7 @@ test('at 320 px in every public language, a 42-letter word as an activity’s ti
 
       await page.goto(`${link.pathname}${language === 'nl' ? '' : `?lng=${language}`}${link.hash}`);
       const mine = remoteRoot(page, 'mfe_public', 'my-signup');
-      await expect(mine.locator('p.lead')).toContainText(child, { timeout: 30_000 });
+      await expect(mine.locator('p.pub-lead')).toContainText(child, { timeout: 30_000 });
       await page.waitForLoadState('networkidle');
       const wide = await sidewaysScroll(page);
       if (wide > 0) problems.push(`${language} /my-signup: ${wide} px too wide`);
@@ -340,7 +340,7 @@ test('at 1366 px the review table keeps approve, reject and revert in view with 
     );
   }
   const overflow = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.table-scroll')].map(
+    [...document.querySelectorAll<HTMLElement>('.adm-table-scroll')].map(
       (box) => box.scrollWidth - box.clientWidth,
     ),
   );

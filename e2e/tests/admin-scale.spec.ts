@@ -71,7 +71,7 @@ async function noSidewaysScroll(page: Page, what = page.url()) {
 /** At 1366 px every table fits its box: nothing to scroll sideways inside it either. */
 async function tablesFit(page: Page, what: string) {
   const overflows = await page.evaluate(() =>
-    [...document.querySelectorAll<HTMLElement>('.table-scroll')]
+    [...document.querySelectorAll<HTMLElement>('.adm-table-scroll')]
       .map((box) => box.scrollWidth - box.clientWidth)
       .filter((extra) => extra > 0),
   );
@@ -387,7 +387,10 @@ test.describe('admin at scale', () => {
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(long);
     await expect(rows.first().getByTestId('capacity')).toHaveText('3/4');
-    await expect(rows.first().locator('.capacity-bar')).toHaveAttribute('data-level', 'almostFull');
+    await expect(rows.first().locator('.adm-capacity-bar')).toHaveAttribute(
+      'data-level',
+      'almostFull',
+    );
     const url = page.url();
     await page.reload();
     await expect(page).toHaveURL(url);
@@ -412,7 +415,7 @@ test.describe('admin at scale', () => {
     );
     await expect(rows).toHaveCount(1);
     await expect(rows.first().getByTestId('capacity')).toHaveText('2/2');
-    await expect(rows.first().locator('.capacity-bar')).toHaveAttribute('data-level', 'full');
+    await expect(rows.first().locator('.adm-capacity-bar')).toHaveAttribute('data-level', 'full');
     await expect(rows.first().getByTestId('attendance-rate')).toContainText('–');
     await noSidewaysScroll(page);
 
@@ -490,7 +493,7 @@ test.describe('admin at scale', () => {
     await expect(figures).toBeVisible({ timeout: 30_000 });
     for (const status of ['new', 'approved', 'rejected', 'waitlisted'] as const) {
       const tile = figures.getByTestId(`summary-count-${status}`);
-      await expect(tile.locator('.count-number')).toHaveText(String(summary.counts[status]));
+      await expect(tile.locator('.adm-count-number')).toHaveText(String(summary.counts[status]));
       await expect(tile).toHaveAttribute('href', `/admin/registrations?status=${status}`);
     }
     expect(summary.counts.new).toBeGreaterThanOrEqual(1);
@@ -500,7 +503,7 @@ test.describe('admin at scale', () => {
     await expect(fullOne.getByTestId('capacity')).toHaveText('2/2');
     const chart = figures.getByTestId('summary-chart');
     await expect(chart.getByRole('img', { name: admin('summary.chartTitle') })).toBeVisible();
-    await expect(chart.locator('rect.chart-bar')).toHaveCount(summary.signupsPerDay.length);
+    await expect(chart.locator('rect.adm-chart-bar')).toHaveCount(summary.signupsPerDay.length);
     await chart.locator('summary').click();
     await expect(chart.getByTestId('summary-days').locator('tbody tr')).toHaveCount(
       summary.signupsPerDay.length,

@@ -84,7 +84,7 @@ const card = (page: Page, title: string) =>
 /** The card's <li>, which carries the window's state in data-window. */
 const cardItem = (page: Page, title: string) =>
   schoolRoot(page)
-    .locator('li.activity-card')
+    .locator('li.pub-activity-card')
     .filter({ has: page.getByRole('article', { name: title, exact: true }) });
 
 const escapeRegExp = (value: string) => value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -278,7 +278,7 @@ test('a lottery block: sign-ups beyond capacity in its window, closed after it, 
       await expect(dialog).toBeHidden();
     }
     // Not full while the draw is to come: no badge, no waiting list.
-    await expect(lotteryCard.locator('.badge-full')).toHaveCount(0);
+    await expect(lotteryCard.locator('.pub-badge-full')).toHaveCount(0);
     await expect(
       lotteryCard.getByRole('button', { name: pub('activity.joinWaitlist') }),
     ).toHaveCount(0);
@@ -398,9 +398,9 @@ test('a lottery block: sign-ups beyond capacity in its window, closed after it, 
     const seedProof = drawn.getByTestId('lottery-seed');
     await expect(seedProof).toContainText(`${seed.slice(0, 8)}…${seed.slice(-8)}`);
     await seedProof.locator('summary').click();
-    await expect(seedProof.locator('.proof-full')).toHaveText(seed);
+    await expect(seedProof.locator('.pub-proof-full')).toHaveText(seed);
     // First come first served again: the one place is taken, the waiting list is open.
-    await expect(drawn.locator('.badge-full')).toHaveCount(1);
+    await expect(drawn.locator('.pub-badge-full')).toHaveCount(1);
     await expect(
       drawn.getByRole('button', { name: pub('activity.joinWaitlist'), exact: true }),
     ).toBeEnabled();
@@ -500,7 +500,7 @@ test('the school page before a window opens and in a lottery window: no dialog b
     const item = cardItem(page, fullTitle);
     await expect(item).toHaveAttribute('data-window', 'lottery');
     const fullCard = card(page, fullTitle);
-    await expect(fullCard.locator('.badge-full')).toHaveCount(0);
+    await expect(fullCard.locator('.pub-badge-full')).toHaveCount(0);
     await expect(fullCard).toContainText(text('mfe_public', 'nl', 'window.lotteryNoPlaces_one'));
     await expect(fullCard.getByTestId('lottery-note')).toContainText(pub('window.lottery.text'));
     await fullCard.getByRole('button', { name: pub('activity.signUp'), exact: true }).click();
@@ -509,7 +509,7 @@ test('the school page before a window opens and in a lottery window: no dialog b
     await fillIn(dialog, child('Fleur', tag));
     await dialog.getByRole('button', { name: pub('registration.submit'), exact: true }).click();
     // The dialog's success view (the toast of the step before may still show in the dialog).
-    await expect(dialog.locator('.dialog-success')).toContainText(
+    await expect(dialog.locator('.pub-dialog-success')).toContainText(
       pub('registration.lotterySuccessTitle'),
     );
     const stored = await registrationsOf(request, full.id);
@@ -570,7 +570,7 @@ test("a sign-up sent after its window closed is answered in the dialog with the 
   // The parent is still typing when the window closes.
   await page.waitForTimeout(Math.max(0, closes - Date.now() + 500));
   await dialog.getByRole('button', { name: pub('registration.submit'), exact: true }).click();
-  const refusal = dialog.locator('.window-refusal');
+  const refusal = dialog.locator('.pub-window-refusal');
   await expect(refusal).toContainText(pub('registration.lockedTitle'));
   await expect(refusal).toContainText('Aanmelden voor deze activiteit is gesloten.');
   await expect(

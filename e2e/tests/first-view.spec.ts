@@ -48,10 +48,10 @@ test.describe('with JavaScript disabled', () => {
       );
       const root = remoteRoot(page, 'mfe_public', 'landing');
       await expect(root.locator('h1')).toHaveText(pub('landing.title', language));
-      await expect(root.locator('p.lead')).toHaveText(pub('landing.intro', language));
+      await expect(root.locator('p.pub-lead')).toHaveText(pub('landing.intro', language));
       await expectSteps(page, language);
       // The remote's own stylesheet came with it: its step numbers are drawn as badges.
-      await expect(root.locator('.step-number').first()).not.toHaveCSS('display', 'inline');
+      await expect(root.locator('.pub-step-number').first()).not.toHaveCSS('display', 'inline');
     });
 
     test(`the school page shows its frame and lead, in ${language}`, async ({
@@ -64,7 +64,7 @@ test.describe('with JavaScript disabled', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', language);
       const root = remoteRoot(page, 'mfe_public', 'school');
       await expect(root.locator('h1')).toHaveText(pub('school.title', language));
-      await expect(root.locator('p.lead')).toHaveText(pub('school.subtitle', language));
+      await expect(root.locator('p.pub-lead')).toHaveText(pub('school.subtitle', language));
       await expect(root.getByRole('status')).toHaveText(pub('school.loading', language));
     });
   }
@@ -76,7 +76,7 @@ test.describe('with JavaScript disabled', () => {
   }) => {
     await context.addCookies([{ name: 'nsa_lang', value: 'nl', url: stack.baseURL }]);
     await page.goto('/?lng=en');
-    await expect(remoteRoot(page, 'mfe_public', 'landing').locator('p.lead')).toHaveText(
+    await expect(remoteRoot(page, 'mfe_public', 'landing').locator('p.pub-lead')).toHaveText(
       pub('landing.intro', 'en'),
     );
     await page.goto('/my-signup');
@@ -91,7 +91,7 @@ test('the lead is in the first HTML response, which varies by cookie and is not 
   expect(res.status()).toBe(200);
   expect(res.headers()['cache-control']).toBe('no-cache');
   expect(res.headers()['vary']).toContain('Cookie');
-  expect(await res.text()).toContain(`<p class="lead">${pub('landing.intro')}</p>`);
+  expect(await res.text()).toContain(`<p class="pub-lead">${pub('landing.intro')}</p>`);
 });
 
 for (const language of LANGUAGES) {
@@ -112,13 +112,13 @@ for (const language of LANGUAGES) {
       // script has added one).
       let htmlSheets: HTMLLinkElement[] | undefined;
       const note = () => {
-        if (!htmlSheets && document.querySelector('p.lead')) {
+        if (!htmlSheets && document.querySelector('p.pub-lead')) {
           htmlSheets = [
             ...document.head.querySelectorAll<HTMLLinkElement>('link[rel="stylesheet"]'),
           ];
         }
         if (htmlSheets?.some((link) => !link.sheet)) return;
-        const lead = document.querySelector('main[data-page="landing"] p.lead');
+        const lead = document.querySelector('main[data-page="landing"] p.pub-lead');
         const state = lead
           ? `${lead.textContent} @${Math.round(lead.getBoundingClientRect().top)}`
           : 'none';
@@ -135,7 +135,7 @@ for (const language of LANGUAGES) {
     await page.goto('/');
     const root = remoteRoot(page, 'mfe_public', 'landing');
     // The App has rendered once the organisation (from /app-config.json) is on the page.
-    await expect(page.locator('footer.site-footer')).toBeVisible();
+    await expect(page.locator('footer.pub-site-footer')).toBeVisible();
     await expect(
       root.getByRole('region', { name: pub('landing.contactTitle', language) }),
     ).toContainText('@');
@@ -191,8 +191,8 @@ test('with the public remote missing, the shell shows its error and retry, and n
   );
   // With the registry back, the next visit has the first view and the App again.
   await page.goto('/');
-  await expect(remoteRoot(page, 'mfe_public', 'landing').locator('p.lead')).toHaveText(
+  await expect(remoteRoot(page, 'mfe_public', 'landing').locator('p.pub-lead')).toHaveText(
     pub('landing.intro', 'en'),
   );
-  await expect(page.locator('footer.site-footer')).toBeVisible();
+  await expect(page.locator('footer.pub-site-footer')).toBeVisible();
 });

@@ -97,8 +97,8 @@ for (const language of NEW_LANGUAGES) {
     await expectLanguage(page, language);
     const landing = remoteRoot(page, 'mfe_public', 'landing');
     await expect(landing.locator('h1')).toHaveText(pub('landing.title', language));
-    await expect(landing.locator('p.lead')).toHaveText(pub('landing.intro', language));
-    await expect(page.locator('footer.site-footer')).toBeVisible();
+    await expect(landing.locator('p.pub-lead')).toHaveText(pub('landing.intro', language));
+    await expect(page.locator('footer.pub-site-footer')).toBeVisible();
     await expect(page).toHaveTitle(text('shell', language, 'productName'));
     // Every language in its own name; the code it shows starts its accessible name.
     await expect
@@ -120,11 +120,11 @@ for (const language of NEW_LANGUAGES) {
     await page.goto(schoolPath);
     await expectLanguage(page, language);
     const school = remoteRoot(page, 'mfe_public', 'school');
-    await expect(school.locator('p.lead')).toHaveText(pub('school.subtitle', language));
+    await expect(school.locator('p.pub-lead')).toHaveText(pub('school.subtitle', language));
     await expect(school.getByRole('article')).toHaveCount(3);
     // Three activities, in the language's own plural form (Arabic: few; Polish, Ukrainian: few).
     const form = new Intl.PluralRules(language).select(3);
-    await expect(school.locator('.activity-count')).toHaveText(
+    await expect(school.locator('.pub-activity-count')).toHaveText(
       textWith('mfe_public', language, `filter.count_${form}`, { count: 3 }),
     );
     const card = school.getByRole('article', { name: activityTitle });
@@ -168,7 +168,7 @@ test('the switcher chooses Polish on the landing page, and the next page arrives
   // The gateway reads the choice from the cookie: the first HTML of the next page is Polish.
   const html = await (await page.request.get(schoolPath)).text();
   expect(html).toMatch(/<html lang="pl" dir="ltr">/);
-  expect(html).toContain(`<p class="lead">${pub('school.subtitle', 'pl')}</p>`);
+  expect(html).toContain(`<p class="pub-lead">${pub('school.subtitle', 'pl')}</p>`);
 });
 
 test('a remembered Arabic shows the admin and provider screens in Dutch, with only NL and EN, and Arabic again on a public page', async ({

@@ -20,7 +20,7 @@ test('school page weight in every language: at most 160 KiB of JavaScript, only 
       ready: async (page) => {
         const root = remoteRoot(page, 'mfe_public', 'school');
         await expect(root.locator('h1')).toHaveText(stack.demoSchool.name);
-        await expect(root.locator('p.lead')).toHaveText(
+        await expect(root.locator('p.pub-lead')).toHaveText(
           text('mfe_public', language, 'school.subtitle'),
         );
       },

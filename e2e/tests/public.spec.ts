@@ -148,7 +148,7 @@ for (const viewport of VIEWPORTS) {
           root.getByRole('region', { name: pub('landing.whyTitle', language) }),
         ).toContainText(pub('landing.whyText', language));
 
-        const footer = page.locator('footer.site-footer');
+        const footer = page.locator('footer.pub-site-footer');
         await expect(footer).toContainText(
           pubWith('footer.aboutTitle', { organisation: isolated(org.name) }, language),
         );
@@ -184,7 +184,7 @@ for (const viewport of VIEWPORTS) {
       await page.goto(`/schools/${stack.demoSchool.token}`);
       const root = remoteRoot(page, 'mfe_public', 'school');
       await expect(root.locator('h1')).toHaveText(stack.demoSchool.name);
-      await expect(root.locator('.activity-count')).toHaveText(
+      await expect(root.locator('.pub-activity-count')).toHaveText(
         pubWith('filter.count_other', { count: activities.length }),
       );
       await expect(root.getByRole('article')).toHaveCount(activities.length);
@@ -225,7 +225,7 @@ for (const viewport of VIEWPORTS) {
       await page.goto(`/schools/${stack.demoSchool.token}`);
       const root = remoteRoot(page, 'mfe_public', 'school');
       const articles = root.getByRole('article');
-      const count = root.locator('.activity-count');
+      const count = root.locator('.pub-activity-count');
       await expect(articles).toHaveCount(activities.length);
       const clear = root.getByRole('button', { name: pub('filter.clear') });
       await expect(clear).toBeDisabled();
@@ -545,7 +545,7 @@ for (const viewport of VIEWPORTS) {
         pub('landing.title'),
       );
       // The page as the remote's App draws it (the gateway's first view has no footer).
-      await expect(page.locator('footer.site-footer')).toBeVisible();
+      await expect(page.locator('footer.pub-site-footer')).toBeVisible();
       await expectNoAxeViolations(page, 'the landing page');
 
       await page.goto(`/schools/${school.accessToken}`);

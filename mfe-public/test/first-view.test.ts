@@ -25,12 +25,12 @@ describe('first views (R-PUBLIC-LANDING, R-PUBLIC-SCHOOL-PAGE)', () => {
       const t = TEXTS[language].landing;
       const html = renderFirstView('landing', language);
       expect(html).toMatch(/^<main class="page" data-remote="mfe_public" data-page="landing"><h1>/);
-      expect(html).toContain(`<p class="lead">${escaped(t.intro)}</p>`);
-      expect(html).toContain(`<p class="notice">${escaped(t.privacy)}</p>`);
+      expect(html).toContain(`<p class="pub-lead">${escaped(t.intro)}</p>`);
+      expect(html).toContain(`<p class="pub-notice">${escaped(t.privacy)}</p>`);
       for (const step of [t.step1Title, t.step2Title, t.step3Title, t.step3Text]) {
         expect(html).toContain(escaped(step));
       }
-      expect(html.match(/<li class="step">/g)).toHaveLength(3);
+      expect(html.match(/<li class="pub-step">/g)).toHaveLength(3);
       expect(html).toContain(escaped(t.contactTitle));
       expect(html).toContain(escaped(t.whyText));
     },
@@ -48,7 +48,7 @@ describe('first views (R-PUBLIC-LANDING, R-PUBLIC-SCHOOL-PAGE)', () => {
     const html = renderFirstView('school', language);
     expect(html).toBe(
       '<main class="page" data-remote="mfe_public" data-page="school">' +
-        `<h1>${escaped(t.title)}</h1><p class="lead">${escaped(t.subtitle)}</p>` +
+        `<h1>${escaped(t.title)}</h1><p class="pub-lead">${escaped(t.subtitle)}</p>` +
         '<div class="spinner-box" role="status" aria-live="polite">' +
         '<span class="spinner" aria-hidden="true"></span>' +
         `<span class="visually-hidden">${escaped(t.loading)}</span></div></main>`,

@@ -25,8 +25,8 @@ export function ActivitiesOverview({
   const [waitlistFor, setWaitlistFor] = useState<ActivityView | null>(null);
 
   return (
-    <section className="card" aria-labelledby="overview-heading" data-testid="overview-panel">
-      <div className="section-head">
+    <section className="adm-card" aria-labelledby="overview-heading" data-testid="overview-panel">
+      <div className="adm-section-head">
         <h2 id="overview-heading">{t('registrations.overview.title')}</h2>
       </div>
       <ListStates
@@ -48,7 +48,7 @@ export function ActivitiesOverview({
                 <th scope="col">{t('registrations.overview.when')}</th>
                 <th scope="col">{t('registrations.overview.approved')}</th>
                 <th scope="col">{t('registrations.overview.waitlist')}</th>
-                <ActionsHeader className="actions-col" />
+                <ActionsHeader className="adm-actions-col" />
               </>
             }
           >
@@ -66,11 +66,11 @@ export function ActivitiesOverview({
                     capacity={a.capacity}
                   />
                 </td>
-                <td data-label={t('registrations.overview.waitlist')} className="numeric">
+                <td data-label={t('registrations.overview.waitlist')} className="adm-numeric">
                   <WaitlistCount count={a.waitlistCount} inColumn />
                 </td>
-                <td className="actions-col">
-                  <div className="row-actions">
+                <td className="adm-actions-col">
+                  <div className="adm-row-actions">
                     <RowAction
                       label={t('registrations.overview.showOf', { title: a.title })}
                       onClick={() => onShowSignups(a)}

@@ -20,8 +20,8 @@ export function ActivityTable({
   children: ReactNode;
 }) {
   return (
-    <div className="table-scroll">
-      <table className={`table stack ${kind}`} data-testid={`${kind}-table`}>
+    <div className="adm-table-scroll">
+      <table className={`adm-table adm-stack adm-${kind}`} data-testid={`${kind}-table`}>
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>
@@ -53,16 +53,16 @@ export function ActivityCells({ activity: a }: { activity: ActivityView }) {
   return (
     <>
       <th scope="row">{a.title}</th>
-      <td data-label={t('activities.col.school')} className="wrap">
+      <td data-label={t('activities.col.school')} className="adm-wrap">
         {a.school.name}
       </td>
-      <td data-label={t('activities.col.block')} className="wrap">
+      <td data-label={t('activities.col.block')} className="adm-wrap">
         {a.block.name}
-        <span className="cell-hint">
+        <span className="adm-cell-hint">
           {t('activities.weeks', { start: a.block.weekStart, end: a.block.weekEnd })}
         </span>
       </td>
-      <td data-label={t('activities.col.provider')} className="wrap">
+      <td data-label={t('activities.col.provider')} className="adm-wrap">
         {a.provider.name}
       </td>
     </>

@@ -55,7 +55,7 @@ export function ActivityFilters({ filters, schools, blocks, providers, onChange 
   );
   return (
     <form
-      className="filters activity-filters"
+      className="adm-filters adm-activity-filters"
       aria-label={t('activityFilters.label')}
       onSubmit={(e) => e.preventDefault()}
     >
@@ -84,7 +84,7 @@ export function ActivityFilters({ filters, schools, blocks, providers, onChange 
         t('activityFilters.allProviders'),
         providers.map((p) => ({ value: p.id, label: p.name })),
       )}
-      <div className="filters-clear">
+      <div className="adm-filters-clear">
         <button
           type="button"
           className="button secondary"

@@ -92,7 +92,7 @@ function ActivityFields({ form }: { form: FormApi<ActivityFormValues> }) {
   );
 
   const flag = (field: 'isLocked' | 'isHidden') => (
-    <label className="checkbox">
+    <label className="adm-checkbox">
       <input
         type="checkbox"
         name={field}
@@ -101,7 +101,7 @@ function ActivityFields({ form }: { form: FormApi<ActivityFormValues> }) {
       />
       <span>
         {t(`activities.form.${field}`)}
-        <span className="field-hint">{t(`activities.form.${field}Hint`)}</span>
+        <span className="adm-field-hint">{t(`activities.form.${field}Hint`)}</span>
       </span>
     </label>
   );
@@ -127,7 +127,7 @@ function ActivityFields({ form }: { form: FormApi<ActivityFormValues> }) {
         (providers.data ?? []).map((p) => ({ value: String(p.id), label: p.name })),
         providers.isPending,
       )}
-      <div className="form-row">
+      <div className="adm-form-row">
         {select(
           'weekday',
           WEEKDAYS.map((day) => ({ value: String(day), label: t(`weekdays.${day}`) })),

@@ -51,45 +51,53 @@ export function ActivityRow({ activity: a, pending, onAction, attendance }: Prop
       data-hidden={String(a.isHidden)}
     >
       <ActivityCells activity={a} />
-      <td data-label={t('activities.col.when')} className="nowrap">
+      <td data-label={t('activities.col.when')} className="adm-nowrap">
         {t(`weekdays.${a.weekday}`)}
-        <span className="cell-hint numeric">{a.startTime.slice(0, 5)}</span>
+        <span className="adm-cell-hint adm-numeric">{a.startTime.slice(0, 5)}</span>
       </td>
       <td data-label={t('activities.col.capacity')}>
         <CapacityBar approved={a.approvedCount} offered={a.offeredCount} capacity={a.capacity} />
         {a.waitlistCount > 0 ? (
-          <span className="cell-hint capacity-hint">
+          <span className="adm-cell-hint adm-capacity-hint">
             <WaitlistCount count={a.waitlistCount} />
           </span>
         ) : null}
       </td>
       <td
         data-label={t('activities.col.attendance')}
-        className="numeric"
+        className="adm-numeric"
         data-testid="attendance-rate"
       >
         {percent === null ? (
-          <span className="muted">–</span>
+          <span className="adm-muted">–</span>
         ) : (
           <>
             {t('activities.rate', { percent })}
-            <span className="cell-hint">
+            <span className="adm-cell-hint">
               {t('activities.rateSessions', { count: attendance?.sessionsMarked ?? 0 })}
             </span>
           </>
         )}
       </td>
-      <td data-label={t('activities.col.status')} className="status-cell">
-        <span className="badges">
-          <span className="badge" data-tone={a.isLocked ? 'locked' : 'ok'} data-testid="lock-badge">
+      <td data-label={t('activities.col.status')} className="adm-status-cell">
+        <span className="adm-badges">
+          <span
+            className="adm-badge"
+            data-tone={a.isLocked ? 'locked' : 'ok'}
+            data-testid="lock-badge"
+          >
             {a.isLocked ? t('activities.locked') : t('activities.unlocked')}
           </span>
-          <span className="badge" data-tone={a.isHidden ? 'off' : 'ok'} data-testid="hide-badge">
+          <span
+            className="adm-badge"
+            data-tone={a.isHidden ? 'off' : 'ok'}
+            data-testid="hide-badge"
+          >
             {a.isHidden ? t('activities.hidden') : t('activities.visible')}
           </span>
         </span>
       </td>
-      <td className="actions-col">
+      <td className="adm-actions-col">
         <RowMenu
           label={t('activities.actionsOf', { title: a.title })}
           text={t('common.actions')}

@@ -5,7 +5,7 @@ import { NAMESPACE } from '../namespace';
 export function BackToDashboard() {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <p className="back-link">
+    <p className="adm-back-link">
       <Link to="/admin">← {t('common.backToDashboard')}</Link>
     </p>
   );

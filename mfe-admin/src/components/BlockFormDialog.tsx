@@ -112,7 +112,7 @@ function BlockFields({
   return (
     <>
       <InputField form={form} name="name" label={t('blocks.name')} autoComplete="off" />
-      <div className="form-row">
+      <div className="adm-form-row">
         {weekInput('weekStart')}
         {weekInput('weekEnd')}
         <InputField
@@ -126,7 +126,7 @@ function BlockFields({
           step={1}
         />
       </div>
-      <p className="field-hint" data-testid="block-range-preview" aria-live="polite">
+      <p className="adm-field-hint" data-testid="block-range-preview" aria-live="polite">
         {range
           ? t('blocks.rangeThisYear', { year, start: range.start, end: range.end })
           : t('blocks.weekHint')}
@@ -134,15 +134,15 @@ function BlockFields({
       {/* One under the other: a date and time needs the width in every locale. */}
       {windowInput('signupOpensAt')}
       {windowInput('signupClosesAt')}
-      <p className="field-hint">{t('blocks.windowHint', { zone: timeZone })}</p>
+      <p className="adm-field-hint">{t('blocks.windowHint', { zone: timeZone })}</p>
       <AllocationChoice form={form} />
       {block?.seedHash ? (
-        <div className="field">
-          <span className="field-label">{t('blocks.commitment')}</span>
-          <code className="hash" data-testid="block-seed-hash">
+        <div className="adm-field">
+          <span className="adm-field-label">{t('blocks.commitment')}</span>
+          <code className="adm-hash" data-testid="block-seed-hash">
             {block.seedHash}
           </code>
-          <p className="field-hint">{t('blocks.commitmentHint')}</p>
+          <p className="adm-field-hint">{t('blocks.commitmentHint')}</p>
         </div>
       ) : null}
     </>
@@ -156,12 +156,12 @@ function AllocationChoice({ form }: { form: FormApi<BlockFormValues> }) {
   const error = form.errors.allocation;
   const { errorId, describedBy } = fieldIds(id, null, error);
   return (
-    <fieldset className="choice-group" aria-describedby={describedBy}>
+    <fieldset className="adm-choice-group" aria-describedby={describedBy}>
       <legend>{t('blocks.allocation')}</legend>
       {ALLOCATIONS.map((allocation) => {
         const checked = form.values.allocation === allocation;
         return (
-          <label key={allocation} className="checkbox">
+          <label key={allocation} className="adm-checkbox">
             <input
               type="radio"
               name="allocation"
@@ -173,12 +173,12 @@ function AllocationChoice({ form }: { form: FormApi<BlockFormValues> }) {
             />
             <span>
               {t(`blocks.allocations.${allocation}`)}
-              <span className="field-hint">{t(`blocks.allocationHints.${allocation}`)}</span>
+              <span className="adm-field-hint">{t(`blocks.allocationHints.${allocation}`)}</span>
             </span>
           </label>
         );
       })}
-      <FieldNote id={errorId} kind="error">
+      <FieldNote id={errorId} className="adm-field-error">
         {error}
       </FieldNote>
     </fieldset>

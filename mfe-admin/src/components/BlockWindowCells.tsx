@@ -13,9 +13,9 @@ export function BlockWindowCell({ block }: { block: BlockView }) {
   const lang = useLang();
   const opens = formatDeadline(block.signupOpensAt, lang);
   const closes = formatDeadline(block.signupClosesAt, lang);
-  if (!opens && !closes) return <span className="muted">{t('blocks.windowNone')}</span>;
+  if (!opens && !closes) return <span className="adm-muted">{t('blocks.windowNone')}</span>;
   return (
-    <span className="window" data-testid="block-window">
+    <span className="adm-window" data-testid="block-window">
       {opens ? <span>{t('blocks.windowFrom', { date: opens })}</span> : null}{' '}
       {closes ? <span>{t('blocks.windowUntil', { date: closes })}</span> : null}
     </span>
@@ -33,17 +33,17 @@ export function AllocationCell({ block }: { block: BlockView }) {
   const published = formatDeadline(block.drawPublishedAt, lang);
   return (
     <>
-      <span className="badge" data-tone="lottery" data-testid="block-allocation">
+      <span className="adm-badge" data-tone="lottery" data-testid="block-allocation">
         {t('blocks.allocationShort.lottery')}
       </span>
       {published ? (
-        <span className="cell-hint">{t('blocks.drawPublishedOn', { date: published })}</span>
+        <span className="adm-cell-hint">{t('blocks.drawPublishedOn', { date: published })}</span>
       ) : block.seedHash ? (
-        <span className="cell-hint" title={block.seedHash}>
+        <span className="adm-cell-hint" title={block.seedHash}>
           {t('blocks.hashShort', { hash: block.seedHash.slice(0, HASH_PREFIX) })}
         </span>
       ) : (
-        <span className="cell-hint">{t('blocks.noWindowYet')}</span>
+        <span className="adm-cell-hint">{t('blocks.noWindowYet')}</span>
       )}
     </>
   );

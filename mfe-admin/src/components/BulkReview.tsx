@@ -19,7 +19,7 @@ import { Field } from './Field';
 import { SelectBox } from './RegistrationsTable';
 
 const ACTIONS: readonly BulkAction[] = ['approve', 'reject', 'revert'];
-const TONE: Record<BulkAction, string> = { approve: '', reject: 'danger', revert: 'secondary' };
+const TONE: Record<BulkAction, string> = { approve: '', reject: 'adm-danger', revert: 'secondary' };
 const MAX_REASON_LENGTH = 500;
 
 /**
@@ -44,13 +44,13 @@ export function BulkBar({
   const id = useId();
   return (
     <div
-      className="bulk-bar no-print"
+      className="adm-bulk-bar adm-no-print"
       role="group"
       aria-label={t('bulk.label')}
       data-testid="bulk-bar"
     >
       {page.rows > 0 ? (
-        <span className="checkbox bulk-all">
+        <span className="adm-checkbox adm-bulk-all">
           <SelectBox
             id={id}
             checked={page.selected === page.rows}
@@ -61,23 +61,23 @@ export function BulkBar({
           <label htmlFor={id}>{t('bulk.selectAll')}</label>
         </span>
       ) : null}
-      <p className="bulk-count" aria-live="polite" data-testid="bulk-count">
+      <p className="adm-bulk-count" aria-live="polite" data-testid="bulk-count">
         {count > 0 ? t('bulk.selected', { count }) : t('bulk.noneSelected')}
       </p>
       {count > 0 ? (
-        <div className="bulk-actions">
+        <div className="adm-bulk-actions">
           {ACTIONS.map((action) => (
             <button
               key={action}
               type="button"
-              className={`button ${TONE[action]} small`}
+              className={`button ${TONE[action]} adm-small`}
               data-bulk-action={action}
               onClick={() => onAction(action)}
             >
               {t(`bulk.${action}`)}
             </button>
           ))}
-          <button type="button" className="button secondary small" onClick={onClear}>
+          <button type="button" className="button secondary adm-small" onClick={onClear}>
             {t('bulk.clear')}
           </button>
         </div>
@@ -155,7 +155,7 @@ export function BulkDialog({ action, rows, onDone, onClose }: DialogProps) {
 function Lines({ tense, counts }: { tense: 'will' | 'did'; counts: Record<BulkOutcome, number> }) {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <ul className="bulk-lines" data-testid={`bulk-${tense}`}>
+    <ul className="adm-bulk-lines" data-testid={`bulk-${tense}`}>
       {outcomeLines(counts).map(([outcome, count]) => (
         <li key={outcome} data-outcome={outcome}>
           {t(`bulk.${tense}.${outcome}`, { count })}
@@ -193,12 +193,12 @@ function BulkConfirm({
   };
 
   return (
-    <form className="form" noValidate onSubmit={submit} data-testid="bulk-confirm">
+    <form className="adm-form" noValidate onSubmit={submit} data-testid="bulk-confirm">
       <p>{t('bulk.willHappen')}</p>
       <Lines tense="will" counts={plan.counts} />
-      {plan.ids.length === 0 ? <p className="hint">{t('bulk.nothing')}</p> : null}
+      {plan.ids.length === 0 ? <p className="adm-hint">{t('bulk.nothing')}</p> : null}
       {tooMany ? (
-        <p className="field-error" role="alert">
+        <p className="adm-field-error" role="alert">
           {t('bulk.tooMany', { max: MAX_BULK })}
         </p>
       ) : null}
@@ -220,7 +220,7 @@ function BulkConfirm({
         </Field>
       ) : null}
       {action !== 'revert' && canSend ? (
-        <label className="checkbox">
+        <label className="adm-checkbox">
           <input
             type="checkbox"
             name="sendEmail"
@@ -229,16 +229,16 @@ function BulkConfirm({
           />
           <span>
             {t('registrations.sendEmail')}
-            <span className="field-hint">{t('bulk.sendEmailHint')}</span>
+            <span className="adm-field-hint">{t('bulk.sendEmailHint')}</span>
           </span>
         </label>
       ) : null}
       {error ? (
-        <p className="field-error" role="alert" data-testid="bulk-error">
+        <p className="adm-field-error" role="alert" data-testid="bulk-error">
           {error}
         </p>
       ) : null}
-      <div className="form-actions">
+      <div className="adm-form-actions">
         {canSend ? (
           <BusyButton
             type="submit"
@@ -280,19 +280,19 @@ function BulkOutcome({
     return (r && childNameOf(r)) || `#${id}`;
   };
   return (
-    <div className="form" data-testid="bulk-result">
+    <div className="adm-form" data-testid="bulk-result">
       <p ref={heading} tabIndex={-1} role="status">
         {t('bulk.happened')}
       </p>
       <Lines tense="did" counts={counts} />
       {result.failed.length > 0 ? (
-        <ul className="bulk-failures" data-testid="bulk-failures">
+        <ul className="adm-bulk-failures" data-testid="bulk-failures">
           {result.failed.map((f) => (
             <li key={f.id}>{t('bulk.failedItem', { name: nameOf(f.id), code: f.code })}</li>
           ))}
         </ul>
       ) : null}
-      <div className="form-actions">
+      <div className="adm-form-actions">
         <button type="button" className="button" onClick={onClose}>
           {t('bulk.close')}
         </button>

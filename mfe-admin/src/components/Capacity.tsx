@@ -37,12 +37,12 @@ export function CapacityCount({
   const level = LEVEL_OF[section](taken, capacity);
   return (
     <>
-      <span className="capacity" data-level={level} data-testid="capacity">
+      <span className="adm-capacity" data-level={level} data-testid="capacity">
         {taken}/{capacity}
       </span>
       <span className="visually-hidden"> {t(`${section}.capacityLevel.${level}`)}</span>
       {offered && !quiet ? (
-        <span className="cell-hint capacity-hint" data-testid="capacity-offered">
+        <span className="adm-cell-hint adm-capacity-hint" data-testid="capacity-offered">
           {t('registrations.offeredCount', { count: offered })}
         </span>
       ) : null}
@@ -64,7 +64,7 @@ export function WaitlistCount({
   const { t } = useTranslation(NAMESPACE);
   const n = count ?? 0;
   return (
-    <span className="waitlist-count" data-count={n} data-testid="waitlist-count">
+    <span className="adm-waitlist-count" data-count={n} data-testid="waitlist-count">
       {inColumn ? n : t('registrations.waitlistHint', { count: n })}
     </span>
   );
@@ -74,9 +74,9 @@ export function WaitlistCount({
 export function CapacityLegend({ section }: { section: Section }) {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <p className="legend muted">
+    <p className="adm-legend adm-muted">
       {LEVELS.map((level) => (
-        <span key={level} className="capacity" data-level={level}>
+        <span key={level} className="adm-capacity" data-level={level}>
           {t(`${section}.legend.${level}`)}
         </span>
       ))}
@@ -101,7 +101,7 @@ export function CapacityBar({
   const taken = placesTaken({ approvedCount: approved, offeredCount: offered });
   const level = capacityLevel(taken, capacity);
   return (
-    <span className="capacity-cell">
+    <span className="adm-capacity-cell">
       <CapacityCount
         section="activities"
         approved={approved}
@@ -109,11 +109,11 @@ export function CapacityBar({
         capacity={capacity}
         quiet
       />
-      <span className="capacity-bar" data-level={level} aria-hidden="true">
+      <span className="adm-capacity-bar" data-level={level} aria-hidden="true">
         <span style={{ width: `${fillPercent(taken, capacity)}%` }} />
       </span>
       {offered ? (
-        <span className="cell-hint capacity-hint" data-testid="capacity-offered">
+        <span className="adm-cell-hint adm-capacity-hint" data-testid="capacity-offered">
           {t('registrations.offeredCount', { count: offered })}
         </span>
       ) : null}

@@ -49,7 +49,7 @@ export function CopyField({
   return (
     <Field label={label} error={failed ? failedText : undefined}>
       {(control) => (
-        <div className="copy-field">
+        <div className="adm-copy-field">
           {multiline ? (
             <textarea
               {...control}

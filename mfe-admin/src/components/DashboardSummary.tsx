@@ -29,27 +29,27 @@ export function DashboardSummary() {
   }
   const data = summary.data;
   return (
-    <div className="summary" data-testid="dashboard-summary">
-      <section className="card" aria-labelledby="summary-counts">
+    <div className="adm-summary" data-testid="dashboard-summary">
+      <section className="adm-card" aria-labelledby="summary-counts">
         <h2 id="summary-counts">{t('summary.countsTitle')}</h2>
-        <ul className="summary-counts">
+        <ul className="adm-summary-counts">
           {COUNTED.map((status) => (
             <li key={status}>
               <Link
                 to={`/admin/registrations?status=${status}`}
-                className="count-tile"
+                className="adm-count-tile"
                 data-status={status}
                 data-testid={`summary-count-${status}`}
               >
-                <span className="count-number">{data.counts[status] ?? 0}</span>
-                <span className="count-label">{t(`summary.counts.${status}`)}</span>
+                <span className="adm-count-number">{data.counts[status] ?? 0}</span>
+                <span className="adm-count-label">{t(`summary.counts.${status}`)}</span>
               </Link>
             </li>
           ))}
         </ul>
-        <p className="muted">{t('summary.total', { count: data.counts.total ?? 0 })}</p>
+        <p className="adm-muted">{t('summary.total', { count: data.counts.total ?? 0 })}</p>
       </section>
-      <div className="summary-pair">
+      <div className="adm-summary-pair">
         <FullActivities activities={data.activities} />
         <SignupsChart days={data.signupsPerDay} />
       </div>
@@ -60,20 +60,20 @@ export function DashboardSummary() {
 function FullActivities({ activities }: { activities: AdminSummary['activities'] }) {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <section className="card" aria-labelledby="summary-full" data-testid="summary-full">
+    <section className="adm-card" aria-labelledby="summary-full" data-testid="summary-full">
       <h2 id="summary-full">{t('summary.fullTitle')}</h2>
       {activities.length === 0 ? (
-        <p className="muted">{t('summary.noneFull')}</p>
+        <p className="adm-muted">{t('summary.noneFull')}</p>
       ) : (
-        <ul className="full-list">
+        <ul className="adm-full-list">
           {activities.map((a) => (
             <li key={a.id} data-testid="summary-activity" data-full={String(a.full)}>
               <Link to={`/admin/registrations?activityId=${a.id}`}>
                 {a.title}
                 <span className="visually-hidden"> {t('summary.signupsOf')}</span>
               </Link>
-              <span className="cell-hint">{a.schoolName}</span>
-              <span className="full-count">
+              <span className="adm-cell-hint">{a.schoolName}</span>
+              <span className="adm-full-count">
                 <CapacityCount
                   section="registrations"
                   approved={a.taken}
@@ -110,14 +110,14 @@ function SignupsChart({ days }: { days: AdminSummary['signupsPerDay'] }) {
   const first = layout.days[0];
   const last = layout.days[layout.days.length - 1];
   return (
-    <section className="card" aria-labelledby="summary-chart" data-testid="summary-chart">
+    <section className="adm-card" aria-labelledby="summary-chart" data-testid="summary-chart">
       <h2 id="summary-chart">{t('summary.chartTitle')}</h2>
       {!first || !last ? (
-        <p className="muted">{t('summary.noSignups')}</p>
+        <p className="adm-muted">{t('summary.noSignups')}</p>
       ) : (
         <>
           <svg
-            className="chart"
+            className="adm-chart"
             viewBox={`0 0 ${layout.width} ${layout.height + 1}`}
             role="img"
             aria-labelledby={`${titleId} ${descId}`}
@@ -137,7 +137,7 @@ function SignupsChart({ days }: { days: AdminSummary['signupsPerDay'] }) {
               x2={layout.width}
               y1={layout.height + 0.5}
               y2={layout.height + 0.5}
-              className="chart-axis"
+              className="adm-chart-axis"
             />
             {layout.bars.map((bar) => (
               <rect
@@ -146,23 +146,23 @@ function SignupsChart({ days }: { days: AdminSummary['signupsPerDay'] }) {
                 y={bar.y}
                 width={bar.width}
                 height={bar.height}
-                className="chart-bar"
+                className="adm-chart-bar"
               />
             ))}
           </svg>
-          <p className="chart-range muted" aria-hidden="true">
+          <p className="adm-chart-range adm-muted" aria-hidden="true">
             <span>{dayLabel(first.day, lang)}</span>
             <span>{t('summary.chartMax', { max: layout.max })}</span>
             <span>{dayLabel(last.day, lang)}</span>
           </p>
-          <details className="chart-table">
+          <details className="adm-chart-table">
             <summary>{t('summary.chartTable')}</summary>
-            <table className="table compact" data-testid="summary-days">
+            <table className="adm-table compact" data-testid="summary-days">
               <caption className="visually-hidden">{t('summary.chartTitle')}</caption>
               <thead>
                 <tr>
                   <th scope="col">{t('summary.day')}</th>
-                  <th scope="col" className="numeric">
+                  <th scope="col" className="adm-numeric">
                     {t('summary.signups')}
                   </th>
                 </tr>
@@ -171,7 +171,7 @@ function SignupsChart({ days }: { days: AdminSummary['signupsPerDay'] }) {
                 {layout.days.map((d) => (
                   <tr key={d.day}>
                     <th scope="row">{dayLabel(d.day, lang, true)}</th>
-                    <td className="numeric">{d.count}</td>
+                    <td className="adm-numeric">{d.count}</td>
                   </tr>
                 ))}
               </tbody>

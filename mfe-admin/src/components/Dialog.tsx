@@ -47,7 +47,7 @@ export function Dialog({
   return (
     <dialog
       ref={ref}
-      className={size === 'wide' ? 'dialog wide' : 'dialog'}
+      className={size === 'wide' ? 'adm-dialog adm-wide' : 'adm-dialog'}
       aria-labelledby={titleId}
       onCancel={(event) => {
         if (busy) event.preventDefault();
@@ -56,7 +56,7 @@ export function Dialog({
         if (open) onClose();
       }}
     >
-      <h2 id={titleId} className="dialog-title">
+      <h2 id={titleId} className="adm-dialog-title">
         {title}
       </h2>
       {children}

@@ -19,9 +19,9 @@ export function DrawResults({
   const { t } = useTranslation(NAMESPACE);
   const groups = drawByActivity(view, titles);
   return (
-    <div className="draw-results" data-testid="draw-results">
+    <div className="adm-draw-results" data-testid="draw-results">
       <h3>{t('draw.resultsHeading')}</h3>
-      {titlesFailed ? <p className="field-hint">{t('draw.titlesFailed')}</p> : null}
+      {titlesFailed ? <p className="adm-field-hint">{t('draw.titlesFailed')}</p> : null}
       {groups.length === 0 ? (
         <p className="empty" data-testid="draw-no-entries">
           {t('draw.noEntries')}
@@ -42,17 +42,17 @@ function ActivityResults({ group }: { group: ActivityDraw }) {
   const col = (key: string) => t(`draw.col.${key}`);
   return (
     <section
-      className="draw-activity"
+      className="adm-draw-activity"
       data-testid="draw-activity"
       data-activity-id={group.activityId ?? ''}
     >
       <h4>
         {name}
         {group.title !== null ? (
-          <span className="muted"> {t('draw.activityId', { id: group.activityId })}</span>
+          <span className="adm-muted"> {t('draw.activityId', { id: group.activityId })}</span>
         ) : null}
       </h4>
-      <p className="field-hint">
+      <p className="adm-field-hint">
         {group.places === null
           ? t('draw.activitySummaryNoPlaces', {
               placed: group.placed,
@@ -64,8 +64,8 @@ function ActivityResults({ group }: { group: ActivityDraw }) {
               waitlisted: group.waitlisted,
             })}
       </p>
-      <div className="table-scroll">
-        <table className="table stack draw-table">
+      <div className="adm-table-scroll">
+        <table className="adm-table adm-stack adm-draw-table">
           <caption className="visually-hidden">{t('draw.caption', { name })}</caption>
           <thead>
             <tr>
@@ -84,28 +84,28 @@ function ActivityResults({ group }: { group: ActivityDraw }) {
                 data-registration-id={row.registrationId}
                 data-outcome={row.outcome}
               >
-                <th scope="row" className="numeric">
+                <th scope="row" className="adm-numeric">
                   #{row.registrationId}
                 </th>
-                <td data-label={col('preference')} className="numeric">
+                <td data-label={col('preference')} className="adm-numeric">
                   {row.preference ?? '–'}
                 </td>
-                <td data-label={col('outcome')} className="outcome">
-                  <span className="badge" data-tone={row.outcome}>
+                <td data-label={col('outcome')} className="adm-outcome">
+                  <span className="adm-badge" data-tone={row.outcome}>
                     {t(`draw.outcome.${row.outcome}`)}
                   </span>
                 </td>
                 <td
                   data-label={col('waitlistPosition')}
                   data-empty={row.waitlistPosition === null || undefined}
-                  className="numeric"
+                  className="adm-numeric"
                 >
                   {row.waitlistPosition ?? '–'}
                 </td>
                 <td
                   data-label={col('round')}
                   data-empty={row.round === null || undefined}
-                  className="numeric"
+                  className="adm-numeric"
                 >
                   {row.round ?? '–'}
                 </td>

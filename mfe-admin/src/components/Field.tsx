@@ -20,13 +20,13 @@ export function Field({ label, error, hint, children }: FieldProps) {
   const id = useId();
   const { hintId, errorId, describedBy } = fieldIds(id, hint, error);
   return (
-    <div className="field">
+    <div className="adm-field">
       <label htmlFor={id}>{label}</label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      <FieldNote id={hintId} kind="hint">
+      <FieldNote id={hintId} className="adm-field-hint">
         {hint}
       </FieldNote>
-      <FieldNote id={errorId} kind="error">
+      <FieldNote id={errorId} className="adm-field-error">
         {error}
       </FieldNote>
     </div>

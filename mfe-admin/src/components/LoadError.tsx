@@ -13,7 +13,7 @@ export function LoadError({
 }) {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <div className="form-error" role="alert" data-testid={testId}>
+    <div className="adm-form-error" role="alert" data-testid={testId}>
       <p>{message}</p>
       <button type="button" className="button secondary" onClick={onRetry}>
         {t('common.retry')}

@@ -19,12 +19,12 @@ export function ManualCopyDialog({
   return (
     <Dialog open={state !== null} title={t('common.manualCopyTitle')} onClose={onClose}>
       {state ? (
-        <div className="form">
+        <div className="adm-form">
           <p>{t('common.manualCopyText')}</p>
           <Field label={state.label}>
             {(control) => <SelectedInput {...control} value={state.text} />}
           </Field>
-          <div className="form-actions">
+          <div className="adm-form-actions">
             <button type="button" className="button" onClick={onClose}>
               {t('common.closeDialog')}
             </button>

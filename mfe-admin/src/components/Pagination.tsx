@@ -18,23 +18,23 @@ export function Pagination({ page, totalPages, onPage, busy = false }: Props) {
     if (!busy && target !== page && target >= 1 && target <= totalPages) onPage(target);
   };
   return (
-    <nav className="pagination" aria-label={t('registrations.pagination.label')}>
+    <nav className="adm-pagination" aria-label={t('registrations.pagination.label')}>
       <button
         type="button"
-        className="button secondary small"
+        className="button secondary adm-small"
         disabled={page <= 1}
         onClick={() => go(page - 1)}
         data-testid="page-prev"
       >
         ← {t('registrations.pagination.previous')}
       </button>
-      <ul className="page-list">
+      <ul className="adm-page-list">
         {pageItems(page, totalPages).map((item) =>
           typeof item === 'number' ? (
             <li key={item}>
               <button
                 type="button"
-                className={`button small ${item === page ? '' : 'secondary'}`}
+                className={`button adm-small ${item === page ? '' : 'secondary'}`}
                 aria-current={item === page ? 'page' : undefined}
                 aria-label={t('registrations.pagination.page', { page: item })}
                 onClick={() => go(item)}
@@ -44,7 +44,7 @@ export function Pagination({ page, totalPages, onPage, busy = false }: Props) {
               </button>
             </li>
           ) : (
-            <li key={item} className="page-gap" aria-hidden="true">
+            <li key={item} className="adm-page-gap" aria-hidden="true">
               …
             </li>
           ),
@@ -52,7 +52,7 @@ export function Pagination({ page, totalPages, onPage, busy = false }: Props) {
       </ul>
       <button
         type="button"
-        className="button secondary small"
+        className="button secondary adm-small"
         disabled={page >= totalPages}
         onClick={() => go(page + 1)}
         data-testid="page-next"

@@ -10,11 +10,11 @@ export function PasswordInput(props: Props) {
   const { t } = useTranslation(NAMESPACE);
   const [visible, setVisible] = useState(false);
   return (
-    <div className="password-input">
+    <div className="adm-password-input">
       <input {...props} type={visible ? 'text' : 'password'} />
       <button
         type="button"
-        className="password-toggle"
+        className="adm-password-toggle"
         aria-controls={props.id}
         aria-pressed={visible}
         aria-label={t(visible ? 'password.hide' : 'password.show')}

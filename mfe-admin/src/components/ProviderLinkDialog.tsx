@@ -112,15 +112,15 @@ function LinkManager({ activity, generate, revoke, onClose }: ManagerProps) {
   const state = providerLinkState(status.data);
   const link = status.data;
   return (
-    <div className="form" data-testid="provider-link" data-state={state}>
-      <p className="muted">{t('providerLink.intro')}</p>
+    <div className="adm-form" data-testid="provider-link" data-state={state}>
+      <p className="adm-muted">{t('providerLink.intro')}</p>
       {failure ? (
-        <p className="form-error" role="alert">
+        <p className="adm-form-error" role="alert">
           {failure}
         </p>
       ) : null}
       {newUrl ? (
-        <div className="new-link">
+        <div className="adm-new-link">
           <CopyField
             label={t('providerLink.newUrl')}
             value={newUrl}
@@ -129,17 +129,17 @@ function LinkManager({ activity, generate, revoke, onClose }: ManagerProps) {
             failedText={t('providerLink.copyFailed')}
             testId="provider-link-url"
           />
-          <p className="hint">{t('providerLink.shownOnce')}</p>
+          <p className="adm-hint">{t('providerLink.shownOnce')}</p>
         </div>
       ) : null}
-      <p className="link-state">
-        <span className="badge" data-tone={state === 'active' ? 'ok' : 'off'}>
+      <p className="adm-link-state">
+        <span className="adm-badge" data-tone={state === 'active' ? 'ok' : 'off'}>
           {t(`providerLink.stateLabel.${state}`)}
         </span>{' '}
         {t(`providerLink.stateText.${state}`)}
       </p>
       {link && state === 'active' ? (
-        <dl className="details">
+        <dl className="adm-details">
           <div>
             <dt>{t('providerLink.createdAt')}</dt>
             <dd>{formatDateTime(link.createdAt, lang) ?? '–'}</dd>
@@ -154,12 +154,12 @@ function LinkManager({ activity, generate, revoke, onClose }: ManagerProps) {
           </div>
         </dl>
       ) : null}
-      <div className="form-actions">
+      <div className="adm-form-actions">
         {providerLinkActions(state).map((action) => (
           <button
             key={action}
             type="button"
-            className={`button${action === 'revoke' ? ' danger' : action === 'regenerate' ? ' secondary' : ''}`}
+            className={`button${action === 'revoke' ? ' adm-danger' : action === 'regenerate' ? ' secondary' : ''}`}
             data-action={action}
             disabled={busy}
             onClick={() => run(action)}

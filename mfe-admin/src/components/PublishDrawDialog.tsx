@@ -51,19 +51,19 @@ function PublishForm({
     if (!busy) onConfirm(sendEmail);
   };
   return (
-    <form className="form" noValidate onSubmit={submit} data-testid="publish-draw-form">
+    <form className="adm-form" noValidate onSubmit={submit} data-testid="publish-draw-form">
       {failure ? (
-        <p className="form-error" role="alert" data-testid="publish-draw-error">
+        <p className="adm-form-error" role="alert" data-testid="publish-draw-error">
           {failure}
         </p>
       ) : null}
-      <ul className="consequences" data-testid="publish-draw-summary">
+      <ul className="adm-consequences" data-testid="publish-draw-summary">
         <li>{t('draw.publishPlaced', { count: view.stats.placed })}</li>
         <li>{t('draw.publishWaitlisted', { count: view.stats.waitlisted })}</li>
         <li aria-live="polite">{t(sendEmail ? 'draw.publishEmail' : 'draw.publishNoEmail')}</li>
         <li>{t('draw.publishFinal')}</li>
       </ul>
-      <label className="checkbox">
+      <label className="adm-checkbox">
         <input
           type="checkbox"
           name="sendEmail"
@@ -72,10 +72,10 @@ function PublishForm({
         />
         <span>
           {t('draw.sendEmail')}
-          <span className="field-hint">{t('draw.sendEmailHint')}</span>
+          <span className="adm-field-hint">{t('draw.sendEmailHint')}</span>
         </span>
       </label>
-      <div className="form-actions">
+      <div className="adm-form-actions">
         <BusyButton type="submit" className="button" busy={busy}>
           {busy ? t('draw.publishing') : t('draw.publish')}
         </BusyButton>

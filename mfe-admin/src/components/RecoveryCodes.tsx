@@ -38,17 +38,17 @@ export function RecoveryCodes({
 
   return (
     <div className="recovery-codes" data-testid="recovery-codes">
-      <p className="notice" role="status">
+      <p className="adm-notice" role="status">
         {t('totp.codesIntro')}
       </p>
-      <ol className="recovery-code-list">
+      <ol className="adm-recovery-code-list">
         {codes.map((code) => (
           <li key={code}>
             <code>{code}</code>
           </li>
         ))}
       </ol>
-      <div className="form-actions">
+      <div className="adm-form-actions">
         <button type="button" className="button secondary" onClick={() => void copy()}>
           {t('totp.copyCodes')}
         </button>
@@ -62,11 +62,11 @@ export function RecoveryCodes({
           {t('totp.downloadCodes')}
         </button>
       </div>
-      <label className="checkbox">
+      <label className="adm-checkbox">
         <input type="checkbox" checked={kept} onChange={(e) => setKept(e.target.checked)} />{' '}
         {t('totp.codesKept')}
       </label>
-      <div className="form-actions">
+      <div className="adm-form-actions">
         <button type="button" className="button" disabled={!kept} onClick={onDone}>
           {doneLabel}
         </button>

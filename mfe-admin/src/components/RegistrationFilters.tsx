@@ -121,7 +121,7 @@ export function RegistrationFilters({
 
   return (
     <form
-      className="filters"
+      className="adm-filters"
       aria-label={t('registrations.filters.label')}
       onSubmit={(e) => e.preventDefault()}
     >
@@ -172,7 +172,7 @@ export function RegistrationFilters({
           </select>
         )}
       </Field>
-      <div className="filters-clear">
+      <div className="adm-filters-clear">
         <button
           type="button"
           className="button secondary"

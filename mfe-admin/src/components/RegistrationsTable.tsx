@@ -19,7 +19,7 @@ export type { RegistrationAction };
 
 const BUTTON_TONE: Record<RegistrationAction, string> = {
   approve: '',
-  reject: 'danger',
+  reject: 'adm-danger',
   revert: 'secondary',
 };
 
@@ -61,9 +61,9 @@ export function RegistrationsTable({
 }: Props) {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <div className="table-scroll">
+    <div className="adm-table-scroll">
       <table
-        className="table stack registrations"
+        className="adm-table adm-stack adm-registrations"
         data-testid="registrations-table"
         aria-busy={busy}
       >
@@ -71,7 +71,7 @@ export function RegistrationsTable({
         <thead>
           <tr>
             {onSelect ? (
-              <th scope="col" className="select-col no-print">
+              <th scope="col" className="adm-select-col adm-no-print">
                 <span className="visually-hidden">{t('bulk.column')}</span>
               </th>
             ) : null}
@@ -80,12 +80,12 @@ export function RegistrationsTable({
               <th
                 key={column}
                 scope="col"
-                className={PRINT_HIDDEN.has(column) ? 'print-hide' : undefined}
+                className={PRINT_HIDDEN.has(column) ? 'adm-print-hide' : undefined}
               >
                 {t(`registrations.col.${column}`)}
               </th>
             ))}
-            <ActionsHeader className="actions-col" />
+            <ActionsHeader className="adm-actions-col" />
           </tr>
         </thead>
         <tbody>
@@ -133,7 +133,7 @@ export function SelectBox({
     <input
       id={id}
       type="checkbox"
-      className="select-box"
+      className="adm-select-box"
       aria-label={label}
       checked={checked}
       ref={(el) => {
@@ -162,13 +162,13 @@ function RegistrationRow({ registration: r, pending, onAction, selected, onSelec
   const badge = statusBadgeText(r, lang);
   const withdrawnOn = r.status === 'withdrawn' ? formatDateTime(r.withdrawnAt, lang) : null;
   const actions = reviewActions(r);
-  const removed = <span className="erased">{t('registrations.erased')}</span>;
+  const removed = <span className="adm-erased">{t('registrations.erased')}</span>;
 
   const button = (action: RegistrationAction) => (
     <button
       key={action}
       type="button"
-      className={`button ${BUTTON_TONE[action]} small`}
+      className={`button ${BUTTON_TONE[action]} adm-small`}
       aria-label={t(`registrations.${action}Of`, { name })}
       data-action={action}
       disabled={pending}
@@ -187,7 +187,7 @@ function RegistrationRow({ registration: r, pending, onAction, selected, onSelec
       data-selected={selected ? 'true' : undefined}
     >
       {onSelect ? (
-        <td className="select-col no-print">
+        <td className="adm-select-col adm-no-print">
           <SelectBox
             label={t('bulk.selectOne', { name })}
             checked={selected}
@@ -197,20 +197,20 @@ function RegistrationRow({ registration: r, pending, onAction, selected, onSelec
         </td>
       ) : null}
       <th scope="row">{erased ? removed : name}</th>
-      <td data-label={label('age')} className="numeric">
+      <td data-label={label('age')} className="adm-numeric">
         {erased ? '–' : (r.childAge ?? '–')}
       </td>
-      <td data-label={label('group')} className="nowrap">
+      <td data-label={label('group')} className="adm-nowrap">
         {erased
           ? '–'
           : group === null
             ? (r.childGroup ?? '–')
             : t('registrations.group', { n: group })}
       </td>
-      <td data-label={label('parent')} className="wrap">
+      <td data-label={label('parent')} className="adm-wrap">
         {erased ? removed : r.parentName}
       </td>
-      <td data-label={label('email')} className="wrap">
+      <td data-label={label('email')} className="adm-wrap">
         {erased || !r.email ? (
           '–'
         ) : (
@@ -219,31 +219,31 @@ function RegistrationRow({ registration: r, pending, onAction, selected, onSelec
           </a>
         )}
       </td>
-      <td data-label={label('phone')} className="numeric">
+      <td data-label={label('phone')} className="adm-numeric">
         {erased || !r.phone ? '–' : <a href={`tel:${r.phone.replace(/[^\d+]/g, '')}`}>{r.phone}</a>}
       </td>
-      <td data-label={label('activity')} className="wrap">
+      <td data-label={label('activity')} className="adm-wrap">
         {r.activity.title}
-        <span className="cell-hint">{r.activity.school.name}</span>
+        <span className="adm-cell-hint">{r.activity.school.name}</span>
       </td>
-      <td data-label={label('status')} className="status-cell">
-        <span className="badge" data-tone={r.status} data-testid="status-badge">
+      <td data-label={label('status')} className="adm-status-cell">
+        <span className="adm-badge" data-tone={r.status} data-testid="status-badge">
           {t(badge.key, badge.values)}
         </span>
         {withdrawnOn ? (
-          <span className="cell-hint" data-testid="withdrawn-at">
+          <span className="adm-cell-hint" data-testid="withdrawn-at">
             {t('registrations.withdrawnOn', { date: withdrawnOn })}
           </span>
         ) : null}
         {r.rejectionReason && !erased ? (
-          <span className="reason" data-testid="rejection-reason">
+          <span className="adm-reason" data-testid="rejection-reason">
             {t('registrations.reasonText', {
               reason: rejectionReasonText(r.rejectionReason, lang),
             })}
           </span>
         ) : null}
         {reviewer ? (
-          <span className="cell-hint print-hide">
+          <span className="adm-cell-hint adm-print-hide">
             {t('registrations.by', { name: reviewer.name })}
           </span>
         ) : null}
@@ -257,18 +257,18 @@ function RegistrationRow({ registration: r, pending, onAction, selected, onSelec
           quiet
         />
       </td>
-      <td data-label={label('emailSent')} className="print-hide">
-        <span className="email-sent" data-sent={String(r.emailSent)} data-testid="email-sent">
+      <td data-label={label('emailSent')} className="adm-print-hide">
+        <span className="adm-email-sent" data-sent={String(r.emailSent)} data-testid="email-sent">
           <span aria-hidden="true">{r.emailSent ? '✓ ' : '– '}</span>
           {r.emailSent ? t('registrations.emailSent.yes') : t('registrations.emailSent.no')}
         </span>
       </td>
-      <td data-label={label('date')} className="numeric date-cell">
+      <td data-label={label('date')} className="adm-numeric adm-date-cell">
         {formatDateTime(r.createdAt, lang) ?? '–'}
       </td>
-      <td className="actions-col">
+      <td className="adm-actions-col">
         {/* A withdrawn or erased sign-up has no actions. */}
-        {actions.length > 0 ? <div className="row-actions">{actions.map(button)}</div> : null}
+        {actions.length > 0 ? <div className="adm-row-actions">{actions.map(button)}</div> : null}
       </td>
     </tr>
   );

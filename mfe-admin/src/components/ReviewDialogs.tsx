@@ -86,8 +86,8 @@ function ReviewForm({ kind, registration: r, busy, onConfirm, onCancel }: FormPr
   };
 
   return (
-    <form className="form" noValidate onSubmit={submit} data-testid={`${kind}-form`}>
-      <dl className="review-summary">
+    <form className="adm-form" noValidate onSubmit={submit} data-testid={`${kind}-form`}>
+      <dl className="adm-review-summary">
         <div>
           <dt>{t('registrations.col.child')}</dt>
           <dd>{childNameOf(r) ?? t('registrations.erased')}</dd>
@@ -102,12 +102,12 @@ function ReviewForm({ kind, registration: r, busy, onConfirm, onCancel }: FormPr
           <dt>{t('registrations.col.activity')}</dt>
           <dd>
             {r.activity.title}
-            <span className="cell-hint">{r.activity.school.name}</span>
+            <span className="adm-cell-hint">{r.activity.school.name}</span>
           </dd>
         </div>
         <div>
           <dt>{t('registrations.col.capacity')}</dt>
-          <dd className="numeric">
+          <dd className="adm-numeric">
             {placesTaken(r.activity)}/{r.activity.capacity}
           </dd>
         </div>
@@ -129,7 +129,7 @@ function ReviewForm({ kind, registration: r, busy, onConfirm, onCancel }: FormPr
           )}
         </Field>
       ) : null}
-      <label className="checkbox">
+      <label className="adm-checkbox">
         <input
           type="checkbox"
           name="sendEmail"
@@ -138,7 +138,7 @@ function ReviewForm({ kind, registration: r, busy, onConfirm, onCancel }: FormPr
         />
         <span>
           {t('registrations.sendEmail')}
-          <span className="field-hint">
+          <span className="adm-field-hint">
             {t(
               kind === 'approve'
                 ? 'registrations.sendEmailApprove'
@@ -150,10 +150,10 @@ function ReviewForm({ kind, registration: r, busy, onConfirm, onCancel }: FormPr
           </span>
         </span>
       </label>
-      <div className="form-actions">
+      <div className="adm-form-actions">
         <BusyButton
           type="submit"
-          className={kind === 'approve' ? 'button' : 'button danger'}
+          className={kind === 'approve' ? 'button' : 'button adm-danger'}
           busy={busy}
         >
           {busy

@@ -46,15 +46,15 @@ export function RotateSchoolLinkDialog({ school, onClose }: Props) {
       busy={busy}
       onClose={onClose}
     >
-      <ul className="consequences" data-testid="rotate-school-summary">
+      <ul className="adm-consequences" data-testid="rotate-school-summary">
         <li>{t('schools.rotateOld')}</li>
         <li>{t('schools.rotateQr')}</li>
         <li>{t('schools.rotateSignups')}</li>
       </ul>
-      <div className="form-actions">
+      <div className="adm-form-actions">
         <BusyButton
           type="button"
-          className="button danger"
+          className="button adm-danger"
           busy={busy}
           onClick={confirm}
           data-testid="rotate-school-confirm"

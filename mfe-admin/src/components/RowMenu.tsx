@@ -142,12 +142,12 @@ export function RowMenu({ label, text, items, testId }: Props) {
   };
 
   return (
-    <div className="row-menu">
+    <div className="adm-row-menu">
       <button
         ref={buttonRef}
         id={buttonId}
         type="button"
-        className="button secondary small menu-button"
+        className="button secondary adm-small adm-menu-button"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -157,7 +157,7 @@ export function RowMenu({ label, text, items, testId }: Props) {
         data-testid={testId}
       >
         {text}
-        <span aria-hidden="true" className="menu-caret">
+        <span aria-hidden="true" className="adm-menu-caret">
           ▾
         </span>
       </button>
@@ -167,7 +167,7 @@ export function RowMenu({ label, text, items, testId }: Props) {
           id={menuId}
           role="menu"
           aria-labelledby={buttonId}
-          className="menu"
+          className="adm-menu"
           style={
             place ? { top: place.top, left: place.left } : { top: 0, left: 0, visibility: 'hidden' }
           }
@@ -180,7 +180,7 @@ export function RowMenu({ label, text, items, testId }: Props) {
                   role="menuitem"
                   tabIndex={-1}
                   to={item.to}
-                  className="menu-item"
+                  className="adm-menu-item"
                   data-action={item.key}
                   onClick={() => setOpen(false)}
                 >
@@ -191,7 +191,7 @@ export function RowMenu({ label, text, items, testId }: Props) {
                   type="button"
                   role="menuitem"
                   tabIndex={-1}
-                  className={item.danger ? 'menu-item danger' : 'menu-item'}
+                  className={item.danger ? 'adm-menu-item adm-danger' : 'adm-menu-item'}
                   aria-disabled={item.disabled ? true : undefined}
                   data-action={item.key}
                   onClick={() => choose(item)}

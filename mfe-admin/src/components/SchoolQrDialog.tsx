@@ -62,10 +62,10 @@ export function SchoolQrDialog({
           testId="qr-error"
         />
       ) : (
-        <div className="form" data-testid="school-qr">
-          <p className="muted">{t('schools.qrHint')}</p>
+        <div className="adm-form" data-testid="school-qr">
+          <p className="adm-muted">{t('schools.qrHint')}</p>
           <img
-            className="qr-image"
+            className="adm-qr-image"
             src={qr.data.qrCodeDataUrl}
             alt={t('schools.qrAlt', { name: qr.data.schoolName })}
             width={256}
@@ -79,7 +79,7 @@ export function SchoolQrDialog({
             failedText={t('schools.linkCopyFailed')}
             testId="qr-url"
           />
-          <div className="form-actions">
+          <div className="adm-form-actions">
             <button type="button" className="button" onClick={download}>
               {t('schools.qrDownload')}
             </button>

@@ -182,7 +182,7 @@ export function SignupsPanel() {
     );
   } else if (rows.length === 0) {
     content = (
-      <div className="empty" data-testid="registrations-empty">
+      <div className="empty adm-empty-box" data-testid="registrations-empty">
         <p>{hasFilters(filters) ? t('registrations.emptyFiltered') : t('registrations.empty')}</p>
         {hasFilters(filters) ? (
           <button type="button" className="button secondary" onClick={() => set(NO_FILTERS)}>
@@ -205,10 +205,10 @@ export function SignupsPanel() {
   }
 
   return (
-    <section className="card" aria-labelledby="signups-heading" data-testid="signups-panel">
-      <div className="section-head">
+    <section className="adm-card" aria-labelledby="signups-heading" data-testid="signups-panel">
+      <div className="adm-section-head">
         <h2 id="signups-heading">{t('registrations.listTitle')}</h2>
-        <div className="head-actions no-print">
+        <div className="adm-head-actions adm-no-print">
           <button type="button" className="button secondary" onClick={print} data-testid="print">
             {t('registrations.print')}
           </button>
@@ -252,7 +252,7 @@ export function SignupsPanel() {
         />
       ) : null}
 
-      <div className="print-only print-head" data-testid="print-head">
+      <div className="adm-print-only adm-print-head" data-testid="print-head">
         <p>
           {printFilters.length > 0
             ? t('registrations.printFilters', { filters: printFilters.join(' · ') })
@@ -273,8 +273,12 @@ export function SignupsPanel() {
       {content}
 
       {pagination && pagination.total > 0 ? (
-        <div className="list-foot">
-          <p className="muted list-summary" aria-live="polite" data-testid="registrations-summary">
+        <div className="adm-list-foot">
+          <p
+            className="adm-muted adm-list-summary"
+            aria-live="polite"
+            data-testid="registrations-summary"
+          >
             {t('registrations.summary', { count: pagination.total })}
             {lastPage > 1 ? ` · ${t('registrations.pageInfo', { page, pages: lastPage })}` : ''}
           </p>

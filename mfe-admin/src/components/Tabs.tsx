@@ -51,7 +51,7 @@ export function Tabs<T extends string>({ label, tabs, active, onChange, children
 
   return (
     <div className="tabs">
-      <div role="tablist" aria-label={label} className="tab-list">
+      <div role="tablist" aria-label={label} className="adm-tab-list">
         {tabs.map((tab) => {
           const selected = tab.id === active;
           return (
@@ -64,7 +64,7 @@ export function Tabs<T extends string>({ label, tabs, active, onChange, children
               type="button"
               role="tab"
               id={tabId(tab.id)}
-              className="tab"
+              className="adm-tab"
               aria-selected={selected}
               aria-controls={panelId(tab.id)}
               tabIndex={selected ? 0 : -1}
@@ -83,7 +83,7 @@ export function Tabs<T extends string>({ label, tabs, active, onChange, children
           role="tabpanel"
           id={panelId(tab.id)}
           aria-labelledby={tabId(tab.id)}
-          className="tab-panel"
+          className="adm-tab-panel"
           hidden={tab.id !== active}
           tabIndex={0}
           data-panel={tab.id}

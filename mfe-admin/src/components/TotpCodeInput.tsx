@@ -11,7 +11,7 @@ export function TotpCodeInput(props: Omit<ComponentPropsWithRef<'input'>, 'type'
       pattern="[0-9]*"
       maxLength={6}
       spellCheck={false}
-      className="totp-code"
+      className="adm-totp-code"
       {...props}
     />
   );

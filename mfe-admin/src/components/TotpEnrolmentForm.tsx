@@ -56,13 +56,13 @@ export function TotpEnrolmentForm({
   };
 
   return (
-    <form className="form totp-enrolment" noValidate onSubmit={submit}>
-      <ol className="totp-steps">
+    <form className="adm-form totp-enrolment" noValidate onSubmit={submit}>
+      <ol className="adm-totp-steps">
         <li>{t('totp.stepInstall')}</li>
         <li>
           {t('totp.stepScan')}
           <img
-            className="totp-qr"
+            className="adm-totp-qr"
             src={enrolment.qrCodeDataUrl}
             width={240}
             height={240}
@@ -72,7 +72,7 @@ export function TotpEnrolmentForm({
             <summary>{t('totp.cannotScan')}</summary>
             <p>
               {t('totp.typeSecret')}{' '}
-              <code className="totp-secret" data-testid="totp-secret">
+              <code className="adm-totp-secret" data-testid="totp-secret">
                 {enrolment.secret.replace(/(.{4})/g, '$1 ').trim()}
               </code>
             </p>
@@ -91,7 +91,7 @@ export function TotpEnrolmentForm({
           </Field>
         </li>
       </ol>
-      <div className="form-actions">
+      <div className="adm-form-actions">
         <button type="submit" className="button" disabled={enable.isPending}>
           {enable.isPending ? t('totp.enabling') : t('totp.enable')}
         </button>

@@ -39,8 +39,8 @@ export function TwoStepSection() {
     });
 
   return (
-    <section className="card" aria-labelledby="two-step-heading" data-testid="two-step">
-      <div className="section-head">
+    <section className="adm-card" aria-labelledby="two-step-heading" data-testid="two-step">
+      <div className="adm-section-head">
         <h2 id="two-step-heading">{t('totp.title')}</h2>
         {on ? (
           <button
@@ -57,7 +57,7 @@ export function TwoStepSection() {
         )}
       </div>
       <p>
-        <span className="badge" data-tone={on ? 'ok' : 'off'}>
+        <span className="adm-badge" data-tone={on ? 'ok' : 'off'}>
           {on ? t('totp.statusOn') : t('totp.statusOff')}
         </span>{' '}
         {on ? t('totp.onText') : t('totp.offText')}
@@ -125,7 +125,7 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
 
   return (
     <Dialog open={open} title={t('totp.turnOffTitle')} onClose={close} busy={disable.isPending}>
-      <form className="form" noValidate onSubmit={submit}>
+      <form className="adm-form" noValidate onSubmit={submit}>
         <p>{t('totp.turnOffText')}</p>
         <Field label={t('login.password')} error={error}>
           {(control) => (
@@ -138,11 +138,11 @@ function DisableDialog({ open, onClose }: { open: boolean; onClose: () => void }
             />
           )}
         </Field>
-        <div className="form-actions">
+        <div className="adm-form-actions">
           <button type="button" className="button secondary" onClick={close}>
             {t('common.cancel')}
           </button>
-          <button type="submit" className="button danger" disabled={disable.isPending}>
+          <button type="submit" className="button adm-danger" disabled={disable.isPending}>
             {t('totp.turnOff')}
           </button>
         </div>

@@ -50,7 +50,7 @@ export function UserFormDialog({ state, onClose }: Props) {
     >
       {(form, user) => (
         <>
-          {user ? null : <p className="muted">{t('settings.welcomeMailNote')}</p>}
+          {user ? null : <p className="adm-muted">{t('settings.welcomeMailNote')}</p>}
           <InputField form={form} name="name" label={t('settings.name')} autoComplete="off" />
           <InputField
             form={form}
@@ -109,8 +109,8 @@ function ResetTotp({ user, onDone }: { user: PublicUser; onDone: () => void }) {
     });
   };
   return (
-    <div className="field">
-      <p className="muted">{t('totp.resetText')}</p>
+    <div className="adm-field">
+      <p className="adm-muted">{t('totp.resetText')}</p>
       <button type="button" className="button secondary" disabled={reset.isPending} onClick={run}>
         {t('totp.reset')}
       </button>

@@ -66,8 +66,8 @@ function WaitlistContent({ activity, onClose }: { activity: ActivityView; onClos
   } else {
     const col = (name: string) => t(`registrations.waitlist.col.${name}`);
     content = (
-      <div className="table-scroll">
-        <table className="table stack waitlist" data-testid="waitlist-table">
+      <div className="adm-table-scroll">
+        <table className="adm-table adm-stack waitlist" data-testid="waitlist-table">
           <caption className="visually-hidden">
             {t('registrations.waitlist.title', { title: activity.title })}
           </caption>
@@ -91,26 +91,28 @@ function WaitlistContent({ activity, onClose }: { activity: ActivityView; onClos
                   data-registration-id={r.id}
                   data-status={r.status}
                 >
-                  <td data-label={col('position')} className="numeric">
+                  <td data-label={col('position')} className="adm-numeric">
                     {r.status === 'waitlisted' && r.waitlistPosition !== null
                       ? `#${r.waitlistPosition}`
                       : '–'}
                   </td>
                   <th scope="row">
-                    {childNameOf(r) ?? <span className="erased">{t('registrations.erased')}</span>}
+                    {childNameOf(r) ?? (
+                      <span className="adm-erased">{t('registrations.erased')}</span>
+                    )}
                   </th>
                   <td data-label={col('parent')}>
                     {erased ? (
-                      <span className="erased">{t('registrations.erased')}</span>
+                      <span className="adm-erased">{t('registrations.erased')}</span>
                     ) : (
                       r.parentName
                     )}
                   </td>
-                  <td data-label={col('date')} className="numeric">
+                  <td data-label={col('date')} className="adm-numeric">
                     {formatDateTime(r.createdAt, lang) ?? '–'}
                   </td>
                   <td data-label={col('status')}>
-                    <span className="badge" data-tone={r.status} data-testid="status-badge">
+                    <span className="adm-badge" data-tone={r.status} data-testid="status-badge">
                       {t(badge.key, badge.values)}
                     </span>
                   </td>
@@ -124,8 +126,8 @@ function WaitlistContent({ activity, onClose }: { activity: ActivityView; onClos
   }
 
   return (
-    <div className="form" data-testid="waitlist">
-      <p className="muted" data-testid="waitlist-summary">
+    <div className="adm-form" data-testid="waitlist">
+      <p className="adm-muted" data-testid="waitlist-summary">
         {t('registrations.waitlist.summary', {
           taken: placesTaken(counts),
           capacity: counts.capacity,
@@ -133,7 +135,7 @@ function WaitlistContent({ activity, onClose }: { activity: ActivityView; onClos
         })}
       </p>
       {content}
-      <div className="form-actions">
+      <div className="adm-form-actions">
         <button type="button" className="button secondary" onClick={onClose}>
           {t('common.closeDialog')}
         </button>

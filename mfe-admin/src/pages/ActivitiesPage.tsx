@@ -50,7 +50,7 @@ export function ActivitiesPage() {
       addDisabled={missing.length > 0}
       before={
         missing.length > 0 ? (
-          <div className="hint" data-testid="activities-prerequisites">
+          <div className="adm-hint" data-testid="activities-prerequisites">
             <p>{t('activities.needsFirst')}</p>
             <ul>
               {missing.map(({ key, to }) => (
@@ -171,7 +171,11 @@ function ActivitiesTable({ onEdit, onLink, canAdd, lists }: TableProps) {
               providers={lists.providers.data ?? []}
               onChange={set}
             />
-            <p className="muted list-summary" aria-live="polite" data-testid="activities-count">
+            <p
+              className="adm-muted adm-list-summary"
+              aria-live="polite"
+              data-testid="activities-count"
+            >
               {hasActivityFilters(filters)
                 ? t('activityFilters.shown', { count: items.length, total: all.length })
                 : t('activityFilters.all', { count: all.length })}
@@ -197,7 +201,7 @@ function ActivitiesTable({ onEdit, onLink, canAdd, lists }: TableProps) {
                     <th scope="col">{t('activities.col.capacity')}</th>
                     <th scope="col">{t('activities.col.attendance')}</th>
                     <th scope="col">{t('activities.col.status')}</th>
-                    <ActionsHeader className="actions-col" />
+                    <ActionsHeader className="adm-actions-col" />
                   </>
                 }
               >

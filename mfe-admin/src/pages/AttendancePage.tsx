@@ -45,7 +45,7 @@ export function AttendancePage({ activityId }: { activityId: number }) {
           : t('attendance.titleUnknown')
       }
     >
-      <p className="back-link">
+      <p className="adm-back-link">
         <Link to="/admin/activities">← {t('attendance.back')}</Link>
       </p>
       {body}
@@ -91,9 +91,13 @@ function AttendanceGrid({ data }: { data: AdminAttendanceResponse }) {
   };
 
   return (
-    <section className="card" aria-labelledby="attendance-heading" data-testid="attendance-card">
+    <section
+      className="adm-card"
+      aria-labelledby="attendance-heading"
+      data-testid="attendance-card"
+    >
       <h2 id="attendance-heading">{t('attendance.heading')}</h2>
-      <p className="attendance-facts" data-testid="attendance-facts">
+      <p className="adm-attendance-facts" data-testid="attendance-facts">
         {data.activity.school} · {data.activity.provider} ·{' '}
         {marked === 0
           ? t('attendance.nothingMarked')
@@ -103,7 +107,7 @@ function AttendanceGrid({ data }: { data: AdminAttendanceResponse }) {
               marked,
             })}
       </p>
-      <div className="toolbar">
+      <div className="adm-toolbar">
         <ExportButton make={exportCsv} onFailure={exportFailed} data-testid="attendance-export">
           {t('attendance.export')}
         </ExportButton>
@@ -115,22 +119,22 @@ function AttendanceGrid({ data }: { data: AdminAttendanceResponse }) {
       ) : (
         // Focusable, so a keyboard can scroll a grid wider than the screen.
         <div
-          className="table-scroll attendance-scroll"
+          className="adm-table-scroll attendance-scroll"
           role="region"
           aria-label={t('attendance.gridLabel')}
           tabIndex={0}
         >
-          <table className="table attendance-grid" data-testid="attendance-grid">
+          <table className="adm-table adm-attendance-grid" data-testid="attendance-grid">
             <caption className="visually-hidden">{t('attendance.gridLabel')}</caption>
             <thead>
               <tr>
                 <th scope="col">{t('attendance.child')}</th>
                 {data.sessions.map((s) => (
-                  <th scope="col" key={s.date} className="attendance-date">
+                  <th scope="col" key={s.date} className="adm-attendance-date">
                     <time dateTime={s.date}>{dateLabel(s.date)}</time>
                   </th>
                 ))}
-                <th scope="col" className="numeric">
+                <th scope="col" className="adm-numeric">
                   {t('attendance.total')}
                 </th>
               </tr>
@@ -142,7 +146,7 @@ function AttendanceGrid({ data }: { data: AdminAttendanceResponse }) {
                   {r.marks.map((m, i) => (
                     <td
                       key={data.sessions[i]!.date}
-                      className="attendance-mark"
+                      className="adm-attendance-mark"
                       data-mark={m === null ? 'open' : m ? 'present' : 'absent'}
                     >
                       {m === true ? (
@@ -158,7 +162,7 @@ function AttendanceGrid({ data }: { data: AdminAttendanceResponse }) {
                       )}
                     </td>
                   ))}
-                  <td className="numeric">
+                  <td className="adm-numeric">
                     {t('attendance.childTotal', { present: r.present, marked: r.marked })}
                   </td>
                 </tr>

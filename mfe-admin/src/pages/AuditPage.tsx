@@ -66,7 +66,7 @@ export function AuditPage() {
   else
     body = (
       <>
-        <p className="muted" data-testid="audit-total" aria-live="polite">
+        <p className="adm-muted" data-testid="audit-total" aria-live="polite">
           {t('audit.total', { count: query.data.pagination.total })}
         </p>
         <AuditTable entries={query.data.data} />
@@ -82,12 +82,16 @@ export function AuditPage() {
   return (
     <Page remote={NAMESPACE} page="admin-audit" title={t('audit.title')}>
       <BackToDashboard />
-      <p className="hint">{t('audit.intro')}</p>
-      <section className="card" aria-labelledby="audit-filters-heading">
+      <p className="adm-hint">{t('audit.intro')}</p>
+      <section className="adm-card" aria-labelledby="audit-filters-heading">
         <h2 id="audit-filters-heading" className="visually-hidden">
           {t('audit.filters.label')}
         </h2>
-        <form className="filters audit-filters" onSubmit={apply} data-testid="audit-filters">
+        <form
+          className="adm-filters adm-audit-filters"
+          onSubmit={apply}
+          data-testid="audit-filters"
+        >
           <Field label={t('audit.filters.action')}>
             {(control) => (
               <select
@@ -186,7 +190,7 @@ export function AuditPage() {
               />
             )}
           </Field>
-          <div className="filters-clear audit-filter-actions">
+          <div className="adm-filters-clear adm-audit-filter-actions">
             <button type="submit" className="button" data-testid="audit-apply">
               {t('audit.filters.apply')}
             </button>
@@ -201,7 +205,7 @@ export function AuditPage() {
             </button>
           </div>
         </form>
-        <div className="toolbar">
+        <div className="adm-toolbar">
           <ExportButton filters={filters} />
         </div>
         {body}
@@ -266,8 +270,8 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
   );
   return (
     // Focusable, so a keyboard can scroll the table on a narrow screen.
-    <div className="table-scroll" role="region" aria-label={t('audit.tableLabel')} tabIndex={0}>
-      <table className="table audit-table" data-testid="audit-table">
+    <div className="adm-table-scroll" role="region" aria-label={t('audit.tableLabel')} tabIndex={0}>
+      <table className="adm-table adm-audit-table" data-testid="audit-table">
         <caption className="visually-hidden">{t('audit.tableLabel')}</caption>
         <thead>
           <tr>
@@ -281,30 +285,30 @@ function AuditTable({ entries }: { entries: AuditEntry[] }) {
         <tbody>
           {entries.map((e) => (
             <tr key={e.id} data-testid="audit-row" data-action={e.action}>
-              <td className="audit-at" data-label={t('audit.columns.at')}>
+              <td className="adm-audit-at" data-label={t('audit.columns.at')}>
                 <time dateTime={e.at}>{time.format(new Date(e.at))}</time>
               </td>
               <td data-label={t('audit.columns.actor')}>
                 <span className="audit-actor">
                   {e.actor.name ?? t(`audit.actorTypes.${e.actor.type}`)}
                 </span>
-                <span className="muted audit-sub">
+                <span className="adm-muted adm-audit-sub">
                   {t(`audit.actorTypes.${e.actor.type}`)}
                   {e.actor.id ? ` #${e.actor.id}` : ''}
                 </span>
               </td>
               <td data-label={t('audit.columns.action')}>
                 {actionLabel(t, e.action)}
-                <code className="audit-sub">{e.action}</code>
+                <code className="adm-audit-sub">{e.action}</code>
               </td>
               <td data-label={t('audit.columns.target')}>
                 {t(`audit.targetTypes.${e.target.type}`, { defaultValue: e.target.type })}
                 {e.target.id ? ` #${e.target.id}` : ''}
               </td>
-              <td className="audit-changes" data-label={t('audit.columns.changes')}>
+              <td className="adm-audit-changes" data-label={t('audit.columns.changes')}>
                 {changesText(e.changes, t('audit.personalChanged'))}
                 {e.reason ? (
-                  <span className="muted audit-sub">
+                  <span className="adm-muted adm-audit-sub">
                     {t('audit.reason')}: {e.reason}
                   </span>
                 ) : null}

@@ -70,7 +70,7 @@ export function BlocksPage() {
 
   const toolbar =
     schoolList.length > 0 ? (
-      <div className="toolbar">
+      <div className="adm-toolbar">
         <label htmlFor={selectId}>{t('blocks.qrSchool')}</label>
         <select
           id={selectId}
@@ -87,7 +87,7 @@ export function BlocksPage() {
         </select>
       </div>
     ) : (
-      <p className="muted">{t('blocks.qrLanding')}</p>
+      <p className="adm-muted">{t('blocks.qrLanding')}</p>
     );
 
   return (
@@ -99,20 +99,20 @@ export function BlocksPage() {
       list={(edit) => (
         <CrudTable
           kind="block"
-          tableClassName="blocks"
+          tableClassName="adm-blocks"
           query={blocks}
           texts={texts}
           toolbar={toolbar}
           columns={[
-            { header: t('common.id'), className: 'numeric', cell: (block) => block.id },
+            { header: t('common.id'), className: 'adm-numeric', cell: (block) => block.id },
             { header: t('blocks.name'), rowHeader: true, cell: (block) => block.name },
-            { header: t('blocks.weekStart'), className: 'numeric', cell: (b) => b.weekStart },
-            { header: t('blocks.weekEnd'), className: 'numeric', cell: (b) => b.weekEnd },
+            { header: t('blocks.weekStart'), className: 'adm-numeric', cell: (b) => b.weekStart },
+            { header: t('blocks.weekEnd'), className: 'adm-numeric', cell: (b) => b.weekEnd },
             // R-RETENTION-YEAR: each block's own year, so two years are never confused.
-            { header: t('blocks.year'), className: 'numeric', cell: (b) => b.year ?? year },
+            { header: t('blocks.year'), className: 'adm-numeric', cell: (b) => b.year ?? year },
             {
               header: t('blocks.datesColumn'),
-              className: 'muted',
+              className: 'adm-muted',
               cell: (block) => {
                 const y = block.year ?? year;
                 const range = blockRange(y, block.weekStart, block.weekEnd, lang);
@@ -129,7 +129,7 @@ export function BlocksPage() {
               {block.allocation === 'lottery' ? (
                 <Link
                   to={`/admin/blocks/${block.id}/draw`}
-                  className="button secondary small"
+                  className="button secondary adm-small"
                   aria-label={t('blocks.drawOf', { name: block.name })}
                   data-testid="block-draw-link"
                 >

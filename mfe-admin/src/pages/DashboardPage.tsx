@@ -24,16 +24,16 @@ function ApiStatus() {
   const { data } = useHealth();
   const health = healthView(data);
   return (
-    <dl className="status-list">
+    <dl className="adm-status-list">
       <div>
         <dt>{t('dashboard.api')}</dt>
         <dd>
-          <span className="api-status" data-testid="api-status" data-state={health.state}>
-            <span className="api-dot" aria-hidden="true" />
+          <span className="adm-api-status" data-testid="api-status" data-state={health.state}>
+            <span className="adm-api-dot" aria-hidden="true" />
             {t(`dashboard.apiState.${health.state}`)}
           </span>
           {health.down.length > 0 ? (
-            <span className="muted">
+            <span className="adm-muted">
               {' '}
               ({t('dashboard.down', { services: health.down.join(', ') })})
             </span>
@@ -58,17 +58,17 @@ export function DashboardPage() {
 
   return (
     <Page remote={NAMESPACE} page="admin" title={t('dashboard.title')}>
-      <section className="card dashboard-head" aria-label={t('dashboard.account')}>
+      <section className="adm-card adm-dashboard-head" aria-label={t('dashboard.account')}>
         <div>
-          <p className="welcome" data-testid="admin-user">
+          <p className="adm-welcome" data-testid="admin-user">
             {t('dashboard.welcome', { name: user?.name ?? '' })}
           </p>
-          <p className="muted">
+          <p className="adm-muted">
             {t('dashboard.role')}: {user ? t(`roles.${user.role}`) : ''}
           </p>
           <ApiStatus />
         </div>
-        <div className="head-actions">
+        <div className="adm-head-actions">
           <Link to="/admin/settings" className="button secondary">
             {t('dashboard.settings')}
           </Link>
@@ -78,15 +78,18 @@ export function DashboardPage() {
 
       <DashboardSummary />
 
-      <p className="hint" data-testid="creation-order">
+      <p className="adm-hint" data-testid="creation-order">
         {t('dashboard.creationOrder')}
       </p>
 
-      <ul className="card-grid">
+      <ul className="adm-card-grid">
         {CARDS.map((card) => (
-          <li key={card.key} className={card.primary ? 'primary' : undefined}>
-            <Link to={card.to} className={`nav-card${card.primary ? ' nav-card-primary' : ''}`}>
-              <span className="nav-card-title">{t(`dashboard.cards.${card.key}.title`)}</span>
+          <li key={card.key} className={card.primary ? 'adm-primary' : undefined}>
+            <Link
+              to={card.to}
+              className={`adm-nav-card${card.primary ? ' adm-nav-card-primary' : ''}`}
+            >
+              <span className="adm-nav-card-title">{t(`dashboard.cards.${card.key}.title`)}</span>
               <span className="nav-card-text">{t(`dashboard.cards.${card.key}.text`)}</span>
             </Link>
           </li>

@@ -53,7 +53,7 @@ export function DrawPage({ blockId }: { blockId: number }) {
       page="admin-block-draw"
       title={block ? t('draw.title', { name: block.name }) : t('draw.titleUnknown')}
     >
-      <p className="back-link">
+      <p className="adm-back-link">
         <Link to="/admin/blocks">← {t('draw.back')}</Link>
       </p>
       {body}
@@ -77,9 +77,9 @@ function DrawScreen({ block }: { block: BlockView }) {
 
   return (
     <>
-      <section className="card" aria-labelledby={`${headingId}-block`}>
+      <section className="adm-card" aria-labelledby={`${headingId}-block`}>
         <h2 id={`${headingId}-block`}>{t('draw.blockHeading')}</h2>
-        <dl className="details draw-block">
+        <dl className="adm-details adm-draw-block">
           <div>
             <dt>{t('draw.weeks')}</dt>
             <dd>{t('draw.weeksValue', { start: block.weekStart, end: block.weekEnd })}</dd>
@@ -98,40 +98,40 @@ function DrawScreen({ block }: { block: BlockView }) {
           </div>
         </dl>
         {block.allocation === 'lottery' || seedHash ? (
-          <div className="commitment">
+          <div className="adm-commitment">
             <h3>{t('draw.commitment')}</h3>
             {seedHash ? (
               <>
-                <code className="hash" data-testid="draw-seed-hash">
+                <code className="adm-hash" data-testid="draw-seed-hash">
                   {seedHash}
                 </code>
-                <p className="field-hint">{t('draw.commitmentHint')}</p>
+                <p className="adm-field-hint">{t('draw.commitmentHint')}</p>
                 {published ? null : (
                   // R-DRAW-SECRET: no seed before publication, only that it is sealed.
                   <>
                     <h3>{t('draw.seed')}</h3>
-                    <p className="sealed" data-testid="draw-seed-sealed">
+                    <p className="adm-sealed" data-testid="draw-seed-sealed">
                       {t('draw.sealed')}
                     </p>
-                    <p className="field-hint">{t('draw.sealedHint')}</p>
+                    <p className="adm-field-hint">{t('draw.sealedHint')}</p>
                   </>
                 )}
               </>
             ) : (
-              <p className="field-hint">{t('draw.noCommitment')}</p>
+              <p className="adm-field-hint">{t('draw.noCommitment')}</p>
             )}
             {entriesDigest ? (
               <>
                 <h3>{t('draw.entriesDigest')}</h3>
-                <code className="hash" data-testid="draw-entries-digest">
+                <code className="adm-hash" data-testid="draw-entries-digest">
                   {entriesDigest}
                 </code>
-                <p className="field-hint">{t('draw.entriesDigestHint')}</p>
+                <p className="adm-field-hint">{t('draw.entriesDigestHint')}</p>
               </>
             ) : null}
           </div>
         ) : null}
-        <p className="notice" data-testid="draw-stage" data-stage={stage}>
+        <p className="adm-notice" data-testid="draw-stage" data-stage={stage}>
           {t(`draw.stage.${stage}`, {
             opens: when(block.signupOpensAt),
             closes: when(block.signupClosesAt),
@@ -248,13 +248,13 @@ function DrawSection({
   else
     content = (
       <>
-        <p className="draw-when" data-testid="draw-when">
+        <p className="adm-draw-when" data-testid="draw-when">
           {view.published ? (
-            <span className="badge" data-tone="approved">
+            <span className="adm-badge" data-tone="approved">
               {t('draw.publishedBadge')}
             </span>
           ) : (
-            <span className="badge" data-tone="new">
+            <span className="adm-badge" data-tone="new">
               {t('draw.previewBadge')}
             </span>
           )}{' '}
@@ -266,8 +266,8 @@ function DrawSection({
         {view.published ? (
           <PublishedDraw view={view} blockId={block.id} onDownload={() => download(view)} />
         ) : (
-          <div className="draw-publish">
-            <p className="field-hint">{t('draw.publishHint')}</p>
+          <div className="adm-draw-publish">
+            <p className="adm-field-hint">{t('draw.publishHint')}</p>
             <button
               type="button"
               className="button"
@@ -295,8 +295,8 @@ function DrawSection({
     );
 
   return (
-    <section className="card" aria-labelledby={headingId} data-testid="draw-section">
-      <div className="section-head">
+    <section className="adm-card" aria-labelledby={headingId} data-testid="draw-section">
+      <div className="adm-section-head">
         <h2 id={headingId}>{t('draw.heading')}</h2>
         {stage !== 'published' && !view?.published ? (
           <BusyButton
@@ -314,14 +314,14 @@ function DrawSection({
         ) : null}
       </div>
       {stage === 'published' || view?.published ? null : canPreview ? (
-        <p className="field-hint draw-intro">{t('draw.previewHint')}</p>
+        <p className="adm-field-hint adm-draw-intro">{t('draw.previewHint')}</p>
       ) : (
-        <p id={`${headingId}-wait`} className="field-hint draw-intro">
+        <p id={`${headingId}-wait`} className="adm-field-hint adm-draw-intro">
           {t('draw.previewWait')}
         </p>
       )}
       {previewError ? (
-        <p className="form-error" role="alert" data-testid="draw-preview-error">
+        <p className="adm-form-error" role="alert" data-testid="draw-preview-error">
           {previewError}
         </p>
       ) : null}
@@ -342,11 +342,11 @@ const STATS = [
 function DrawStats({ view }: { view: DrawView }) {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <dl className="draw-stats" data-testid="draw-stats">
+    <dl className="adm-draw-stats" data-testid="draw-stats">
       {STATS.map((stat) => (
         <div key={stat} data-stat={stat}>
           <dt>{t(`draw.stats.${stat}`)}</dt>
-          <dd className="numeric">{view.stats[stat]}</dd>
+          <dd className="adm-numeric">{view.stats[stat]}</dd>
         </div>
       ))}
     </dl>
@@ -365,7 +365,7 @@ function PublishedDraw({
 }) {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <div className="draw-published" data-testid="draw-published">
+    <div className="adm-draw-published" data-testid="draw-published">
       <CopyField
         label={t('draw.seed')}
         value={view.seed ?? ''}
@@ -374,11 +374,11 @@ function PublishedDraw({
         failedText={t('draw.copyFailed')}
         testId="draw-seed"
       />
-      <div className="draw-export">
+      <div className="adm-draw-export">
         <button type="button" className="button" data-testid="draw-download" onClick={onDownload}>
           {t('draw.download')}
         </button>
-        <span className="field-hint">
+        <span className="adm-field-hint">
           {t('draw.downloadHint', { file: drawExportFileName(blockId) })}
         </span>
       </div>
@@ -391,8 +391,8 @@ function PublishedDraw({
         testId="draw-verify-command"
         multiline
       />
-      <p className="field-hint">{t('draw.verifyHint')}</p>
-      <dl className="details">
+      <p className="adm-field-hint">{t('draw.verifyHint')}</p>
+      <dl className="adm-details">
         <div>
           <dt>{t('draw.algorithm')}</dt>
           <dd>
@@ -402,7 +402,7 @@ function PublishedDraw({
         <div>
           <dt>{t('draw.digest')}</dt>
           <dd>
-            <code className="hash">{view.entriesDigest}</code>
+            <code className="adm-hash">{view.entriesDigest}</code>
           </dd>
         </div>
       </dl>

@@ -170,10 +170,10 @@ export function LoginPage() {
   if (step.kind === 'enrol' || step.kind === 'codes') {
     return (
       <Page remote={NAMESPACE} page="login" title={t('totp.setupTitle')}>
-        <div className="card narrow">
+        <div className="adm-card adm-narrow">
           {step.kind === 'enrol' ? (
             <>
-              <p className="notice">{t('totp.requiredIntro')}</p>
+              <p className="adm-notice">{t('totp.requiredIntro')}</p>
               <TotpEnrolmentForm
                 enrolment={step.enrolment}
                 onEnabled={(result) =>
@@ -199,15 +199,15 @@ export function LoginPage() {
 
   return (
     <Page remote={NAMESPACE} page="login" title={t('login.title')}>
-      <div className="card narrow">
+      <div className="adm-card adm-narrow">
         {user?.role === 'admin' && !login.isSuccess ? (
-          <p className="notice" data-testid="already-logged-in">
+          <p className="adm-notice" data-testid="already-logged-in">
             {t('login.alreadyLoggedIn', { name: user.name })}{' '}
             <Link to="/admin">{t('login.toDashboard')}</Link>
           </p>
         ) : null}
-        <p className="notice">{t('login.adminsOnly')}</p>
-        <form ref={formRef} className="form" noValidate onSubmit={submit}>
+        <p className="adm-notice">{t('login.adminsOnly')}</p>
+        <form ref={formRef} className="adm-form" noValidate onSubmit={submit}>
           <Field label={t('login.email')} error={errors.email}>
             {(control) => (
               <input
@@ -267,7 +267,7 @@ export function LoginPage() {
               )}
               <button
                 type="button"
-                className="link-button"
+                className="adm-link-button"
                 onClick={() => {
                   setErrors({});
                   setStep({ kind: 'code', recovery: !step.recovery });
@@ -277,13 +277,13 @@ export function LoginPage() {
               </button>
             </>
           ) : null}
-          <div className="form-actions">
+          <div className="adm-form-actions">
             <button type="submit" className="button" disabled={busy}>
               {login.isPending ? t('login.submitting') : t('login.submit')}
             </button>
             <button
               type="button"
-              className="link-button"
+              className="adm-link-button"
               disabled={requestReset.isPending}
               onClick={forgotPassword}
             >

@@ -29,7 +29,7 @@ export function PrivacyPage() {
   return (
     <Page remote={NAMESPACE} page="admin-privacy" title={t('privacy.title')}>
       <BackToDashboard />
-      <p className="hint">{t('privacy.intro')}</p>
+      <p className="adm-hint">{t('privacy.intro')}</p>
       <RetentionCard />
       <EmailCard />
     </Page>
@@ -57,7 +57,7 @@ function RetentionCard() {
     const s = status.data;
     body = (
       <>
-        <dl className="status-list" data-testid="privacy-status">
+        <dl className="adm-status-list" data-testid="privacy-status">
           <div>
             <dt>{t('privacy.period')}</dt>
             <dd data-testid="privacy-period">
@@ -105,11 +105,11 @@ function RetentionCard() {
     });
 
   return (
-    <section className="card" aria-labelledby="privacy-retention-heading">
+    <section className="adm-card" aria-labelledby="privacy-retention-heading">
       <h2 id="privacy-retention-heading">{t('privacy.retentionTitle')}</h2>
-      <p className="muted">{t('privacy.retentionText')}</p>
+      <p className="adm-muted">{t('privacy.retentionText')}</p>
       {body}
-      <div className="form-actions">
+      <div className="adm-form-actions">
         <BusyButton
           type="button"
           className="button secondary"
@@ -136,10 +136,10 @@ function Report({ report }: { report: RetentionReport }) {
         <span data-state={report.status}>{t(`privacy.statuses.${report.status}`)}</span>
       </p>
       {report.cutoff ? (
-        <p className="muted">{t('privacy.cutoff', { date: report.cutoff })}</p>
+        <p className="adm-muted">{t('privacy.cutoff', { date: report.cutoff })}</p>
       ) : null}
       {rows.length === 0 ? (
-        <p className="muted">{t('privacy.nothingErased')}</p>
+        <p className="adm-muted">{t('privacy.nothingErased')}</p>
       ) : (
         <div className="table-wrap" role="region" aria-label={t('privacy.lastReport')} tabIndex={0}>
           <table>
@@ -147,7 +147,7 @@ function Report({ report }: { report: RetentionReport }) {
               <tr>
                 <th scope="col">{t('privacy.service')}</th>
                 <th scope="col">{t('privacy.what')}</th>
-                <th scope="col" className="numeric">
+                <th scope="col" className="adm-numeric">
                   {t('privacy.count')}
                 </th>
               </tr>
@@ -157,7 +157,7 @@ function Report({ report }: { report: RetentionReport }) {
                 <tr key={`${r.service}-${r.what}`}>
                   <td>{r.service}</td>
                   <td>{t(`privacy.items.${r.what}`, { defaultValue: r.what })}</td>
-                  <td className="numeric">{r.count}</td>
+                  <td className="adm-numeric">{r.count}</td>
                 </tr>
               ))}
             </tbody>
@@ -165,7 +165,7 @@ function Report({ report }: { report: RetentionReport }) {
         </div>
       )}
       {report.unavailable.length > 0 ? (
-        <p className="field-error">
+        <p className="adm-field-error">
           {t('privacy.unavailable', { services: report.unavailable.join(', ') })}
         </p>
       ) : null}
@@ -244,9 +244,9 @@ function EmailCard() {
   };
 
   return (
-    <section className="card" aria-labelledby="privacy-email-heading">
+    <section className="adm-card" aria-labelledby="privacy-email-heading">
       <h2 id="privacy-email-heading">{t('privacy.emailTitle')}</h2>
-      <p className="muted">{t('privacy.emailText')}</p>
+      <p className="adm-muted">{t('privacy.emailText')}</p>
       <form onSubmit={(e) => void doExport(e)} noValidate data-testid="privacy-email-form">
         <Field label={t('privacy.email')} error={error}>
           {(control) => (
@@ -261,7 +261,7 @@ function EmailCard() {
             />
           )}
         </Field>
-        <div className="form-actions">
+        <div className="adm-form-actions">
           <BusyButton
             type="submit"
             className="button"
@@ -272,7 +272,7 @@ function EmailCard() {
           </BusyButton>
           <button
             type="button"
-            className="button danger"
+            className="button adm-danger"
             onClick={askErase}
             data-testid="privacy-erase"
           >
@@ -289,15 +289,15 @@ function EmailCard() {
         <p>
           {t('privacy.eraseFor')} <strong data-testid="privacy-erase-email">{confirming}</strong>
         </p>
-        <ul className="consequences">
+        <ul className="adm-consequences">
           <li>{t('privacy.eraseSignups')}</li>
           <li>{t('privacy.eraseEverywhere')}</li>
           <li>{t('privacy.eraseFinal')}</li>
         </ul>
-        <div className="form-actions">
+        <div className="adm-form-actions">
           <BusyButton
             type="button"
-            className="button danger"
+            className="button adm-danger"
             busy={erase.isPending}
             onClick={confirmErase}
             data-testid="privacy-erase-confirm"

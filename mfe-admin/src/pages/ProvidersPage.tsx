@@ -25,7 +25,7 @@ export function ProvidersPage() {
           query={providers}
           texts={texts}
           columns={[
-            { header: t('common.id'), className: 'numeric', cell: (p) => p.id },
+            { header: t('common.id'), className: 'adm-numeric', cell: (p) => p.id },
             { header: t('providers.name'), rowHeader: true, cell: (p) => p.name },
           ]}
           onEdit={edit}

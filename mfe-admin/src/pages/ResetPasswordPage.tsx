@@ -21,7 +21,7 @@ export function ResetPasswordPage() {
   if (token === '') {
     return (
       <Page remote={NAMESPACE} page="reset-password" title={t('resetPassword.invalidTitle')}>
-        <div className="card narrow">
+        <div className="adm-card adm-narrow">
           <p>{t('resetPassword.invalidText')}</p>
           <div className="actions">
             <Link to="/login" className="button">
@@ -84,14 +84,14 @@ function ResetForm({ token }: { token: string }) {
 
   return (
     <Page remote={NAMESPACE} page="reset-password" title={t('resetPassword.title')}>
-      <div className="card narrow">
+      <div className="adm-card adm-narrow">
         <p>{t('resetPassword.intro')}</p>
         {failure ? (
-          <p className="form-error" data-testid="reset-error">
+          <p className="adm-form-error" data-testid="reset-error">
             {failure}
           </p>
         ) : null}
-        <form ref={formRef} className="form" noValidate onSubmit={submit}>
+        <form ref={formRef} className="adm-form" noValidate onSubmit={submit}>
           <Field
             label={t('resetPassword.newPassword')}
             hint={t('resetPassword.hint')}
@@ -118,7 +118,7 @@ function ResetForm({ token }: { token: string }) {
               />
             )}
           </Field>
-          <div className="form-actions">
+          <div className="adm-form-actions">
             <button type="submit" className="button" disabled={reset.isPending}>
               {reset.isPending ? t('resetPassword.submitting') : t('resetPassword.submit')}
             </button>

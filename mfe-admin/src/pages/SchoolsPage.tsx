@@ -60,12 +60,12 @@ export function SchoolsPage() {
           query={schools}
           texts={texts}
           columns={[
-            { header: t('common.id'), className: 'numeric', cell: (school) => school.id },
+            { header: t('common.id'), className: 'adm-numeric', cell: (school) => school.id },
             { header: t('schools.name'), rowHeader: true, cell: (school) => school.name },
             {
               header: t('schools.token'),
               cell: (school) => (
-                <code className="token" data-testid="school-token">
+                <code className="adm-token" data-testid="school-token">
                   {school.accessToken}
                 </code>
               ),
@@ -73,7 +73,7 @@ export function SchoolsPage() {
             {
               header: t('schools.urlPath'),
               cell: (school) => (
-                <code className="token" data-testid="school-path">
+                <code className="adm-token" data-testid="school-path">
                   {schoolPath(school)}
                 </code>
               ),
@@ -94,7 +94,7 @@ export function SchoolsPage() {
                 {t('schools.copyUrl')}
               </RowAction>
               <a
-                className="button secondary small"
+                className="button secondary adm-small"
                 href={schoolPath(school)}
                 target="_blank"
                 rel="noopener noreferrer"

@@ -49,7 +49,7 @@ export function SettingsPage() {
             editLabel: (user) => t('settings.editUser', { name: user.name }),
             deleteLabel: (user) => t('settings.deleteUser', { name: user.name }),
           }}
-          emptyClassName="muted"
+          emptyClassName="adm-muted"
           columns={[
             {
               header: t('settings.name'),
@@ -58,7 +58,7 @@ export function SettingsPage() {
                 <>
                   {user.name}
                   {me?.id === user.id ? (
-                    <span className="muted"> ({t('settings.you')})</span>
+                    <span className="adm-muted"> ({t('settings.you')})</span>
                   ) : null}
                 </>
               ),

@@ -7,7 +7,7 @@ import { NAMESPACE } from '../namespace';
 function ErrorCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section
-      className="provider-card provider-error"
+      className="prv-card prv-error"
       role="alert"
       aria-labelledby={`${id}-title`}
       data-testid={id}

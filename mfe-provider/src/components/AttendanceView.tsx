@@ -91,11 +91,11 @@ function AttendanceSessions({
 
   return (
     <>
-      <div className="attendance-today provider-no-print" data-testid="attendance-today">
-        <div className="attendance-picker">
+      <div className="attendance-today prv-no-print" data-testid="attendance-today">
+        <div className="prv-attendance-picker">
           <button
             type="button"
-            className="button secondary attendance-step"
+            className="button secondary prv-attendance-step"
             onClick={() => setPicked(dates[index - 1]!)}
             disabled={index <= 0}
             aria-label={t('attendance.previous')}
@@ -103,7 +103,7 @@ function AttendanceSessions({
           >
             <span aria-hidden="true">‹</span>
           </button>
-          <label className="attendance-select">
+          <label className="prv-attendance-select">
             <span className="visually-hidden">{t('attendance.session')}</span>
             <select
               value={date}
@@ -120,7 +120,7 @@ function AttendanceSessions({
           </label>
           <button
             type="button"
-            className="button secondary attendance-step"
+            className="button secondary prv-attendance-step"
             onClick={() => setPicked(dates[index + 1]!)}
             disabled={index >= dates.length - 1}
             aria-label={t('attendance.next')}
@@ -130,7 +130,7 @@ function AttendanceSessions({
           </button>
         </div>
 
-        <p className="attendance-summary" data-testid="attendance-summary">
+        <p className="prv-attendance-summary" data-testid="attendance-summary">
           {t('attendance.summary', counts)}
         </p>
         <QueueState queue={queue} />
@@ -140,28 +140,28 @@ function AttendanceSessions({
             {t('attendance.empty')}
           </p>
         ) : (
-          <ul className="attendance-list" aria-label={dateLabel(date)}>
+          <ul className="prv-attendance-list" aria-label={dateLabel(date)}>
             {participants.map((p) => {
               const value = present.get(p.key) ?? null;
               const set = (next: boolean) => queue.mark(date, p.key, value === next ? null : next);
               return (
                 <li
                   key={p.key}
-                  className="attendance-child"
+                  className="prv-attendance-child"
                   data-testid="attendance-child"
                   data-state={value === null ? 'open' : value ? 'present' : 'absent'}
                 >
-                  <span className="attendance-name" id={`attendance-name-${p.key}`}>
+                  <span className="prv-attendance-name" id={`attendance-name-${p.key}`}>
                     {p.childName}
                   </span>
                   <div
-                    className="attendance-buttons"
+                    className="prv-attendance-buttons"
                     role="group"
                     aria-labelledby={`attendance-name-${p.key}`}
                   >
                     <button
                       type="button"
-                      className="attendance-mark attendance-present"
+                      className="prv-attendance-mark prv-attendance-present"
                       aria-pressed={value === true}
                       onClick={() => set(true)}
                       data-testid="attendance-present"
@@ -170,7 +170,7 @@ function AttendanceSessions({
                     </button>
                     <button
                       type="button"
-                      className="attendance-mark attendance-absent"
+                      className="prv-attendance-mark prv-attendance-absent"
                       aria-pressed={value === false}
                       onClick={() => set(false)}
                       data-testid="attendance-absent"
@@ -183,7 +183,7 @@ function AttendanceSessions({
             })}
           </ul>
         )}
-        <p className="attendance-hint">{t('attendance.hint')}</p>
+        <p className="prv-attendance-hint">{t('attendance.hint')}</p>
       </div>
 
       <Overview title={activity.title} sessions={sessions} participants={participants} />
@@ -197,20 +197,22 @@ function QueueState({ queue }: { queue: ReturnType<typeof useMarkQueue> }) {
   const waiting = queue.queue.length;
   return (
     <div
-      className="attendance-queue"
+      className="prv-attendance-queue"
       role="status"
       aria-live="polite"
       data-testid="attendance-queue"
     >
-      {!queue.online ? <p className="attendance-offline">{t('attendance.offline')}</p> : null}
+      {!queue.online ? <p className="prv-attendance-offline">{t('attendance.offline')}</p> : null}
       {queue.linkRefused ? (
-        <p className="attendance-refused">{t('attendance.linkRefused')}</p>
+        <p className="prv-attendance-refused">{t('attendance.linkRefused')}</p>
       ) : null}
       {queue.dropped > 0 ? (
-        <p className="attendance-refused">{t('attendance.dropped', { count: queue.dropped })}</p>
+        <p className="prv-attendance-refused">
+          {t('attendance.dropped', { count: queue.dropped })}
+        </p>
       ) : null}
       {waiting > 0 ? (
-        <p className="attendance-waiting" data-testid="attendance-waiting">
+        <p className="prv-attendance-waiting" data-testid="attendance-waiting">
           <span>{t('attendance.waiting', { count: waiting })}</span>
           {queue.online ? (
             <button type="button" className="button secondary" onClick={() => void queue.retry()}>
@@ -249,7 +251,7 @@ function Overview({
 
   return (
     <>
-      <div className="provider-actions provider-no-print">
+      <div className="prv-actions prv-no-print">
         <button
           type="button"
           className="button secondary"
@@ -264,19 +266,19 @@ function Overview({
       </div>
       {/* Focusable, so a keyboard can scroll a grid wider than the screen. */}
       <div
-        className="provider-table-wrap attendance-overview"
+        className="prv-table-wrap prv-attendance-overview"
         role="region"
         aria-label={t('attendance.overviewCaption', { title })}
         tabIndex={0}
         data-testid="attendance-overview"
       >
-        <table className="provider-table attendance-grid">
+        <table className="prv-table prv-attendance-grid">
           <caption>{t('attendance.overviewCaption', { title })}</caption>
           <thead>
             <tr>
               <th scope="col">{t('provider.name')}</th>
               {sessions.map((s) => (
-                <th scope="col" key={s.date} className="attendance-cell">
+                <th scope="col" key={s.date} className="prv-attendance-cell">
                   {dateLabel(s.date)}
                 </th>
               ))}
@@ -289,7 +291,7 @@ function Overview({
                 {byDate.map((m, i) => {
                   const v = m.get(p.key);
                   return (
-                    <td key={sessions[i]!.date} className="attendance-cell">
+                    <td key={sessions[i]!.date} className="prv-attendance-cell">
                       {v === true
                         ? t('attendance.presentShort')
                         : v === false

@@ -18,13 +18,13 @@ export function ParticipantsTable({
     );
   }
   return (
-    <div className="provider-table-wrap">
-      <table className="provider-table" data-testid="provider-table">
+    <div className="prv-table-wrap">
+      <table className="prv-table" data-testid="provider-table">
         <caption>{t('provider.caption', { title })}</caption>
         <thead>
           <tr>
             <th scope="col">{t('provider.name')}</th>
-            <th scope="col" className="provider-numeric">
+            <th scope="col" className="prv-numeric">
               {t('provider.age')}
             </th>
           </tr>
@@ -34,7 +34,7 @@ export function ParticipantsTable({
             // Names can repeat and there is no id (R-PROVIDER-LIST: name and age only).
             <tr key={index} data-testid="provider-row">
               <th scope="row">{participant.childName}</th>
-              <td className="provider-numeric">{participant.age}</td>
+              <td className="prv-numeric">{participant.age}</td>
             </tr>
           ))}
         </tbody>

@@ -53,7 +53,7 @@ function ViewTabs({ params, view }: { params: ProviderParams; view: ProviderView
     search: providerSearch(params.token, v),
   });
   return (
-    <nav className="provider-tabs provider-no-print" aria-label={t('attendance.views')}>
+    <nav className="prv-tabs prv-no-print" aria-label={t('attendance.views')}>
       <Link
         to={link('list')}
         aria-current={view === 'list' ? 'page' : undefined}
@@ -85,7 +85,7 @@ function Participants({ params, view }: { params: ProviderParams; view: Provider
       <ViewTabs params={params} view={view} />
       {view === 'attendance' ? (
         <>
-          <h2 className="attendance-activity" data-testid="attendance-activity">
+          <h2 className="prv-attendance-activity" data-testid="attendance-activity">
             {query.data.activity.title}
           </h2>
           <AttendanceView params={params} data={query.data} />
@@ -115,14 +115,14 @@ function ParticipantsView({ data }: { data: ParticipantsResponse }) {
   return (
     <>
       <section
-        className="provider-card"
+        className="prv-card"
         aria-labelledby="provider-activity"
         data-testid="provider-activity"
       >
         <h2 id="provider-activity" className="provider-activity-title">
           {activity.title}
         </h2>
-        <dl className="provider-facts">
+        <dl className="prv-facts">
           <div>
             <dt>{t('provider.school')}</dt>
             <dd data-testid="provider-school">{activity.school}</dd>
@@ -138,11 +138,11 @@ function ParticipantsView({ data }: { data: ParticipantsResponse }) {
         </dl>
       </section>
 
-      <p className="provider-monitored" data-testid="provider-monitored">
+      <p className="prv-monitored" data-testid="provider-monitored">
         {t('provider.monitored')}
       </p>
 
-      <div className="provider-actions provider-no-print">
+      <div className="prv-actions prv-no-print">
         <button type="button" className="button" onClick={print} data-testid="provider-print">
           {t('provider.print')}
         </button>

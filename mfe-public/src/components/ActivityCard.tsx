@@ -59,23 +59,25 @@ export function ActivityCard({
     .join(' ');
   return (
     <li
-      className={`activity-card${locked ? ' is-locked' : ''}${full ? ' is-full' : ''}${past ? ' is-past' : ''}${lottery && state !== 'drawn' ? ' is-lottery' : ''}`}
+      className={`pub-activity-card${locked ? ' pub-is-locked' : ''}${full ? ' pub-is-full' : ''}${past ? ' pub-is-past' : ''}${lottery && state !== 'drawn' ? ' pub-is-lottery' : ''}`}
       data-window={state}
     >
       <article aria-labelledby={titleId}>
-        <div className="activity-head">
-          <h2 id={titleId} className="activity-title" dir="auto">
+        <div className="pub-activity-head">
+          <h2 id={titleId} className="pub-activity-title" dir="auto">
             {activity.title}
           </h2>
-          <div className="badges">
+          <div className="pub-badges">
             {lottery && state !== 'drawn' ? (
-              <span className="badge badge-lottery">{t('window.lotteryBadge')}</span>
+              <span className="pub-badge pub-badge-lottery">{t('window.lotteryBadge')}</span>
             ) : null}
-            {locked || full ? <span className="badge badge-full">{t('activity.full')}</span> : null}
-            {past ? <span className="badge badge-past">{t('activity.past')}</span> : null}
+            {locked || full ? (
+              <span className="pub-badge pub-badge-full">{t('activity.full')}</span>
+            ) : null}
+            {past ? <span className="pub-badge pub-badge-past">{t('activity.past')}</span> : null}
           </div>
         </div>
-        <dl className="facts">
+        <dl className="pub-facts">
           <div>
             <dt>{t('activity.block')}</dt>
             <dd dir="auto">{block.name}</dd>
@@ -107,7 +109,7 @@ export function ActivityCard({
                   ? t('activity.placesLeft', { available, capacity: activity.capacity })
                   : t('activity.noPlacesLeft', { capacity: activity.capacity })}
               {waiting > 0 ? (
-                <span className="waitlist-count">
+                <span className="pub-waitlist-count">
                   {t('activity.waitlistCount', { count: waiting })}
                 </span>
               ) : null}
@@ -116,13 +118,13 @@ export function ActivityCard({
         </dl>
         {lottery ? <LotteryNote id={lotteryId} block={block} state={state} now={now} /> : null}
         {waitlist ? (
-          <p id={noteId} className="full-note">
+          <p id={noteId} className="pub-full-note">
             {t('activity.fullNote')}
           </p>
         ) : null}
         <button
           type="button"
-          className={`button sign-up${waitlist ? ' waitlist' : ''}${open ? '' : ' window-shut'}`}
+          className={`button pub-sign-up${waitlist ? ' waitlist' : ''}${open ? '' : ' pub-window-shut'}`}
           disabled={locked || !open}
           aria-describedby={described}
           onClick={() => onSignUp(activity)}

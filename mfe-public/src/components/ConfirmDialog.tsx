@@ -62,7 +62,7 @@ export function ConfirmDialog({
   return (
     <dialog
       ref={dialogRef}
-      className="confirm-dialog"
+      className="pub-confirm-dialog"
       aria-labelledby={titleId}
       aria-describedby={textId}
       aria-busy={busy || undefined}
@@ -76,14 +76,14 @@ export function ConfirmDialog({
         else onClose();
       }}
     >
-      <div className="dialog-body">
-        <h2 id={titleId} className="dialog-title">
+      <div className="pub-dialog-body">
+        <h2 id={titleId} className="pub-dialog-title">
           {title}
         </h2>
-        <div id={textId} className="confirm-text">
+        <div id={textId} className="pub-confirm-text">
           {children}
         </div>
-        <div className="actions dialog-actions">
+        <div className="actions pub-dialog-actions">
           <button
             ref={cancelRef}
             type="button"
@@ -96,7 +96,7 @@ export function ConfirmDialog({
           {/* aria-disabled, not disabled: the button keeps the focus while the action runs. */}
           <button
             type="button"
-            className={`button${destructive ? ' danger' : ''}`}
+            className={`button${destructive ? ' pub-danger' : ''}`}
             aria-disabled={busy || undefined}
             onClick={() => {
               if (!busyRef.current) onConfirm();

@@ -16,14 +16,14 @@ export interface FormFieldProps {
 export function FormField({ id, label, requiredLabel, error, children, hint }: FormFieldProps) {
   const { hintId, errorId, describedBy } = fieldIds(id, hint, error);
   return (
-    <div className={`field${error ? ' has-error' : ''}`}>
+    <div className={`pub-field${error ? ' pub-has-error' : ''}`}>
       <label htmlFor={id}>
         {label}
-        <span className="required-mark" aria-hidden="true" title={requiredLabel}>
+        <span className="pub-required-mark" aria-hidden="true" title={requiredLabel}>
           {' *'}
         </span>
       </label>
-      <FieldNote id={hintId} kind="hint">
+      <FieldNote id={hintId} className="pub-field-hint">
         {hint}
       </FieldNote>
       {cloneElement(children, {
@@ -33,7 +33,7 @@ export function FormField({ id, label, requiredLabel, error, children, hint }: F
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy,
       })}
-      <FieldNote id={errorId} kind="error">
+      <FieldNote id={errorId} className="pub-field-error">
         {error}
       </FieldNote>
     </div>

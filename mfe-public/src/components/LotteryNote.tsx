@@ -33,7 +33,7 @@ export function LotteryNote({ block, state, now, id }: LotteryNoteProps) {
   const key =
     state === 'notOpen' || state === 'awaitingDraw' || state === 'drawn' ? state : 'lottery';
   return (
-    <div className="lottery-note" data-testid="lottery-note" data-window={state}>
+    <div className="pub-lottery-note" data-testid="lottery-note" data-window={state}>
       <p id={id}>
         <strong>{t(`window.${key}.lead`, vars)}</strong> {t(`window.${key}.text`, vars)}{' '}
         <Link to={LOTTERY_PATH}>{t('window.howLink')}</Link>
@@ -51,14 +51,14 @@ export function LotteryNote({ block, state, now, id }: LotteryNoteProps) {
 /** A long hex value, cut short; its whole value in the title and when opened. */
 function Proof({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (
-    <details className="lottery-proof" data-testid={testId}>
+    <details className="pub-lottery-proof" data-testid={testId}>
       <summary>
         {label}:{' '}
         <code title={value} dir="ltr">
           {shortHex(value)}
         </code>
       </summary>
-      <code className="proof-full" dir="ltr">
+      <code className="pub-proof-full" dir="ltr">
         {value}
       </code>
     </details>

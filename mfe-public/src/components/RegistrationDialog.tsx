@@ -223,7 +223,7 @@ export default function RegistrationDialog({
   return (
     <dialog
       ref={dialogRef}
-      className="registration-dialog"
+      className="pub-registration-dialog"
       aria-labelledby={titleId}
       aria-busy={pending || undefined}
       // Escape must not close it while the sign-up is being sent.
@@ -237,14 +237,14 @@ export default function RegistrationDialog({
         else onClose();
       }}
     >
-      <div className="dialog-body">
-        <div className="dialog-head">
-          <h2 id={titleId} ref={headingRef} tabIndex={-1} className="dialog-title">
+      <div className="pub-dialog-body">
+        <div className="pub-dialog-head">
+          <h2 id={titleId} ref={headingRef} tabIndex={-1} className="pub-dialog-title">
             {waitlist ? t('registration.waitlistTitle') : t('registration.title')}
           </h2>
           <button
             type="button"
-            className="dialog-close"
+            className="pub-dialog-close"
             aria-label={t('registration.closeDialog')}
             onClick={requestClose}
             disabled={pending}
@@ -253,7 +253,7 @@ export default function RegistrationDialog({
           </button>
         </div>
 
-        <dl className="dialog-summary">
+        <dl className="pub-dialog-summary">
           <div>
             <dt>{t('registration.activity')}</dt>
             <dd dir="auto">{activity.title}</dd>
@@ -273,7 +273,7 @@ export default function RegistrationDialog({
         </dl>
 
         {done !== null ? (
-          <div className="dialog-success" role="status">
+          <div className="pub-dialog-success" role="status">
             <SuccessText done={done} today={today} />
             <p>{t('registration.confirmationEmail')}</p>
             <div className="actions">
@@ -285,10 +285,10 @@ export default function RegistrationDialog({
         ) : (
           <form ref={formRef} noValidate onSubmit={submit} aria-describedby={`${baseId}-note`}>
             {openedFull ? (
-              <p className="notice waitlist-intro">{t('registration.waitlistIntro')}</p>
+              <p className="pub-notice pub-waitlist-intro">{t('registration.waitlistIntro')}</p>
             ) : null}
             {lotteryClosesAt ? (
-              <p className="notice waitlist-intro">
+              <p className="pub-notice pub-waitlist-intro">
                 {t('registration.lotteryIntro', {
                   closes: momentText(t, i18n.language, lotteryClosesAt, {
                     style: 'long',
@@ -297,10 +297,10 @@ export default function RegistrationDialog({
                 })}
               </p>
             ) : null}
-            <p id={`${baseId}-note`} className="required-note">
+            <p id={`${baseId}-note`} className="pub-required-note">
               {t('registration.requiredNote')}
             </p>
-            <div className="form-alert" role="alert">
+            <div className="pub-form-alert" role="alert">
               {alertText ? <p>{alertText}</p> : null}
             </div>
 
@@ -353,7 +353,7 @@ export default function RegistrationDialog({
             </fieldset>
 
             {/* Announced as it appears; not a second role="alert": the form has one already. */}
-            <div className="full-offer" aria-live="assertive" aria-atomic="true">
+            <div className="pub-full-offer" aria-live="assertive" aria-atomic="true">
               {fullOffer ? (
                 <>
                   <h3>{t('registration.fullOfferTitle')}</h3>
@@ -361,7 +361,7 @@ export default function RegistrationDialog({
                 </>
               ) : null}
             </div>
-            <div className="window-refusal" aria-live="assertive" aria-atomic="true">
+            <div className="pub-window-refusal" aria-live="assertive" aria-atomic="true">
               {refused !== null ? (
                 <>
                   <h3>{t('registration.lockedTitle')}</h3>
@@ -370,7 +370,7 @@ export default function RegistrationDialog({
               ) : null}
             </div>
 
-            <div ref={actionsRef} className="actions dialog-actions">
+            <div ref={actionsRef} className="actions pub-dialog-actions">
               <button
                 ref={cancelRef}
                 type="button"

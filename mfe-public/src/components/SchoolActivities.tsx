@@ -124,12 +124,12 @@ export function SchoolActivities({ school, token, initialBlockId }: SchoolActivi
   return (
     <>
       <Page remote={NAMESPACE} page="school" title={school.name} titleDir="auto">
-        <p className="lead">{t('school.subtitle')}</p>
+        <p className="pub-lead">{t('school.subtitle')}</p>
 
-        <div className="filters" role="group" aria-label={t('filter.label')}>
-          <div className="filter-block">
+        <div className="pub-filters" role="group" aria-label={t('filter.label')}>
+          <div className="pub-filter-block">
             <label htmlFor={ids.block}>{t('filter.block')}</label>
-            <div className="filter-row">
+            <div className="pub-filter-row">
               <select
                 id={ids.block}
                 value={blockId}
@@ -156,7 +156,7 @@ export function SchoolActivities({ school, token, initialBlockId }: SchoolActivi
               </button>
             </div>
           </div>
-          <div className="filter-past">
+          <div className="pub-filter-past">
             <input
               id={ids.past}
               type="checkbox"
@@ -168,11 +168,11 @@ export function SchoolActivities({ school, token, initialBlockId }: SchoolActivi
         </div>
 
         {/* Always in the page, so screen readers announce the new count after a filter change. */}
-        <p id={ids.count} className="activity-count" role="status">
+        <p id={ids.count} className="pub-activity-count" role="status">
           {cards ? t('filter.count', { count: cards.length }) : ''}
         </p>
         {activities.isError ? (
-          <div className="card state-card" data-state="error" role="alert">
+          <div className="pub-card pub-state-card" data-state="error" role="alert">
             <h2>{t('activities.errorTitle')}</h2>
             <p>{activitiesErrorText(activities.error, t)}</p>
             <div className="actions">
@@ -186,7 +186,7 @@ export function SchoolActivities({ school, token, initialBlockId }: SchoolActivi
         ) : (
           <>
             {cards.length === 0 ? (
-              <div className="card state-card" data-state="empty">
+              <div className="pub-card pub-state-card" data-state="empty">
                 <h2>{t('activities.emptyTitle')}</h2>
                 <p>
                   {all && all.length > 0
@@ -197,7 +197,7 @@ export function SchoolActivities({ school, token, initialBlockId }: SchoolActivi
                 </p>
               </div>
             ) : (
-              <ul className="activity-list" aria-labelledby={ids.count}>
+              <ul className="pub-activity-list" aria-labelledby={ids.count}>
                 {cards.map((activity) => (
                   <ActivityCard
                     key={activity.id}
@@ -219,7 +219,7 @@ export function SchoolActivities({ school, token, initialBlockId }: SchoolActivi
       {selected ? (
         <Suspense
           fallback={
-            <div className="dialog-loading">
+            <div className="pub-dialog-loading">
               <Spinner label={t('registration.loading')} />
             </div>
           }

@@ -10,7 +10,7 @@ export function SchoolNotFound() {
   return (
     <>
       <Page remote={NAMESPACE} page="school" title={t('school.notFoundTitle')}>
-        <div className="card state-card" data-state="not-found">
+        <div className="pub-card pub-state-card" data-state="not-found">
           <p>{t('school.notFoundText')}</p>
           <div className="actions">
             <Link to="/" className="button">

@@ -12,11 +12,11 @@ export function SiteFooter() {
   if (!organisation) return null;
   const vars = { organisation: isolate(organisation.name) };
   return (
-    <footer className="site-footer">
-      <div className="site-footer-inner">
-        <h2 className="site-footer-title">{t('footer.aboutTitle', vars)}</h2>
+    <footer className="pub-site-footer">
+      <div className="pub-site-footer-inner">
+        <h2 className="pub-site-footer-title">{t('footer.aboutTitle', vars)}</h2>
         <p>{t('footer.aboutText', vars)}</p>
-        <ul className="site-footer-links" aria-label={t('footer.linksLabel')}>
+        <ul className="pub-site-footer-links" aria-label={t('footer.linksLabel')}>
           <li>
             {t('footer.contact')}:{' '}
             <a href={`mailto:${organisation.contactEmail}`}>{organisation.contactEmail}</a>
@@ -32,7 +32,7 @@ export function SiteFooter() {
             </a>
           </li>
         </ul>
-        <p className="site-footer-copyright">
+        <p className="pub-site-footer-copyright">
           {t('footer.copyright', { ...vars, year: new Date().getFullYear() })}
         </p>
       </div>

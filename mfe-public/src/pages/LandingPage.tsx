@@ -15,15 +15,15 @@ export function LandingPage() {
   return (
     <>
       <Page remote={NAMESPACE} page="landing" title={t('landing.title')}>
-        <p className="lead">{t('landing.intro')}</p>
-        <p className="notice">{t('landing.privacy')}</p>
+        <p className="pub-lead">{t('landing.intro')}</p>
+        <p className="pub-notice">{t('landing.privacy')}</p>
 
-        <section className="section" aria-labelledby="landing-steps">
+        <section className="pub-section" aria-labelledby="landing-steps">
           <h2 id="landing-steps">{t('landing.stepsTitle')}</h2>
-          <ol className="steps">
+          <ol className="pub-steps">
             {STEPS.map((step) => (
-              <li key={step} className="step">
-                <span className="step-number" aria-hidden="true">
+              <li key={step} className="pub-step">
+                <span className="pub-step-number" aria-hidden="true">
                   {step}
                 </span>
                 <div>
@@ -35,8 +35,8 @@ export function LandingPage() {
           </ol>
         </section>
 
-        <div className="card-grid">
-          <section className="card" aria-labelledby="landing-contact">
+        <div className="pub-card-grid">
+          <section className="pub-card" aria-labelledby="landing-contact">
             <h2 id="landing-contact">{t('landing.contactTitle')}</h2>
             {organisation && (
               <>
@@ -49,7 +49,7 @@ export function LandingPage() {
               </>
             )}
           </section>
-          <section className="card" aria-labelledby="landing-why">
+          <section className="pub-card" aria-labelledby="landing-why">
             <h2 id="landing-why">{t('landing.whyTitle')}</h2>
             <p>{t('landing.whyText')}</p>
           </section>

@@ -26,20 +26,20 @@ export default function LotteryPage() {
   return (
     <>
       <Page remote={NAMESPACE} page="lottery" title={t('lottery.title')}>
-        <p className="lead">{t('lottery.intro')}</p>
+        <p className="pub-lead">{t('lottery.intro')}</p>
 
-        <section className="section notice" aria-labelledby="lottery-for-you">
+        <section className="pub-section pub-notice" aria-labelledby="lottery-for-you">
           <h2 id="lottery-for-you">{t('lottery.forYouTitle')}</h2>
           <p>{t('lottery.forYouText')}</p>
         </section>
 
-        <section className="section" aria-labelledby="lottery-rules">
+        <section className="pub-section" aria-labelledby="lottery-rules">
           <h2 id="lottery-rules">{t('lottery.rulesTitle')}</h2>
           <p>{t('lottery.rulesIntro')}</p>
-          <ol className="steps" data-testid="lottery-rules">
+          <ol className="pub-steps" data-testid="lottery-rules">
             {RULES.map((rule) => (
-              <li key={rule} className="step">
-                <span className="step-number" aria-hidden="true">
+              <li key={rule} className="pub-step">
+                <span className="pub-step-number" aria-hidden="true">
                   {rule}
                 </span>
                 <div>
@@ -51,17 +51,17 @@ export default function LotteryPage() {
           </ol>
         </section>
 
-        <section className="section" aria-labelledby="lottery-proof">
+        <section className="pub-section" aria-labelledby="lottery-proof">
           <h2 id="lottery-proof">{t('lottery.proofTitle')}</h2>
           <p>{t('lottery.proofIntro')}</p>
-          <ol className="proof-steps">
+          <ol className="pub-proof-steps">
             {PROOF.map((step) => (
-              <li key={step} className="card">
+              <li key={step} className="pub-card">
                 <h3>{t(`lottery.proof${step}Title`)}</h3>
                 <p>{t(`lottery.proof${step}Text`)}</p>
                 {step === 3 ? (
                   <>
-                    <pre className="command" dir="ltr">
+                    <pre className="pub-command" dir="ltr">
                       <code>{t('lottery.command')}</code>
                     </pre>
                     <p>{t('lottery.proof3After')}</p>

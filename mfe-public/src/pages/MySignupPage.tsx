@@ -158,7 +158,7 @@ function MySignupView({ token, onEnded }: { token: string; onEnded(ended: Ended)
     return (
       <PageFrame title={t('mySignup.title')}>
         {query.isError ? (
-          <div className="card state-card" data-state="error" role="alert">
+          <div className="pub-card pub-state-card" data-state="error" role="alert">
             <h2>{t('mySignup.errorTitle')}</h2>
             <p>{queryFailure?.message ?? t('mySignup.connection')}</p>
             <div className="actions">
@@ -182,10 +182,10 @@ function MySignupView({ token, onEnded }: { token: string; onEnded(ended: Ended)
 
   return (
     <PageFrame title={t('mySignup.title')}>
-      <p className="lead">{t('mySignup.lead', { name })}</p>
+      <p className="pub-lead">{t('mySignup.lead', { name })}</p>
       {/* Always in the page, so that a message put into it is announced. */}
-      <div ref={noticeRef} tabIndex={-1} className="my-signup-notice" role="alert">
-        {notice ? <p className="notice notice-warning">{notice}</p> : null}
+      <div ref={noticeRef} tabIndex={-1} className="pub-my-signup-notice" role="alert">
+        {notice ? <p className="pub-notice pub-notice-warning">{notice}</p> : null}
       </div>
 
       <StatusCard signup={signup} headingRef={statusRef}>
@@ -224,7 +224,7 @@ function MySignupView({ token, onEnded }: { token: string; onEnded(ended: Ended)
                 {downloading ? t('mySignup.downloading') : t('mySignup.calendar')}
               </button>
             </div>
-            <p id="my-signup-calendar-hint" className="hint">
+            <p id="my-signup-calendar-hint" className="pub-hint">
               {t('mySignup.calendarHint')}
             </p>
           </div>
@@ -235,7 +235,7 @@ function MySignupView({ token, onEnded }: { token: string; onEnded(ended: Ended)
 
       <ManageCard>
         {actions.withdraw ? (
-          <div className="manage-item">
+          <div className="pub-manage-item">
             <p>{t('mySignup.withdrawText')}</p>
             <button
               type="button"
@@ -247,11 +247,11 @@ function MySignupView({ token, onEnded }: { token: string; onEnded(ended: Ended)
             </button>
           </div>
         ) : null}
-        <div className="manage-item">
+        <div className="pub-manage-item">
           <p>{t('mySignup.eraseText')}</p>
           <button
             type="button"
-            className="button secondary danger-outline"
+            className="button secondary pub-danger-outline"
             aria-disabled={busy || undefined}
             onClick={() => setConfirm('erase')}
           >
@@ -367,12 +367,12 @@ function StatusCard({
 
   return (
     <section
-      className={`card status-card status-${status}`}
+      className={`pub-card pub-status-card pub-status-${status}`}
       data-testid="signup-status"
       data-status={status}
       aria-labelledby={titleId}
     >
-      <h2 id={titleId} ref={headingRef} tabIndex={-1} className="status-title">
+      <h2 id={titleId} ref={headingRef} tabIndex={-1} className="pub-status-title">
         {title}
       </h2>
       <p>{text}</p>
@@ -400,9 +400,9 @@ function Details({ signup }: { signup: MySignup }) {
   ];
   if (signedUp) facts.push([t('mySignup.signedUpOn'), signedUp.day]);
   return (
-    <section className="card details-card" aria-labelledby={titleId}>
+    <section className="pub-card details-card" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('mySignup.detailsTitle')}</h2>
-      <dl className="facts">
+      <dl className="pub-facts">
         {facts.map(([label, value, typed]) => (
           <div key={label}>
             <dt>{label}</dt>
@@ -418,7 +418,7 @@ function ManageCard({ children }: { children: ReactNode }) {
   const { t } = usePartTranslation('my-signup');
   const titleId = useId();
   return (
-    <section className="card manage-card" aria-labelledby={titleId}>
+    <section className="pub-card pub-manage-card" aria-labelledby={titleId}>
       <h2 id={titleId}>{t('mySignup.manageTitle')}</h2>
       {children}
     </section>
@@ -431,7 +431,7 @@ function InvalidLink() {
   const organisation = useOrganisation();
   return (
     <PageFrame title={t('mySignup.invalidTitle')}>
-      <div className="card state-card" data-state="invalid-link">
+      <div className="pub-card pub-state-card" data-state="invalid-link">
         <p>{t('mySignup.invalidText')}</p>
         <p>{t('mySignup.invalidAdvice', { organisation: isolate(organisation.name) })}</p>
         <p>
@@ -457,7 +457,7 @@ function Erased() {
       <div
         ref={headingRef}
         tabIndex={-1}
-        className="card state-card"
+        className="pub-card pub-state-card"
         data-state="erased"
         role="status"
       >

@@ -39,7 +39,7 @@ function SchoolLoader({ token }: { token: string }) {
     <>
       <Page remote={NAMESPACE} page="school" title={t('school.title')}>
         {school.isError ? (
-          <div className="card state-card" data-state="error" role="alert">
+          <div className="pub-card pub-state-card" data-state="error" role="alert">
             <h2>{t('school.errorTitle')}</h2>
             <p>
               {apiError
@@ -56,7 +56,7 @@ function SchoolLoader({ token }: { token: string }) {
           <>
             {/* The subtitle does not depend on the school: drawn at once, where the
                 loaded page has it, so the page's main text is there early. */}
-            <p className="lead">{t('school.subtitle')}</p>
+            <p className="pub-lead">{t('school.subtitle')}</p>
             <Spinner label={t('school.loading')} />
           </>
         )}

@@ -11,18 +11,21 @@ export function fieldIds(id: string, hint: ReactNode, error: ReactNode) {
   return { hintId, errorId, describedBy: describedBy || undefined };
 }
 
-/** A field's hint or error text under its id; nothing without a text. */
+/**
+ * A field's hint or error text under its id; nothing without a text. Its class is the remote's
+ * own (adm-field-error, pub-field-error): each remote styles its notes in its own stylesheet.
+ */
 export function FieldNote({
   id,
-  kind,
+  className,
   children,
 }: {
   id: string;
-  kind: 'hint' | 'error';
+  className: string;
   children: ReactNode;
 }) {
   return children ? (
-    <p id={id} className={`field-${kind}`}>
+    <p id={id} className={className}>
       {children}
     </p>
   ) : null;

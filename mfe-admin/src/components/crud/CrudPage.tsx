@@ -39,8 +39,8 @@ export function CrudPage<T>({
     <Page remote={NAMESPACE} page={page} title={title}>
       <BackToDashboard />
       {before}
-      <section className="card" aria-labelledby={heading.id}>
-        <div className="section-head">
+      <section className="adm-card" aria-labelledby={heading.id}>
+        <div className="adm-section-head">
           <h2 id={heading.id}>{heading.text}</h2>
           <button
             type="button"

@@ -70,9 +70,11 @@ export function CrudTable<T extends { id: number }>({
       {(items) => (
         <>
           {toolbar}
-          <div className="table-scroll">
+          <div className="adm-table-scroll">
             <table
-              className={tableClassName ? `table stack ${tableClassName}` : 'table stack'}
+              className={
+                tableClassName ? `adm-table adm-stack ${tableClassName}` : 'adm-table adm-stack'
+              }
               data-testid={`${kind}s-table`}
             >
               <caption className="visually-hidden">{texts.caption}</caption>
@@ -109,7 +111,7 @@ export function CrudTable<T extends { id: number }>({
                       ),
                     )}
                     <td>
-                      <div className="row-actions">
+                      <div className="adm-row-actions">
                         {actions?.(item)}
                         <RowAction label={texts.editLabel(item)} onClick={() => onEdit(item)}>
                           {t('common.edit')}

@@ -121,14 +121,14 @@ function CrudForm<T extends { id: number }, V, D>({
 
   const busy = save.isPending;
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={submit}>
+    <form ref={formRef} className="adm-form" noValidate onSubmit={submit}>
       {failure ? (
-        <p className="form-error" role="alert">
+        <p className="adm-form-error" role="alert">
           {failure}
         </p>
       ) : null}
       {children(form, item)}
-      <div className="form-actions">
+      <div className="adm-form-actions">
         <button type="submit" className="button" disabled={busy}>
           {busy ? t('common.saving') : item ? t('common.save') : (addLabel ?? t('common.add'))}
         </button>

@@ -19,7 +19,7 @@ export function RowAction({
   return (
     <button
       type="button"
-      className={danger ? 'button danger small' : 'button secondary small'}
+      className={danger ? 'button adm-danger adm-small' : 'button secondary adm-small'}
       aria-label={label}
       disabled={disabled}
       onClick={onClick}
