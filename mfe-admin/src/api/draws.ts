@@ -1,9 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch, isApiError } from '@nsa/web-kit';
+import { apiFetch, isApiError, REGISTRATIONS_QUERY_KEY } from '@nsa/web-kit';
 import type { ActivityView, DrawView } from '@nsa/contracts';
 import { drawFrom } from '../lib/draw';
 import { ACTIVITIES_QUERY_KEY, BLOCKS_QUERY_KEY, listFrom } from './catalog-keys';
-import { REGISTRATIONS_QUERY_KEY } from './registrations';
 
 const drawKey = (blockId: number) => ['admin', 'blocks', blockId, 'draw'] as const;
 const drawPath = (blockId: number) => `/api/admin/blocks/${blockId}/draw`;

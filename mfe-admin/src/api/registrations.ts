@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from '@nsa/web-kit';
+import { apiFetch, REGISTRATIONS_QUERY_KEY } from '@nsa/web-kit';
 import type {
   AdminRegistration,
   BulkAction,
@@ -12,10 +12,6 @@ import { registrationsQuery, type RegistrationFilters } from '../lib/registratio
 import { invalidateWithActivities } from './catalog-keys';
 
 type RegistrationsPage = Paged<AdminRegistration>;
-
-// The same first segment as the key mfe-public refreshes after a sign-up
-// (R-SIGNUP-FORM-DONE), so a sign-up made in another tab of the shell shows up here.
-export const REGISTRATIONS_QUERY_KEY = ['/api/admin/registrations'] as const;
 
 /** R-REVIEW-LIST. */
 const PAGE_SIZE = 50;

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { apiFetch } from '@nsa/web-kit';
+import { apiFetch, REGISTRATIONS_QUERY_KEY } from '@nsa/web-kit';
 import type { AdminSummary } from '@nsa/contracts';
-import { REGISTRATIONS_QUERY_KEY } from './registrations';
 
 /**
  * GET /api/admin/summary (R-ADMIN-SUMMARY): counts by status, the fullest activities and

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegistrationCreated, RegistrationInput } from '@nsa/contracts';
-import { ApiError, apiFetch, isApiError } from '@nsa/web-kit';
+import { ApiError, apiFetch, isApiError, REGISTRATIONS_QUERY_KEY } from '@nsa/web-kit';
 import { IDEMPOTENCY_HEADER, SubmitKey } from '../lib/submit-key';
 import { ACTIVITIES_KEY, schoolTokenHeaders } from './activities';
 
@@ -40,7 +40,7 @@ export function useCreateRegistration(token: string) {
     onSuccess: () => {
       keys.done();
       void queryClient.invalidateQueries({ queryKey: ACTIVITIES_KEY });
-      void queryClient.invalidateQueries({ queryKey: ['/api/admin/registrations'] });
+      void queryClient.invalidateQueries({ queryKey: REGISTRATIONS_QUERY_KEY });
     },
     // Locked, full or gone (409/404): the list is out of date, so reload it;
     // a locked activity then shows as such and a new try makes no call.

@@ -28,6 +28,7 @@ export {
 export { Page } from './page';
 export { type ToastInput } from './toast-store';
 export { ToastProvider, useToast } from './toast';
+export { REGISTRATIONS_QUERY_KEY } from './query-keys';
 export { SESSION_QUERY_KEY, sessionUserFrom, useSession } from './session';
 export { BusyButton } from './busy-button';
 export { ExportButton, type ExportFile } from './export-button';
