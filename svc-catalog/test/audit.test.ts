@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AUDIT_EVENT_TYPES, auditEntrySchema, type AuditEntry } from '@nsa/contracts';
+import {
+  AUDIT_EVENT_TYPES,
+  EVENT_TYPES,
+  NATS_HEADERS,
+  auditEntrySchema,
+  type AuditEntry,
+} from '@nsa/contracts';
 import { QueryTypes, type RunningService } from '@nsa/service-kit';
 import { serviceTestEnv, testClient as api, testSessionCookie } from '@nsa/service-kit/testing';
 import { start } from '../src/start.js';
@@ -136,6 +142,48 @@ describe('catalog records every admin change in the audit log (R-AUDIT-ADMIN-CHA
     const text = JSON.stringify(last);
     expect(text).not.toContain(school.accessToken);
     expect(text).not.toContain(rotated.body.accessToken);
+  });
+
+  it("writes a change's events and its audit entry with the request id it came with", async () => {
+    const school = (await a.post('/api/schools', { name: 'Wilg' }, as)).body;
+    const block = (await a.post('/api/blocks', { name: 'Blok W', weekStart: 20, weekEnd: 21 }, as))
+      .body;
+    const provider = (await a.post('/api/providers', { name: 'Wilgclub' }, as)).body;
+    const activity = (
+      await a.post(
+        '/api/activities',
+        {
+          title: 'Dans',
+          capacity: 6,
+          weekday: 3,
+          startTime: '15:00',
+          schoolId: school.id,
+          blockId: block.id,
+          providerId: provider.id,
+        },
+        as,
+      )
+    ).body;
+    const renamed = await a.put(
+      `/api/schools/${school.id}`,
+      { name: 'De Wilg' },
+      { headers: { cookie, 'x-request-id': 'rename-wilg-0001' } },
+    );
+    expect(renamed.status).toBe(200);
+    const rows = await svc.ctx.sequelize.query<{
+      type: string;
+      data: { id?: number; target?: { id: string } };
+      headers: Record<string, string>;
+    }>('SELECT type, data, headers FROM outbox WHERE headers @> :h::jsonb ORDER BY seq', {
+      replacements: { h: JSON.stringify({ [NATS_HEADERS.requestId]: 'rename-wilg-0001' }) },
+      type: QueryTypes.SELECT,
+    });
+    // The school's own event, its activity announced again with the new name, the audit entry.
+    expect(rows.map((r) => [r.type, r.data.target?.id ?? r.data.id])).toEqual([
+      [EVENT_TYPES.schoolUpdated, school.id],
+      [EVENT_TYPES.activityUpdated, activity.id],
+      [AUDIT_EVENT_TYPES.catalog, String(school.id)],
+    ]);
   });
 
   it('records nothing for a refused change', async () => {

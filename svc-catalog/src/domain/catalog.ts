@@ -14,12 +14,10 @@ import {
 } from '@nsa/contracts';
 import {
   AppError,
-  SYSTEM_ACTOR,
   auditChanges,
+  currentActor,
   recordAudit,
-  sessionActor,
   type ServiceContext,
-  type SessionUser,
   type Transaction,
 } from '@nsa/service-kit';
 import { ActivityRepository, type ActivityRecord } from '../data-access/activities.js';
@@ -62,9 +60,8 @@ const ACTIVITY_FIELDS = [
   'isHidden',
 ];
 
-/** What an audited deletion records: by whom, and the action and target type. */
+/** What an audited deletion records: the action and target type. */
 interface DeletionAudit {
-  actor?: SessionUser;
   action: AuditAction;
   type: string;
 }
@@ -134,23 +131,22 @@ export class Catalog {
     return this.ctx.sequelize.transaction(work);
   }
 
-  private emit(tx: Transaction, type: string, data: unknown, requestId?: string) {
-    return this.ctx.outbox.add(tx, { type, data, requestId });
+  private emit(tx: Transaction, type: string, data: unknown) {
+    return this.ctx.outbox.add(tx, { type, data });
   }
 
   /**
    * R-AUDIT-ADMIN-CHANGES: the change's audit entry in its own transaction; the admin who made
-   * it, or the system (demo data) when there is none.
+   * it (the request's actor), or the system (demo data) when there is none.
    */
   private audit(
     tx: Transaction,
-    actor: SessionUser | undefined,
     action: AuditAction,
     target: { type: string; id: number },
     changes: AuditEntry['changes'] = null,
   ) {
     return recordAudit(tx, this.ctx.outbox, 'catalog', {
-      actor: actor ? sessionActor(actor) : SYSTEM_ACTOR,
+      actor: currentActor(),
       action,
       target: { type: target.type, id: String(target.id) },
       changes,
@@ -161,25 +157,18 @@ export class Catalog {
   private async reannounce(
     tx: Transaction,
     filter: { schoolId?: number; blockId?: number; providerId?: number },
-    requestId?: string,
   ) {
     for (const a of await this.activities.find({ ...filter, includeHidden: true }, tx)) {
-      await this.emit(tx, EVENT_TYPES.activityUpdated, activityEvent(a), requestId);
+      await this.emit(tx, EVENT_TYPES.activityUpdated, activityEvent(a));
     }
   }
 
-  createSchool(
-    name: string,
-    requestId?: string,
-    accessToken = newAccessToken(),
-    actor?: SessionUser,
-  ): Promise<School> {
+  createSchool(name: string, accessToken = newAccessToken()): Promise<School> {
     return this.tx(async (tx) => {
       const school = await this.schools.insert(tx, { name, accessToken });
-      await this.emit(tx, EVENT_TYPES.schoolCreated, schoolEvent(school), requestId);
+      await this.emit(tx, EVENT_TYPES.schoolCreated, schoolEvent(school));
       await this.audit(
         tx,
-        actor,
         AUDIT_ACTIONS.schoolCreated,
         { type: 'school', id: school.id },
         auditChanges({}, school, SCHOOL_FIELDS),
@@ -188,16 +177,15 @@ export class Catalog {
     });
   }
 
-  updateSchool(id: number, name: string, requestId?: string, actor?: SessionUser): Promise<School> {
+  updateSchool(id: number, name: string): Promise<School> {
     return this.tx(async (tx) => {
       const before = await this.schools.byId(id, tx);
       const school = await this.schools.update(tx, id, { name });
       if (!school) throw AppError.notFound(MSG.schoolNotFound);
-      await this.emit(tx, EVENT_TYPES.schoolUpdated, schoolEvent(school), requestId);
-      await this.reannounce(tx, { schoolId: id }, requestId);
+      await this.emit(tx, EVENT_TYPES.schoolUpdated, schoolEvent(school));
+      await this.reannounce(tx, { schoolId: id });
       await this.audit(
         tx,
-        actor,
         AUDIT_ACTIONS.schoolUpdated,
         { type: 'school', id },
         auditChanges(before ?? {}, school, SCHOOL_FIELDS),
@@ -213,21 +201,21 @@ export class Catalog {
    * counted from when it asked; waiting that long after the commit means every answer that
    * could still carry the old hash has expired before the admin hears the rotation succeeded.
    */
-  async rotateSchoolToken(id: number, requestId?: string, actor?: SessionUser): Promise<School> {
+  async rotateSchoolToken(id: number): Promise<School> {
     const school = await this.tx(async (tx) => {
       const rotated = await this.schools.update(tx, id, { accessToken: newAccessToken() });
       if (!rotated) throw AppError.notFound(MSG.schoolNotFound);
       // R-AUDIT-ADMIN-CHANGES: that the link changed, never the token.
-      await this.audit(tx, actor, AUDIT_ACTIONS.schoolTokenRotated, { type: 'school', id });
-      await this.emit(tx, EVENT_TYPES.schoolUpdated, schoolEvent(rotated), requestId);
-      await this.reannounce(tx, { schoolId: id }, requestId);
+      await this.audit(tx, AUDIT_ACTIONS.schoolTokenRotated, { type: 'school', id });
+      await this.emit(tx, EVENT_TYPES.schoolUpdated, schoolEvent(rotated));
+      await this.reannounce(tx, { schoolId: id });
       return rotated;
     });
     await new Promise((resolve) => setTimeout(resolve, ACTIVITY_ANSWER_REUSE_MS + 50));
     return school;
   }
 
-  deleteSchool(id: number, requestId?: string, actor?: SessionUser): Promise<void> {
+  deleteSchool(id: number): Promise<void> {
     return this.deleteWithGuard(
       'school_id',
       id,
@@ -235,8 +223,7 @@ export class Catalog {
       MSG.schoolNotFound,
       EVENT_TYPES.schoolDeleted,
       (tx) => this.schools.remove(tx, id),
-      requestId,
-      { actor, action: AUDIT_ACTIONS.schoolDeleted, type: 'school' },
+      { action: AUDIT_ACTIONS.schoolDeleted, type: 'school' },
     );
   }
 
@@ -255,13 +242,12 @@ export class Catalog {
     return { ...block, seedHash };
   }
 
-  createBlock(input: NewBlock, requestId?: string, actor?: SessionUser): Promise<Block> {
+  createBlock(input: NewBlock): Promise<Block> {
     return this.tx(async (tx) => {
       const block = await this.withCommitment(tx, await this.blocks.insert(tx, blockInput(input)));
-      await this.emit(tx, EVENT_TYPES.blockCreated, blockEvent(block), requestId);
+      await this.emit(tx, EVENT_TYPES.blockCreated, blockEvent(block));
       await this.audit(
         tx,
-        actor,
         AUDIT_ACTIONS.blockCreated,
         { type: 'block', id: block.id },
         auditChanges({}, blockEvent(block), BLOCK_FIELDS),
@@ -270,12 +256,7 @@ export class Catalog {
     });
   }
 
-  updateBlock(
-    id: number,
-    input: NewBlock,
-    requestId?: string,
-    actor?: SessionUser,
-  ): Promise<Block> {
+  updateBlock(id: number, input: NewBlock): Promise<Block> {
     return this.tx(async (tx) => {
       // R-DRAW-FREEZE: from close to publication the window and allocation stay as they are.
       const frozen = await this.frozen(tx, id, 'update');
@@ -291,11 +272,10 @@ export class Catalog {
       const updated = await this.blocks.update(tx, id, next);
       if (!updated) throw AppError.notFound(MSG.blockNotFound);
       const block = await this.withCommitment(tx, updated);
-      await this.emit(tx, EVENT_TYPES.blockUpdated, blockEvent(block), requestId);
-      await this.reannounce(tx, { blockId: id }, requestId);
+      await this.emit(tx, EVENT_TYPES.blockUpdated, blockEvent(block));
+      await this.reannounce(tx, { blockId: id });
       await this.audit(
         tx,
-        actor,
         AUDIT_ACTIONS.blockUpdated,
         { type: 'block', id },
         auditChanges(before ? blockEvent(before) : {}, blockEvent(block), BLOCK_FIELDS),
@@ -322,7 +302,7 @@ export class Catalog {
     });
   }
 
-  deleteBlock(id: number, requestId?: string, actor?: SessionUser): Promise<void> {
+  deleteBlock(id: number): Promise<void> {
     return this.deleteWithGuard(
       'block_id',
       id,
@@ -330,64 +310,42 @@ export class Catalog {
       MSG.blockNotFound,
       EVENT_TYPES.blockDeleted,
       (tx) => this.blocks.remove(tx, id),
-      requestId,
-      { actor, action: AUDIT_ACTIONS.blockDeleted, type: 'block' },
+      { action: AUDIT_ACTIONS.blockDeleted, type: 'block' },
     );
   }
 
-  createProvider(
-    input: { name: string },
-    requestId?: string,
-    actor?: SessionUser,
-  ): Promise<Provider> {
+  createProvider(input: { name: string }): Promise<Provider> {
     return this.tx(async (tx) => {
       const provider = await this.providers.insert(tx, input);
       await this.audit(
         tx,
-        actor,
         AUDIT_ACTIONS.providerCreated,
         { type: 'provider', id: provider.id },
         auditChanges({}, provider, PROVIDER_FIELDS),
       );
-      await this.emit(
-        tx,
-        EVENT_TYPES.providerCreated,
-        { id: provider.id, name: provider.name },
-        requestId,
-      );
+      await this.emit(tx, EVENT_TYPES.providerCreated, { id: provider.id, name: provider.name });
       return provider;
     });
   }
 
-  updateProvider(
-    id: number,
-    input: { name: string },
-    requestId?: string,
-    actor?: SessionUser,
-  ): Promise<Provider> {
+  updateProvider(id: number, input: { name: string }): Promise<Provider> {
     return this.tx(async (tx) => {
       const before = await this.providers.byId(id, tx);
       const provider = await this.providers.update(tx, id, input);
       if (!provider) throw AppError.notFound(MSG.providerNotFound);
       await this.audit(
         tx,
-        actor,
         AUDIT_ACTIONS.providerUpdated,
         { type: 'provider', id },
         auditChanges(before ?? {}, provider, PROVIDER_FIELDS),
       );
-      await this.emit(
-        tx,
-        EVENT_TYPES.providerUpdated,
-        { id: provider.id, name: provider.name },
-        requestId,
-      );
-      await this.reannounce(tx, { providerId: id }, requestId);
+      await this.emit(tx, EVENT_TYPES.providerUpdated, { id: provider.id, name: provider.name });
+      await this.reannounce(tx, { providerId: id });
       return provider;
     });
   }
 
-  deleteProvider(id: number, requestId?: string, actor?: SessionUser): Promise<void> {
+  deleteProvider(id: number): Promise<void> {
     return this.deleteWithGuard(
       'provider_id',
       id,
@@ -395,16 +353,11 @@ export class Catalog {
       MSG.providerNotFound,
       EVENT_TYPES.providerDeleted,
       (tx) => this.providers.remove(tx, id),
-      requestId,
-      { actor, action: AUDIT_ACTIONS.providerDeleted, type: 'provider' },
+      { action: AUDIT_ACTIONS.providerDeleted, type: 'provider' },
     );
   }
 
-  async createActivity(
-    input: ActivityInput,
-    requestId?: string,
-    actor?: SessionUser,
-  ): Promise<ActivityRecord> {
+  async createActivity(input: ActivityInput): Promise<ActivityRecord> {
     try {
       return await this.tx(async (tx) => {
         // R-DRAW-FREEZE: no activity joins a frozen draw.
@@ -413,12 +366,11 @@ export class Catalog {
         const activity = (await this.activities.byId(id, tx))!;
         await this.audit(
           tx,
-          actor,
           AUDIT_ACTIONS.activityCreated,
           { type: 'activity', id },
           auditChanges({}, activity, ACTIVITY_FIELDS),
         );
-        await this.emit(tx, EVENT_TYPES.activityCreated, activityEvent(activity), requestId);
+        await this.emit(tx, EVENT_TYPES.activityCreated, activityEvent(activity));
         return activity;
       });
     } catch (err) {
@@ -427,12 +379,7 @@ export class Catalog {
     }
   }
 
-  async updateActivity(
-    id: number,
-    input: ActivityInput,
-    requestId?: string,
-    actor?: SessionUser,
-  ): Promise<ActivityRecord> {
+  async updateActivity(id: number, input: ActivityInput): Promise<ActivityRecord> {
     try {
       return await this.tx(async (tx) => {
         if (!(await this.activities.lock(tx, id))) throw AppError.notFound(MSG.activityNotFound);
@@ -443,12 +390,11 @@ export class Catalog {
         const activity = (await this.activities.byId(id, tx))!;
         await this.audit(
           tx,
-          actor,
           AUDIT_ACTIONS.activityUpdated,
           { type: 'activity', id },
           auditChanges(before ?? {}, activity, ACTIVITY_FIELDS),
         );
-        await this.emit(tx, EVENT_TYPES.activityUpdated, activityEvent(activity), requestId);
+        await this.emit(tx, EVENT_TYPES.activityUpdated, activityEvent(activity));
         return activity;
       });
     } catch (err) {
@@ -461,12 +407,7 @@ export class Catalog {
    * Deletes an activity unless it has sign-ups. The count comes from
    * svc-registrations now, while the row is locked, so it is exact.
    */
-  deleteActivity(
-    id: number,
-    countSignups: (id: number) => Promise<number>,
-    requestId?: string,
-    actor?: SessionUser,
-  ): Promise<void> {
+  deleteActivity(id: number, countSignups: (id: number) => Promise<number>): Promise<void> {
     return this.tx(async (tx) => {
       if (!(await this.activities.lock(tx, id))) throw AppError.notFound(MSG.activityNotFound);
       // R-DRAW-FREEZE: no activity leaves a frozen draw.
@@ -474,8 +415,8 @@ export class Catalog {
       if (await this.frozen(tx, activity!.blockId, 'share')) throw DRAW_FROZEN();
       if ((await countSignups(id)) > 0) throw AppError.conflict(MSG.activityHasSignups);
       await this.activities.remove(tx, id);
-      await this.emit(tx, EVENT_TYPES.activityDeleted, { id }, requestId);
-      await this.audit(tx, actor, AUDIT_ACTIONS.activityDeleted, { type: 'activity', id });
+      await this.emit(tx, EVENT_TYPES.activityDeleted, { id });
+      await this.audit(tx, AUDIT_ACTIONS.activityDeleted, { type: 'activity', id });
     });
   }
 
@@ -509,7 +450,6 @@ export class Catalog {
     notFound: (typeof MSG)[keyof typeof MSG],
     eventType: string,
     remove: (tx: Transaction) => Promise<boolean>,
-    requestId?: string,
     audit?: DeletionAudit,
   ): Promise<void> {
     return this.tx(async (tx) => {
@@ -522,8 +462,8 @@ export class Catalog {
         if (isForeignKeyViolation(err)) throw AppError.conflict(hasActivities);
         throw err;
       }
-      await this.emit(tx, eventType, { id }, requestId);
-      if (audit) await this.audit(tx, audit.actor, audit.action, { type: audit.type, id });
+      await this.emit(tx, eventType, { id });
+      if (audit) await this.audit(tx, audit.action, { type: audit.type, id });
     });
   }
 }

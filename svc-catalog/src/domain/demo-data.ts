@@ -17,7 +17,6 @@ export async function seedDemoData(
   const week = currentWeekNumber(new Date());
   const school = await catalog.createSchool(
     'Basisschool De Regenboog',
-    undefined,
     ctx.config.DEMO_SCHOOL_TOKEN,
   );
   const span = (from: number, to: number) => ({

@@ -1,12 +1,5 @@
 import { AUDIT_ACTIONS, blockDateRange, EVENT_TYPES } from '@nsa/contracts';
-import {
-  AppError,
-  recordAudit,
-  sessionActor,
-  SYSTEM_ACTOR,
-  type ServiceContext,
-  type SessionUser,
-} from '@nsa/service-kit';
+import { AppError, currentActor, recordAudit, type ServiceContext } from '@nsa/service-kit';
 import type { ActivityRepository } from '../data-access/activities.js';
 import { TokenRepository, type ActivityToken } from '../data-access/tokens.js';
 import { providerTokenEvent } from './events.js';
@@ -61,7 +54,7 @@ export class ProviderLinks {
   }
 
   /** A new 256-bit token; only its hash is stored; the URL is shown this once. */
-  async generate(activityId: number, requestId?: string, actor?: SessionUser) {
+  async generate(activityId: number) {
     const token = newProviderToken();
     const saved = await this.ctx.sequelize.transaction(async (tx) => {
       const activity = await this.activities.byId(activityId, tx);
@@ -75,11 +68,10 @@ export class ProviderLinks {
       await this.ctx.outbox.add(tx, {
         type: EVENT_TYPES.providerTokenChanged,
         data: providerTokenEvent(t),
-        requestId,
       });
       // R-AUDIT-ADMIN-CHANGES: the link's life, never the token or its hash.
       await recordAudit(tx, this.ctx.outbox, 'catalog', {
-        actor: actor ? sessionActor(actor) : SYSTEM_ACTOR,
+        actor: currentActor(),
         action: AUDIT_ACTIONS.providerLinkGenerated,
         target: { type: 'activity', id: String(activityId) },
         changes: { expiresAt: { before: null, after: t.expiresAt } },
@@ -97,12 +89,12 @@ export class ProviderLinks {
   }
 
   /** Permanent: a revoked link is only replaced by generating a new one. */
-  async revoke(activityId: number, requestId?: string, actor?: SessionUser) {
+  async revoke(activityId: number) {
     return this.ctx.sequelize.transaction(async (tx) => {
       const t = await this.tokens.revoke(tx, activityId);
       if (!t) throw AppError.notFound(MSG.noProviderLink);
       await recordAudit(tx, this.ctx.outbox, 'catalog', {
-        actor: actor ? sessionActor(actor) : SYSTEM_ACTOR,
+        actor: currentActor(),
         action: AUDIT_ACTIONS.providerLinkRevoked,
         target: { type: 'activity', id: String(activityId) },
         changes: { revoked: { before: false, after: true } },
@@ -110,7 +102,6 @@ export class ProviderLinks {
       await this.ctx.outbox.add(tx, {
         type: EVENT_TYPES.providerTokenChanged,
         data: providerTokenEvent(t),
-        requestId,
       });
       return {
         revoked: true,

@@ -3,7 +3,6 @@ import { activitySchema } from '@nsa/contracts';
 import {
   AppError,
   parseOrThrow,
-  requestId,
   requireRole,
   type ServiceContext,
   idParam,
@@ -68,25 +67,16 @@ export function mountActivityRoutes(
     res.json(await freshViews(res, fresh, rows));
   });
   activities.post('/', admin, async (req, res) => {
-    const activity = await catalog.createActivity(
-      parseOrThrow(activitySchema, req.body),
-      requestId(req),
-      req.sessionUser,
-    );
+    const activity = await catalog.createActivity(parseOrThrow(activitySchema, req.body));
     res.status(201).json((await freshViews(res, fresh, [activity]))[0]);
   });
   activities.put('/:id', admin, async (req, res) => {
     const id = idParam(req);
-    const activity = await catalog.updateActivity(
-      id,
-      parseOrThrow(activitySchema, req.body),
-      requestId(req),
-      req.sessionUser,
-    );
+    const activity = await catalog.updateActivity(id, parseOrThrow(activitySchema, req.body));
     res.json((await freshViews(res, fresh, [activity]))[0]);
   });
   activities.delete('/:id', admin, async (req, res) => {
-    await catalog.deleteActivity(idParam(req), countSignups, requestId(req), req.sessionUser);
+    await catalog.deleteActivity(idParam(req), countSignups);
     res.json({ success: true });
   });
   app.use('/api/activities', activities);
@@ -108,10 +98,10 @@ export function mountActivityRoutes(
   });
   adminActivities.post('/:id/provider-token/generate', async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await links.generate(idParam(req), requestId(req), req.sessionUser));
+    res.json(await links.generate(idParam(req)));
   });
   adminActivities.post('/:id/provider-token/revoke', async (req, res) => {
-    res.json(await links.revoke(idParam(req), requestId(req), req.sessionUser));
+    res.json(await links.revoke(idParam(req)));
   });
   app.use('/api/admin/activities', adminActivities);
 }

@@ -3,7 +3,6 @@ import { SCHOOL_TOKEN_PATTERN, blockSchema, providerSchema, schoolSchema } from 
 import {
   AppError,
   parseOrThrow,
-  requestId,
   requireRole,
   type ServiceContext,
   idParam,
@@ -43,17 +42,15 @@ export function mountCatalogRoutes(
   });
   schools.post('/', admin, async (req, res) => {
     const { name } = parseOrThrow(schoolSchema, req.body);
-    res
-      .status(201)
-      .json(await catalog.createSchool(name, requestId(req), undefined, req.sessionUser));
+    res.status(201).json(await catalog.createSchool(name));
   });
   schools.put('/:id', admin, async (req, res) => {
     const id = idParam(req);
     const { name } = parseOrThrow(schoolSchema, req.body);
-    res.json(await catalog.updateSchool(id, name, requestId(req), req.sessionUser));
+    res.json(await catalog.updateSchool(id, name));
   });
   schools.delete('/:id', admin, async (req, res) => {
-    await catalog.deleteSchool(idParam(req), requestId(req), req.sessionUser);
+    await catalog.deleteSchool(idParam(req));
     res.json({ success: true });
   });
   app.use('/api/schools', schools);
@@ -69,7 +66,7 @@ export function mountCatalogRoutes(
   // R-SCHOOL-ROTATE: a new secret link; the old one is refused from the answer on.
   app.post('/api/admin/schools/:id/rotate-token', admin, async (req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await catalog.rotateSchoolToken(idParam(req), requestId(req), req.sessionUser));
+    res.json(await catalog.rotateSchoolToken(idParam(req)));
   });
 
   /** R-FRESH-LISTS: blocks with their draws as svc-registrations has them now. */
@@ -85,25 +82,16 @@ export function mountCatalogRoutes(
     res.json(rows.map((b) => ({ ...b, weeks: b.weekEnd - b.weekStart + 1 })));
   });
   blocks.post('/', admin, async (req, res) => {
-    const block = await catalog.createBlock(
-      parseOrThrow(blockSchema, req.body),
-      requestId(req),
-      req.sessionUser,
-    );
+    const block = await catalog.createBlock(parseOrThrow(blockSchema, req.body));
     res.status(201).json((await freshBlocks(res, [block]))[0]);
   });
   blocks.put('/:id', admin, async (req, res) => {
     const id = idParam(req);
-    const block = await catalog.updateBlock(
-      id,
-      parseOrThrow(blockSchema, req.body),
-      requestId(req),
-      req.sessionUser,
-    );
+    const block = await catalog.updateBlock(id, parseOrThrow(blockSchema, req.body));
     res.json((await freshBlocks(res, [block]))[0]);
   });
   blocks.delete('/:id', admin, async (req, res) => {
-    await catalog.deleteBlock(idParam(req), requestId(req), req.sessionUser);
+    await catalog.deleteBlock(idParam(req));
     res.json({ success: true });
   });
   app.use('/api/blocks', blocks);
@@ -133,29 +121,14 @@ export function mountCatalogRoutes(
     res.json(await catalog.providers.list());
   });
   providers.post('/', admin, async (req, res) => {
-    res
-      .status(201)
-      .json(
-        await catalog.createProvider(
-          parseOrThrow(providerSchema, req.body),
-          requestId(req),
-          req.sessionUser,
-        ),
-      );
+    res.status(201).json(await catalog.createProvider(parseOrThrow(providerSchema, req.body)));
   });
   providers.put('/:id', admin, async (req, res) => {
     const id = idParam(req);
-    res.json(
-      await catalog.updateProvider(
-        id,
-        parseOrThrow(providerSchema, req.body),
-        requestId(req),
-        req.sessionUser,
-      ),
-    );
+    res.json(await catalog.updateProvider(id, parseOrThrow(providerSchema, req.body)));
   });
   providers.delete('/:id', admin, async (req, res) => {
-    await catalog.deleteProvider(idParam(req), requestId(req), req.sessionUser);
+    await catalog.deleteProvider(idParam(req));
     res.json({ success: true });
   });
   app.use('/api/providers', providers);
