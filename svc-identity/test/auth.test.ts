@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { NATS_HEADERS } from '@nsa/contracts';
 import { QueryTypes, type RunningService } from '@nsa/service-kit';
 import { start } from '../src/start.js';
 import { ADMIN, Client, identityEnv, latestLink } from './helpers.js';
@@ -121,9 +122,20 @@ describe('login, sessions and password reset', () => {
       return Number(r!.n);
     };
     const sent = await links();
-    await c.call('POST', '/api/auth/request-reset', { email: ADMIN.email });
+    await c.call(
+      'POST',
+      '/api/auth/request-reset',
+      { email: ADMIN.email },
+      { 'x-request-id': 'reset-request-0001' },
+    );
     await until(async () => (await links()) > sent);
     const { token } = await latestLink(svc, 'identity.password-reset.requested');
+    // Written after the answer, still with the request id it came with.
+    const [event] = await svc.ctx.sequelize.query<{ headers: Record<string, string> }>(
+      "SELECT headers FROM outbox WHERE type = 'identity.password-reset.requested' ORDER BY seq DESC LIMIT 1",
+      { type: QueryTypes.SELECT },
+    );
+    expect(event!.headers).toEqual({ [NATS_HEADERS.requestId]: 'reset-request-0001' });
     expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
     const [stored] = await svc.ctx.sequelize.query<{ n: string }>(
       'SELECT count(*) n FROM password_tokens WHERE token_hash = :token',

@@ -255,7 +255,7 @@ export class Accounts {
    * R-RESET-LIMIT: at most 3 emails per address and a bounded number of requests per client
    * address in an hour; a request past either is recorded and quietly sends nothing.
    */
-  requestReset(email: string, clientIp: string, requestId?: string): void {
+  requestReset(email: string, clientIp: string): void {
     const key = emailKey(this.ctx.config.SESSION_SECRET, email);
     setImmediate(() => {
       void this.ctx.sequelize
@@ -263,7 +263,7 @@ export class Accounts {
           if (!(await this.resets.admit(tx, key, clientIp))) return;
           const user = await this.users.byEmail(email, tx);
           if (!user) return;
-          await this.issueLink(tx, user, 'reset', requestId);
+          await this.issueLink(tx, user, 'reset');
           await this.audit(
             {
               actor: SYSTEM_ACTOR,
@@ -305,12 +305,7 @@ export class Accounts {
     });
   }
 
-  async createUser(
-    actor: SessionUser,
-    input: AdminUserInput,
-    lang: Lang,
-    requestId?: string,
-  ): Promise<PublicUser> {
+  async createUser(actor: SessionUser, input: AdminUserInput, lang: Lang): Promise<PublicUser> {
     try {
       return await this.ctx.sequelize.transaction(async (tx) => {
         // R-LANG-EMAIL: the language of the screen the account was made from; the staff side
@@ -320,7 +315,7 @@ export class Accounts {
           passwordHash: null,
           language: staffLang(lang),
         });
-        await this.issueLink(tx, user, 'setup', requestId);
+        await this.issueLink(tx, user, 'setup');
         await this.audit(
           {
             actor: sessionActor(actor),
@@ -457,12 +452,7 @@ export class Accounts {
   }
 
   /** A new token whose link travels sealed in an event for svc-notify to email. */
-  private async issueLink(
-    tx: Transaction,
-    user: UserRow,
-    purpose: TokenPurpose,
-    requestId?: string,
-  ) {
+  private async issueLink(tx: Transaction, user: UserRow, purpose: TokenPurpose) {
     const { link, expiresAt, ttl } = await this.newToken(tx, user, purpose);
     const sealedLink = sealLink(link, this.ctx.config.LINK_SEAL_SECRET, ttl);
     await this.ctx.outbox.add<SecretLinkEvent>(tx, {
@@ -475,7 +465,6 @@ export class Accounts {
         sealedLink,
         expiresAt: expiresAt.toISOString(),
       },
-      requestId,
     });
   }
 }

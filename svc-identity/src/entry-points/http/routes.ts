@@ -10,7 +10,6 @@ import {
 import {
   AppError,
   parseOrThrow,
-  requestId,
   requestLang,
   requireRole,
   type ServiceContext,
@@ -93,7 +92,7 @@ export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Account
 
   auth.post('/request-reset', (req, res) => {
     const input = parseOrThrow(requestResetSchema, req.body);
-    accounts.requestReset(input.email, req.ip ?? 'unknown', requestId(req));
+    accounts.requestReset(input.email, req.ip ?? 'unknown');
     res.json({ success: true });
   });
 
@@ -111,9 +110,7 @@ export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Account
   });
   users.post('/', async (req, res) => {
     const input = parseOrThrow(adminUserSchema, req.body);
-    res
-      .status(201)
-      .json(await accounts.createUser(req.sessionUser!, input, requestLang(req), requestId(req)));
+    res.status(201).json(await accounts.createUser(req.sessionUser!, input, requestLang(req)));
   });
   users.put('/:id', async (req, res) => {
     const id = idParam(req);
