@@ -12,6 +12,7 @@ import { m0010TakenPlaces } from './0010-taken-places.js';
 import { m0011DrawFreeze } from './0011-draw-freeze.js';
 import { m0012IdempotencyKeys } from './0012-idempotency-keys.js';
 import { m0013SignupRate } from './0013-signup-rate.js';
+import { m0014SignUpRules } from './0014-sign-up-rules.js';
 
 export const migrations: Migration[] = [
   m0001SchoolProjection,
@@ -27,4 +28,6 @@ export const migrations: Migration[] = [
   m0011DrawFreeze,
   m0012IdempotencyKeys,
   m0013SignupRate,
+  // Repeatable (its name carries the hash of sql/sign-up.sql): always last, after any later one.
+  m0014SignUpRules,
 ];
