@@ -49,13 +49,16 @@ export const REGISTRATION_COLUMNS = `r.id, r.activity_id AS "activityId", r.scho
   END AS "waitlistPosition",
   r.offer_expires_at AS "offerExpiresAt", r.withdrawn_at AS "withdrawnAt", r.erased_at AS "erasedAt"`;
 
-/** One child across sign-ups: names trimmed, inner spaces collapsed, case ignored, plus the birth date. */
+/**
+ * R-SIGNUP-CHILD: one child across sign-ups: names trimmed, inner spaces collapsed, case
+ * ignored, plus the birth date. The sign-up rules in sql/sign-up.sql know a child by this key.
+ */
 export function childKey(first: string, last: string, dateOfBirth: string): string {
   const norm = (v: string) => v.trim().replace(/\s+/g, ' ').toLowerCase();
   return `${norm(first)}|${norm(last)}|${dateOfBirth}`;
 }
 
-/** What the sign_up function (migration 0006) answers. */
+/** What the sign_up function (sql/sign-up.sql) answers. */
 export type SignUpOutcome = 'created' | 'full' | 'duplicate' | 'overlap';
 export interface SignUpResult {
   outcome: SignUpOutcome;
