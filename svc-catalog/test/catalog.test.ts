@@ -16,6 +16,7 @@ describe('catalog admin data', () => {
   });
   afterAll(() => svc?.stop());
 
+  // R-SEC-ADMIN-ONLY: every change and the school list need an admin; blocks and providers do not.
   it('requires an admin for writes and the school list: 401 anonymous, 403 provider role', async () => {
     expect((await a.get('/api/schools', { anonymous: true })).status).toBe(401);
     expect(
@@ -29,6 +30,7 @@ describe('catalog admin data', () => {
     expect((await a.get('/api/providers', { anonymous: true })).status).toBe(200);
   });
 
+  // R-SCHOOL-TOKEN
   it('gives every school a unique 32-hex token from a CSPRNG', async () => {
     const tokens = new Set<string>();
     for (let i = 0; i < 5; i += 1) {
@@ -46,6 +48,7 @@ describe('catalog admin data', () => {
     ).rejects.toThrow();
   });
 
+  // R-SCHOOL-TOKEN: kept on a rename; R-SCHOOL-BY-TOKEN
   it('keeps a school token permanent when the school is renamed', async () => {
     const created = await a.post('/api/schools', { name: 'Oud' });
     const renamed = await a.put(`/api/schools/${created.body.id}`, { name: 'Nieuw' });
@@ -64,6 +67,7 @@ describe('catalog admin data', () => {
     ).toBe(404);
   });
 
+  // R-CAL-WEEKDAY: a weekday from 0 to 6, a start time in 24-hour HH:MM.
   it('validates schools, blocks, providers and activities with the R-CATALOG-VALIDATION messages in nl and en', async () => {
     const nl = async (path: string, body: unknown) => (await a.post(path, body)).body;
     const en = async (path: string, body: unknown) =>
@@ -98,6 +102,7 @@ describe('catalog admin data', () => {
     });
   });
 
+  // R-CATALOG-FLAGS: both flags off unless set; R-DATA-ACTIVITY: school, block, provider embedded.
   it('refuses deleting a school, block or provider that has activities (409), and allows it after', async () => {
     const school = (await a.post('/api/schools', { name: 'Guarded' })).body;
     const block = (await a.post('/api/blocks', { name: 'B', weekStart: 10, weekEnd: 12 })).body;
@@ -168,6 +173,7 @@ describe('public activity list', () => {
   });
   afterAll(() => svc?.stop());
 
+  // R-SCHOOL-LINK
   it('answers 403 without the school token or with another school token', async () => {
     expect((await a.get(`/api/activities?schoolId=${school.id}`, { anonymous: true })).status).toBe(
       403,
@@ -187,6 +193,7 @@ describe('public activity list', () => {
     ).toBe(403);
   });
 
+  // R-SIGNUP-HIDDEN, R-SIGNUP-LOCKED, R-DATA-ACTIVITY
   it('lists with the token: hidden never, locked with isLocked, counts and weeks embedded', async () => {
     const res = await a.get(`/api/activities?schoolId=${school.id}`, {
       anonymous: true,
@@ -209,6 +216,7 @@ describe('public activity list', () => {
     });
   });
 
+  // R-SCHOOL-LINK: an admin may list without the token; R-DATA-ACTIVITY: the admin list.
   it('lets an admin list without a token, and shows hidden ones only in the admin list', async () => {
     expect((await a.get(`/api/activities?schoolId=${school.id}`)).body).toHaveLength(2);
     const all = await a.get('/api/admin/activities?includeCapacity=true');
@@ -259,6 +267,7 @@ describe('provider links and QR codes', () => {
       },
     );
 
+  // R-PROVIDER-LINK: provider link tokens are stored only as hashes.
   it('answers 404 before a link exists, then stores only a SHA-256 hash of a 256-bit token', async () => {
     expect((await a.get(`/api/admin/activities/${activityId}/provider-token`)).status).toBe(404);
     const gen = await a.post(`/api/admin/activities/${activityId}/provider-token/generate`);
@@ -304,6 +313,38 @@ describe('provider links and QR codes', () => {
     });
   });
 
+  it("lets a new link expire two weeks after the Friday of its block's last week, or two weeks from now once that Friday has passed (R-PROVIDER-LINK-EXPIRY)", async () => {
+    const provider = (await a.post('/api/providers', { name: 'Looptijd' })).body;
+    const expiryOfNewLink = async (year: number) => {
+      const block = (
+        await a.post('/api/blocks', { name: `Looptijd ${year}`, weekStart: 10, weekEnd: 12, year })
+      ).body;
+      const activity = (
+        await a.post('/api/activities', {
+          title: `Looptijd ${year}`,
+          capacity: 5,
+          weekday: 3,
+          startTime: '14:00',
+          schoolId,
+          blockId: block.id,
+          providerId: provider.id,
+        })
+      ).body;
+      const gen = await a.post(`/api/admin/activities/${activity.id}/provider-token/generate`);
+      expect(gen.status).toBe(200);
+      return new Date(gen.body.expiresAt).getTime();
+    };
+    // Week 12 of 2030 ends on Friday 22 March: the link works until Friday 5 April.
+    expect(new Date(await expiryOfNewLink(2030)).toISOString().slice(0, 10)).toBe('2030-04-05');
+    // Week 12 of 2020 ended on Friday 20 March 2020: two weeks from the moment it is made.
+    const twoWeeks = 14 * 24 * 3600 * 1000;
+    const before = Date.now();
+    const expiry = await expiryOfNewLink(2020);
+    expect(expiry).toBeGreaterThanOrEqual(before + twoWeeks);
+    expect(expiry).toBeLessThanOrEqual(Date.now() + twoWeeks);
+  });
+
+  // R-SCHOOL-QR; R-SCHOOL-TOKEN: the school's page is /schools/{token} under PUBLIC_BASE_URL.
   it('gives a school QR code as a PNG data URL of the school page', async () => {
     const res = await a.get(`/api/admin/schools/${schoolId}/qrcode`);
     expect(res.status).toBe(200);
@@ -321,6 +362,7 @@ describe('provider links and QR codes', () => {
     );
   });
 
+  // R-SEC-ADMIN-ONLY: the block QR code needs an admin.
   it('gives a block QR code as a PNG download, admin only', async () => {
     const res = await a.get(`/api/qr/block/${blockId}?schoolId=${schoolId}`);
     expect(res.status).toBe(200);

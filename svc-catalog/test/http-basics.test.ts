@@ -41,6 +41,7 @@ describe('catalog HTTP basics', () => {
     });
   });
 
+  // R-API-STATUS: malformed JSON is 400.
   it('answers malformed JSON with 400 and the contract body, in Dutch by default', async () => {
     const res = await fetch(`${svc.url}/api/schools`, {
       method: 'POST',
@@ -66,6 +67,7 @@ describe('catalog HTTP basics', () => {
     });
   });
 
+  // R-API-STATUS
   it('answers a body over 64 KiB with 413', async () => {
     const res = await fetch(`${svc.url}/api/schools`, {
       method: 'POST',
@@ -76,6 +78,7 @@ describe('catalog HTTP basics', () => {
     expect(await res.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
   });
 
+  // R-API-STATUS
   it('answers an unknown route with a JSON 404', async () => {
     const res = await fetch(`${svc.url}/api/nothing-here`);
     expect(res.status).toBe(404);

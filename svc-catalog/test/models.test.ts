@@ -49,6 +49,7 @@ describe('the catalog models', () => {
     }
   });
 
+  // R-DATA-BLOCK; R-API-NAMES: camelCase fields, ISO 8601 times.
   it('keep the fields, their order and the ISO dates of the API', async () => {
     const school = await a.post('/api/schools', { name: 'Volgorde' });
     expect(Object.keys(school.body)).toEqual([
