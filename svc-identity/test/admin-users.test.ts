@@ -17,6 +17,7 @@ describe('administrators', () => {
   });
   afterAll(() => svc?.stop());
 
+  // R-SEC-ADMIN-ONLY
   it('is admin only: 401 without a session, 403 for a provider', async () => {
     expect((await new Client(svc.url).call('GET', '/api/admin/users')).status).toBe(401);
     const created = await admin.call('POST', '/api/admin/users', {
@@ -154,6 +155,7 @@ describe('administrators', () => {
     expect((await admin.call('DELETE', `/api/admin/users/${id}`)).status).toBe(200);
   });
 
+  // R-ACCOUNT-LAST-ADMIN
   it('refuses deleting yourself and the last admin', async () => {
     const me = await admin.call('GET', '/api/auth/me');
     const self = await admin.call('DELETE', `/api/admin/users/${me.body.user.id}`);
@@ -220,6 +222,7 @@ describe('ended sessions hold on the next request in every service (R-FRESH-SESS
     return [await at(identity.url, '/api/admin/users'), await at(catalog.url, '/api/schools')];
   }
 
+  // R-ACCOUNT-LOGOUT
   it('refuses a copy of a logged-out cookie at once, in identity and catalog', async () => {
     for (let i = 0; i < 20; i++) {
       const c = new Client(identity.url);

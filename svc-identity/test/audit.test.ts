@@ -44,6 +44,7 @@ describe('audit log in svc-identity (R-AUDIT-*)', () => {
     return found!;
   };
 
+  // R-AUDIT-LOGIN
   it('records a failed login with the account by id, a reason, and no email or password', async () => {
     const wrong = 'Wrong-Pass-4711';
     const c = new Client(svc.url, { 'x-forwarded-for': '10.9.9.1' });
@@ -83,6 +84,7 @@ describe('audit log in svc-identity (R-AUDIT-*)', () => {
     expectNoSecrets(unknown, [wrong, stranger]);
   });
 
+  // R-AUDIT-LOGIN
   it('records a successful login as the user who logged in', async () => {
     const entry = await find(`action=login.succeeded&actorId=${adminId}`);
     expect(entry).toMatchObject({
@@ -217,6 +219,7 @@ describe('audit log in svc-identity (R-AUDIT-*)', () => {
     expect(await count()).toEqual(before);
   });
 
+  // R-AUDIT-RETENTION
   it('stores an entry once however often it is delivered, and the daily retention job anonymises actors past the period', async () => {
     const repo = new AuditLog(svc.ctx);
     const entry = {

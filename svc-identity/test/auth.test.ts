@@ -20,6 +20,7 @@ describe('login, sessions and password reset', () => {
   });
   afterAll(() => svc?.stop());
 
+  // R-SEC-SESSION-COOKIE: HttpOnly, SameSite=Lax, Path=/, not Secure over http; R-ACCOUNT-ME
   it('logs the bootstrap admin in with a case-insensitive email and an HttpOnly, Lax cookie', async () => {
     const c = new Client(svc.url);
     const res = await c.login(ADMIN.email.toLowerCase());
@@ -68,6 +69,7 @@ describe('login, sessions and password reset', () => {
     expect(c.cookie).toBe('');
   });
 
+  // R-ACCOUNT-ME; R-ACCOUNT-LOGOUT: the session ends and the cookie is cleared.
   it('answers me with 401 without a session and after logout', async () => {
     const c = new Client(svc.url);
     expect((await c.call('GET', '/api/auth/me')).status).toBe(401);
@@ -78,6 +80,7 @@ describe('login, sessions and password reset', () => {
     expect((await c.call('GET', '/api/auth/me')).status).toBe(401);
   });
 
+  // R-SEC-PASSWORDS
   it('stores passwords only as argon2id hashes with the OWASP parameters', async () => {
     const rows = await svc.ctx.sequelize.query<{ h: string }>(
       'SELECT password_hash AS h FROM users WHERE password_hash IS NOT NULL',
@@ -92,6 +95,7 @@ describe('login, sessions and password reset', () => {
     }
   });
 
+  // R-ACCOUNT-RESET-REQUEST
   it('answers a reset request the same for known and unknown emails', async () => {
     const c = new Client(svc.url, { 'x-forwarded-for': '10.5.0.1' });
     const known = await c.call('POST', '/api/auth/request-reset', { email: ADMIN.email });
@@ -195,6 +199,7 @@ describe('login, sessions and password reset', () => {
     });
   });
 
+  // R-SEC-CSRF
   it('refuses a cross-origin POST with 403 CSRF_REJECTED', async () => {
     const res = await new Client(svc.url).call(
       'POST',
@@ -208,6 +213,7 @@ describe('login, sessions and password reset', () => {
     expect(res.body.code).toBe('CSRF_REJECTED');
   });
 
+  // R-RATE-LOGIN: LOGIN_RATE_LIMIT failed logins for one email.
   it('gives 429 with Retry-After on the 11th failed login for one email', async () => {
     const email = 'target@school.nl';
     for (let i = 0; i < 10; i += 1) {
@@ -223,6 +229,7 @@ describe('login, sessions and password reset', () => {
     expect(Number(eleventh.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  // R-RATE-LOGIN: LOGIN_RATE_LIMIT failed logins from one client address.
   it('gives 429 on the 11th failed login from one address across emails', async () => {
     const c = new Client(svc.url, { 'x-forwarded-for': '10.2.0.1' });
     for (let i = 0; i < 10; i += 1) expect((await c.login(`u${i}@x.nl`, 'guess')).status).toBe(401);
@@ -316,6 +323,7 @@ describe('limits that hold under concurrency', () => {
 });
 
 describe('sessions under https', () => {
+  // R-SEC-SESSION-COOKIE
   it('marks the cookie Secure when PUBLIC_BASE_URL is https', async () => {
     const svc = await start({
       env: await identityEnv(infra, { PUBLIC_BASE_URL: 'https://aanmelden.example.nl' }),

@@ -34,6 +34,7 @@ describe('the identity models', () => {
     }
   });
 
+  // R-API-NAMES: camelCase fields, ISO 8601 times.
   it('keep the fields, their order and the ISO dates of the API; a login is no change of the user', async () => {
     const admin = new Client(svc.url);
     const first = await admin.login(ADMIN.email.toUpperCase());
