@@ -41,6 +41,7 @@ describe('a backlog of sign-up events', () => {
     await smtp?.stop();
   });
 
+  // R-EMAIL-ONCE
   it('becomes one email per event, each once, and nothing for what needs none', async () => {
     // The service is away while the events pile up.
     await svc!.stop();

@@ -152,6 +152,7 @@ describe('the four emails', () => {
     expect(smtp.received[1]!.text).toContain('valid for 1 hour');
   });
 
+  // R-EMAIL-ONCE
   it('sends nothing twice when the same event arrives twice', async () => {
     const id = await registrationEvent(
       await testFeed(infra.natsUrl),
@@ -168,6 +169,7 @@ describe('the four emails', () => {
     expect(smtp.received).toHaveLength(1);
   });
 
+  // R-RETENTION-NOTIFY: an email's content goes as soon as it is sent.
   it('reports each sent email as an event carrying the registration', async () => {
     const id = await registrationEvent(
       await testFeed(infra.natsUrl),
@@ -197,6 +199,7 @@ describe('the four emails', () => {
 });
 
 describe('delivery through failures', () => {
+  // R-EMAIL-RETRY, R-EMAIL-ONCE
   it('sends once when the SMTP server is down for 20 s and comes back', async () => {
     const smtp = new TestSmtp(await freePort());
     const svc = await start({ env: await notifyEnv(infra, smtp) });
@@ -219,6 +222,7 @@ describe('delivery through failures', () => {
     }
   });
 
+  // R-EMAIL-RETRY: retries end in a failed state that /health counts.
   it('marks a delivery failed after its last attempt and counts it on /health and /metrics (R-OPS-METRICS)', async () => {
     const svc = await start({
       env: { ...(await notifyEnv(infra, new TestSmtp(1))), MAIL_MAX_ATTEMPTS: '2' },
@@ -245,6 +249,7 @@ describe('delivery through failures', () => {
     }
   });
 
+  // R-EMAIL-ONCE, R-EMAIL-RETRY
   it('sends once after svc-notify is killed between committing and acking', async () => {
     const smtp = new TestSmtp(await freePort());
     await smtp.start();
@@ -286,6 +291,7 @@ describe('NATS restarted mid-run', () => {
   });
   afterAll(() => own?.stop());
 
+  // R-EMAIL-RETRY: NATS down for a while.
   it('loses nothing: events before and after the restart all become emails', async () => {
     const smtp = new TestSmtp(await freePort());
     await smtp.start();
