@@ -33,6 +33,7 @@ describe('csrfOriginCheck', () => {
       run('GET', { 'sec-fetch-site': 'cross-site', cookie: 'nsa_session=abc' }),
     ).toBeUndefined();
   });
+  // R-SEC-CSRF
   it('refuses a foreign Origin and accepts the public one', () => {
     expect(code(run('POST', { origin: 'https://evil.example', cookie: 'nsa_session=abc' }))).toBe(
       'CSRF_REJECTED',

@@ -35,6 +35,7 @@ const sequelizeError = (name: string, parent?: { code?: string; message?: string
   Object.assign(new Error(parent?.message ?? name), { name, parent });
 
 describe('error handler', () => {
+  // R-API-NO-5XX: only an outage answers 503 SERVICE_UNAVAILABLE, with Retry-After: 5.
   it('answers 503 with Retry-After while the database is unreachable or restarting', async () => {
     for (const err of [
       sequelizeError('SequelizeConnectionRefusedError', { code: 'ECONNREFUSED' }),

@@ -36,6 +36,7 @@ const sidOf = async (cookie: string) =>
   ).sid;
 
 describe('Sessions.read', () => {
+  // R-SEC-SESSION-COOKIE: a session ends after the idle timeout without a request.
   it('reads the same cookie again, and still applies the idle timeout to it', async () => {
     const s = sessions(anyone(7));
     const cookie = await testSessionCookie({ uid: 7, role: 'admin' });

@@ -75,6 +75,31 @@ describe('apiFetch error messages (R-WEB-HTTP-ERRORS)', () => {
   });
 });
 
+describe('the console log of a call (R-WEB-REQUEST-LOG)', () => {
+  it('names the method and the path only: no query string, school tokens masked', async () => {
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
+    debug.mockClear();
+    const school = '0123456789abcdef0123456789abcdef';
+    await apiFetch(`/api/schools/by-token/${school}?lng=en`, {
+      fetchImpl: stubFetch(200, 'OK', '{}'),
+    });
+    await apiFetch('/api/provider/7/attendance/2026-03-04?token=provider-secret', {
+      method: 'put',
+      body: { key: 'k', present: true },
+      fetchImpl: stubFetch(403, 'Forbidden', '{}'),
+    }).catch(() => undefined);
+    const lines = debug.mock.calls.map((args) => args.join(' '));
+    expect(lines.some((l) => l.includes('GET /api/schools/by-token/…'))).toBe(true);
+    expect(lines.some((l) => l.includes('PUT /api/provider/7/attendance/2026-03-04'))).toBe(true);
+    for (const line of lines) {
+      expect(line).not.toContain(school);
+      expect(line).not.toContain('?');
+      expect(line).not.toContain('provider-secret');
+      expect(line).not.toContain('present');
+    }
+  });
+});
+
 describe('isApiError', () => {
   it('recognises an ApiError of this copy of web-kit', () => {
     expect(isApiError(new ApiError('Niet gevonden', 404, { code: 'NOT_FOUND' }))).toBe(true);
