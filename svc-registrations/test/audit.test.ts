@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AUDIT_EVENT_TYPES, auditEntrySchema, type AuditEntry } from '@nsa/contracts';
+import { AUDIT_EVENT_TYPES, NATS_HEADERS, auditEntrySchema, type AuditEntry } from '@nsa/contracts';
 import { QueryTypes, openLink } from '@nsa/service-kit';
 import { recordStatements, testSessionCookie, until } from '@nsa/service-kit/testing';
 import { LINK_SEAL_SECRET, post, signup, startWorld, type World } from './world.js';
@@ -76,7 +76,7 @@ describe('registrations records reviews, erasures and provider link uses (R-AUDI
     }
   });
 
-  it('records every decision of approvals fired at once, with its event, in one statement per batch', async () => {
+  it('records every decision of approvals fired at once, with its event, in one statement per batch, each with its own request id', async () => {
     const full = (await w.activity({ ...base, title: 'Audit burst', capacity: 2, weekday: 4 })).id;
     const ids: number[] = [];
     for (let i = 0; i < 8; i += 1) {
@@ -90,7 +90,11 @@ describe('registrations records reviews, erasures and provider link uses (R-AUDI
     try {
       answers = await Promise.all(
         ids.map((id) =>
-          w.reg.post(`/api/admin/registrations/${id}/approve`, { sendEmail: false }, as),
+          w.reg.post(
+            `/api/admin/registrations/${id}/approve`,
+            { sendEmail: false },
+            { headers: { ...as.headers, 'x-request-id': `burst-approve-${id}` } },
+          ),
         ),
       );
     } finally {
@@ -117,9 +121,14 @@ describe('registrations records reviews, erasures and provider link uses (R-AUDI
         action: `registration.${status.after}`,
         reason: status.after === 'rejected' ? 'activity-full' : null,
       });
-      // Its event, from the same transaction: both rows carry the same writing transaction id.
-      const rows = await w.registrations.ctx.sequelize.query<{ type: string; tx: string }>(
-        `SELECT type, xmin::text AS tx FROM outbox
+      // Its event, from the same transaction: both rows carry the same writing transaction id,
+      // and the id of the request that asked for this approval, whichever batch it went in.
+      const rows = await w.registrations.ctx.sequelize.query<{
+        type: string;
+        tx: string;
+        rid: string | null;
+      }>(
+        `SELECT type, xmin::text AS tx, headers->>:header AS rid FROM outbox
          WHERE (type = :audit AND data->'target'->>'id' = :id)
             OR (type LIKE 'registrations.registration.%' AND type <> :audit
                 AND data->>'registrationId' = :id AND data->>'status' = :status)`,
@@ -128,12 +137,14 @@ describe('registrations records reviews, erasures and provider link uses (R-AUDI
             audit: AUDIT_EVENT_TYPES.registrations,
             id: String(id),
             status: status.after,
+            header: NATS_HEADERS.requestId,
           },
           type: QueryTypes.SELECT,
         },
       );
       expect(rows).toHaveLength(2);
       expect(rows[0]!.tx).toBe(rows[1]!.tx);
+      expect(rows.map((r) => r.rid)).toEqual([`burst-approve-${id}`, `burst-approve-${id}`]);
     }
     expect(decided).toEqual({ approved: 2, rejected: 6 });
   });
@@ -159,6 +170,40 @@ describe('registrations records reviews, erasures and provider link uses (R-AUDI
         action: 'registration.erased',
         changes: null,
       },
+    ]);
+  });
+
+  it("records a parent's erasure as the parent's with a staff session open on the device, and its events with the request id", async () => {
+    const signedUp = await post(w.reg, school.accessToken, signup(activityId), {
+      'x-request-id': 'parent-signup-0001',
+    });
+    expect(signedUp.status).toBe(201);
+    const id = signedUp.body.registration.id as number;
+    const ofRequest = (rid: string) =>
+      w.registrations.ctx.sequelize.query<{ type: string; data: { registrationId?: number } }>(
+        'SELECT type, data FROM outbox WHERE headers->>:header = :rid ORDER BY seq',
+        { replacements: { header: NATS_HEADERS.requestId, rid }, type: QueryTypes.SELECT },
+      );
+    const [created] = await ofRequest('parent-signup-0001');
+    expect(created).toMatchObject({
+      type: 'registrations.registration.created',
+      data: { registrationId: id },
+    });
+    const token = openLink(
+      (created!.data as { notification: { sealedLink: string } }).notification.sealedLink,
+      LINK_SEAL_SECRET,
+    )!.split('#')[1]!;
+    const erased = await w.reg.post('/api/my-signup/erase', undefined, {
+      headers: { ...as.headers, 'x-manage-token': token, 'x-request-id': 'parent-erase-0001' },
+    });
+    expect(erased.status).toBe(200);
+    expect(await entries('registration', id)).toMatchObject([
+      { actor: { type: 'parent', id: null, name: null }, action: 'registration.erased' },
+    ]);
+    expect((await ofRequest('parent-erase-0001')).map((r) => r.type)).toEqual([
+      'registrations.registration.withdrawn',
+      'registrations.registration.erased',
+      AUDIT_EVENT_TYPES.registrations,
     ]);
   });
 

@@ -300,7 +300,6 @@ export class Lottery {
     blockId: number,
     admin: SessionUser,
     sendEmail: boolean,
-    requestId?: string,
     now = new Date(),
   ): Promise<DrawView> {
     const { repo, draws, waitlist, outbox, metrics } = this.deps;
@@ -365,12 +364,12 @@ export class Lottery {
           reg,
           after.get(reg.id)!,
           activityById.get(reg.activityId)!,
-          { sendEmail, sealedLink: links.get(reg.id), requestId, now },
+          { sendEmail, sealedLink: links.get(reg.id), now },
         ),
       );
       await outbox.addMany(tx, events);
       // A place the draw gave an entry skipped since close goes to the waiting list.
-      if (live.size < exported.entries.length) await waitlist.fill(tx, activities, requestId);
+      if (live.size < exported.entries.length) await waitlist.fill(tx, activities);
       const published = await draws.markPublished(tx, blockId);
       await outbox.add<DrawPublishedEvent>(tx, {
         type: EVENT_TYPES.drawPublished,
@@ -382,7 +381,6 @@ export class Lottery {
           algorithm: published.algorithm!,
           publishedAt: new Date(published.publishedAt!).toISOString(),
         },
-        requestId,
       });
       // R-AUDIT-ADMIN-CHANGES: who published the block's draw, and how many it placed.
       await recordAudit(tx, outbox, 'registrations', {

@@ -8,7 +8,9 @@ import {
 import { activityCalendar, isoWeekYear } from '@nsa/calendar';
 import {
   AppError,
+  currentActor,
   recordAudit,
+  withActor,
   type NewEvent,
   type ServiceContext,
   type Transaction,
@@ -138,8 +140,8 @@ export class MySignups {
   }
 
   /** R-WAITLIST-WITHDRAW: the parent withdraws a sign-up still in play; its place moves on. */
-  withdraw(token: string | undefined, requestId?: string, key?: KeyInTx): Promise<MySignup> {
-    return this.change(token, requestId, key, (reg) => {
+  withdraw(token: string | undefined, key?: KeyInTx): Promise<MySignup> {
+    return this.change(token, key, (reg) => {
       if (!['new', 'waitlisted', 'offered', 'approved'].includes(reg.status))
         throw AppError.conflict(MSG.transition);
       return 'parent';
@@ -147,16 +149,16 @@ export class MySignups {
   }
 
   /** R-WAITLIST-DECLINE: an offer declined goes to the next in line. */
-  decline(token: string | undefined, requestId?: string, key?: KeyInTx): Promise<MySignup> {
-    return this.change(token, requestId, key, (reg) => {
+  decline(token: string | undefined, key?: KeyInTx): Promise<MySignup> {
+    return this.change(token, key, (reg) => {
       if (reg.status !== 'offered') throw AppError.conflict(MSG.notOffered);
       return 'declined';
     });
   }
 
   /** R-WAITLIST-ACCEPT: an offer accepted before it lapses is approved; after, 409. */
-  accept(token: string | undefined, requestId?: string, key?: KeyInTx): Promise<MySignup> {
-    return this.change(token, requestId, key, (reg, now) => {
+  accept(token: string | undefined, key?: KeyInTx): Promise<MySignup> {
+    return this.change(token, key, (reg, now) => {
       if (reg.status !== 'offered') throw AppError.conflict(MSG.notOffered);
       if (reg.offerExpiresAt && new Date(reg.offerExpiresAt) <= now)
         throw AppError.conflict(MSG.offerExpired, 'OFFER_EXPIRED');
@@ -169,13 +171,11 @@ export class MySignups {
    * service that holds any; its links stop working. A place it held moves on. The same erasure
    * as an admin's of the sign-up (R-PRIVACY-ERASE-PARENT): its outbox rows scrubbed and its
    * stream messages purged. Only this sign-up: another one of the same parent keeps its data.
+   * Audited as the parent's, whoever else may be logged in on the device.
    */
-  async erase(
-    token: string | undefined,
-    requestId?: string,
-    key?: KeyInTx,
-  ): Promise<{ erased: true }> {
-    await this.eraseSignups([await this.idOf(token)], { requestId, key });
+  async erase(token: string | undefined, key?: KeyInTx): Promise<{ erased: true }> {
+    const id = await this.idOf(token);
+    await withActor(PARENT, () => this.eraseSignups([id], { key }));
     return { erased: true };
   }
 
@@ -184,12 +184,11 @@ export class MySignups {
    * parent's own and an admin's on request: each sign-up erased with its outbox rows scrubbed
    * in its own transaction, then (for an admin's, by `emails`) any other outbox row holding one
    * of the addresses whole, then the stream's messages about the sign-ups (or addresses).
+   * Audited as the current actor's.
    */
   async eraseSignups(
     ids: number[],
     opts: {
-      requestId?: string;
-      actor?: AuditEntry['actor'];
       emails?: string[];
       purgeWaitMs?: number;
       /** R-IDEMPOTENCY: a parent's keyed erasure (of one sign-up) records its answer with it. */
@@ -199,7 +198,7 @@ export class MySignups {
     const emails = opts.emails ?? [];
     const counts: ErasureCounts = { signups: 0, outboxRows: 0, streamMessages: 0 };
     for (const id of ids) {
-      counts.outboxRows += await this.eraseById(id, opts.requestId, opts.actor ?? PARENT, opts.key);
+      counts.outboxRows += await this.eraseById(id, opts.key);
       counts.signups += 1;
     }
     if (emails.length > 0)
@@ -220,12 +219,7 @@ export class MySignups {
    * One sign-up erased in one transaction: its personal fields, its links, the outbox rows about
    * it (R-PRIVACY-ERASE); a place it held moves on. Answers how many outbox rows changed.
    */
-  private async eraseById(
-    id: number,
-    requestId: string | undefined,
-    actor: AuditEntry['actor'],
-    key?: KeyInTx,
-  ): Promise<number> {
+  private async eraseById(id: number, key?: KeyInTx): Promise<number> {
     const { repo, waitlist } = this.deps;
     const seen = (await repo.byId(id))!;
     return this.deps.db.transaction(async (tx) => {
@@ -240,22 +234,20 @@ export class MySignups {
           statusEvent(EVENT_TYPES.registrationWithdrawn, reg, row, activity!, {
             sendEmail: false,
             withdrawReason: 'erased',
-            requestId,
           }),
         );
       events.push({
         type: EVENT_TYPES.registrationErased,
         data: { registrationId: id, activityId: reg.activityId },
-        requestId,
       });
       await this.deps.outbox.addMany(tx, events);
       // R-AUDIT-ADMIN-CHANGES: who erased it (a parent is named by nothing).
       await recordAudit(tx, this.deps.outbox, 'registrations', {
-        actor,
+        actor: currentActor(),
         action: AUDIT_ACTIONS.registrationErased,
         target: { type: 'registration', id: String(id) },
       });
-      if (freesPlace(reg.status, row.status)) await waitlist.fill(tx, [activity!], requestId);
+      if (freesPlace(reg.status, row.status)) await waitlist.fill(tx, [activity!]);
       await key?.record(tx, 200, { erased: true });
       return scrubbed;
     });
@@ -263,7 +255,6 @@ export class MySignups {
 
   private async change(
     token: string | undefined,
-    requestId: string | undefined,
     key: KeyInTx | undefined,
     decide: (reg: RegistrationRow, now: Date) => WithdrawReason | 'accept',
   ): Promise<MySignup> {
@@ -295,13 +286,12 @@ export class MySignups {
           {
             sendEmail: true,
             sealedLink: link,
-            requestId,
             now,
             ...(decision === 'accept' ? {} : { withdrawReason: decision }),
           },
         ),
       );
-      if (freesPlace(reg.status, row.status)) await waitlist.fill(tx, [activity!], requestId);
+      if (freesPlace(reg.status, row.status)) await waitlist.fill(tx, [activity!]);
       await key?.record(tx, 200);
       return mySignupView(row, activity!);
     });

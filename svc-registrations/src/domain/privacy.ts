@@ -16,17 +16,16 @@ import {
 } from '@nsa/contracts';
 import {
   AppError,
+  currentActor,
   DAY_MS,
   DailyJob,
   privacySubjectHash,
   QueryTypes,
   recordAudit,
   recordAudits,
-  sessionActor,
   SYSTEM_ACTOR,
   withAdvisoryLock,
   type ServiceContext,
-  type SessionUser,
 } from '@nsa/service-kit';
 import type { PrivacyRepository } from '../data-access/privacy.js';
 import { purgeRegistrationsStream } from '../data-access/stream-purge.js';
@@ -212,7 +211,7 @@ export class Privacy {
   }
 
   /** R-PRIVACY-EXPORT: every record that holds the email, in every service. */
-  async exportEmail(email: string, admin?: SessionUser): Promise<PrivacyExport> {
+  async exportEmail(email: string): Promise<PrivacyExport> {
     const local = await this.deps.repo.export(email);
     const report = { counts: {}, unavailable: [] as string[] };
     const replies = await this.askOthers({ op: 'export', email }, report);
@@ -229,7 +228,7 @@ export class Privacy {
     // address, never the address), and how many records.
     await this.deps.ctx.sequelize.transaction((tx) =>
       recordAudit(tx, this.deps.ctx.outbox, 'registrations', {
-        actor: admin ? sessionActor(admin) : SYSTEM_ACTOR,
+        actor: currentActor(),
         action: AUDIT_ACTIONS.registrationsExported,
         target: this.subject(email),
         changes: { records: { before: null, after: count } },
@@ -243,22 +242,15 @@ export class Privacy {
    * (a place it held moves on), the batch announced in one event, the events that carried it
    * gone from the outbox and the stream, and each other service's records of it erased.
    */
-  async eraseEmail(
-    email: string,
-    requestId?: string,
-    admin?: SessionUser,
-  ): Promise<PrivacyEraseResponse> {
+  async eraseEmail(email: string): Promise<PrivacyEraseResponse> {
     const { ctx, repo } = this.deps;
     const ids = await repo.idsOfEmail(email);
     const runId = await repo.startRun('request');
     const mine: PrivacyCounts = { signups: 0, outboxRows: 0, streamMessages: 0 };
     const report = { counts: { registrations: mine }, unavailable: [] as string[] };
-    const actor = admin ? sessionActor(admin) : SYSTEM_ACTOR;
     try {
       // R-PRIVACY-ERASE-PARENT: the same erasure a parent's own link does, sign-up by sign-up.
       const done = await this.deps.mySignups.eraseSignups(ids, {
-        requestId,
-        actor,
         emails: [email],
         purgeWaitMs: ADMIN_PURGE_WAIT_MS,
       });
@@ -268,7 +260,6 @@ export class Privacy {
           ctx.outbox.add<RegistrationsErasedEvent>(tx, {
             type: EVENT_TYPES.registrationsErased,
             data: { registrationIds: ids, reason: 'request' },
-            requestId,
           }),
         );
       await this.askOthers({ op: 'erase', email, registrationIds: ids }, report);
@@ -289,7 +280,7 @@ export class Privacy {
     // address, never the address), and how much; each sign-up has its own entry besides.
     await ctx.sequelize.transaction((tx) =>
       recordAudit(tx, ctx.outbox, 'registrations', {
-        actor,
+        actor: currentActor(),
         action: AUDIT_ACTIONS.privacyErased,
         target: this.subject(email),
         changes: { records: { before: null, after: erased } },

@@ -3,6 +3,7 @@ import {
   EVENT_TYPES,
   type ActivityCountsAnswer,
   type ActivityEvent,
+  type AuditEntry,
   type BulkResponse,
   type EmailKind,
   type RegistrationStatus,
@@ -11,10 +12,14 @@ import {
   AppError,
   auditEvents,
   Batcher,
+  currentActor,
+  forRequest,
   recordAudit,
+  requestContext,
   sessionActor,
-  SYSTEM_ACTOR,
+  withActor,
   type Logger,
+  type RequestContext,
   type ServiceContext,
   type SessionUser,
   type Transaction,
@@ -77,7 +82,8 @@ interface ApprovalRequest {
   id: number;
   admin: SessionUser;
   sendEmail: boolean;
-  requestId?: string;
+  /** The request that asked for it: its events name that request, not the batch's. */
+  context: RequestContext | undefined;
 }
 
 interface Decided {
@@ -208,17 +214,16 @@ export class Review {
     admin: SessionUser,
     sendEmail: boolean,
     reason: string | null,
-    requestId?: string,
   ): Promise<BulkResponse> {
     const results: BulkResponse['results'] = [];
     for (const id of ids) {
       try {
         const row =
           action === 'approve'
-            ? await this.approveWithinCapacity(id, admin, sendEmail, requestId)
+            ? await this.approveWithinCapacity(id, admin, sendEmail)
             : action === 'reject'
-              ? await this.reject(id, admin, reason, sendEmail, requestId)
-              : await this.revert(id, requestId, admin);
+              ? await this.reject(id, admin, reason, sendEmail)
+              : await withActor(sessionActor(admin), () => this.revert(id));
         results.push({ id, status: row.status });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
@@ -280,9 +285,8 @@ export class Review {
     id: number,
     admin: SessionUser,
     sendEmail: boolean,
-    requestId?: string,
   ): Promise<RegistrationRow> {
-    return this.approvals.submit({ id, admin, sendEmail, requestId });
+    return this.approvals.submit({ id, admin, sendEmail, context: requestContext.current() });
   }
 
   private async approveBatch(items: ApprovalRequest[]): Promise<Array<RegistrationRow | Error>> {
@@ -333,21 +337,21 @@ export class Review {
         decided.filter((d) => d.item.sendEmail).map((d) => d.reg),
       );
       // R-AUDIT-ADMIN-CHANGES: each decision by its admin; status only, no names or reason text.
-      // The decisions' events and their audit entries go in with one statement.
+      // The decisions' events and their audit entries go in with one statement, each with the
+      // request that asked for its decision.
       await this.deps.outbox.addMany<unknown>(tx, [
         ...decided.map((d) =>
-          statusEvent(
-            d.status === 'approved'
-              ? EVENT_TYPES.registrationApproved
-              : EVENT_TYPES.registrationRejected,
-            d.reg,
-            rows.get(d.reg.id)!,
-            d.activity,
-            {
-              sendEmail: d.item.sendEmail,
-              sealedLink: links.get(d.reg.id),
-              requestId: d.item.requestId,
-            },
+          forRequest(
+            d.item.context,
+            statusEvent(
+              d.status === 'approved'
+                ? EVENT_TYPES.registrationApproved
+                : EVENT_TYPES.registrationRejected,
+              d.reg,
+              rows.get(d.reg.id)!,
+              d.activity,
+              { sendEmail: d.item.sendEmail, sealedLink: links.get(d.reg.id) },
+            ),
           ),
         ),
         ...auditEvents(
@@ -359,7 +363,7 @@ export class Review {
             changes: { status: { before: d.reg.status, after: d.status } },
             reason: d.reason === ACTIVITY_FULL_REASON ? 'activity-full' : null,
           })),
-        ),
+        ).map((event, i) => forRequest(decided[i]!.item.context, event)),
       ]);
       return outcomes.map((o) => (o instanceof Error ? o : rows.get(o.reg.id)!));
     });
@@ -370,14 +374,12 @@ export class Review {
     admin: SessionUser,
     reason: string | null,
     sendEmail: boolean,
-    requestId?: string,
   ): Promise<RegistrationRow> {
     return this.change(
       id,
       'reject',
       EVENT_TYPES.registrationRejected,
-      requestId,
-      admin,
+      sessionActor(admin),
       async (tx, reg) => {
         const row = await this.deps.repo.setStatus(tx, id, {
           status: 'rejected',
@@ -390,13 +392,13 @@ export class Review {
     );
   }
 
-  revert(id: number, requestId?: string, admin?: SessionUser): Promise<RegistrationRow> {
+  /** Back to new; audited as the current actor's. */
+  revert(id: number): Promise<RegistrationRow> {
     return this.change(
       id,
       'revert',
       EVENT_TYPES.registrationReverted,
-      requestId,
-      admin,
+      currentActor(),
       async (tx) => ({
         row: await this.deps.repo.setStatus(tx, id, { status: 'new' }),
         sendEmail: false,
@@ -412,8 +414,7 @@ export class Review {
     id: number,
     action: Action,
     type: string,
-    requestId: string | undefined,
-    admin: SessionUser | undefined,
+    actor: AuditEntry['actor'],
     apply: (
       tx: Transaction,
       reg: RegistrationRow,
@@ -430,15 +431,15 @@ export class Review {
       const { row, sendEmail, sealedLink } = await apply(tx, reg);
       await this.deps.outbox.add(
         tx,
-        statusEvent(type, reg, row, activity!, { sendEmail, sealedLink, requestId }),
+        statusEvent(type, reg, row, activity!, { sendEmail, sealedLink }),
       );
       await recordAudit(tx, this.deps.outbox, 'registrations', {
-        actor: admin ? sessionActor(admin) : SYSTEM_ACTOR,
+        actor,
         action: AUDIT_OF[action],
         target: { type: 'registration', id: String(id) },
         changes: { status: { before: reg.status, after: row.status } },
       });
-      if (freesPlace(reg.status, row.status)) await waitlist.fill(tx, [activity!], requestId);
+      if (freesPlace(reg.status, row.status)) await waitlist.fill(tx, [activity!]);
       return row;
     });
   }

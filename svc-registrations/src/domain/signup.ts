@@ -97,7 +97,6 @@ export async function signUp(
   input: RegistrationInput,
   schoolToken: string | undefined,
   language: Lang,
-  requestId?: string,
   today = new Date(),
   key?: KeyInTx,
 ): Promise<RegistrationCreated> {
@@ -138,7 +137,6 @@ export async function signUp(
         offerExpiresAt: null,
       },
     },
-    requestId,
   });
   const row = {
     activity,

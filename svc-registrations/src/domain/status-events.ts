@@ -7,7 +7,6 @@ import type { RegistrationRow } from '../data-access/registrations.js';
 export interface StatusEventOptions {
   /** Whether the parent gets an email about this change (R-EMAIL-CHOICE, R-EMAIL-WAITLIST). */
   sendEmail: boolean;
-  requestId?: string;
   /** The parent's own link, sealed for notify (R-MY-SIGNUP-LINK). */
   sealedLink?: string;
   withdrawReason?: WithdrawReason;
@@ -60,6 +59,5 @@ export function statusEvent(
           }
         : {}),
     },
-    requestId: opts.requestId,
   };
 }

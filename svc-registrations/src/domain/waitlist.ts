@@ -117,11 +117,7 @@ export class Waitlist {
    * R-WAITLIST-OFFER: every free place of these (locked) activities goes to the first in line,
    * as an offer until now + WAITLIST_OFFER_HOURS, with an email carrying the parent's link.
    */
-  async fill(
-    tx: Transaction,
-    activities: ProjectedActivity[],
-    requestId?: string,
-  ): Promise<RegistrationRow[]> {
+  async fill(tx: Transaction, activities: ProjectedActivity[]): Promise<RegistrationRow[]> {
     const live = activities.filter((a) => !a.deleted);
     if (live.length === 0) return [];
     const taken = await this.deps.repo.takenCounts(
@@ -146,7 +142,6 @@ export class Waitlist {
           statusEvent(EVENT_TYPES.registrationOffered, { ...row, status: 'waitlisted' }, row, a, {
             sendEmail: true,
             sealedLink: links.get(row.id),
-            requestId,
             now,
           }),
         );

@@ -13,7 +13,6 @@ import {
   AppError,
   addErrorBodyDecorator,
   parseOrThrow,
-  requestId,
   requestLang,
   requireRole,
   type ServiceContext,
@@ -183,7 +182,6 @@ export function mountRoutes(
         input,
         token,
         requestLang(req),
-        requestId(req),
         undefined,
         key,
       ),
@@ -203,20 +201,13 @@ export function mountRoutes(
   // R-REVIEW-BULK: each one applied exactly as its single call, in the order given.
   adminRoutes.post('/bulk', async (req, res) => {
     const { action, ids, sendEmail, reason } = parseOrThrow(bulkBody, req.body ?? {});
-    res.json(
-      await review.bulk(action, ids, req.sessionUser!, sendEmail, reason || null, requestId(req)),
-    );
+    res.json(await review.bulk(action, ids, req.sessionUser!, sendEmail, reason || null));
   });
   adminRoutes.post(APPROVE, async (req, res) => {
     let approved: Promise<unknown>;
     try {
       const { sendEmail } = parseOrThrow(approveBody, req.body ?? {});
-      approved = review.approveWithinCapacity(
-        idParam(req),
-        req.sessionUser!,
-        sendEmail,
-        requestId(req),
-      );
+      approved = review.approveWithinCapacity(idParam(req), req.sessionUser!, sendEmail);
     } finally {
       approvalArrived(res)();
     }
@@ -224,18 +215,10 @@ export function mountRoutes(
   });
   adminRoutes.post('/:id/reject', async (req, res) => {
     const { reason, sendEmail } = parseOrThrow(rejectBody, req.body ?? {});
-    res.json(
-      await review.reject(
-        idParam(req),
-        req.sessionUser!,
-        reason || null,
-        sendEmail,
-        requestId(req),
-      ),
-    );
+    res.json(await review.reject(idParam(req), req.sessionUser!, reason || null, sendEmail));
   });
   adminRoutes.post('/:id/revert', async (req, res) => {
-    res.json(await review.revert(idParam(req), requestId(req), req.sessionUser!));
+    res.json(await review.revert(idParam(req)));
   });
   app.use(ADMIN_REGISTRATIONS, adminRoutes);
 
@@ -265,7 +248,7 @@ export function mountRoutes(
   });
   draws.post('/:id/draw/publish', async (req, res) => {
     const { sendEmail } = parseOrThrow(approveBody, req.body ?? {});
-    res.json(await lottery.publish(idParam(req), req.sessionUser!, sendEmail, requestId(req)));
+    res.json(await lottery.publish(idParam(req), req.sessionUser!, sendEmail));
   });
   app.use('/api/admin/blocks', draws);
 
@@ -294,22 +277,22 @@ export function mountRoutes(
   // sign-up instead of kept.
   const keyedAction = (
     action: 'withdraw' | 'accept' | 'decline' | 'erase',
-    run: (token: string | undefined, requestId?: string, key?: KeyInTx) => Promise<unknown>,
+    run: (token: string | undefined, key?: KeyInTx) => Promise<unknown>,
   ) =>
     my.post(`/${action}`, async (req, res) => {
       const token = manageToken(req);
       const keyed = keyedRequest(idempotencyKey(req), 'my-signup', `${action}\n${token ?? ''}`);
       const { status, body } = await idempotency.run(
         keyed,
-        async (key) => ({ status: 200, body: await run(token, requestId(req), key) }),
+        async (key) => ({ status: 200, body: await run(token, key) }),
         () => mySignups.view(token),
       );
       res.status(status).json(body);
     });
-  keyedAction('withdraw', (t, r, k) => mySignups.withdraw(t, r, k));
-  keyedAction('accept', (t, r, k) => mySignups.accept(t, r, k));
-  keyedAction('decline', (t, r, k) => mySignups.decline(t, r, k));
-  keyedAction('erase', (t, r, k) => mySignups.erase(t, r, k));
+  keyedAction('withdraw', (t, k) => mySignups.withdraw(t, k));
+  keyedAction('accept', (t, k) => mySignups.accept(t, k));
+  keyedAction('decline', (t, k) => mySignups.decline(t, k));
+  keyedAction('erase', (t, k) => mySignups.erase(t, k));
   app.use('/api/my-signup', my);
 
   /**
@@ -364,11 +347,11 @@ export function mountRoutes(
   privacyRoutes.get('/export', async (req, res) => {
     const { email } = parseOrThrow(privacyEmailSchema, req.query);
     res.setHeader('Content-Disposition', 'attachment; filename="privacy-export.json"');
-    res.json(await privacy.exportEmail(email, req.sessionUser));
+    res.json(await privacy.exportEmail(email));
   });
   privacyRoutes.post('/erase', async (req, res) => {
     const { email } = parseOrThrow(privacyEmailSchema, req.body ?? {});
-    res.json(await privacy.eraseEmail(email, requestId(req), req.sessionUser));
+    res.json(await privacy.eraseEmail(email));
   });
   privacyRoutes.post('/retention/run', async (_req, res) => {
     res.json(await privacy.runNow());
