@@ -123,6 +123,7 @@ describe('gateway in nginx', () => {
     expect(res.json.url).toBe(p);
   });
 
+  // R-RATE-GATEWAY: the services get the client address nginx saw, not one the client sent.
   it('forwards the client address and one request id, and owns the security headers', async () => {
     const res = await get('/api/blocks', { headers: { 'X-Forwarded-For': '6.6.6.6' } });
     const sent = res.json.headers;
@@ -235,6 +236,7 @@ describe('gateway in nginx', () => {
     expect((await get('/api/health')).status).toBe(200);
   });
 
+  // R-API-STATUS
   it('refuses a body over 64 KiB with a JSON 413', async () => {
     const res = await get('/api/schools', { method: 'POST', body: 'x'.repeat(65 * 1024) });
     expect(res.status).toBe(413);
@@ -337,6 +339,7 @@ describe('gateway in nginx', () => {
       }
     });
 
+    // R-PUBLIC-SCHOOL-ROUTE: /schools/{token} and /activities/{token} are a school's page.
     it('puts the school page frame into a school route, whichever school', async () => {
       for (const p of [`/schools/${TOKEN}`, `/activities/${TOKEN}?x=1`]) {
         expect(slot(await get(p))).toContain('<p class="lead">Bekijk de activiteiten</p>');
@@ -493,6 +496,7 @@ describe('gateway in nginx', () => {
     for (const s of names) services[s].state.healthStatus = 200;
   });
 
+  // R-RATE-GATEWAY
   it('rate-limits sign-ups per address with a JSON 429, at twice the service limit', async () => {
     const statuses = [];
     for (let i = 0; i < 6; i++) {
@@ -514,6 +518,7 @@ describe('gateway in nginx', () => {
     expect((await get('/api/registrations')).status).toBe(200);
   });
 
+  // R-RATE-GATEWAY
   it('rate-limits the auth paths only above 120 requests a minute', async () => {
     const statuses = [];
     for (let i = 0; i < 121; i++) statuses.push((await get('/api/auth/me')).status);

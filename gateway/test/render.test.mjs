@@ -50,6 +50,7 @@ describe('renderGatewayConfig', () => {
     expect(format).not.toMatch(/\$request_uri|\$request\b|\$args|\$query_string|\$http_referer/);
   });
 
+  // R-RATE-GATEWAY: at or above 120 a minute, and off in nginx too when a limit is 0.
   it('omits a rate limit whose variable is 0', () => {
     const on = renderGatewayConfig(options(tempDir()));
     expect(location(on, '^~ /api/auth/')).toContain('limit_req zone=gw_auth');
