@@ -47,6 +47,7 @@ describe('remote routes', () => {
     expect(matchRemoteRoute(pathname)?.path).toBe(routerMatch(pathname)?.path);
   });
 
+  // R-WEB-PROTECTED: the admin code is requested only after the session check.
   it('preloads the remote of an open page, never one behind the session check', () => {
     expect(remoteToPreload('/')).toBe('mfe_public');
     expect(remoteToPreload(`/schools/${TOKEN}`)).toBe('mfe_public');
