@@ -108,8 +108,3 @@ const requestActor: RequestHandler = (req, _res, next) => {
   if (req.sessionUser) withActor(sessionActor(req.sessionUser), next);
   else next();
 };
-
-/** The request's id (from the gateway's X-Request-Id). */
-export function requestId(req: { id?: string }): string | undefined {
-  return req.id;
-}
