@@ -16,7 +16,10 @@ const MINUTE = 60_000;
 // What each one's build must leave behind.
 const DEPLOYABLES: Array<[name: string, outputs: string[]]> = [
   ['svc-catalog', ['svc-catalog/dist/src/main.js']],
-  ['svc-registrations', ['svc-registrations/dist/src/main.js']],
+  [
+    'svc-registrations',
+    ['svc-registrations/dist/src/main.js', 'svc-registrations/dist/sql/sign-up.sql'],
+  ],
   ['svc-identity', ['svc-identity/dist/src/main.js']],
   ['svc-notify', ['svc-notify/dist/src/main.js']],
   ['shell', ['shell/dist/index.html']],
