@@ -9,6 +9,7 @@ import { printTable } from '../src/lib/report.js';
 // `npm run fuzz` draws a new one each run and so keeps exploring.
 const SEED = 20_261_122;
 
+// R-API-NO-5XX
 test('1,000 bad requests: no 5xx, every one refused, no table changed', async () => {
   const seed = Number(process.env.FUZZ_SEED ?? SEED);
   const report = await runFuzz({

@@ -71,6 +71,7 @@ describe('ports', () => {
 });
 
 describe('loadConfig', () => {
+  // R-RUN-DEMO-DATA: demo data is on by default for npm start.
   it('applies the R-RUN-ENV defaults and keeps one generated session secret', () => {
     const data = path.join(dir, 'a');
     const c = loadConfig({ env: {}, repoRoot: dir, dataDir: data });

@@ -100,6 +100,7 @@ const read = (image: string) =>
   fs.readFileSync(path.join(imagesDir, `${image}.Dockerfile`), 'utf8');
 
 describe('container images', () => {
+  // R-RUN-DEPLOY: an image of its own for every service, micro-frontend and the gateway.
   it('has one Dockerfile per service, frontend and the gateway, and no stray ones', () => {
     const found = fs
       .readdirSync(imagesDir)
@@ -203,6 +204,7 @@ describe('container images', () => {
     },
   );
 
+  // R-RUN-DEPLOY: none needs another's source.
   it.each(IMAGES)('%s: reads only its own package, packages/ and the root manifests', (image) => {
     const own = image === 'gateway' ? ['gateway/', 'deploy/images/gateway/'] : [`${image}/`];
     const allowed = (src: string) =>

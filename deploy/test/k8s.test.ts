@@ -259,6 +259,7 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
       expect(text).not.toMatch(/^(bases|patchesStrategicMerge|patchesJson6902):/m);
     });
 
+    // R-RUN-DEPLOY: Kubernetes manifests beside the images.
     it('renders, and every object is valid against the Kubernetes API schemas', async () => {
       expect(objs().length).toBeGreaterThan(30);
       expect(await schemaErrors(objs())).toEqual([]);
@@ -727,6 +728,7 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
     });
   });
 
+  // R-RUN-DEMO-DATA: DEMO_DATA=0 adds nothing.
   it('production serves https with HSTS and seeds no demo data', () => {
     const objs = rendered.production!;
     const settings = pick(byKind(objs, 'ConfigMap'), (c) =>

@@ -80,6 +80,7 @@ describe('startStack', () => {
   let stack: Stack;
   let firstPids: number[] = [];
 
+  // R-RUN-START: the whole product in the foreground, healthy through the gateway.
   it('starts everything and becomes healthy through the gateway', async () => {
     stack = await startStack({ repoRoot: repo, dataDir, gatewayPort, env, log });
     expect(stack.url).toBe(`http://localhost:${gatewayPort}/`);
@@ -118,6 +119,7 @@ describe('startStack', () => {
     firstPids.push(pidOf('catalog-1'));
   });
 
+  // R-RUN-START: a stop ends every process it started.
   it('stops every process it started and frees every port', async () => {
     await stack.stop();
     for (const pid of firstPids) {
