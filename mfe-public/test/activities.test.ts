@@ -57,6 +57,7 @@ describe('visibleActivities', () => {
   const endsThisWeek = activity(3, {}, { weekStart: 11, weekEnd: 13 });
   const future = activity(4, {}, { weekStart: 20, weekEnd: 24 });
 
+  // R-PUBLIC-PAST: the switch starts on showing past activities.
   it('shows past activities when the toggle is on (the default), after the others', () => {
     expect(
       visibleActivities([future, past, endsThisWeek, endsLastWeek], { showPast: true, today }).map(
@@ -65,6 +66,7 @@ describe('visibleActivities', () => {
     ).toEqual([3, 4, 1, 2]);
   });
 
+  // R-PUBLIC-PAST
   it('hides activities whose block ended before the current week when the toggle is off', () => {
     expect(
       visibleActivities([future, past, endsThisWeek, endsLastWeek], { showPast: false, today }).map(
@@ -73,6 +75,7 @@ describe('visibleActivities', () => {
     ).toEqual([3, 4]);
   });
 
+  // R-SIGNUP-HIDDEN
   it('never shows a hidden activity', () => {
     expect(visibleActivities([activity(5, { isHidden: true })], { showPast: true, today })).toEqual(
       [],

@@ -143,6 +143,7 @@ describe('dayText and timeText (R-LANG-DATES)', () => {
 });
 
 describe('schedule text', () => {
+  // R-PUBLIC-CARD: the weekly time on a card.
   it("reads 'elke {weekday} om {startTime}' and 'every {weekday} at {startTime}'", async () => {
     expect(scheduleText(await translator('nl'), { weekday: 1, startTime: '15:30' })).toBe(
       'elke Maandag om 15:30',
