@@ -20,6 +20,7 @@ test('GET /api/health answers 200 with every service ok', async ({ request }) =>
   expect(typeof body.version).toBe('string');
 });
 
+// R-API-STATUS
 test('malformed JSON gives 400 BAD_REQUEST with a Dutch message, English with Accept-Language: en', async ({
   request,
   stack,
@@ -51,6 +52,7 @@ test('malformed JSON gives 400 BAD_REQUEST with a Dutch message, English with Ac
   expect(((await de.json()) as ErrorBody).message).toBe(nlBody.message);
 });
 
+// R-API-NO-5XX
 test('malformed JSON on a public path gives 400 too, never a 5xx', async ({ request }) => {
   const res = await request.post('/api/auth/login', {
     data: '{"email": "a@b.nl", "password": ',
@@ -60,6 +62,7 @@ test('malformed JSON on a public path gives 400 too, never a 5xx', async ({ requ
   expectErrorBody((await res.json()) as ErrorBody, 'BAD_REQUEST');
 });
 
+// R-API-STATUS
 test('a 100 KiB body gives 413 PAYLOAD_TOO_LARGE', async ({ request, stack }) => {
   await loginAsAdmin(request, stack);
   const data = JSON.stringify({ name: 'x'.repeat(100 * 1024) });
@@ -82,6 +85,7 @@ test('a 100 KiB body gives 413 PAYLOAD_TOO_LARGE', async ({ request, stack }) =>
   expect(enBody.message).not.toBe(nlBody.message);
 });
 
+// R-API-STATUS
 test('an unknown /api path gives 404 NOT_FOUND "Niet gevonden" (English: "Not found")', async ({
   request,
 }) => {

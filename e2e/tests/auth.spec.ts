@@ -73,6 +73,7 @@ test('a wrong password shows the "Login fout" toast and stays on /login', async 
   expect((await page.request.get('/api/auth/me')).status()).toBe(401);
 });
 
+// R-WEB-PROTECTED
 test('/admin/schools without a session lands on /login', async ({ page }) => {
   await page.goto('/admin/schools');
   await expect(page).toHaveURL(/\/login$/);
@@ -82,6 +83,7 @@ test('/admin/schools without a session lands on /login', async ({ page }) => {
   await expect(page.locator('main[data-page="admin-schools"]')).toHaveCount(0);
 });
 
+// R-WEB-PROTECTED; R-WEB-UNAUTHORIZED: access denied, with home and log out.
 test('a user with the provider role lands on /unauthorized after logging in', async ({
   page,
   request,
@@ -113,6 +115,7 @@ test('a user with the provider role lands on /unauthorized after logging in', as
   expect((await page.request.get('/api/schools')).status()).toBe(403);
 });
 
+// R-WEB-LOGOUT
 test('logout lands on /login, /admin then redirects to /login, and a copy of the cookie is refused everywhere', async ({
   page,
   stack,
@@ -147,6 +150,7 @@ test('logout lands on /login, /admin then redirects to /login, and a copy of the
   );
 });
 
+// R-ADMIN-SETTINGS: an administrator added on the settings screen.
 test('an admin created in /admin/settings gets a welcome email whose link sets the password, then logs in', async ({
   page,
   stack,
@@ -185,6 +189,7 @@ test('an admin created in /admin/settings gets a welcome email whose link sets t
   await loginThroughForm(page, user.email, password, user.name);
 });
 
+// R-ACCOUNT-RESET-REQUEST: a known address receives a reset email.
 test('forgot password on the login page: the reset email arrives and its link sets a new password', async ({
   page,
   request,

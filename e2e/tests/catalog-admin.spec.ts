@@ -244,6 +244,7 @@ test.describe('catalog admin screens', () => {
     expect(await now.json()).toEqual({ id: school.id, name: school.name });
   });
 
+  // R-CATALOG-FLAGS: two independent flags, each flipped on its own.
   test('the lock and hide toggles change the row: red tint when locked, grey when hidden', async ({
     page,
     request,
@@ -373,6 +374,7 @@ test.describe('catalog admin screens', () => {
     }
   });
 
+  // R-ADMIN-CONFIRM
   test('a provider is renamed through its dialog and deleted after the confirm', async ({
     page,
     request,
@@ -456,6 +458,7 @@ test.describe('catalog admin screens', () => {
     await expect(dialog).toBeHidden();
   });
 
+  // R-ADMIN-CONFIRM
   test('deleting a school that still has activities is refused (R-CATALOG-DELETE)', async ({
     page,
     request,

@@ -54,6 +54,7 @@ test.describe('with JavaScript disabled', () => {
       await expect(root.locator('.pub-step-number').first()).not.toHaveCSS('display', 'inline');
     });
 
+    // R-PUBLIC-STATES: while loading, the page says so.
     test(`the school page shows its frame and lead, in ${language}`, async ({
       page,
       context,

@@ -112,6 +112,7 @@ for (const viewport of VIEWPORTS) {
     test.use(viewport.use);
 
     for (const language of ['nl', 'en'] as const) {
+      // R-PUBLIC-FOOTER: about, copyright, contact address, website and privacy links.
       test(`the landing page in ${language}: three steps, contact card and footer links from /app-config.json`, async ({
         page,
         request,
@@ -172,6 +173,7 @@ for (const viewport of VIEWPORTS) {
       });
     }
 
+    // R-PUBLIC-CARD: block, dates, provider and weekly time; R-RUN-DEMO-DATA: the demo school.
     test('the demo school page lists its activities with the R-CAL-RANGE date ranges', async ({
       page,
       request,
@@ -209,6 +211,7 @@ for (const viewport of VIEWPORTS) {
       }
     });
 
+    // R-PUBLIC-PAST
     test('the block filter and the past toggle narrow the list', async ({
       page,
       request,
@@ -302,6 +305,7 @@ for (const viewport of VIEWPORTS) {
       }
     });
 
+    // R-SIGNUP-FORM-DONE: the success view names the child; closing it closes the dialog.
     test('a full sign-up through the dialog shows the success view and is stored', async ({
       page,
       request,
@@ -461,6 +465,7 @@ for (const viewport of VIEWPORTS) {
       });
     }
 
+    // R-PUBLIC-CARD: a full badge and a disabled button; R-SIGNUP-FORM-LOCKED
     test("a locked activity's sign-up button is disabled and ?activityId= opens no dialog", async ({
       page,
       request,

@@ -223,6 +223,7 @@ test.describe('sign-up review', () => {
     await loginAsAdmin(page.request, stack);
   });
 
+  // R-ADMIN-CONFIRM: a revert asks for a browser confirm first.
   test('filtering to a school lists only its sign-ups; approve, reject with a reason and revert (confirmed) change the status labels', async ({
     page,
     request,

@@ -132,6 +132,7 @@ test('opening a school page requests no file under /mfe/admin/ or /mfe/provider/
   }
 });
 
+// R-WEB-PROTECTED
 test('/admin without a session redirects to /login, rendered by mfe_admin', async ({ page }) => {
   await page.goto('/admin');
   await expect(page).toHaveURL(/\/login$/);
