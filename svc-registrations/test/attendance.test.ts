@@ -212,6 +212,7 @@ describe('attendance through the provider link (R-ATTENDANCE-*)', () => {
     expect(new Set(list.map((p) => p.key)).size).toBe(3);
   });
 
+  // R-ATTENDANCE-MARK, R-ATTENDANCE-AUDIT
   it('marks, changes and unmarks one child, recorded in the audit log as the provider', async () => {
     const [anna, bram] = await participants(activityId, token);
     const date = sessions[1]!;
@@ -262,6 +263,7 @@ describe('attendance through the provider link (R-ATTENDANCE-*)', () => {
     }
   });
 
+  // R-ATTENDANCE-MARK
   it('answers 400 for a date outside the sessions, a malformed date, a bad body or an unknown key', async () => {
     const [anna] = await participants(activityId, token);
     const nextDay = new Date(`${sessions[0]}T12:00:00Z`);

@@ -223,6 +223,7 @@ describe('registrations records reviews, erasures and provider link uses (R-AUDI
     expect(JSON.stringify(got)).not.toContain(email);
   });
 
+  // R-AUDIT-LINK-USE
   it('records each admitted use of a provider link as the provider, none for a refused one, never the token', async () => {
     const res = await w.cat.post(`/api/admin/activities/${activityId}/provider-token/generate`);
     const token = new URL(res.body.url).searchParams.get('token')!;

@@ -258,11 +258,13 @@ describe('privacy lifecycle across the services', () => {
     await w?.stop();
   });
 
+  // R-RETENTION-PERIOD
   it('counts the retention period from the block end, months back, the same day or the month end', () => {
     expect(retentionCutoff(new Date('2026-11-25T10:00:00Z'), 12)).toBe('2025-11-25');
     expect(retentionCutoff(new Date('2026-03-31T10:00:00Z'), 1)).toBe('2026-02-28');
   });
 
+  // R-RETENTION-PERIOD, R-RETENTION-RUN; R-RETENTION-NOTIFY: an erased sign-up's deliveries go.
   it("anonymises an old block's sign-ups in registrations and their deliveries in notify; this year's stay", async () => {
     const old = [await signUp(oldActivity), await signUp(oldActivity)];
     const current = await signUp(currentActivity);

@@ -28,6 +28,7 @@ describe('sign-up review', () => {
   const create = async (activityId: number) =>
     (await post(w.reg, school.accessToken, signup(activityId))).body.registration.id as number;
 
+  // R-REVIEW-RECORD: when and by which admin, the reason; a revert makes it new again.
   it('allows approve and reject from new, revert from approved and rejected, and refuses the rest with 409', async () => {
     const a = await w.activity({ ...base, title: 'Transities' });
     const id = await create(a.id);
@@ -61,6 +62,7 @@ describe('sign-up review', () => {
     expect((await w.reg.post('/api/admin/registrations/999999/approve')).status).toBe(404);
   });
 
+  // R-SEC-ADMIN-ONLY
   it('is admin only', async () => {
     expect((await w.reg.get('/api/admin/registrations', { anonymous: true })).status).toBe(401);
     const provider = await testSessionCookie({ uid: 5, role: 'provider' });
@@ -131,6 +133,7 @@ describe('sign-up review', () => {
     expect(rows.filter((r) => r.status === 'rejected')).toHaveLength(17);
   });
 
+  // R-DATA-REGISTRATION-ADMIN: a row with its activity nested.
   it('filters and paginates newest first with the nested activity', async () => {
     const other = await w.school('Tweede school');
     const a1 = await w.activity({ ...base, title: 'Lijst A', weekday: 1, startTime: '09:00' });
@@ -212,6 +215,7 @@ describe('provider participant list', () => {
     return new URL(res.body.url).searchParams.get('token')!;
   };
 
+  // R-PROVIDER-LIST, R-DATA-PARTICIPANTS
   it('lists only approved children with exactly name and age, not cached', async () => {
     const ok = await post(
       w.reg,
@@ -257,6 +261,7 @@ describe('provider participant list', () => {
     expect(lastUsedAt).not.toBeNull();
   });
 
+  // R-PROVIDER-LINK
   it('answers 400 without a token and 403 for a wrong, replaced, revoked or expired one', async () => {
     const get = (t: string) =>
       w.reg.get(`/api/provider/${activityId}/participants?token=${encodeURIComponent(t)}`, {
@@ -289,6 +294,7 @@ describe('provider participant list', () => {
     expect((await get(token)).status).toBe(403);
   });
 
+  // R-PROVIDER-LIST: every look is recorded, never the token.
   it('records every access without the token, and no log line of the run holds a token', async () => {
     const [row] = await w.registrations.ctx.sequelize.query<{ n: string }>(
       'SELECT count(*) n FROM provider_access WHERE activity_id = :activityId',

@@ -32,6 +32,7 @@ describe('public sign-up', () => {
   });
   afterAll(() => w?.stop());
 
+  // R-SIGNUP-ANSWER
   it('stores a sign-up and answers 201 with id and status new, in the page language', async () => {
     const res = await post(w.reg, school.accessToken, signup(ids.open!), {
       'accept-language': 'en',
@@ -95,6 +96,7 @@ describe('public sign-up', () => {
     }
   });
 
+  // R-SIGNUP-INPUT; R-SIGNUP-ANSWER: an error answer carries success false and error.
   it('reports every validation failure in fields, with success false and error', async () => {
     const res = await post(w.reg, school.accessToken, {
       activityId: ids.open,
@@ -126,6 +128,7 @@ describe('public sign-up', () => {
     expect(en.body.fields).toEqual({ childDateOfBirth: 'Invalid date' });
   });
 
+  // R-SIGNUP-SCHOOL-LINK
   it('answers 403 without the school token and with another school token', async () => {
     expect((await post(w.reg, undefined, signup(ids.open!))).status).toBe(403);
     const wrong = await post(w.reg, other.accessToken, signup(ids.open!));
@@ -133,6 +136,7 @@ describe('public sign-up', () => {
     expect(wrong.body).toMatchObject({ success: false, code: 'FORBIDDEN' });
   });
 
+  // R-SIGNUP-HIDDEN, R-SIGNUP-LOCKED; R-SIGNUP-ACTIVITY: an unknown activity is 404.
   it('refuses hidden (404) and locked (409 ACTIVITY_LOCKED) activities', async () => {
     expect((await post(w.reg, school.accessToken, signup(ids.hidden!))).status).toBe(404);
     const locked = await post(w.reg, school.accessToken, signup(ids.locked!));
@@ -172,6 +176,7 @@ describe('public sign-up', () => {
     expect(plan).toMatch(/Index Only Scan using registrations_taken /);
   });
 
+  // R-SIGNUP-FULL
   it('refuses a full activity with 409 ACTIVITY_FULL', async () => {
     const first = await post(w.reg, school.accessToken, signup(ids.tiny!));
     await w.reg.post(`/api/admin/registrations/${first.body.registration.id}/approve`, {
@@ -182,6 +187,7 @@ describe('public sign-up', () => {
     expect(res.body.code).toBe('ACTIVITY_FULL');
   });
 
+  // R-SIGNUP-CHILD; R-SIGNUP-DUPLICATE: the same child twice for one activity is 409 CONFLICT.
   it('refuses the same child at the same time, with names differing only in case and spaces', async () => {
     const child = {
       childFirstName: 'Sanne',
@@ -216,6 +222,7 @@ describe('public sign-up', () => {
     }
   });
 
+  // R-SIGNUP-DUPLICATE
   it('stores exactly one of 20 identical submissions sent at once', async () => {
     const body = signup(ids.race!, {
       childFirstName: 'Tess',
