@@ -59,7 +59,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['svc-*/src/domain/**', 'svc-*/src/data-access/**'],
+    files: ['svc-*/src/domain/**'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -68,6 +68,28 @@ export default tseslint.config(
             {
               group: ['**/entry-points/**'],
               message: 'The domain and data access do not depend on entry points.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Data access stores and reads what the domain decides; its types live with it (or in
+    // @nsa/contracts), so the domain imports data access and never the other way round.
+    files: ['svc-*/src/data-access/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/entry-points/**'],
+              message: 'The domain and data access do not depend on entry points.',
+            },
+            {
+              group: ['**/domain/**'],
+              message: 'Data access does not depend on the domain; the domain uses data access.',
             },
           ],
         },

@@ -1,7 +1,26 @@
 import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
 import type { ActivityFields, ActivityInput, ActivityView } from '@nsa/contracts';
-import type { CountChange, CountSteps } from '../domain/counts.js';
 import { catalogModels, type CatalogModels } from './models.js';
+
+/**
+ * What several registration events change in one activity's counts, for each count: `sum`, the
+ * steps added up, and `fromZero`, what the steps leave of a count of 0 when each is applied in
+ * turn and the count never goes below 0. Applied that way to any count c ≥ 0, the steps leave
+ * max(c + sum, fromZero), so the events of a batch are written with one statement and still
+ * come out as if applied one by one.
+ */
+export interface CountChange {
+  activityId: number;
+  approved: CountSteps;
+  offered: CountSteps;
+  waitlisted: CountSteps;
+  registrations: CountSteps;
+}
+
+export interface CountSteps {
+  sum: number;
+  fromZero: number;
+}
 
 interface ActivityRow extends ActivityFields {
   schoolName: string;

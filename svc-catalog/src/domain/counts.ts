@@ -1,6 +1,6 @@
 import type { ProviderLinkUsedEvent, RegistrationEvent } from '@nsa/contracts';
 import type { Transaction } from '@nsa/service-kit';
-import type { ActivityRepository } from '../data-access/activities.js';
+import type { ActivityRepository, CountChange } from '../data-access/activities.js';
 import type { TokenRepository } from '../data-access/tokens.js';
 
 /** How a registration event changes the counts of one activity. */
@@ -26,26 +26,6 @@ export function countDelta(e: RegistrationEvent): CountDelta {
     waitlisted: move('waitlisted'),
     registrations: e.previousStatus === null ? 1 : 0,
   };
-}
-
-/**
- * What several registration events change in one activity's counts, for each count: `sum`, the
- * steps added up, and `fromZero`, what the steps leave of a count of 0 when each is applied in
- * turn and the count never goes below 0. Applied that way to any count c ≥ 0, the steps leave
- * max(c + sum, fromZero), so the events of a batch are written with one statement and still
- * come out as if applied one by one.
- */
-export interface CountChange {
-  activityId: number;
-  approved: CountSteps;
-  offered: CountSteps;
-  waitlisted: CountSteps;
-  registrations: CountSteps;
-}
-
-export interface CountSteps {
-  sum: number;
-  fromZero: number;
 }
 
 const COUNTS = ['approved', 'offered', 'waitlisted', 'registrations'] as const;

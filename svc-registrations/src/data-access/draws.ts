@@ -1,6 +1,6 @@
 import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
 import type { DrawExport, DrawStateAnswer } from '@nsa/contracts';
-import type { DrawResult, DrawStats } from '../domain/draw.js';
+import type { DrawResult, DrawStats } from '@nsa/contracts';
 
 export interface DrawRow {
   blockId: number;
