@@ -94,6 +94,30 @@ describe('waiting list and the parent link', () => {
     expect(await join(open)).toEqual({ id: expect.any(Number), status: 'new' });
   });
 
+  it('counts a waitlisted and an offered sign-up like a new one for the child rules (R-WAITLIST-ONE-PLACE)', async () => {
+    const at = { ...base, capacity: 1, weekday: 6, startTime: '19:45' };
+    const a = (await w.activity({ ...at, title: 'Eén plek' })).id;
+    const sameTime = (await w.activity({ ...at, title: 'Eén plek, zelfde tijd' })).id;
+    const holder = await join(a, false);
+    await approve(holder.id);
+    const child = {
+      childFirstName: `Plek${weekday}`,
+      childLastName: 'Wachter',
+      childDateOfBirth: '2016-06-06',
+    };
+    const refusals = async () => [
+      (await post(w.reg, school.accessToken, signup(a, { ...child, waitlist: true }))).body.code,
+      (await post(w.reg, school.accessToken, signup(sameTime, child))).body.code,
+    ];
+    const waiting = await post(w.reg, school.accessToken, signup(a, { ...child, waitlist: true }));
+    expect(waiting.body.registration.status).toBe('waitlisted');
+    expect(await refusals()).toEqual(['CONFLICT', 'CHILD_OVERLAP']);
+    // The place freed is offered to the child: still one place, still refused elsewhere.
+    await w.reg.post(`/api/admin/registrations/${holder.id}/revert`);
+    expect(await status(waiting.body.registration.id)).toBe('offered');
+    expect(await refusals()).toEqual(['CONFLICT', 'CHILD_OVERLAP']);
+  });
+
   it('sends every accepted sign-up a sealed link to its own page, which shows status and position (R-MY-SIGNUP-LINK, R-MY-SIGNUP-VIEW)', async () => {
     const a = await activity(1);
     await approve((await join(a, false)).id);
