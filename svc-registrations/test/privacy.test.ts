@@ -366,6 +366,66 @@ describe('privacy lifecycle across the services', () => {
     expect((await erasedEvents()).length).toBe(eventsBefore + 3);
   });
 
+  it('deletes provider access records, login failures, spent password links and finished deliveries after 90 days; younger ones stay (R-RETENTION-ACCESS-LOG, R-RETENTION-NOTIFY)', async () => {
+    const reg = w.registrations.ctx.sequelize;
+    const ids = identity.ctx.sequelize;
+    const ago = (days: number) => `now() - interval '${days} days'`;
+    await reg.query(
+      `INSERT INTO provider_access (activity_id, client_ip, granted, at)
+       VALUES (:a, '10.90.0.91', true, ${ago(91)}), (:a, '10.90.0.89', true, ${ago(89)})`,
+      { replacements: { a: currentActivity } },
+    );
+    await ids.query(
+      `INSERT INTO login_failures (email_hash, client_ip, at)
+       VALUES (repeat('9', 64), '10.90.0.91', ${ago(91)}), (repeat('9', 64), '10.90.0.89', ${ago(89)})`,
+    );
+    const [user] = await ids.query<{ id: number }>(
+      "INSERT INTO users (email, name) VALUES ('bewaartermijn@example.nl', 'Bewaar') RETURNING id",
+      { type: QueryTypes.SELECT },
+    );
+    // Used long ago, expired long ago (both spent and old); used lately (young).
+    await ids.query(
+      `INSERT INTO password_tokens (user_id, email, token_hash, purpose, expires_at, used, created_at)
+       VALUES (:u, 'bewaartermijn@example.nl', repeat('1', 64), 'reset', ${ago(91)}, true, ${ago(92)}),
+              (:u, 'bewaartermijn@example.nl', repeat('2', 64), 'setup', ${ago(91)}, false, ${ago(98)}),
+              (:u, 'bewaartermijn@example.nl', repeat('3', 64), 'reset', ${ago(80)}, true, ${ago(80)})`,
+      { replacements: { u: user!.id } },
+    );
+    // Sent long ago and lately; one still waiting to be sent, however old, is no finished one.
+    await notify.ctx.sequelize.query(
+      `INSERT INTO deliveries (event_id, kind, status, created_at, next_attempt_at) VALUES
+         (gen_random_uuid(), 'bewaartermijn-91', 'sent', ${ago(91)}, ${ago(91)}),
+         (gen_random_uuid(), 'bewaartermijn-89', 'sent', ${ago(89)}, ${ago(89)}),
+         (gen_random_uuid(), 'bewaartermijn-wacht', 'pending', ${ago(91)}, now() + interval '30 days')`,
+    );
+
+    const res = await w.reg.post('/api/admin/privacy/retention/run', {});
+    expect(res.status).toBe(200);
+    expect(res.body.counts.registrations.providerAccess).toBe(1);
+    expect(res.body.counts.identity).toMatchObject({ loginFailures: 1, passwordLinks: 2 });
+
+    const left = async (db: typeof reg, query: string) =>
+      (await db.query<{ v: string }>(query, { type: QueryTypes.SELECT })).map((r) => r.v).sort();
+    expect(
+      await left(reg, "SELECT client_ip AS v FROM provider_access WHERE client_ip LIKE '10.90.%'"),
+    ).toEqual(['10.90.0.89']);
+    expect(
+      await left(ids, "SELECT client_ip AS v FROM login_failures WHERE client_ip LIKE '10.90.%'"),
+    ).toEqual(['10.90.0.89']);
+    expect(
+      await left(
+        ids,
+        `SELECT left(token_hash, 1) AS v FROM password_tokens WHERE user_id = ${user!.id}`,
+      ),
+    ).toEqual(['3']);
+    expect(
+      await left(
+        notify.ctx.sequelize,
+        "SELECT kind AS v FROM deliveries WHERE kind LIKE 'bewaartermijn-%'",
+      ),
+    ).toEqual(['bewaartermijn-89', 'bewaartermijn-wacht']);
+  });
+
   it('exports every record of an email in every service, then erases it leaving no trace', async () => {
     const email = 'Privacy.Ouder@Example.nl';
     const child = 'Zilvertje';
