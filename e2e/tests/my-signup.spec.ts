@@ -2,7 +2,7 @@
 // offers the waiting list (R-WAITLIST-JOIN), the confirmation email carries the parent's link
 // (R-EMAIL-WAITLIST, R-MY-SIGNUP-LINK), a freed place is offered and accepted there
 // (R-WAITLIST-OFFER), the calendar file downloads, and removing the data ends the link
-// (R-ERASE). The token travels only in the X-Manage-Token header (R-MY-SIGNUP), and opening
+// (R-ERASE). The token travels only in the X-Manage-Token header (R-MY-SIGNUP-LINK), and opening
 // the link changes nothing. Screenshots of the pages land in test-results/screenshots/.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -330,7 +330,7 @@ test('a parent joins the waiting list of a full activity, accepts the offered pl
     await expect(mySignupRoot(page).locator('h1')).toHaveText(pub('mySignup.invalidTitle'));
   });
 
-  // R-MY-SIGNUP: the tokens were only ever sent in the header, never in an address.
+  // R-MY-SIGNUP-LINK: the tokens were only ever sent in the header, never in an address.
   const apiCalls = calls.filter((c) => c.pathname.startsWith('/api/my-signup'));
   expect(apiCalls.length).toBeGreaterThan(0);
   for (const call of calls) {

@@ -37,7 +37,7 @@ registerResources(NAMESPACE, {
   uk: () => import(/* webpackChunkName: "i18n-uk" */ './i18n/uk.json'),
 });
 
-// R-MY-SIGNUP: the parent's own page is not part of the school page's first load. React.lazy
+// R-MY-SIGNUP-VIEW: the parent's own page is not part of the school page's first load. React.lazy
 // remembers a failure for good, so a failed load makes a fresh one for the next try (the
 // shell's retry button renders the app again).
 function lazyMySignupPage() {

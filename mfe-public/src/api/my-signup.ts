@@ -6,7 +6,7 @@ import { MANAGE_TOKEN_HEADER } from '../lib/my-signup';
 import { IDEMPOTENCY_HEADER, SubmitKey } from '../lib/submit-key';
 import { ACTIVITIES_KEY } from './activities';
 
-// R-MY-SIGNUP: the parent's token travels only in this header, never in a URL. It is not part
+// R-MY-SIGNUP-LINK: the parent's token travels only in this header, never in a URL. It is not part
 // of any query key's path either: the keys below start with a segment that is no API path, so
 // the shared default query function could never turn one into a request.
 const manageHeaders = (token: string) => ({ [MANAGE_TOKEN_HEADER]: token });

@@ -42,10 +42,10 @@ const TOAST_MS = 5000;
 const PAGE = 'my-signup';
 
 /**
- * R-MY-SIGNUP: the page of the parent's own link, `/my-signup#{token}`. The token is read from
- * the fragment and kept in memory only; it goes to the server in the X-Manage-Token header and
- * never in a URL. Opening the page only reads: every change waits for a click, because mail
- * scanners open the links in emails.
+ * R-MY-SIGNUP-VIEW: the page of the parent's own link, `/my-signup#{token}`. The token is read
+ * from the fragment and kept in memory only; it goes to the server in the X-Manage-Token header
+ * and never in a URL (R-MY-SIGNUP-LINK). Opening the page only reads: every change waits for a
+ * click, because mail scanners open the links in emails.
  */
 export default function MySignupPage() {
   usePartTexts('my-signup');

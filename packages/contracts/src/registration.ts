@@ -73,7 +73,7 @@ export interface RegistrationCreated {
   };
 }
 
-/** The header that carries the parent's own link token (R-MY-SIGNUP). */
+/** The header that carries the parent's own link token (R-MY-SIGNUP-LINK). */
 export const MANAGE_TOKEN_HEADER = 'X-Manage-Token';
 
 /** GET /api/my-signup: what the parent's own link shows (R-MY-SIGNUP-VIEW). */

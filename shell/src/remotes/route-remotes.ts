@@ -16,7 +16,7 @@ export const REMOTE_ROUTES: readonly RemoteRouteSpec[] = [
   { path: '/', remote: 'mfe_public' },
   { path: '/activities/:token', remote: 'mfe_public' },
   { path: '/schools/:token', remote: 'mfe_public' },
-  // R-MY-SIGNUP: the parent's own link; its token is the fragment, never part of the path.
+  // R-MY-SIGNUP-LINK: the parent's own link; its token is the fragment, never part of the path.
   { path: '/my-signup', remote: 'mfe_public' },
   // R-DRAW-RULES: how the draw of a lottery block works, linked from its cards.
   { path: '/loting', remote: 'mfe_public' },
