@@ -1,0 +1,123 @@
+// @vitest-environment jsdom
+// R-REVIEW-FULL-NOTICE: an approval the server answers with a rejection (the activity filled up
+// meanwhile, R-REVIEW-CAPACITY) is told in a destructive notice that the activity was full; an
+// approval that went through is told as approved.
+import { act, createElement as h } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createQueryClient, initI18n, ToastProvider } from '@nsa/web-kit';
+import type { AdminRegistration, RegistrationStatus } from '@nsa/contracts';
+import { useReviewActions } from '../../src/registrations/lib/use-review-actions';
+import en from '../../src/i18n/en.json';
+import nl from '../../src/i18n/nl.json';
+import { NAMESPACE } from '../../src/namespace';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+beforeAll(() => {
+  initI18n({ namespace: NAMESPACE, resources: { nl, en }, search: '' });
+});
+
+let root: Root | undefined;
+afterEach(() => {
+  // Notices live in one store per page: close what a test left open.
+  for (const close of document.querySelectorAll<HTMLElement>('[data-testid="toast"] button'))
+    act(() => close.click());
+  act(() => root?.unmount());
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const ref = { id: 1, name: 'x' };
+/** A new sign-up of an activity with places left, as the list shows it. */
+const signUp: AdminRegistration = {
+  id: 42,
+  activityId: 7,
+  childFirstName: 'Jan',
+  childLastName: 'Vol',
+  childDateOfBirth: '2017-01-01',
+  childAge: 9,
+  childGroup: 'groep5',
+  parentName: 'Ouder',
+  email: 'ouder@example.nl',
+  phone: '0612345678',
+  language: 'nl',
+  status: 'new',
+  createdAt: '2026-03-01T10:00:00.000Z',
+  timestamp: '2026-03-01T10:00:00.000Z',
+  updatedAt: '2026-03-01T10:00:00.000Z',
+  approvedAt: null,
+  rejectedAt: null,
+  rejectionReason: null,
+  emailSent: false,
+  approvedByAdminId: null,
+  rejectedByAdminId: null,
+  approvedByAdmin: null,
+  rejectedByAdmin: null,
+  waitlistPosition: null,
+  offerExpiresAt: null,
+  withdrawnAt: null,
+  erasedAt: null,
+  activity: {
+    id: 7,
+    title: 'Judo',
+    capacity: 2,
+    approvedCount: 1,
+    offeredCount: 0,
+    weekday: 3,
+    startTime: '15:00',
+    school: ref,
+    provider: ref,
+    block: { ...ref, weekStart: 10, weekEnd: 12 },
+  },
+};
+
+/** Approves the sign-up from the screen's actions while the server answers `status`. */
+async function approveAnswered(status: RegistrationStatus) {
+  vi.spyOn(console, 'debug').mockImplementation(() => {});
+  const fetch = vi.fn(
+    async () =>
+      new Response(JSON.stringify({ ...signUp, status, rejectionReason: null }), { status: 200 }),
+  );
+  vi.stubGlobal('fetch', fetch);
+  let approve: (() => void) | undefined;
+  function Harness() {
+    const actions = useReviewActions();
+    approve = () => actions.approve(signUp, false, () => undefined);
+    return null;
+  }
+  const container = document.body.appendChild(document.createElement('div'));
+  root = createRoot(container);
+  await act(async () => {
+    root!.render(
+      h(
+        QueryClientProvider,
+        { client: createQueryClient() },
+        h(ToastProvider, { closeLabel: '×', children: h(Harness) }),
+      ),
+    );
+  });
+  await act(async () => {
+    approve!();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  });
+  expect(fetch).toHaveBeenCalledOnce();
+  return container.querySelector('[data-testid="toast"]');
+}
+
+describe('an approval the server turned into a rejection (R-REVIEW-FULL-NOTICE)', () => {
+  it('says in a destructive notice that the activity was full', async () => {
+    const toast = await approveAnswered('rejected');
+    expect(toast?.getAttribute('data-variant')).toBe('destructive');
+    expect(toast?.textContent).toContain(nl.registrations.autoRejected.title);
+    expect(toast?.textContent).toContain('De activiteit Judo was al vol.');
+  });
+
+  it('says approved when the approval went through', async () => {
+    const toast = await approveAnswered('approved');
+    expect(toast?.getAttribute('data-variant')).not.toBe('destructive');
+    expect(toast?.textContent).toContain(nl.registrations.done.approved);
+  });
+});
