@@ -6,7 +6,9 @@ import {
   createLogger,
   kitMigrations,
   loadConfig,
+  Outbox,
   runMigrations,
+  type NatsConnection,
   type ServiceContext,
 } from '@nsa/service-kit';
 import { migrations } from '../../migrations/index.js';
@@ -50,8 +52,15 @@ async function main(): Promise<void> {
   });
   try {
     await runMigrations(sequelize, config.DB_SCHEMA, [...kitMigrations, ...migrations], logger);
-    // The CLI touches only the database: no events, no sessions.
-    const accounts = new Accounts({ config, logger, sequelize } as ServiceContext & {
+    // The CLI touches only the database: no NATS connection, no sessions. Its audit entry
+    // (R-AUDIT) is written to identity's outbox, and the running service's relay publishes it.
+    const writeOnly = new Outbox(sequelize, undefined as unknown as NatsConnection, logger);
+    const accounts = new Accounts({
+      config,
+      logger,
+      sequelize,
+      outbox: writeOnly,
+    } as ServiceContext & {
       config: IdentityConfig;
     });
     if (await accounts.emailTaken(input.data.email)) {
