@@ -71,6 +71,11 @@ export class SmtpCapture {
     this.server.on('error', () => undefined);
   }
 
+  /** The emails of one kind (the notifier's Message-ID `<eventId.kind@…>`) that reached `to`. */
+  sentTo(to: string, kind: string): Received[] {
+    return this.received.filter((m) => m.to === to && m.messageId.includes(`.${kind}@`));
+  }
+
   /** Distinct Message-IDs seen. */
   get unique(): number {
     return this.byId.size;
