@@ -58,17 +58,17 @@ async function inMix<T>(
   dataDir: string,
   walk: (base: string, db: pg.Pool) => Promise<T>,
 ): Promise<T> {
+  const roots = mix(released);
   const stack = await startBenchStack({
     port: PORT,
     quiet: true,
     dataDir,
-    serviceRoots: mix(released),
+    serviceRoots: roots,
     env: { SMTP_URL: smtp.url },
   });
   const db = naschoolPool(stack.adminDbUrl, 2);
   try {
     // Each service process runs the build it was given.
-    const roots = mix(released);
     for (const s of SERVICES) {
       const cmdline = fs.readFileSync(`/proc/${stack.pid(s)}/cmdline`, 'utf8');
       expect(cmdline, s).toContain(path.join(roots[s] ?? repoRoot, `svc-${s}`, 'dist'));
