@@ -147,6 +147,8 @@ describe('startStack', () => {
   });
 });
 
+const REPLICAS_GATEWAY_PORT = 19620;
+
 describe('startStack with REPLICAS=2 and NATS_NODES=3 (R-RUN-REPLICAS)', () => {
   let stack: Stack | undefined;
   let replicaDir: string;
@@ -161,7 +163,10 @@ describe('startStack with REPLICAS=2 and NATS_NODES=3 (R-RUN-REPLICAS)', () => {
 
   it('runs two of each service and a three-node NATS cluster, one pid file each', async () => {
     replicaDir = path.join(repo, '.data-replicas');
-    port = await freePort();
+    // A port of this test's own below the kernel's ephemeral range: the ports derived from it
+    // that ports() does not name (replicas, the second and third nats-server's client, route
+    // and monitoring ports) then cannot be taken by another program's outgoing connection.
+    port = REPLICAS_GATEWAY_PORT;
     stack = await startStack({
       repoRoot: repo,
       dataDir: replicaDir,
