@@ -25,6 +25,14 @@ export {
   type Transaction,
 };
 
+/**
+ * The domain's one handle on its database: run work in a transaction and pass the transaction to
+ * the repositories it calls. A Sequelize instance is one; the domain never sees Sequelize itself.
+ */
+export interface Transactor {
+  transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T>;
+}
+
 export interface MigrationContext {
   sequelize: Sequelize;
   /** Runs one SQL statement inside the migration's transaction. */
