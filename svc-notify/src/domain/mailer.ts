@@ -1,4 +1,3 @@
-import nodemailer, { type Transporter } from 'nodemailer';
 import {
   EVENT_TYPES,
   staffLang,
@@ -6,14 +5,14 @@ import {
   secretLinkEventSchema,
   type EmailSentEvent,
 } from '@nsa/contracts';
-import { openLink, type ServiceContext, type Transaction } from '@nsa/service-kit';
-import type { NotifyConfig } from '../config.js';
-import {
+import { openLink, type Logger, type Outbox, type Transaction } from '@nsa/service-kit';
+import type {
   DeliveryRepository,
-  type ClaimedDelivery,
-  type Delivery,
-  type NewDelivery,
+  ClaimedDelivery,
+  Delivery,
+  NewDelivery,
 } from '../data-access/deliveries.js';
+import type { MailTransport } from '../data-access/smtp.js';
 import { backoffMs } from './backoff.js';
 import {
   LINKED_KINDS,
@@ -21,10 +20,34 @@ import {
   passwordLinkEmail,
   registrationEmail,
   type Attachment,
+  type Organisation,
   type RenderedEmail,
 } from './templates.js';
 
 export type { NewDelivery };
+
+/** How the mailer sends: sender, organisation, link keys, workers and retries. */
+export interface MailerSettings {
+  /** The From header of every email. */
+  from: string;
+  org: Organisation;
+  /** The secrets that open sealed links: the current one, then the one before a rotation. */
+  linkSecrets: readonly string[];
+  /** Workers sending at once. */
+  concurrency: number;
+  /** Back-off: base delay, cap, and attempts before a delivery is marked failed. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  maxAttempts: number;
+}
+
+export interface MailerDeps {
+  deliveries: DeliveryRepository;
+  transport: MailTransport;
+  outbox: Outbox;
+  logger: Logger;
+  settings: MailerSettings;
+}
 
 class PermanentError extends Error {}
 
@@ -34,8 +57,6 @@ class PermanentError extends Error {}
  * refuses, it is retried with exponential back-off until a final failed state.
  */
 export class Mailer {
-  private readonly repo: DeliveryRepository;
-  private readonly transport: Transporter;
   private running = false;
   private loop: Promise<void> | undefined;
   private wake: (() => void) | undefined;
@@ -47,20 +68,11 @@ export class Mailer {
    */
   private readonly acceptedUnrecorded = new Set<string>();
 
-  constructor(private readonly ctx: ServiceContext & { config: NotifyConfig }) {
-    this.repo = new DeliveryRepository(ctx.sequelize);
-    this.transport = nodemailer.createTransport({
-      url: ctx.config.SMTP_URL,
-      pool: true,
-      maxConnections: Math.min(ctx.config.MAIL_CONCURRENCY, 5),
-      connectionTimeout: 5000,
-      greetingTimeout: 5000,
-      socketTimeout: 15_000,
-    });
-  }
+  constructor(private readonly deps: MailerDeps) {}
 
-  get deliveries(): DeliveryRepository {
-    return this.repo;
+  /** Emails that failed after every retry (R-OPS-METRICS). */
+  countFailed(): Promise<number> {
+    return this.deps.deliveries.countFailed();
   }
 
   /**
@@ -69,7 +81,7 @@ export class Mailer {
    */
   async record(tx: Transaction, deliveries: NewDelivery[]): Promise<void> {
     if (deliveries.length === 0) return;
-    await this.repo.recordMany(tx, deliveries);
+    await this.deps.deliveries.recordMany(tx, deliveries);
     tx.afterCommit(() => this.kick());
   }
 
@@ -78,7 +90,7 @@ export class Mailer {
    * sent are never sent (see `DeliveryRepository.eraseRegistration`).
    */
   async eraseRegistration(tx: Transaction, registrationId: number): Promise<void> {
-    await this.repo.eraseRegistration(tx, registrationId);
+    await this.deps.deliveries.eraseRegistration(tx, registrationId);
   }
 
   kick(): void {
@@ -96,7 +108,7 @@ export class Mailer {
     this.running = false;
     this.kick();
     await this.loop;
-    this.transport.close();
+    this.deps.transport.close();
   }
 
   /**
@@ -104,9 +116,7 @@ export class Mailer {
    * round trips to PostgreSQL per email (take it; mark it and commit).
    */
   private async run(): Promise<void> {
-    await Promise.all(
-      Array.from({ length: this.ctx.config.MAIL_CONCURRENCY }, () => this.worker()),
-    );
+    await Promise.all(Array.from({ length: this.deps.settings.concurrency }, () => this.worker()));
   }
 
   private async worker(): Promise<void> {
@@ -114,7 +124,7 @@ export class Mailer {
       this.kicked = false;
       let sent = false;
       try {
-        const claimed = await this.repo.claimOne();
+        const claimed = await this.deps.deliveries.claimOne();
         if (claimed) {
           sent = true;
           let marked: string | undefined;
@@ -128,7 +138,7 @@ export class Mailer {
           if (marked) this.acceptedUnrecorded.delete(marked);
         }
       } catch (err) {
-        this.ctx.logger.warn({ err: (err as Error).message }, 'mail worker: database error');
+        this.deps.logger.warn({ err: (err as Error).message }, 'mail worker: database error');
         await new Promise((r) => setTimeout(r, 1000));
       }
       if (sent || this.kicked) continue;
@@ -153,15 +163,13 @@ export class Mailer {
   /** Sends one delivery and marks it; answers its key when it was marked sent. */
   private async deliver(claimed: ClaimedDelivery): Promise<string | undefined> {
     const d = claimed.delivery;
-    const log = this.ctx.logger.child({ eventId: d.eventId, kind: d.kind, attempt: d.attempts });
+    const log = this.deps.logger.child({ eventId: d.eventId, kind: d.kind, attempt: d.attempts });
     const key = `${d.eventId}.${d.kind}`;
     if (!this.acceptedUnrecorded.has(key)) {
       try {
         const mail = await this.render(d, log);
-        await this.transport.sendMail({
-          from:
-            this.ctx.config.MAIL_FROM ??
-            `"${this.ctx.config.ORG_NAME}" <${this.ctx.config.ORG_CONTACT_EMAIL}>`,
+        await this.deps.transport.sendMail({
+          from: this.deps.settings.from,
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
@@ -171,16 +179,13 @@ export class Mailer {
         });
       } catch (err) {
         const message = (err as Error).message;
-        if (err instanceof PermanentError || d.attempts >= this.ctx.config.MAIL_MAX_ATTEMPTS) {
+        if (err instanceof PermanentError || d.attempts >= this.deps.settings.maxAttempts) {
           await claimed.markFailed(message);
           log.error({ err: message }, 'email failed for good');
           return undefined;
         }
-        const delay = backoffMs(
-          d.attempts,
-          this.ctx.config.MAIL_RETRY_BASE_MS,
-          this.ctx.config.MAIL_RETRY_MAX_MS,
-        );
+        const { retryBaseMs, retryMaxMs } = this.deps.settings;
+        const delay = backoffMs(d.attempts, retryBaseMs, retryMaxMs);
         await claimed.retryLater(delay, message);
         log.warn({ err: message, retryInMs: delay }, 'email not sent; will retry');
         return undefined;
@@ -188,21 +193,21 @@ export class Mailer {
       this.acceptedUnrecorded.add(key);
     }
     await claimed.markSent(
-      this.ctx.outbox.row<EmailSentEvent>({
+      this.deps.outbox.row<EmailSentEvent>({
         type: EVENT_TYPES.emailSent,
         data: { sourceEventId: d.eventId, kind: d.kind, registrationId: d.registrationId },
       }),
     );
-    this.ctx.outbox.kick();
+    this.deps.outbox.kick();
     log.info('email sent');
     return key;
   }
 
   private async render(
     d: Delivery,
-    log: ServiceContext['logger'],
+    log: Logger,
   ): Promise<RenderedEmail & { to: string; attachments: Attachment[] }> {
-    const org = { name: this.ctx.config.ORG_NAME, contactEmail: this.ctx.config.ORG_CONTACT_EMAIL };
+    const { org } = this.deps.settings;
     if (d.kind === 'admin-welcome' || d.kind === 'password-reset') {
       const e = secretLinkEventSchema.parse(d.payload);
       const link = await this.openSealed(e.sealedLink);
@@ -236,8 +241,7 @@ export class Mailer {
 
   /** Opens a link sealed by its producer; one that cannot be opened never will be. */
   private async openSealed(sealedLink: string): Promise<string> {
-    const { LINK_SEAL_SECRET: current, LINK_SEAL_SECRET_PREVIOUS: previous } = this.ctx.config;
-    const link = openLink(sealedLink, previous ? [current, previous] : current);
+    const link = openLink(sealedLink, this.deps.settings.linkSecrets);
     if (!link) throw new PermanentError('sealed link could not be opened or expired');
     return link;
   }
