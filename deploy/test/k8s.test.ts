@@ -492,8 +492,8 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
       const conf = pick(byKind(objs(), 'ConfigMap'), (c) =>
         c.metadata.name.startsWith('nats-config'),
       ).data['nats.conf'] as string;
-      // fsync before every acknowledgement, as the launcher's nodes (docs/architecture.md).
-      expect(conf).toMatch(/jetstream\s*\{[^}]*\bsync_interval:\s*always\b[^}]*\}/);
+      // R-EVENT-REPLAY: fsync once a second, as the launcher's three nodes (docs/architecture.md).
+      expect(conf).toMatch(/jetstream\s*\{[^}]*\bsync_interval:\s*1s\b[^}]*\}/);
       expect(conf).toMatch(/store_dir:\s*\/data\b/);
       // Routes to every node by its stable name in the headless Service.
       const routes = [...conf.matchAll(/nats:\/\/([a-z0-9.-]+):6222/g)].map((r) => r[1]);

@@ -62,6 +62,12 @@ async function until(check: () => Promise<boolean>, timeoutMs: number): Promise<
   }
 }
 
+/** The `sync_interval` a nats-server's generated config sets. */
+const natsSync = (storeDir: string) =>
+  /sync_interval: (\S+)/.exec(
+    fs.readFileSync(path.join(storeDir, 'nats-server.conf'), 'utf8'),
+  )?.[1];
+
 const health = async () =>
   (await fetch(`http://127.0.0.1:${gatewayPort}/api/health`).catch(() => undefined))?.status;
 
@@ -97,6 +103,8 @@ describe('startStack', () => {
     expect(new URL(api.database).username).toBe('svc_catalog');
     expect(lines).toContain('[identity] Demo admin: demo@example.org / demo-password');
     expect(stack.mailWebUrl).toBe(`http://127.0.0.1:${env.MAIL_WEB_PORT}/`);
+    // R-EVENT-REPLAY: the only copy of a stream fsyncs every write before acknowledging it.
+    expect(natsSync(path.join(dataDir, 'nats'))).toBe('always');
     firstPids = ['postgres', 'nats', 'maildev', 'nginx', ...SERVICES].map((n) => pidOf(`${n}-1`));
     expect(firstPids.every(isAlive)).toBe(true);
   });
@@ -174,6 +182,12 @@ describe('startStack with REPLICAS=2 and NATS_NODES=3 (R-RUN-REPLICAS)', () => {
       env: { ...(await ports()), REPLICAS: '2', NATS_NODES: '3' },
       log,
     });
+    // R-EVENT-REPLAY: each of three nodes fsyncs once a second.
+    expect(['nats-1', 'nats-2', 'nats-3'].map((n) => natsSync(path.join(replicaDir, n)))).toEqual([
+      '1s',
+      '1s',
+      '1s',
+    ]);
     const names = fs.readdirSync(path.join(replicaDir, 'pids')).sort();
     expect(names).toEqual(
       [

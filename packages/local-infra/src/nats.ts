@@ -27,6 +27,17 @@ function supportsSyncAlways(bin: string, dir: string): boolean {
 }
 
 /**
+ * R-EVENT-REPLAY: when JetStream fsyncs. One node fsyncs every write before acknowledging it:
+ * it is the only copy. A node of a three-node cluster fsyncs once a second: a write is
+ * acknowledged once two nodes have it, an fsync of every write on all three costs three times
+ * the CPU of one node (docs/architecture.md), and what every node could lose in that second
+ * to a power failure the services' outboxes publish again after they reconnect.
+ */
+export function syncIntervalOf(cluster: NatsClusterNode | undefined): string {
+  return cluster ? '1s' : 'always';
+}
+
+/**
  * The oldest nats-server the product runs on: 2.10.23 fixed the stream loss after process kills
  * that Jepsen found (2025) and is past CVE-2023-47090 (authentication bypass, fixed in 2.9.23).
  */
@@ -78,7 +89,7 @@ export interface NatsClusterNode {
 function renderConfig(
   storeDir: string,
   port: number,
-  syncAlways: boolean,
+  syncInterval: string | undefined,
   users: NatsUser[] | undefined,
   noAuthUser: string | undefined,
   cluster: NatsClusterNode | undefined,
@@ -104,9 +115,9 @@ function renderConfig(
     ...(users && noAuthUser ? [`no_auth_user: ${JSON.stringify(noAuthUser)}`] : []),
     'jetstream {',
     `  store_dir: ${JSON.stringify(storeDir)}`,
-    ...(syncAlways
-      ? ['  sync_interval: always']
-      : ['  # sync_interval: always is not supported by this nats-server (needs 2.10+)']),
+    ...(syncInterval
+      ? [`  sync_interval: ${syncInterval}`]
+      : ['  # sync_interval is not supported by this nats-server (needs 2.10+)']),
     '}',
     '',
   ].join('\n');
@@ -139,7 +150,7 @@ export async function startNats(opts: {
     renderConfig(
       storeDir,
       opts.port,
-      supportsSyncAlways(bin, storeDir),
+      supportsSyncAlways(bin, storeDir) ? syncIntervalOf(opts.cluster) : undefined,
       opts.users,
       opts.noAuthUser,
       opts.cluster,

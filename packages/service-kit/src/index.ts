@@ -6,6 +6,7 @@ export * from './db.js';
 export { perInstance, type Creation } from './model-types.js';
 export * from './nats.js';
 export * from './outbox.js';
+export * from './outbox-replay.js';
 export * from './audit.js';
 export * from './context.js';
 export * from './consumer.js';

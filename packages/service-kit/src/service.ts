@@ -11,6 +11,7 @@ import { kitMigrations } from './kit-migrations.js';
 import { createLogger, type Logger } from './logger.js';
 import { connectNats, ensureStreams, type NatsConnection } from './nats.js';
 import { Outbox } from './outbox.js';
+import { replayAfterReconnect } from './outbox-replay.js';
 import { DurableConsumer, type ConsumerHooks, type ConsumerSpec } from './consumer.js';
 import { createHttpApp } from './http.js';
 import { mountHealth, mountProbes } from './health.js';
@@ -187,6 +188,8 @@ async function runService<C extends BaseConfig>(
     await c.start();
   }
   const background = (parts.background ?? []).map((begin) => begin());
+  // R-EVENT-REPLAY: what a stream may have lost in a power failure goes out again.
+  background.push(replayAfterReconnect({ sequelize, nc, logger, kick: () => outbox.kick() }));
   // Subscriptions made above (an owner's answers) reach the server before the service says it
   // is started: a question asked right after a restart finds its answerer, not "no responders".
   await nc.flush();
