@@ -1,33 +1,41 @@
-import { openService, packageVersion, serviceModule } from '@nsa/service-kit';
+import { DailyJob, openService, packageVersion, serviceModule } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
 import { registrationsConfigSchema } from './config.js';
+import { ActivityRepository } from './data-access/activities.js';
+import { AdminListRepository } from './data-access/admin-list.js';
+import { AttendanceRepository } from './data-access/attendance.js';
+import { DrawRepository } from './data-access/draws.js';
+import { IdempotencyRepository } from './data-access/idempotency.js';
+import { PrivacyRepository } from './data-access/privacy.js';
+import { ProjectionRepository } from './data-access/projection.js';
+import { ProviderAccessRepository } from './data-access/provider-access.js';
+import { RegistrationRepository } from './data-access/registrations.js';
+import { SignupRateRepository } from './data-access/signup-rate.js';
 import { Attendance } from './domain/attendance.js';
 import { Idempotency } from './domain/idempotency.js';
-import { IdempotencyRepository } from './data-access/idempotency.js';
-import { Projection } from './domain/projection.js';
 import { ParentLinks } from './domain/links.js';
 import { Lottery } from './domain/lottery.js';
 import { MySignups } from './domain/my-signup.js';
-import { Privacy } from './domain/privacy.js';
-import { PrivacyRepository } from './data-access/privacy.js';
+import { Participants } from './domain/participants.js';
+import { Privacy, RETENTION_JOB, retainedSignups } from './domain/privacy.js';
+import { Projection } from './domain/projection.js';
 import { Review } from './domain/review.js';
+import { SignUps } from './domain/signup.js';
 import { SignupRateLimit } from './domain/signup-rate.js';
 import { Waitlist } from './domain/waitlist.js';
-import { AttendanceRepository } from './data-access/attendance.js';
-import { DrawRepository } from './data-access/draws.js';
-import { RegistrationRepository } from './data-access/registrations.js';
-import { SignupRateRepository } from './data-access/signup-rate.js';
 import { mountBeforeSession, mountRoutes } from './entry-points/http/routes.js';
-import { catalogOwner } from './entry-points/messaging/catalog-owner.js';
 import { catalogConsumer } from './entry-points/messaging/catalog-consumer.js';
+import { catalogOwner } from './entry-points/messaging/catalog-owner.js';
 import { notifyConsumer } from './entry-points/messaging/notify-consumer.js';
+import { privacyPeers } from './entry-points/messaging/privacy-peers.js';
 import {
   serveDrawCommitments,
   serveListAnswers,
   startResponders,
 } from './entry-points/messaging/rpc.js';
+import { streamPurge } from './entry-points/messaging/stream-purge.js';
 
-/** The composition root: config → database → domain → entry points. */
+/** The composition root: config → repositories → domain → entry points, each built once. */
 export const { start, stop } = serviceModule(async (opts) => {
   const { ctx, run } = await openService(
     {
@@ -38,16 +46,34 @@ export const { start, stop } = serviceModule(async (opts) => {
     },
     opts,
   );
-  const { config, sequelize: db, outbox, logger } = ctx;
-  const repo = new RegistrationRepository(db);
+  const { config, sequelize: db, outbox, logger, metrics, nc } = ctx;
+
+  // Repositories.
+  const registrations = new RegistrationRepository(db);
+  const activities = new ActivityRepository(db);
+  const adminLists = new AdminListRepository(db);
+  const projectionRows = new ProjectionRepository(db);
+  const draws = new DrawRepository(db);
+  const providerAccess = new ProviderAccessRepository(db);
+  const attendanceRecords = new AttendanceRepository(db);
+  const privacyRecords = new PrivacyRepository(db);
+  const idempotencyKeys = new IdempotencyRepository(db);
+  const signupCounts = new SignupRateRepository(db);
+
+  // What the domain asks of svc-catalog, the other services and the stream, over NATS.
+  const catalog = catalogOwner(ctx);
+  const stream = streamPurge(nc, logger);
+  const peers = privacyPeers(nc);
+
+  // Domain.
   const links = new ParentLinks({
     publicBaseUrl: config.PUBLIC_BASE_URL,
     sealSecret: config.LINK_SEAL_SECRET,
   });
-  const catalog = catalogOwner(ctx);
   const waitlist = new Waitlist({
     db,
-    repo,
+    registrations,
+    activities,
     outbox,
     links,
     logger,
@@ -55,78 +81,104 @@ export const { start, stop } = serviceModule(async (opts) => {
     sweepMs: config.WAITLIST_SWEEP_MS,
     owner: catalog.activitiesNow,
   });
-  const privacyRepo = new PrivacyRepository(db);
-  const mySignups = new MySignups({
-    db,
-    outbox,
-    nc: ctx.nc,
-    logger,
-    repo,
-    privacyRepo,
-    waitlist,
-  });
   const lottery = new Lottery({
     db,
     outbox,
-    repo,
-    draws: new DrawRepository(db),
+    registrations,
+    activities,
+    draws,
     waitlist,
-    metrics: ctx.metrics,
+    metrics,
     logger,
   });
   const review = new Review({
     db,
     outbox,
-    repo,
+    registrations,
+    lists: adminLists,
     waitlist,
     lottery,
     logger,
     owner: catalog.activitiesNow,
   });
+  const signUps = new SignUps({ db, outbox, registrations, links, lottery, catalog });
+  const mySignups = new MySignups({
+    db,
+    outbox,
+    registrations,
+    activities,
+    privacyRecords,
+    stream,
+    waitlist,
+  });
   const privacy = new Privacy({
-    ctx,
-    repo: privacyRepo,
+    db,
+    outbox,
+    logger,
+    records: privacyRecords,
     mySignups,
+    stream,
+    peers,
+    subjectSecret: config.SESSION_SECRET,
     retentionMonths: config.RETENTION_MONTHS,
   });
-  const projection = new Projection(db, waitlist);
-  const attendance = new Attendance({
-    ctx,
-    repo: new AttendanceRepository(db),
+  const projection = new Projection({ projection: projectionRows, waitlist });
+  const participants = new Participants({
+    db,
+    outbox,
+    access: providerAccess,
     catalog,
     keySecret: config.LINK_SEAL_SECRET,
   });
-  const idempotency = new Idempotency(new IdempotencyRepository(db));
+  const attendance = new Attendance({
+    db,
+    outbox,
+    records: attendanceRecords,
+    catalog,
+    participants,
+    keySecret: config.LINK_SEAL_SECRET,
+  });
+  const idempotency = new Idempotency({ keys: idempotencyKeys });
   const signupRate = new SignupRateLimit({
-    repo: new SignupRateRepository(db),
+    counts: signupCounts,
     limit: config.SIGNUP_RATE_LIMIT,
     secret: config.LINK_SEAL_SECRET,
     logger,
   });
+
+  // Entry points: HTTP, consumers, responders and the background jobs.
+  // R-RETENTION-JOB: on start and daily.
+  const retention = new DailyJob({
+    name: RETENTION_JOB,
+    sequelize: db,
+    logger,
+    metrics,
+    run: (trigger) => privacy.retain(trigger),
+    items: retainedSignups,
+  });
   return run({
     beforeSession: (app) => mountBeforeSession(app, review),
     routes: (app) =>
-      mountRoutes(app, ctx, {
-        review,
-        catalog,
-        mySignups,
-        links,
-        lottery,
-        attendance,
-        privacy,
+      mountRoutes(app, {
+        signUps,
         idempotency,
         signupRate,
+        review,
+        mySignups,
+        lottery,
+        participants,
+        attendance,
+        privacy,
       }),
     consumers: [catalogConsumer(projection, lottery), notifyConsumer(review)],
     background: [
-      () => startResponders(ctx.nc, review, logger),
-      () => serveDrawCommitments(ctx.nc, lottery, logger),
-      () => serveListAnswers(ctx.nc, review, lottery, logger),
+      () => startResponders(nc, review, logger),
+      () => serveDrawCommitments(nc, lottery, logger),
+      () => serveListAnswers(nc, review, lottery, logger),
       () => waitlist.start(),
       // R-DRAW-FREEZE: lottery blocks' entries freeze at close.
       () => lottery.start(),
-      // R-RETENTION-JOB: on start and daily.
-      () => privacy.start(),
+      () => retention.start(),
       // R-IDEMPOTENCY: keyed answers are kept 24 hours.
       () => idempotency.start(),
       // R-SIGNUP-RATE: counts whose minute is over go.

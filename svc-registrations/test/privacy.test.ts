@@ -27,6 +27,8 @@ import { IdentityPrivacy } from 'svc-identity/dist/src/domain/privacy.js';
 import { emailKey } from 'svc-identity/dist/src/domain/tokens.js';
 import { PrivacyRepository } from '../src/data-access/privacy.js';
 import { Privacy, retentionCutoff } from '../src/domain/privacy.js';
+import { privacyPeers } from '../src/entry-points/messaging/privacy-peers.js';
+import { streamPurge } from '../src/entry-points/messaging/stream-purge.js';
 import { LINK_SEAL_SECRET, post, replica, signup, startWorld, type World } from './world.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
@@ -335,10 +337,16 @@ describe('privacy lifecycle across the services', () => {
     const ids = [await signUp(oldActivity), await signUp(oldActivity), await signUp(oldActivity)];
     const eventsBefore = (await erasedEvents()).length;
     let crash = true;
+    const { sequelize: db, outbox, logger, nc, config } = w.registrations.ctx;
     const job = new Privacy({
-      ctx: w.registrations.ctx,
-      repo: new PrivacyRepository(w.registrations.ctx.sequelize),
+      db,
+      outbox,
+      logger,
+      records: new PrivacyRepository(db),
       mySignups: replica(w.registrations).mySignups,
+      stream: streamPurge(nc, logger),
+      peers: privacyPeers(nc),
+      subjectSecret: config.SESSION_SECRET,
       retentionMonths: 12,
       batchSize: 1,
       askTimeoutMs: 5000,

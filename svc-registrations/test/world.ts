@@ -3,12 +3,15 @@ import { QueryTypes } from '@nsa/service-kit';
 import { serviceTestEnv, testClient, until, type TestClient } from '@nsa/service-kit/testing';
 import { start as startCatalog } from 'svc-catalog/dist/src/start.js';
 import { start as startRegistrations } from '../src/start.js';
+import { ActivityRepository } from '../src/data-access/activities.js';
+import { AdminListRepository } from '../src/data-access/admin-list.js';
 import { PrivacyRepository } from '../src/data-access/privacy.js';
 import { RegistrationRepository } from '../src/data-access/registrations.js';
 import { ParentLinks } from '../src/domain/links.js';
 import { MySignups } from '../src/domain/my-signup.js';
 import { Review } from '../src/domain/review.js';
 import { Waitlist } from '../src/domain/waitlist.js';
+import { streamPurge } from '../src/entry-points/messaging/stream-purge.js';
 
 export const LINK_SEAL_SECRET = 'link-seal-secret-for-registrations-tests-0123456789';
 
@@ -20,14 +23,16 @@ type RegistrationsService = Awaited<ReturnType<typeof startRegistrations>>;
  */
 export function replica(svc: RegistrationsService, clock?: () => Date) {
   const { sequelize: db, outbox, logger, config } = svc.ctx;
-  const repo = new RegistrationRepository(db);
+  const registrations = new RegistrationRepository(db);
+  const activities = new ActivityRepository(db);
   const links = new ParentLinks({
     publicBaseUrl: config.PUBLIC_BASE_URL,
     sealSecret: config.LINK_SEAL_SECRET,
   });
   const waitlist = new Waitlist({
     db,
-    repo,
+    registrations,
+    activities,
     outbox,
     links,
     logger,
@@ -36,16 +41,21 @@ export function replica(svc: RegistrationsService, clock?: () => Date) {
     clock,
   });
   return {
-    repo,
     waitlist,
-    review: new Review({ db, outbox, repo, waitlist }),
+    review: new Review({
+      db,
+      outbox,
+      registrations,
+      lists: new AdminListRepository(db),
+      waitlist,
+    }),
     mySignups: new MySignups({
       db,
       outbox,
-      nc: svc.ctx.nc,
-      logger,
-      repo,
-      privacyRepo: new PrivacyRepository(db),
+      registrations,
+      activities,
+      privacyRecords: new PrivacyRepository(db),
+      stream: streamPurge(svc.ctx.nc, logger),
       waitlist,
     }),
   };

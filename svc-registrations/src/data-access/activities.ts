@@ -32,59 +32,48 @@ const COLUMNS = `id, title, capacity, weekday, start_time AS "startTime", is_loc
   block_signup_opens_at AS "blockSignupOpensAt", block_signup_closes_at AS "blockSignupClosesAt",
   block_allocation AS "blockAllocation", block_year AS "blockYear"`;
 
-export async function findActivity(
-  db: Sequelize,
-  id: number,
-  tx?: Transaction,
-  lock = false,
-): Promise<ProjectedActivity | undefined> {
-  const [row] = await db.query<ProjectedActivity>(
-    `SELECT ${COLUMNS} FROM activities WHERE id = :id ${lock ? 'FOR UPDATE' : ''}`,
-    { replacements: { id }, type: QueryTypes.SELECT, transaction: tx },
-  );
-  return row;
-}
+/** This service's copy of catalog's activities (the projection), as the domain reads it. */
+export class ActivityRepository {
+  constructor(private readonly db: Sequelize) {}
 
-/** Several activities, in id order (the order their locks are taken in). */
-export async function findActivities(
-  db: Sequelize,
-  ids: number[],
-  tx?: Transaction,
-  lock = false,
-): Promise<ProjectedActivity[]> {
-  if (ids.length === 0) return [];
-  return db.query<ProjectedActivity>(
-    `SELECT ${COLUMNS} FROM activities WHERE id IN (:ids) ORDER BY id ${lock ? 'FOR UPDATE' : ''}`,
-    { replacements: { ids }, type: QueryTypes.SELECT, transaction: tx },
-  );
-}
+  async byId(id: number, tx?: Transaction, lock = false): Promise<ProjectedActivity | undefined> {
+    const [row] = await this.db.query<ProjectedActivity>(
+      `SELECT ${COLUMNS} FROM activities WHERE id = :id ${lock ? 'FOR UPDATE' : ''}`,
+      { replacements: { id }, type: QueryTypes.SELECT, transaction: tx },
+    );
+    return row;
+  }
 
-/** The activities of these sign-ups, in id order; locked when asked. */
-export async function findActivitiesOf(
-  db: Sequelize,
-  registrationIds: number[],
-  tx?: Transaction,
-  lock = false,
-): Promise<ProjectedActivity[]> {
-  if (registrationIds.length === 0) return [];
-  return db.query<ProjectedActivity>(
-    `SELECT ${COLUMNS} FROM activities
-     WHERE id IN (SELECT activity_id FROM registrations WHERE id IN (:registrationIds))
-     ORDER BY id ${lock ? 'FOR UPDATE' : ''}`,
-    { replacements: { registrationIds }, type: QueryTypes.SELECT, transaction: tx },
-  );
-}
+  /** Several activities, in id order (the order their locks are taken in). */
+  async byIds(ids: number[], tx?: Transaction, lock = false): Promise<ProjectedActivity[]> {
+    if (ids.length === 0) return [];
+    return this.db.query<ProjectedActivity>(
+      `SELECT ${COLUMNS} FROM activities WHERE id IN (:ids) ORDER BY id ${lock ? 'FOR UPDATE' : ''}`,
+      { replacements: { ids }, type: QueryTypes.SELECT, transaction: tx },
+    );
+  }
 
-/** The activities of a block (not deleted), in id order; locked when asked (R-DRAW-PUBLISH). */
-export async function activitiesOfBlock(
-  db: Sequelize,
-  blockId: number,
-  tx?: Transaction,
-  lock = false,
-): Promise<ProjectedActivity[]> {
-  return db.query<ProjectedActivity>(
-    `SELECT ${COLUMNS} FROM activities WHERE block_id = :blockId AND NOT deleted ORDER BY id
-     ${lock ? 'FOR UPDATE' : ''}`,
-    { replacements: { blockId }, type: QueryTypes.SELECT, transaction: tx },
-  );
+  /** The activities of these sign-ups, in id order; locked when asked. */
+  async ofRegistrations(
+    registrationIds: number[],
+    tx?: Transaction,
+    lock = false,
+  ): Promise<ProjectedActivity[]> {
+    if (registrationIds.length === 0) return [];
+    return this.db.query<ProjectedActivity>(
+      `SELECT ${COLUMNS} FROM activities
+       WHERE id IN (SELECT activity_id FROM registrations WHERE id IN (:registrationIds))
+       ORDER BY id ${lock ? 'FOR UPDATE' : ''}`,
+      { replacements: { registrationIds }, type: QueryTypes.SELECT, transaction: tx },
+    );
+  }
+
+  /** The activities of a block (not deleted), in id order; locked when asked (R-DRAW-PUBLISH). */
+  async ofBlock(blockId: number, tx?: Transaction, lock = false): Promise<ProjectedActivity[]> {
+    return this.db.query<ProjectedActivity>(
+      `SELECT ${COLUMNS} FROM activities WHERE block_id = :blockId AND NOT deleted ORDER BY id
+       ${lock ? 'FOR UPDATE' : ''}`,
+      { replacements: { blockId }, type: QueryTypes.SELECT, transaction: tx },
+    );
+  }
 }

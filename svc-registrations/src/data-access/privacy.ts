@@ -2,6 +2,7 @@ import {
   QueryTypes,
   sqlJsonHoldsEmail,
   sqlNormalisedEmail,
+  withAdvisoryLock,
   type Sequelize,
   type Transaction,
 } from '@nsa/service-kit';
@@ -112,6 +113,26 @@ export class PrivacyRepository {
       { replacements: { days }, type: QueryTypes.SELECT },
     );
     return row?.n ?? 0;
+  }
+
+  /** The sign-ups erased within the last `seconds` (their stream messages may still be there). */
+  async erasedWithin(seconds: number): Promise<number[]> {
+    const rows = await this.db.query<{ id: number }>(
+      `SELECT id FROM registrations WHERE erased_at > now() - make_interval(secs => :secs)`,
+      { replacements: { secs: seconds }, type: QueryTypes.SELECT },
+    );
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Runs `fn` holding the advisory lock of the job `name` (the one its daily runs hold), so no
+   * run of it goes on at the same time in any process; `{ locked: false }` when one does.
+   */
+  whileJobHeld<T>(
+    name: string,
+    fn: () => Promise<T>,
+  ): Promise<{ locked: true; value: T } | { locked: false }> {
+    return withAdvisoryLock(this.db, `job:${name}`, fn);
   }
 
   /** The sign-ups not yet erased that hold this email, whole (R-PRIVACY-MATCH). */

@@ -80,60 +80,23 @@ const SIGN_UP: PreparedStatement = {
        $15::uuid, $16::text, $17::integer, $18::timestamptz, $19::jsonb, $20::jsonb)`,
 };
 
-/**
- * One call of the sign_up function: the rules that need this service's rows (early full,
- * duplicate, overlap), the sign-up and its event. `activity` is the owner's answer.
- */
-export async function signUpOnce(
-  db: Sequelize,
-  s: {
-    activity: ActivityEvent;
-    childKey: string;
-    childFirstName: string;
-    childLastName: string;
-    childDateOfBirth: string;
-    childAge: number;
-    childGroup: string;
-    parentName: string;
-    email: string;
-    phone: string;
-    language: string;
-    waitlist: boolean;
-    ignoreCapacity: boolean;
-    manageTokenHash: string;
-    event: OutboxRowValues<unknown>;
-  },
-  transaction?: Transaction,
-): Promise<SignUpResult> {
-  const { event } = s;
-  const [row] = await preparedQuery<SignUpResult>(
-    db,
-    SIGN_UP,
-    [
-      JSON.stringify(s.activity),
-      s.childKey,
-      s.childFirstName,
-      s.childLastName,
-      s.childDateOfBirth,
-      s.childAge,
-      s.childGroup,
-      s.parentName,
-      s.email,
-      s.phone,
-      s.language,
-      s.waitlist,
-      s.ignoreCapacity,
-      s.manageTokenHash,
-      event.envelope.id,
-      event.subject,
-      event.envelope.version,
-      event.envelope.occurredAt,
-      event.data,
-      event.headers,
-    ],
-    transaction,
-  );
-  return row!;
+/** What the sign_up function takes: the owner's activity, the sign-up and its event. */
+export interface SignUpRow {
+  activity: ActivityEvent;
+  childKey: string;
+  childFirstName: string;
+  childLastName: string;
+  childDateOfBirth: string;
+  childAge: number;
+  childGroup: string;
+  parentName: string;
+  email: string;
+  phone: string;
+  language: string;
+  waitlist: boolean;
+  ignoreCapacity: boolean;
+  manageTokenHash: string;
+  event: OutboxRowValues<unknown>;
 }
 
 export type StatusChange =
@@ -144,6 +107,42 @@ export type StatusChange =
 
 export class RegistrationRepository {
   constructor(private readonly db: Sequelize) {}
+
+  /**
+   * One call of the sign_up function: the rules that need this service's rows (early full,
+   * duplicate, overlap), the sign-up and its event. `activity` is the owner's answer.
+   */
+  async signUp(s: SignUpRow, transaction?: Transaction): Promise<SignUpResult> {
+    const { event } = s;
+    const [row] = await preparedQuery<SignUpResult>(
+      this.db,
+      SIGN_UP,
+      [
+        JSON.stringify(s.activity),
+        s.childKey,
+        s.childFirstName,
+        s.childLastName,
+        s.childDateOfBirth,
+        s.childAge,
+        s.childGroup,
+        s.parentName,
+        s.email,
+        s.phone,
+        s.language,
+        s.waitlist,
+        s.ignoreCapacity,
+        s.manageTokenHash,
+        event.envelope.id,
+        event.subject,
+        event.envelope.version,
+        event.envelope.occurredAt,
+        event.data,
+        event.headers,
+      ],
+      transaction,
+    );
+    return row!;
+  }
 
   /**
    * The places taken per activity: approved and offered sign-ups (R-WAITLIST-CAPACITY), for the
@@ -406,26 +405,22 @@ export class RegistrationRepository {
       transaction: tx,
     });
   }
-}
 
-/** R-DRAW-PUBLISH: the draw's losers join the waiting list, in the draw's order. */
-export async function waitlistInOrder(
-  db: Sequelize,
-  tx: Transaction,
-  ids: number[],
-): Promise<void> {
-  if (ids.length === 0) return;
-  await db.query(
-    // Numbers drawn in the given order (a row at a time from the ordered list), then written.
-    `WITH given AS (
-       SELECT id, ord FROM unnest(CAST(:ids AS integer[])) WITH ORDINALITY AS t(id, ord)
-       ORDER BY ord
-     ), numbered AS (
-       SELECT id, nextval('waitlist_order') AS seq FROM given
-     )
-     UPDATE registrations AS r SET status = 'waitlisted', waitlist_seq = numbered.seq,
-       email_sent = false, updated_at = now()
-     FROM numbered WHERE r.id = numbered.id`,
-    { replacements: { ids: `{${ids.join(',')}}` }, transaction: tx },
-  );
+  /** R-DRAW-PUBLISH: the draw's losers join the waiting list, in the draw's order. */
+  async waitlistInOrder(tx: Transaction, ids: number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.query(
+      // Numbers drawn in the given order (a row at a time from the ordered list), then written.
+      `WITH given AS (
+         SELECT id, ord FROM unnest(CAST(:ids AS integer[])) WITH ORDINALITY AS t(id, ord)
+         ORDER BY ord
+       ), numbered AS (
+         SELECT id, nextval('waitlist_order') AS seq FROM given
+       )
+       UPDATE registrations AS r SET status = 'waitlisted', waitlist_seq = numbered.seq,
+         email_sent = false, updated_at = now()
+       FROM numbered WHERE r.id = numbered.id`,
+      { replacements: { ids: `{${ids.join(',')}}` }, transaction: tx },
+    );
+  }
 }

@@ -1,17 +1,17 @@
 import { isoWeekYear, sessionDates } from '@nsa/calendar';
 import {
   AUDIT_ACTIONS,
-  type ActivityEvent,
   type AdminAttendanceResponse,
   type AttendanceMark,
   type AttendanceMarkResponse,
   type AttendanceRatesResponse,
   type AttendanceResponse,
 } from '@nsa/contracts';
-import { AppError, recordAudit, type ServiceContext } from '@nsa/service-kit';
+import { AppError, recordAudit, type Outbox, type Transactor } from '@nsa/service-kit';
 import type { AttendanceRepository, AttendanceRow } from '../data-access/attendance.js';
 import { MSG } from './messages.js';
-import { admitProviderLink, participantKey, type ProviderLinkOwner } from './participants.js';
+import { participantKey, type Participants } from './participants.js';
+import type { ActivityOwner } from './signup.js';
 
 /** What the sessions of an activity depend on: its weekday and its block's weeks and year. */
 export interface SessionSchedule {
@@ -71,20 +71,26 @@ export function attendanceRate(present: number, marked: number): number | null {
   return marked === 0 ? null : present / marked;
 }
 
+export interface AttendanceDeps {
+  db: Transactor;
+  outbox: Outbox;
+  /** Attendance marks and the client ids of applied ones. */
+  records: AttendanceRepository;
+  /** The activity as its owner has it (the admin's view of an activity's attendance). */
+  catalog: ActivityOwner;
+  /** The provider's link, judged as for the participant list. */
+  participants: Pick<Participants, 'admit'>;
+  /** The key of the children's keys on a link (R-ATTENDANCE-KEY). */
+  keySecret: string;
+  now?: () => Date;
+}
+
 /**
  * Attendance through the provider's link and for admins (R-ATTENDANCE-*). The link is judged as
  * for the participant list (R-FRESH-PROVIDER-LINK), only for its own activity.
  */
 export class Attendance {
-  constructor(
-    private readonly deps: {
-      ctx: ServiceContext;
-      repo: AttendanceRepository;
-      catalog: ProviderLinkOwner & { activity(id: number): Promise<ActivityEvent | null> };
-      keySecret: string;
-      now?: () => Date;
-    },
-  ) {}
+  constructor(private readonly deps: AttendanceDeps) {}
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
@@ -97,22 +103,15 @@ export class Attendance {
     clientIp: string,
   ): Promise<AttendanceResponse> {
     const today = this.now();
-    const state = await admitProviderLink(
-      this.deps.ctx,
-      this.deps.catalog,
-      activityId,
-      token,
-      clientIp,
-      today,
-    );
-    const children = (await this.deps.repo.approvedChildren(activityId)).map((c) => ({
+    const state = await this.deps.participants.admit(activityId, token, clientIp, today);
+    const children = (await this.deps.records.approvedChildren(activityId)).map((c) => ({
       id: c.id,
       ref: participantKey(this.deps.keySecret, state.link.tokenHash, c.id),
     }));
     const grid = attendanceGrid(
       attendanceSessions(state.activity, today),
       children,
-      await this.deps.repo.marks(activityId),
+      await this.deps.records.marks(activityId),
     );
     return {
       sessions: grid.map(({ date, records }) => ({
@@ -136,31 +135,27 @@ export class Attendance {
     input: AttendanceMark,
   ): Promise<AttendanceMarkResponse> {
     const today = this.now();
-    const state = await admitProviderLink(
-      this.deps.ctx,
-      this.deps.catalog,
-      activityId,
-      token,
-      clientIp,
-      today,
-    );
+    const state = await this.deps.participants.admit(activityId, token, clientIp, today);
     requireSession(attendanceSessions(state.activity, today), date);
-    const { repo, keySecret } = this.deps;
-    const { sequelize: db, outbox } = this.deps.ctx;
+    const { db, outbox, records, keySecret } = this.deps;
     return db.transaction(async (tx) => {
-      const child = (await repo.approvedChildren(activityId, tx)).find(
+      const child = (await records.approvedChildren(activityId, tx)).find(
         (c) => participantKey(keySecret, state.link.tokenHash, c.id) === input.key,
       );
       if (!child) throw AppError.validation({ key: MSG.attendanceKeyUnknown });
       const target = { activityId, date, registrationId: child.id };
-      const before = await repo.current(tx, activityId, date, child.id);
+      const before = await records.current(tx, activityId, date, child.id);
       const fresh =
         input.clientId === undefined ||
-        (await repo.claimClientId(tx, input.clientId, { ...target, present: input.present }));
+        (await records.claimClientId(tx, input.clientId, { ...target, present: input.present }));
       if (!fresh || before === input.present) {
         return { date, key: input.key, present: before };
       }
-      await repo.set(tx, { ...target, present: input.present, clientId: input.clientId ?? null });
+      await records.set(tx, {
+        ...target,
+        present: input.present,
+        clientId: input.clientId ?? null,
+      });
       await recordAudit(tx, outbox, 'registrations', {
         actor: { type: 'provider', id: String(activityId), name: null },
         action: AUDIT_ACTIONS.attendanceRecorded,
@@ -176,11 +171,11 @@ export class Attendance {
   async forAdmin(activityId: number): Promise<AdminAttendanceResponse> {
     const activity = await this.deps.catalog.activity(activityId);
     if (!activity) throw AppError.notFound(MSG.activityNotFound);
-    const children = await this.deps.repo.childrenWithMarks(activityId);
+    const children = await this.deps.records.childrenWithMarks(activityId);
     const grid = attendanceGrid(
       attendanceSessions(activity, this.now()),
       children.map((c) => ({ id: c.id, ref: c.id })),
-      await this.deps.repo.marks(activityId),
+      await this.deps.records.marks(activityId),
     );
     return {
       activity: {
@@ -202,7 +197,7 @@ export class Attendance {
 
   /** R-ATTENDANCE-RATE: GET /api/admin/attendance/rates. */
   async rates(): Promise<AttendanceRatesResponse> {
-    const rows = await this.deps.repo.rates();
+    const rows = await this.deps.records.rates();
     return {
       data: rows.map((r) => ({
         activityId: r.activityId,

@@ -70,6 +70,11 @@ export interface KeyInTx {
 const keptRefusal = (err: unknown): err is AppError =>
   err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429;
 
+export interface IdempotencyDeps {
+  /** The rows of keyed requests. */
+  keys: IdempotencyRepository;
+}
+
 /**
  * R-IDEMPOTENCY: runs a keyed change once and answers a repeat (same key, same request, within
  * 24 hours) with the first answer, a refusal (4xx) included; the same key with another request
@@ -79,7 +84,7 @@ const keptRefusal = (err: unknown): err is AppError =>
  * change nor the key (a retry runs it anew); after the commit, both.
  */
 export class Idempotency {
-  constructor(private readonly repo: IdempotencyRepository) {}
+  constructor(private readonly deps: IdempotencyDeps) {}
 
   /**
    * R-IDEMPOTENCY: rows older than 24 hours are deleted on start and then every hour (by every
@@ -88,7 +93,7 @@ export class Idempotency {
   start(everyMs = 3_600_000): { stop(): Promise<void> } {
     // A failed prune is tried again at the next round.
     return repeatEvery(
-      () => this.repo.prune(),
+      () => this.deps.keys.prune(),
       everyMs,
       () => undefined,
     );
@@ -100,14 +105,15 @@ export class Idempotency {
     derive?: () => Promise<T>,
   ): Promise<Answer<T>> {
     if (!keyed) return change(undefined);
-    const found = await this.repo.find(keyed.keyHash);
+    const found = await this.deps.keys.find(keyed.keyHash);
     if (found) return this.repeat(found, keyed, derive);
     const key: KeyInTx = {
       claim: async (tx) => {
-        if (!(await this.repo.claim(tx, keyed.keyHash, keyed.requestHash))) throw new KeyTaken();
+        if (!(await this.deps.keys.claim(tx, keyed.keyHash, keyed.requestHash)))
+          throw new KeyTaken();
       },
       record: (tx, status, body) =>
-        this.repo.record(
+        this.deps.keys.record(
           tx,
           keyed.keyHash,
           status,
@@ -125,14 +131,14 @@ export class Idempotency {
         ...(err.text === undefined ? {} : { text: err.text }),
         ...(err.fields === undefined ? {} : { fields: err.fields }),
       };
-      if (await this.repo.claimAndRecord(keyed.keyHash, keyed.requestHash, err.status, answer))
+      if (await this.deps.keys.claimAndRecord(keyed.keyHash, keyed.requestHash, err.status, answer))
         throw err;
       return this.repeatRecorded(keyed, derive);
     }
   }
 
   private async repeatRecorded<T>(keyed: KeyedRequest, derive?: () => Promise<T>) {
-    const found = await this.repo.find(keyed.keyHash);
+    const found = await this.deps.keys.find(keyed.keyHash);
     // Recorded by a request that committed before this one looked: it is there.
     if (!found) throw new AppError('SERVICE_UNAVAILABLE', 503);
     return this.repeat(found, keyed, derive);

@@ -15,6 +15,13 @@ export interface MintedLink {
   sealedLink: string;
 }
 
+export interface ParentLinksDeps {
+  /** Where the product's pages are: the link's origin. */
+  publicBaseUrl: string;
+  /** The key svc-notify shares to open a sealed link. */
+  sealSecret: string;
+}
+
 /**
  * R-MY-SIGNUP-LINK: the parent's own link. 256 random bits, kept here only as a SHA-256 hash; the
  * link leaves this service only sealed (AES-256-GCM, with the key svc-notify shares: service-kit's sealLink), inside
@@ -23,7 +30,7 @@ export interface MintedLink {
  * it is erased.
  */
 export class ParentLinks {
-  constructor(private readonly cfg: { publicBaseUrl: string; sealSecret: string }) {}
+  constructor(private readonly deps: ParentLinksDeps) {}
 
   /**
    * A link in the parent's language: a language other than Dutch opens the page in that language
@@ -32,8 +39,8 @@ export class ParentLinks {
   async mint(language: Lang = 'nl'): Promise<MintedLink> {
     const token = randomBytes(32).toString('base64url');
     const page = language === 'nl' ? '/my-signup' : `/my-signup?lng=${language}`;
-    const link = `${this.cfg.publicBaseUrl.replace(/\/$/, '')}${page}#${token}`;
-    const sealedLink = sealLink(link, this.cfg.sealSecret, SEALED_LINK_TTL_MS);
+    const link = `${this.deps.publicBaseUrl.replace(/\/$/, '')}${page}#${token}`;
+    const sealedLink = sealLink(link, this.deps.sealSecret, SEALED_LINK_TTL_MS);
     return { tokenHash: sha256(token), sealedLink };
   }
 }

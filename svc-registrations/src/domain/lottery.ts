@@ -16,13 +16,16 @@ import {
   recordAudit,
   repeatEvery,
   sessionActor,
-  type ServiceContext,
+  type Logger,
+  type Metrics,
+  type Outbox,
   type SessionUser,
   type Transaction,
+  type Transactor,
 } from '@nsa/service-kit';
-import { activitiesOfBlock, type ProjectedActivity } from '../data-access/activities.js';
+import type { ActivityRepository, ProjectedActivity } from '../data-access/activities.js';
 import type { DrawRepository, DrawRow } from '../data-access/draws.js';
-import { waitlistInOrder, type RegistrationRepository } from '../data-access/registrations.js';
+import type { RegistrationRepository } from '../data-access/registrations.js';
 import { DRAW_ALGORITHM, runDraw } from './draw.js';
 import { sha256 } from './links.js';
 import { MSG } from './messages.js';
@@ -30,14 +33,15 @@ import { statusEvent } from './status-events.js';
 import type { Waitlist } from './waitlist.js';
 
 export interface LotteryDeps {
-  db: ServiceContext['sequelize'];
-  outbox: ServiceContext['outbox'];
-  repo: RegistrationRepository;
+  db: Transactor;
+  outbox: Outbox;
+  registrations: RegistrationRepository;
+  activities: ActivityRepository;
   draws: DrawRepository;
   waitlist: Waitlist;
   /** Published draws by result, with the sign-ups each placed (R-OPS-METRICS). */
-  metrics?: Pick<ServiceContext['metrics'], 'jobRun'>;
-  logger?: Pick<ServiceContext['logger'], 'info' | 'warn'>;
+  metrics?: Pick<Metrics, 'jobRun'>;
+  logger?: Pick<Logger, 'info' | 'warn'>;
   /** How often closed lottery blocks are looked for to freeze (R-DRAW-FREEZE); default 1 s. */
   freezeSweepMs?: number;
 }
@@ -302,16 +306,16 @@ export class Lottery {
     sendEmail: boolean,
     now = new Date(),
   ): Promise<DrawView> {
-    const { repo, draws, waitlist, outbox, metrics } = this.deps;
+    const { registrations, draws, waitlist, outbox, metrics } = this.deps;
     let placed = 0;
     const published = this.deps.db.transaction(async (tx) => {
-      const activities = await activitiesOfBlock(this.deps.db, blockId, tx, true);
+      const activities = await this.deps.activities.ofBlock(blockId, tx, true);
       const row = await this.drawable(tx, blockId);
       if (!row.drawId) throw AppError.conflict(MSG.drawNoPreview);
       const exported = frozenExport(row);
       const live = new Set(
         (
-          await repo.byIds(
+          await registrations.byIds(
             exported.entries.map((e) => e.registrationId),
             tx,
             true,
@@ -327,7 +331,7 @@ export class Lottery {
         .map((r) => r.registrationId);
       const activityOf = new Map(exported.entries.map((e) => [e.registrationId, e.activityId]));
       // Capacity holds: the places the draw fills must still be free.
-      const taken = await repo.takenCounts(
+      const taken = await registrations.takenCounts(
         tx,
         activities.map((a) => a.id),
       );
@@ -344,15 +348,18 @@ export class Lottery {
         )
         .map((r) => r.registrationId);
       const before = new Map(
-        (await repo.byIds([...approvedIds, ...waitlisted], tx, true)).map((r) => [r.id, r]),
+        (await registrations.byIds([...approvedIds, ...waitlisted], tx, true)).map((r) => [
+          r.id,
+          r,
+        ]),
       );
       const ref = { id: admin.uid, name: admin.name, email: admin.email };
-      const approvedRows = await repo.setStatuses(
+      const approvedRows = await registrations.setStatuses(
         tx,
         approvedIds.map((id) => ({ id, status: 'approved' as const, admin: ref, reason: null })),
       );
-      await waitlistInOrder(this.deps.db, tx, waitlisted);
-      const after = new Map((await repo.byIds(waitlisted, tx)).map((r) => [r.id, r]));
+      await registrations.waitlistInOrder(tx, waitlisted);
+      const after = new Map((await registrations.byIds(waitlisted, tx)).map((r) => [r.id, r]));
       for (const [id, r] of approvedRows) after.set(id, r);
       const links = sendEmail ? await waitlist.mintLinks(tx, [...before.values()]) : new Map();
       const activityById = new Map(activities.map((a) => [a.id, a]));

@@ -12,28 +12,30 @@ import {
   recordAudit,
   withActor,
   type NewEvent,
-  type ServiceContext,
+  type Outbox,
   type Transaction,
+  type Transactor,
 } from '@nsa/service-kit';
-import { findActivity, type ProjectedActivity } from '../data-access/activities.js';
+import type { ActivityRepository, ProjectedActivity } from '../data-access/activities.js';
 import type { PrivacyRepository } from '../data-access/privacy.js';
 import type { RegistrationRepository, RegistrationRow } from '../data-access/registrations.js';
-import { purgeRegistrationsStream } from '../data-access/stream-purge.js';
 import { sha256 } from './links.js';
 import { MSG } from './messages.js';
 import type { KeyInTx } from './idempotency.js';
+import type { RegistrationsStream } from './registrations-stream.js';
 import { freesPlace } from './review.js';
 import { statusEvent } from './status-events.js';
 import type { Waitlist } from './waitlist.js';
 
 export interface MySignupDeps {
-  db: ServiceContext['sequelize'];
-  outbox: ServiceContext['outbox'];
-  nc: ServiceContext['nc'];
-  logger: ServiceContext['logger'];
-  repo: RegistrationRepository;
+  db: Transactor;
+  outbox: Outbox;
+  registrations: RegistrationRepository;
+  activities: ActivityRepository;
   /** The outbox scrub of an erasure (R-PRIVACY-ERASE). */
-  privacyRepo: PrivacyRepository;
+  privacyRecords: PrivacyRepository;
+  /** The stream purge of an erasure (R-PRIVACY-ERASE-PARENT). */
+  stream: RegistrationsStream;
   waitlist: Waitlist;
 }
 
@@ -106,7 +108,7 @@ export class MySignups {
   private async idOf(token: string | undefined): Promise<number> {
     const link =
       token && TOKEN_SHAPE.test(token)
-        ? await this.deps.repo.linkByTokenHash(sha256(token))
+        ? await this.deps.registrations.linkByTokenHash(sha256(token))
         : undefined;
     if (link === undefined) throw AppError.forbidden(MSG.manageTokenInvalid);
     if (linkExpired(link.blockYear, this.deps.waitlist.now()))
@@ -115,16 +117,16 @@ export class MySignups {
   }
 
   async view(token: string | undefined): Promise<MySignup> {
-    const reg = (await this.deps.repo.byId(await this.idOf(token)))!;
-    const activity = (await findActivity(this.deps.db, reg.activityId))!;
+    const reg = (await this.deps.registrations.byId(await this.idOf(token)))!;
+    const activity = (await this.deps.activities.byId(reg.activityId))!;
     return mySignupView(reg, activity);
   }
 
   /** R-MY-SIGNUP-CALENDAR: an approved sign-up's weekly event, as an iCalendar file. */
   async calendar(token: string | undefined): Promise<string> {
-    const reg = (await this.deps.repo.byId(await this.idOf(token)))!;
+    const reg = (await this.deps.registrations.byId(await this.idOf(token)))!;
     if (reg.status !== 'approved') throw AppError.conflict(MSG.calendarNotApproved);
-    const a = (await findActivity(this.deps.db, reg.activityId))!;
+    const a = (await this.deps.activities.byId(reg.activityId))!;
     return activityCalendar({
       uid: `registration-${reg.id}@naschool`,
       title: a.title,
@@ -203,12 +205,10 @@ export class MySignups {
     }
     if (emails.length > 0)
       counts.outboxRows += await this.deps.db.transaction((tx) =>
-        this.deps.privacyRepo.scrubOutbox(tx, [], emails),
+        this.deps.privacyRecords.scrubOutbox(tx, [], emails),
       );
-    const purged = await purgeRegistrationsStream(
-      this.deps.nc,
+    const purged = await this.deps.stream.purge(
       { ids: new Set(ids), emails },
-      this.deps.logger,
       opts.purgeWaitMs ?? PARENT_PURGE_WAIT_MS,
     );
     counts.streamMessages = purged.deleted;
@@ -220,14 +220,14 @@ export class MySignups {
    * it (R-PRIVACY-ERASE); a place it held moves on. Answers how many outbox rows changed.
    */
   private async eraseById(id: number, key?: KeyInTx): Promise<number> {
-    const { repo, waitlist } = this.deps;
-    const seen = (await repo.byId(id))!;
+    const { registrations, waitlist } = this.deps;
+    const seen = (await registrations.byId(id))!;
     return this.deps.db.transaction(async (tx) => {
       await key?.claim(tx);
       const [activity] = await waitlist.lock(tx, [seen.activityId]);
-      const reg = (await repo.byId(id, tx, true))!;
-      const row = await repo.erase(tx, id);
-      const scrubbed = await this.deps.privacyRepo.scrubOutbox(tx, [id]);
+      const reg = (await registrations.byId(id, tx, true))!;
+      const row = await registrations.erase(tx, id);
+      const scrubbed = await this.deps.privacyRecords.scrubOutbox(tx, [id]);
       const events: NewEvent<unknown>[] = [];
       if (row.status !== reg.status)
         events.push(
@@ -259,21 +259,21 @@ export class MySignups {
     decide: (reg: RegistrationRow, now: Date) => WithdrawReason | 'accept',
   ): Promise<MySignup> {
     const id = await this.idOf(token);
-    const { repo, waitlist } = this.deps;
-    const seen = (await repo.byId(id))!;
+    const { registrations, waitlist } = this.deps;
+    const seen = (await registrations.byId(id))!;
     return this.deps.db.transaction(async (tx: Transaction) => {
       // R-IDEMPOTENCY: the key first (a twin request waits here), its answer with the change;
       // the answer names the child, so it is not kept but shown again from the sign-up.
       await key?.claim(tx);
       const [activity] = await waitlist.lock(tx, [seen.activityId]);
-      const reg = (await repo.byId(id, tx, true))!;
+      const reg = (await registrations.byId(id, tx, true))!;
       const now = waitlist.now();
       const decision = decide(reg, now);
       const [link] = [...(await waitlist.mintLinks(tx, [reg])).values()];
       const row =
         decision === 'accept'
-          ? await repo.setStatus(tx, id, { status: 'approved', admin: null })
-          : await repo.setStatus(tx, id, { status: 'withdrawn' });
+          ? await registrations.setStatus(tx, id, { status: 'approved', admin: null })
+          : await registrations.setStatus(tx, id, { status: 'withdrawn' });
       await this.deps.outbox.add(
         tx,
         statusEvent(

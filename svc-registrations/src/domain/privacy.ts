@@ -4,7 +4,6 @@ import {
   EVENT_TYPES,
   PRIVACY_RPC_SUBJECTS,
   STREAMS,
-  privacyReplySchema,
   type PrivacyCounts,
   type PrivacyEraseResponse,
   type PrivacyExport,
@@ -18,33 +17,47 @@ import {
   AppError,
   currentActor,
   DAY_MS,
-  DailyJob,
   privacySubjectHash,
-  QueryTypes,
   recordAudit,
   recordAudits,
   SYSTEM_ACTOR,
-  withAdvisoryLock,
-  type ServiceContext,
+  type Logger,
+  type Outbox,
+  type Transactor,
 } from '@nsa/service-kit';
 import type { PrivacyRepository } from '../data-access/privacy.js';
-import { purgeRegistrationsStream } from '../data-access/stream-purge.js';
 import type { MySignups } from './my-signup.js';
 import { MSG } from './messages.js';
+import type { RegistrationsStream } from './registrations-stream.js';
 
 /** How many sign-ups one transaction (and one erasure event) takes. */
 export const RETENTION_BATCH = 500;
-const JOB = 'retention';
+/** The daily job's name (R-RETENTION-JOB): its lock, logs and metrics. */
+export const RETENTION_JOB = 'retention';
 /** The audit target type of an export or erasure of one address (R-PRIVACY-AUDIT). */
 export const PRIVACY_SUBJECT = 'privacy-subject';
 /** How long an admin's erasure waits for the stream's consumers before purging. */
 const ADMIN_PURGE_WAIT_MS = 15_000;
-const OTHERS = Object.keys(PRIVACY_RPC_SUBJECTS) as (keyof typeof PRIVACY_RPC_SUBJECTS)[];
+/** The other services that hold personal data, each with a privacy part of its own. */
+export type PrivacyPeer = keyof typeof PRIVACY_RPC_SUBJECTS;
+const OTHERS = Object.keys(PRIVACY_RPC_SUBJECTS) as PrivacyPeer[];
+
+/** Asks another service's privacy part; rejects when it does not answer within `timeoutMs`. */
+export interface PrivacyPeers {
+  ask(peer: PrivacyPeer, request: PrivacyRequest, timeoutMs: number): Promise<PrivacyReply>;
+}
 
 export interface PrivacyDeps {
-  ctx: ServiceContext;
-  repo: PrivacyRepository;
+  db: Transactor;
+  outbox: Outbox;
+  logger: Logger;
+  /** What the privacy lifecycle reads and writes here. */
+  records: PrivacyRepository;
   mySignups: Pick<MySignups, 'eraseSignups'>;
+  stream: RegistrationsStream;
+  peers: PrivacyPeers;
+  /** The key of the audit log's hash of an address (R-PRIVACY-AUDIT). */
+  subjectSecret: string;
   retentionMonths: number;
   batchSize?: number;
   /** How long the other services get to answer (ms). */
@@ -66,9 +79,12 @@ export function retentionCutoff(today: Date, months: number): string {
   return d.toISOString().slice(0, 10);
 }
 
+/** R-RETENTION-JOB: how many sign-ups a retention run erased here, for the job's metrics. */
+export const retainedSignups = (r: RetentionReport): number => r.counts.registrations?.signups ?? 0;
+
 /**
  * The privacy lifecycle of sign-ups (R-RETENTION-*, R-PRIVACY-*):
- * - retention: on start and daily, the sign-ups of blocks that ended more than
+ * - retention (`retain`, run on start and daily by the service's retention job): the sign-ups of blocks that ended more than
  *   `RETENTION_MONTHS` ago are anonymised in batches; each batch is one transaction with its one
  *   `registrations.registrations.erased` event, so a run that dies halfway leaves whole batches
  *   and the next run does the rest, and no sign-up is in two events. Provider access older than
@@ -77,22 +93,7 @@ export function retentionCutoff(today: Date, months: number): string {
  * - export and erasure of one email on request, over every service.
  */
 export class Privacy {
-  private readonly job: DailyJob<RetentionReport>;
-
-  constructor(private readonly deps: PrivacyDeps) {
-    this.job = new DailyJob({
-      name: JOB,
-      sequelize: deps.ctx.sequelize,
-      logger: deps.ctx.logger,
-      metrics: deps.ctx.metrics,
-      run: (trigger) => this.retain(trigger),
-      items: (r) => r.counts.registrations?.signups ?? 0,
-    });
-  }
-
-  start(): { stop(): Promise<void> } {
-    return this.job.start();
-  }
+  constructor(private readonly deps: PrivacyDeps) {}
 
   private now(): Date {
     return this.deps.now?.() ?? new Date();
@@ -100,32 +101,31 @@ export class Privacy {
 
   /** POST /api/admin/privacy/retention/run: a run now; 409 while another one runs. */
   async runNow(): Promise<RetentionReport> {
-    const result = await withAdvisoryLock(this.deps.ctx.sequelize, `job:${JOB}`, () =>
-      this.retain('manual'),
-    );
+    const result = await this.deps.records.whileJobHeld(RETENTION_JOB, () => this.retain('manual'));
     if (!result.locked) throw AppError.conflict(MSG.retentionRunning);
     return result.value;
   }
 
-  private async retain(trigger: RetentionReport['trigger']): Promise<RetentionReport> {
-    const { ctx, repo } = this.deps;
+  /** One retention run; the job's runs and `runNow` hold the job's lock around it. */
+  async retain(trigger: RetentionReport['trigger']): Promise<RetentionReport> {
+    const { db, outbox, records } = this.deps;
     const cutoff = retentionCutoff(this.now(), this.deps.retentionMonths);
-    const runId = await repo.startRun(trigger);
+    const runId = await records.startRun(trigger);
     const mine: PrivacyCounts = { signups: 0, outboxRows: 0, providerAccess: 0, streamMessages: 0 };
     const report = { cutoff, counts: { registrations: mine }, unavailable: [] as string[] };
     try {
       for (let batch = 1; ; batch += 1) {
-        const done = await ctx.sequelize.transaction(async (tx) => {
-          const ids = await repo.anonymise(
+        const done = await db.transaction(async (tx) => {
+          const ids = await records.anonymise(
             tx,
-            await repo.expired(tx, cutoff, this.deps.batchSize ?? RETENTION_BATCH),
+            await records.expired(tx, cutoff, this.deps.batchSize ?? RETENTION_BATCH),
           );
           if (ids.length === 0) return ids;
-          mine.outboxRows! += await repo.scrubOutbox(tx, ids);
+          mine.outboxRows! += await records.scrubOutbox(tx, ids);
           // R-AUDIT-ADMIN-CHANGES: each sign-up the retention job erased, by the system.
           await recordAudits(
             tx,
-            ctx.outbox,
+            outbox,
             'registrations',
             ids.map((id) => ({
               actor: SYSTEM_ACTOR,
@@ -134,7 +134,7 @@ export class Privacy {
               reason: 'retention',
             })),
           );
-          await ctx.outbox.add<RegistrationsErasedEvent>(tx, {
+          await outbox.add<RegistrationsErasedEvent>(tx, {
             type: EVENT_TYPES.registrationsErased,
             data: { registrationIds: ids, reason: 'retention' },
           });
@@ -142,29 +142,21 @@ export class Privacy {
         });
         if (done.length === 0) break;
         mine.signups! += done.length;
-        await repo.saveRun(runId, 'running', report);
+        await records.saveRun(runId, 'running', report);
         await this.deps.afterBatch?.(batch);
       }
-      mine.providerAccess = await repo.pruneProviderAccess(ACCESS_LOG_RETENTION_DAYS);
+      mine.providerAccess = await records.pruneProviderAccess(ACCESS_LOG_RETENTION_DAYS);
       // Every sign-up erased within the stream's age may still have messages there.
-      const recent = await ctx.sequelize.query<{ id: number }>(
-        `SELECT id FROM registrations WHERE erased_at > now() - make_interval(secs => :secs)`,
-        { replacements: { secs: STREAMS.REGISTRATIONS.maxAgeMs / 1000 }, type: QueryTypes.SELECT },
-      );
-      const purged = await purgeRegistrationsStream(
-        ctx.nc,
-        { ids: new Set(recent.map((r) => r.id)), emails: [] },
-        ctx.logger,
-        2_000,
-      );
+      const recent = await records.erasedWithin(STREAMS.REGISTRATIONS.maxAgeMs / 1000);
+      const purged = await this.deps.stream.purge({ ids: new Set(recent), emails: [] }, 2_000);
       mine.streamMessages = purged.deleted;
       await this.askOthers({ op: 'retention' }, report);
-      await repo.saveRun(runId, 'done', report);
+      await records.saveRun(runId, 'done', report);
     } catch (err) {
-      await repo.saveRun(runId, 'failed', report).catch(() => undefined);
+      await records.saveRun(runId, 'failed', report).catch(() => undefined);
       throw err;
     }
-    return (await repo.run(runId))!;
+    return (await records.run(runId))!;
   }
 
   /** Asks each other service; one that does not answer in time is named in `unavailable`. */
@@ -183,18 +175,13 @@ export class Privacy {
   }
 
   private async ask(
-    service: keyof typeof PRIVACY_RPC_SUBJECTS,
+    service: PrivacyPeer,
     request: PrivacyRequest,
   ): Promise<PrivacyReply | undefined> {
     try {
-      const msg = await this.deps.ctx.nc.request(
-        PRIVACY_RPC_SUBJECTS[service],
-        JSON.stringify(request),
-        { timeout: this.deps.askTimeoutMs ?? 10_000 },
-      );
-      return privacyReplySchema.parse(msg.json());
+      return await this.deps.peers.ask(service, request, this.deps.askTimeoutMs ?? 10_000);
     } catch (err) {
-      this.deps.ctx.logger.warn(
+      this.deps.logger.warn(
         { service, op: request.op, err: (err as Error).message },
         'privacy: no answer',
       );
@@ -206,13 +193,13 @@ export class Privacy {
   private subject(email: string): { type: string; id: string } {
     return {
       type: PRIVACY_SUBJECT,
-      id: privacySubjectHash(this.deps.ctx.config.SESSION_SECRET, email),
+      id: privacySubjectHash(this.deps.subjectSecret, email),
     };
   }
 
   /** R-PRIVACY-EXPORT: every record that holds the email, in every service. */
   async exportEmail(email: string): Promise<PrivacyExport> {
-    const local = await this.deps.repo.export(email);
+    const local = await this.deps.records.export(email);
     const report = { counts: {}, unavailable: [] as string[] };
     const replies = await this.askOthers({ op: 'export', email }, report);
     const services: PrivacyExport['services'] = { registrations: { records: local } };
@@ -226,8 +213,8 @@ export class Privacy {
       throw new AppError('SERVICE_UNAVAILABLE', 503, MSG.privacyServiceUnavailable);
     // R-AUDIT-ADMIN-CHANGES, R-PRIVACY-AUDIT: who exported whose data (the keyed hash of the
     // address, never the address), and how many records.
-    await this.deps.ctx.sequelize.transaction((tx) =>
-      recordAudit(tx, this.deps.ctx.outbox, 'registrations', {
+    await this.deps.db.transaction((tx) =>
+      recordAudit(tx, this.deps.outbox, 'registrations', {
         actor: currentActor(),
         action: AUDIT_ACTIONS.registrationsExported,
         target: this.subject(email),
@@ -243,9 +230,9 @@ export class Privacy {
    * gone from the outbox and the stream, and each other service's records of it erased.
    */
   async eraseEmail(email: string): Promise<PrivacyEraseResponse> {
-    const { ctx, repo } = this.deps;
-    const ids = await repo.idsOfEmail(email);
-    const runId = await repo.startRun('request');
+    const { db, outbox, records } = this.deps;
+    const ids = await records.idsOfEmail(email);
+    const runId = await records.startRun('request');
     const mine: PrivacyCounts = { signups: 0, outboxRows: 0, streamMessages: 0 };
     const report = { counts: { registrations: mine }, unavailable: [] as string[] };
     try {
@@ -256,16 +243,16 @@ export class Privacy {
       });
       Object.assign(mine, done);
       if (ids.length > 0)
-        await ctx.sequelize.transaction((tx) =>
-          ctx.outbox.add<RegistrationsErasedEvent>(tx, {
+        await db.transaction((tx) =>
+          outbox.add<RegistrationsErasedEvent>(tx, {
             type: EVENT_TYPES.registrationsErased,
             data: { registrationIds: ids, reason: 'request' },
           }),
         );
       await this.askOthers({ op: 'erase', email, registrationIds: ids }, report);
-      await repo.saveRun(runId, 'done', report);
+      await records.saveRun(runId, 'done', report);
     } catch (err) {
-      await repo.saveRun(runId, 'failed', report).catch(() => undefined);
+      await records.saveRun(runId, 'failed', report).catch(() => undefined);
       throw err;
     }
     const erased = Object.entries(report.counts).reduce(
@@ -278,27 +265,27 @@ export class Privacy {
     );
     // R-AUDIT-ADMIN-CHANGES, R-PRIVACY-AUDIT: who erased whose data (the keyed hash of the
     // address, never the address), and how much; each sign-up has its own entry besides.
-    await ctx.sequelize.transaction((tx) =>
-      recordAudit(tx, ctx.outbox, 'registrations', {
+    await db.transaction((tx) =>
+      recordAudit(tx, outbox, 'registrations', {
         actor: currentActor(),
         action: AUDIT_ACTIONS.privacyErased,
         target: this.subject(email),
         changes: { records: { before: null, after: erased } },
       }),
     );
-    return { erased, report: (await repo.run(runId))! };
+    return { erased, report: (await records.run(runId))! };
   }
 
   /** GET /api/admin/privacy/status. */
   async status(): Promise<PrivacyStatus> {
-    const { repo } = this.deps;
-    const lastStart = await repo.lastJobStart();
+    const { records } = this.deps;
+    const lastStart = await records.lastJobStart();
     return {
       retentionMonths: this.deps.retentionMonths,
       accessLogDays: ACCESS_LOG_RETENTION_DAYS,
       streamMaxAgeDays: STREAMS.REGISTRATIONS.maxAgeMs / DAY_MS,
       nextRunAt: new Date((lastStart ?? this.now()).getTime() + DAY_MS).toISOString(),
-      lastReport: await repo.run(),
+      lastReport: await records.run(),
     };
   }
 }

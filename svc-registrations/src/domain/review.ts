@@ -19,18 +19,19 @@ import {
   sessionActor,
   withActor,
   type Logger,
+  type Outbox,
   type RequestContext,
-  type ServiceContext,
   type SessionUser,
   type Transaction,
+  type Transactor,
 } from '@nsa/service-kit';
 import type { ProjectedActivity } from '../data-access/activities.js';
-import {
-  listForAdmin,
-  queueForAdmin,
-  summaryForAdmin,
-  type AdminListFilter,
-  type AdminRegistrationView,
+import type {
+  AdminListFilter,
+  AdminListRepository,
+  AdminPage,
+  AdminQueue,
+  AdminRegistrationView,
 } from '../data-access/admin-list.js';
 import type {
   AdminRef,
@@ -95,9 +96,11 @@ interface Decided {
 }
 
 export interface ReviewDeps {
-  db: ServiceContext['sequelize'];
-  outbox: ServiceContext['outbox'];
-  repo: RegistrationRepository;
+  db: Transactor;
+  outbox: Outbox;
+  registrations: RegistrationRepository;
+  /** The admin's lists and figures. */
+  lists: AdminListRepository;
   waitlist: Waitlist;
   logger?: Logger;
   /** R-DRAW-FREEZE: which activities' sign-ups a frozen draw holds (none without it). */
@@ -175,8 +178,8 @@ export class Review {
    * The admin's list: filtered, newest first, one page; each sign-up's activity as catalog has
    * it now (R-FRESH-LISTS).
    */
-  async list(filter: AdminListFilter): Promise<Listed<Awaited<ReturnType<typeof listForAdmin>>>> {
-    const page = await listForAdmin(this.deps.db, filter);
+  async list(filter: AdminListFilter): Promise<Listed<AdminPage>> {
+    const page = await this.deps.lists.list(filter);
     const now = await this.activitiesNow(page.data.map((r) => r.activity.id));
     return { answer: { ...page, data: withActivitiesNow(page.data, now) }, mayLag: !now };
   }
@@ -200,7 +203,7 @@ export class Review {
 
   /** The dashboard's figures at a glance (R-ADMIN-SUMMARY), one query set. */
   summary() {
-    return summaryForAdmin(this.deps.db);
+    return this.deps.lists.summary();
   }
 
   /**
@@ -237,10 +240,8 @@ export class Review {
    * R-WAITLIST-ADMIN: an activity's queue in order, offers first; 404 for an unknown activity.
    * Its title and capacity as catalog has them now (R-FRESH-LISTS).
    */
-  async queue(
-    activityId: number,
-  ): Promise<Listed<NonNullable<Awaited<ReturnType<typeof queueForAdmin>>>>> {
-    const queue = await queueForAdmin(this.deps.db, activityId);
+  async queue(activityId: number): Promise<Listed<AdminQueue>> {
+    const queue = await this.deps.lists.queue(activityId);
     if (!queue) throw AppError.notFound(MSG.activityNotFound);
     const now = await this.activitiesNow([activityId]);
     const a = now?.get(activityId);
@@ -255,7 +256,7 @@ export class Review {
 
   /** How many sign-ups an activity has, right now (svc-catalog asks before deleting it). */
   signupsOf(activityId: number): Promise<number> {
-    return this.deps.repo.countForActivity(activityId);
+    return this.deps.registrations.countForActivity(activityId);
   }
 
   /**
@@ -263,14 +264,14 @@ export class Review {
    * entry per id in order (zeros for an activity without sign-ups).
    */
   async countsOf(activityIds: number[]): Promise<ActivityCountsAnswer[]> {
-    const counts = await this.deps.repo.statusCounts([...new Set(activityIds)]);
+    const counts = await this.deps.registrations.statusCounts([...new Set(activityIds)]);
     const none = { approved: 0, offered: 0, waitlisted: 0, registrations: 0 };
     return activityIds.map((id) => counts.get(id) ?? none);
   }
 
   /** svc-notify reported that a sign-up's email reached the SMTP server. */
   emailSent(tx: Transaction, registrationId: number): Promise<void> {
-    return this.deps.repo.markEmailSent(tx, registrationId);
+    return this.deps.registrations.markEmailSent(tx, registrationId);
   }
 
   /**
@@ -290,13 +291,13 @@ export class Review {
   }
 
   private async approveBatch(items: ApprovalRequest[]): Promise<Array<RegistrationRow | Error>> {
-    const { repo, waitlist } = this.deps;
+    const { registrations, waitlist } = this.deps;
     const ids = [...new Set(items.map((i) => i.id))];
     return this.deps.db.transaction(async (tx) => {
       // Lock order everywhere: activities (by id), then sign-ups (by id).
       const activities = new Map((await waitlist.lockOf(tx, ids)).map((a) => [a.id, a]));
-      const regs = new Map((await repo.byIds(ids, tx, true)).map((r) => [r.id, r]));
-      const taken = await repo.takenCounts(tx, [...activities.keys()]);
+      const regs = new Map((await registrations.byIds(ids, tx, true)).map((r) => [r.id, r]));
+      const taken = await registrations.takenCounts(tx, [...activities.keys()]);
       const frozen = await this.frozen(tx, [...activities.values()]);
       // The status each sign-up has as the batch goes, for a sign-up twice in one batch.
       const status = new Map([...regs.values()].map((r) => [r.id, r.status]));
@@ -323,7 +324,7 @@ export class Review {
         return decided;
       });
       const decided = outcomes.filter((o): o is Decided => !(o instanceof Error));
-      const rows = await repo.setStatuses(
+      const rows = await registrations.setStatuses(
         tx,
         decided.map((d) => ({
           id: d.reg.id,
@@ -381,7 +382,7 @@ export class Review {
       EVENT_TYPES.registrationRejected,
       sessionActor(admin),
       async (tx, reg) => {
-        const row = await this.deps.repo.setStatus(tx, id, {
+        const row = await this.deps.registrations.setStatus(tx, id, {
           status: 'rejected',
           admin: adminRef(admin),
           reason,
@@ -400,7 +401,7 @@ export class Review {
       EVENT_TYPES.registrationReverted,
       currentActor(),
       async (tx) => ({
-        row: await this.deps.repo.setStatus(tx, id, { status: 'new' }),
+        row: await this.deps.registrations.setStatus(tx, id, { status: 'new' }),
         sendEmail: false,
       }),
     );
@@ -420,12 +421,12 @@ export class Review {
       reg: RegistrationRow,
     ) => Promise<{ row: RegistrationRow; sendEmail: boolean; sealedLink?: string }>,
   ): Promise<RegistrationRow> {
-    const { repo, waitlist } = this.deps;
-    const seen = await repo.byId(id);
+    const { registrations, waitlist } = this.deps;
+    const seen = await registrations.byId(id);
     if (!seen) throw AppError.notFound(MSG.registrationNotFound);
     return this.deps.db.transaction(async (tx) => {
       const [activity] = await waitlist.lock(tx, [seen.activityId]);
-      const reg = (await repo.byId(id, tx, true))!;
+      const reg = (await registrations.byId(id, tx, true))!;
       assertTransition(action, reg.status);
       if ((await this.frozen(tx, [activity!])).size > 0) throw drawFrozen();
       const { row, sendEmail, sealedLink } = await apply(tx, reg);

@@ -2,6 +2,15 @@ import { createHmac } from 'node:crypto';
 import { AppError, repeatEvery, type Logger } from '@nsa/service-kit';
 import { SIGNUP_WINDOW_MS, type SignupRateRepository } from '../data-access/signup-rate.js';
 
+export interface SignupRateLimitDeps {
+  /** The counts per client address. */
+  counts: SignupRateRepository;
+  limit: number;
+  /** The HMAC key: a secret only this service's processes hold. */
+  secret: string;
+  logger: Logger;
+}
+
 /**
  * R-SIGNUP-RATE: at most `limit` public sign-ups a minute per client address (the one nginx
  * saw), counted in the database, so the limit means the same with one process or several.
@@ -9,15 +18,7 @@ import { SIGNUP_WINDOW_MS, type SignupRateRepository } from '../data-access/sign
  * window. `limit` 0 switches it off.
  */
 export class SignupRateLimit {
-  constructor(
-    private readonly deps: {
-      repo: SignupRateRepository;
-      limit: number;
-      /** The HMAC key: a secret only this service's processes hold. */
-      secret: string;
-      logger: Logger;
-    },
-  ) {}
+  constructor(private readonly deps: SignupRateLimitDeps) {}
 
   get enabled(): boolean {
     return this.deps.limit > 0;
@@ -35,7 +36,7 @@ export class SignupRateLimit {
    */
   async take(clientIp: string): Promise<void> {
     if (!this.enabled) return;
-    const { hits, endsInMs } = await this.deps.repo.hit(this.clientKey(clientIp));
+    const { hits, endsInMs } = await this.deps.counts.hit(this.clientKey(clientIp));
     if (hits <= this.deps.limit) return;
     const retryAfter = Math.max(1, Math.ceil(endsInMs / 1000));
     throw new AppError('RATE_LIMITED', 429, undefined, undefined, {
@@ -46,7 +47,7 @@ export class SignupRateLimit {
   /** Deletes counts whose window ended, on start and every minute (any process may). */
   start(): { stop(): Promise<void> } {
     return repeatEvery(
-      () => this.deps.repo.prune(),
+      () => this.deps.counts.prune(),
       SIGNUP_WINDOW_MS,
       (err) => this.deps.logger.warn({ err: err.message }, 'sign-up limit: prune failed'),
     );

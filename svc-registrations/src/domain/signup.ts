@@ -8,11 +8,11 @@ import {
   type RegistrationEvent,
   type RegistrationInput,
 } from '@nsa/contracts';
-import { AppError, type ServiceContext } from '@nsa/service-kit';
+import { AppError, type Outbox, type Transactor } from '@nsa/service-kit';
 import { isoWeekYear } from '@nsa/calendar';
 import {
   childKey,
-  signUpOnce,
+  type RegistrationRepository,
   type SignUpOutcome,
   type SignUpResult,
 } from '../data-access/registrations.js';
@@ -77,96 +77,113 @@ export function sameHash(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
-/**
- * A parent's sign-up: the activity is asked of svc-catalog (so a lock, hide or capacity change
- * it has answered holds for this sign-up, and a new activity is known at once), the rules above
- * run on its answer, and one call of the database's sign_up function does the rest: the early
- * "full" (or, with `waitlist`, a place in line: R-WAITLIST-JOIN), the child's duplicate and
- * overlap checks serialised by an advisory lock so two tabs submitting at once cannot both
- * pass, and the sign-up with its event. The event carries the confirmation email with the
- * parent's own link (R-MY-SIGNUP-LINK), sealed.
- */
-export async function signUp(
-  deps: {
-    outbox: ServiceContext['outbox'];
-    sequelize: ServiceContext['sequelize'];
-    links: ParentLinks;
-    lottery: Pick<Lottery, 'drawPublished'>;
-  },
-  catalog: { activity(id: number): Promise<ActivityEvent | null> },
-  input: RegistrationInput,
-  schoolToken: string | undefined,
-  language: Lang,
-  today = new Date(),
-  key?: KeyInTx,
-): Promise<RegistrationCreated> {
-  const activity = admitSignUp(await catalog.activity(input.activityId), schoolToken);
-  const { ignoreCapacity } = admitToWindow(
-    activity.block,
-    activity.block.allocation === 'lottery' &&
-      (await deps.lottery.drawPublished(activity.block.id)),
-    today,
-  );
-  const link = await deps.links.mint(language);
-  const event = deps.outbox.row<RegistrationEvent>({
-    type: EVENT_TYPES.registrationCreated,
-    data: {
-      // The sign_up function writes the new sign-up's id, status and position here.
-      registrationId: 0,
-      activityId: input.activityId,
-      status: 'new',
-      previousStatus: null,
-      sendEmail: true,
-      language,
-      notification: {
-        to: input.email,
-        parentName: input.parentName,
-        childName: `${input.childFirstName} ${input.childLastName}`,
-        activityTitle: activity.title,
-        schoolName: activity.school.name,
-        providerName: activity.provider.name,
-        blockName: activity.block.name,
-        weekday: activity.weekday,
-        startTime: activity.startTime,
-        weekStart: activity.block.weekStart,
-        weekEnd: activity.block.weekEnd,
-        reason: null,
-        year: weekYearOf(today),
-        sealedLink: link.sealedLink,
-        waitlistPosition: null,
-        offerExpiresAt: null,
+/** Who answers about an activity as its owner has it now (R-FRESH-SIGNUP). */
+export interface ActivityOwner {
+  activity(id: number): Promise<ActivityEvent | null>;
+}
+
+export interface SignUpsDeps {
+  db: Transactor;
+  outbox: Outbox;
+  registrations: RegistrationRepository;
+  links: ParentLinks;
+  lottery: Pick<Lottery, 'drawPublished'>;
+  catalog: ActivityOwner;
+  now?: () => Date;
+}
+
+/** Parents' sign-ups through their school's link (R-SIGNUP-*). */
+export class SignUps {
+  constructor(private readonly deps: SignUpsDeps) {}
+
+  private now(): Date {
+    return this.deps.now?.() ?? new Date();
+  }
+
+  /**
+   * A parent's sign-up: the activity is asked of svc-catalog (so a lock, hide or capacity change
+   * it has answered holds for this sign-up, and a new activity is known at once), the rules
+   * above run on its answer, and one call of the database's sign_up function does the rest: the
+   * early "full" (or, with `waitlist`, a place in line: R-WAITLIST-JOIN), the child's duplicate
+   * and overlap checks serialised by an advisory lock so two tabs submitting at once cannot
+   * both pass, and the sign-up with its event. The event carries the confirmation email with
+   * the parent's own link (R-MY-SIGNUP-LINK), sealed.
+   */
+  async signUp(
+    input: RegistrationInput,
+    schoolToken: string | undefined,
+    language: Lang,
+    key?: KeyInTx,
+  ): Promise<RegistrationCreated> {
+    const today = this.now();
+    const activity = admitSignUp(await this.deps.catalog.activity(input.activityId), schoolToken);
+    const { ignoreCapacity } = admitToWindow(
+      activity.block,
+      activity.block.allocation === 'lottery' &&
+        (await this.deps.lottery.drawPublished(activity.block.id)),
+      today,
+    );
+    const link = await this.deps.links.mint(language);
+    const event = this.deps.outbox.row<RegistrationEvent>({
+      type: EVENT_TYPES.registrationCreated,
+      data: {
+        // The sign_up function writes the new sign-up's id, status and position here.
+        registrationId: 0,
+        activityId: input.activityId,
+        status: 'new',
+        previousStatus: null,
+        sendEmail: true,
+        language,
+        notification: {
+          to: input.email,
+          parentName: input.parentName,
+          childName: `${input.childFirstName} ${input.childLastName}`,
+          activityTitle: activity.title,
+          schoolName: activity.school.name,
+          providerName: activity.provider.name,
+          blockName: activity.block.name,
+          weekday: activity.weekday,
+          startTime: activity.startTime,
+          weekStart: activity.block.weekStart,
+          weekEnd: activity.block.weekEnd,
+          reason: null,
+          year: weekYearOf(today),
+          sealedLink: link.sealedLink,
+          waitlistPosition: null,
+          offerExpiresAt: null,
+        },
       },
-    },
-  });
-  const row = {
-    activity,
-    childKey: childKey(input.childFirstName, input.childLastName, input.childDateOfBirth),
-    childFirstName: input.childFirstName,
-    childLastName: input.childLastName,
-    childDateOfBirth: input.childDateOfBirth,
-    childAge: ageInYears(input.childDateOfBirth, today),
-    childGroup: input.childGroup,
-    parentName: input.parentName,
-    email: input.email,
-    phone: input.phone,
-    language,
-    waitlist: input.waitlist === true,
-    ignoreCapacity,
-    manageTokenHash: link.tokenHash,
-    event,
-  };
-  // R-IDEMPOTENCY: a keyed sign-up claims its key and records its answer in the sign-up's own
-  // transaction; an unkeyed one stays one statement.
-  const created = key
-    ? await deps.sequelize.transaction(async (tx) => {
-        await key.claim(tx);
-        const answer = signedUp(await signUpOnce(deps.sequelize, row, tx));
-        await key.record(tx, 201, answer);
-        return answer;
-      })
-    : signedUp(await signUpOnce(deps.sequelize, row));
-  deps.outbox.kick();
-  return created;
+    });
+    const row = {
+      activity,
+      childKey: childKey(input.childFirstName, input.childLastName, input.childDateOfBirth),
+      childFirstName: input.childFirstName,
+      childLastName: input.childLastName,
+      childDateOfBirth: input.childDateOfBirth,
+      childAge: ageInYears(input.childDateOfBirth, today),
+      childGroup: input.childGroup,
+      parentName: input.parentName,
+      email: input.email,
+      phone: input.phone,
+      language,
+      waitlist: input.waitlist === true,
+      ignoreCapacity,
+      manageTokenHash: link.tokenHash,
+      event,
+    };
+    // R-IDEMPOTENCY: a keyed sign-up claims its key and records its answer in the sign-up's own
+    // transaction; an unkeyed one stays one statement.
+    const created = key
+      ? await this.deps.db.transaction(async (tx) => {
+          await key.claim(tx);
+          const answer = signedUp(await this.deps.registrations.signUp(row, tx));
+          await key.record(tx, 201, answer);
+          return answer;
+        })
+      : signedUp(await this.deps.registrations.signUp(row));
+    this.deps.outbox.kick();
+    return created;
+  }
 }
 
 /** The answer of a sign-up the database function made; its refusal as an AppError. */

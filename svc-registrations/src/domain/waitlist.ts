@@ -3,15 +3,11 @@ import {
   repeatEvery,
   type Logger,
   type NewEvent,
-  type Sequelize,
-  type ServiceContext,
+  type Outbox,
   type Transaction,
+  type Transactor,
 } from '@nsa/service-kit';
-import {
-  findActivities,
-  findActivitiesOf,
-  type ProjectedActivity,
-} from '../data-access/activities.js';
+import type { ActivityRepository, ProjectedActivity } from '../data-access/activities.js';
 import type { RegistrationRepository, RegistrationRow } from '../data-access/registrations.js';
 import type { ParentLinks } from './links.js';
 import { statusEvent } from './status-events.js';
@@ -20,9 +16,10 @@ import { statusEvent } from './status-events.js';
 const SWEEP_BATCH = 200;
 
 export interface WaitlistDeps {
-  db: Sequelize;
-  repo: RegistrationRepository;
-  outbox: ServiceContext['outbox'];
+  db: Transactor;
+  registrations: RegistrationRepository;
+  activities: ActivityRepository;
+  outbox: Outbox;
   links: ParentLinks;
   logger: Logger;
   offerHours: number;
@@ -80,7 +77,7 @@ export class Waitlist {
    * its owner has it now (`fresh`).
    */
   async lock(tx: Transaction, activityIds: number[]): Promise<ProjectedActivity[]> {
-    return this.fresh(await findActivities(this.deps.db, [...new Set(activityIds)], tx, true));
+    return this.fresh(await this.deps.activities.byIds([...new Set(activityIds)], tx, true));
   }
 
   /**
@@ -88,7 +85,7 @@ export class Waitlist {
    * changes activity, so its activity need not be read first.
    */
   async lockOf(tx: Transaction, registrationIds: number[]): Promise<ProjectedActivity[]> {
-    return this.fresh(await findActivitiesOf(this.deps.db, registrationIds, tx, true));
+    return this.fresh(await this.deps.activities.ofRegistrations(registrationIds, tx, true));
   }
 
   /**
@@ -120,7 +117,7 @@ export class Waitlist {
   async fill(tx: Transaction, activities: ProjectedActivity[]): Promise<RegistrationRow[]> {
     const live = activities.filter((a) => !a.deleted);
     if (live.length === 0) return [];
-    const taken = await this.deps.repo.takenCounts(
+    const taken = await this.deps.registrations.takenCounts(
       tx,
       live.map((a) => a.id),
     );
@@ -129,7 +126,7 @@ export class Waitlist {
     const offered: RegistrationRow[] = [];
     const events: NewEvent<RegistrationEvent>[] = [];
     for (const a of live) {
-      const rows = await this.deps.repo.offerNext(
+      const rows = await this.deps.registrations.offerNext(
         tx,
         a.id,
         a.capacity - (taken.get(a.id) ?? 0),
@@ -159,7 +156,7 @@ export class Waitlist {
     const minted = await Promise.all(
       rows.map(async (r) => ({ id: r.id, ...(await this.deps.links.mint(r.language)) })),
     );
-    await this.deps.repo.addTokenHashes(
+    await this.deps.registrations.addTokenHashes(
       tx,
       minted.map((m) => ({ registrationId: m.id, tokenHash: m.tokenHash })),
     );
@@ -175,14 +172,14 @@ export class Waitlist {
   async expireLapsed(now: Date = this.now()): Promise<number> {
     let total = 0;
     for (;;) {
-      const lapsed = await this.deps.repo.lapsedOffers(now, SWEEP_BATCH);
+      const lapsed = await this.deps.registrations.lapsedOffers(now, SWEEP_BATCH);
       const byActivity = new Map<number, number[]>();
       for (const l of lapsed)
         byActivity.set(l.activityId, [...(byActivity.get(l.activityId) ?? []), l.id]);
       for (const [activityId, ids] of byActivity) {
         total += await this.deps.db.transaction(async (tx) => {
           const [activity] = await this.lock(tx, [activityId]);
-          const regs = await this.deps.repo.byIds(ids, tx, true);
+          const regs = await this.deps.registrations.byIds(ids, tx, true);
           const due = regs.filter(
             (r) => r.status === 'offered' && r.offerExpiresAt !== null && r.offerExpiresAt <= now,
           );
@@ -190,7 +187,9 @@ export class Waitlist {
           const links = await this.mintLinks(tx, due);
           const events: NewEvent<RegistrationEvent>[] = [];
           for (const reg of due) {
-            const row = await this.deps.repo.setStatus(tx, reg.id, { status: 'withdrawn' });
+            const row = await this.deps.registrations.setStatus(tx, reg.id, {
+              status: 'withdrawn',
+            });
             events.push(
               statusEvent(EVENT_TYPES.registrationWithdrawn, reg, row, activity, {
                 sendEmail: true,

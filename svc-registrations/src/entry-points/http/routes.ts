@@ -15,10 +15,8 @@ import {
   parseOrThrow,
   requestLang,
   requireRole,
-  type ServiceContext,
   idParam,
 } from '@nsa/service-kit';
-import type { RegistrationsConfig } from '../../config.js';
 import type { Attendance } from '../../domain/attendance.js';
 import {
   IDEMPOTENCY_HEADER,
@@ -28,15 +26,13 @@ import {
   type KeyInTx,
 } from '../../domain/idempotency.js';
 import { MSG } from '../../domain/messages.js';
-import { participantsFor } from '../../domain/participants.js';
-import type { ParentLinks } from '../../domain/links.js';
+import type { Participants } from '../../domain/participants.js';
 import type { Lottery } from '../../domain/lottery.js';
 import type { MySignups } from '../../domain/my-signup.js';
 import type { Privacy } from '../../domain/privacy.js';
 import type { Review } from '../../domain/review.js';
 import type { SignupRateLimit } from '../../domain/signup-rate.js';
-import { signUp } from '../../domain/signup.js';
-import type { CatalogOwner } from '../messaging/catalog-owner.js';
+import type { SignUps } from '../../domain/signup.js';
 
 const SIGNUP_PATH = '/api/registrations';
 
@@ -119,30 +115,31 @@ export function mountBeforeSession(app: Express, review: Review): void {
   });
 }
 
+export interface RegistrationsDomain {
+  signUps: SignUps;
+  idempotency: Idempotency;
+  signupRate: SignupRateLimit;
+  review: Review;
+  mySignups: MySignups;
+  lottery: Lottery;
+  participants: Participants;
+  attendance: Attendance;
+  privacy: Privacy;
+}
+
 export function mountRoutes(
   app: Express,
-  ctx: ServiceContext & { config: RegistrationsConfig },
   {
-    review,
-    catalog,
-    mySignups,
-    links,
-    lottery,
-    attendance,
-    privacy,
+    signUps,
     idempotency,
     signupRate,
-  }: {
-    idempotency: Idempotency;
-    signupRate: SignupRateLimit;
-    attendance: Attendance;
-    privacy: Privacy;
-    review: Review;
-    catalog: CatalogOwner;
-    mySignups: MySignups;
-    links: ParentLinks;
-    lottery: Lottery;
-  },
+    review,
+    mySignups,
+    lottery,
+    participants,
+    attendance,
+    privacy,
+  }: RegistrationsDomain,
 ): void {
   const schema = registrationSchema();
 
@@ -176,15 +173,7 @@ export function mountRoutes(
     const keyed = keyedRequest(keyHeader, SIGNUP_PATH, `${canonicalJson(input)}\n${token ?? ''}`);
     const { status, body } = await idempotency.run(keyed, async (key) => ({
       status: 201,
-      body: await signUp(
-        { outbox: ctx.outbox, sequelize: ctx.sequelize, links, lottery },
-        catalog,
-        input,
-        token,
-        requestLang(req),
-        undefined,
-        key,
-      ),
+      body: await signUps.signUp(input, token, requestLang(req), key),
     }));
     res.status(status).json(body);
   });
@@ -318,9 +307,7 @@ export function mountRoutes(
 
   app.get('/api/provider/:activityId/participants', async (req, res) => {
     const { activityId, token, clientIp } = providerLink(req, res);
-    res.json(
-      await participantsFor(ctx, catalog, ctx.config.LINK_SEAL_SECRET, activityId, token, clientIp),
-    );
+    res.json(await participants.list(activityId, token, clientIp));
   });
 
   // R-ATTENDANCE-LIST, R-ATTENDANCE-MARK: attendance through the same link.

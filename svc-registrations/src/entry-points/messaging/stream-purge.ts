@@ -5,15 +5,7 @@ import {
   type Logger,
   type NatsConnection,
 } from '@nsa/service-kit';
-
-/**
- * What a purge looks for: sign-up ids, and emails, each as a whole string value anywhere in an
- * event (R-PRIVACY-MATCH: trimmed, any case, never a part of a value).
- */
-export interface PurgeTarget {
-  ids: Set<number>;
-  emails: string[];
-}
+import type { PurgeTarget, RegistrationsStream } from '../../domain/registrations-stream.js';
 
 /** Events that hold only ids and tell every service to forget: they stay. */
 const KEEP = new Set<string>([EVENT_TYPES.registrationErased, EVENT_TYPES.registrationsErased]);
@@ -41,18 +33,17 @@ export function aboutTarget(subject: string, text: string, target: PurgeTarget):
  * R-PRIVACY-ERASE, R-RETENTION-STREAMS: the REGISTRATIONS stream's messages about erased
  * sign-ups go as soon as every consumer has handled them, not only after the stream's 7 days.
  */
-export async function purgeRegistrationsStream(
-  nc: NatsConnection,
-  target: PurgeTarget,
-  logger: Logger,
-  waitMs?: number,
-): Promise<{ deleted: number; pending: number }> {
-  if (target.ids.size === 0 && target.emails.length === 0) return { deleted: 0, pending: 0 };
-  return purgeStreamMessages(
-    nc,
-    'REGISTRATIONS',
-    (subject, text) => aboutTarget(subject, text, target),
-    logger,
-    waitMs,
-  );
+export function streamPurge(nc: NatsConnection, logger: Logger): RegistrationsStream {
+  return {
+    async purge(target, waitMs) {
+      if (target.ids.size === 0 && target.emails.length === 0) return { deleted: 0, pending: 0 };
+      return purgeStreamMessages(
+        nc,
+        'REGISTRATIONS',
+        (subject, text) => aboutTarget(subject, text, target),
+        logger,
+        waitMs,
+      );
+    },
+  };
 }
