@@ -94,13 +94,33 @@ export class Outbox {
   private kicked = false;
   private loop: Promise<void> | undefined;
 
+  /**
+   * `nc`: the connection the relay publishes on; null for an outbox that only writes rows
+   * (`Outbox.writeOnly`).
+   */
   constructor(
     private readonly sequelize: Sequelize,
-    private readonly nc: NatsConnection,
+    private readonly nc: NatsConnection | null,
     private readonly logger: Logger,
     private readonly pollMs = 1000,
     private readonly gatherMs = RELAY_GATHER_MS,
   ) {}
+
+  /**
+   * An outbox that only writes rows, for a program with a database and no NATS connection (a
+   * command-line tool): its events wait in the table until the relay of a running process of
+   * the same service publishes them. Its own relay cannot be started.
+   */
+  static writeOnly(sequelize: Sequelize, logger: Logger): Outbox {
+    return new Outbox(sequelize, null, logger);
+  }
+
+  /** The relay's connection; a write-only outbox has none and refuses to publish. */
+  private relayConnection(): NatsConnection {
+    if (this.nc === null)
+      throw new Error('a write-only outbox has no relay: a running service publishes its rows');
+    return this.nc;
+  }
 
   /**
    * The outbox row of a new event, for a caller that writes it itself (a database function
@@ -217,6 +237,7 @@ export class Outbox {
   }
 
   start(): void {
+    this.relayConnection();
     if (this.running) return;
     this.running = true;
     this.loop = this.run();
@@ -236,6 +257,7 @@ export class Outbox {
    * Returns how many rows were published.
    */
   async publishPending(): Promise<number> {
+    this.relayConnection();
     const pass = await this.pass();
     return pass === 'busy' ? 0 : pass;
   }
@@ -281,8 +303,9 @@ export class Outbox {
    * or when the acknowledgements do not all come within PUBLISH_TIMEOUT_MS.
    */
   private publishRows(rows: OutboxRow[]): Promise<void> {
+    const nc = this.relayConnection();
     return new Promise<void>((resolve, reject) => {
-      const inbox = newInbox(this.nc);
+      const inbox = newInbox(nc);
       const acked = new Array<boolean>(rows.length).fill(false);
       let left = rows.length;
       let settled = false;
@@ -308,7 +331,7 @@ export class Outbox {
         acked[i] = true;
         if (--left === 0) finish();
       };
-      const sub = this.nc.subscribe(`${inbox}.*`, {
+      const sub = nc.subscribe(`${inbox}.*`, {
         callback: (err, msg) => {
           try {
             onAck(err, msg);
@@ -333,7 +356,7 @@ export class Outbox {
           const h = natsHeaders();
           for (const [k, v] of Object.entries(row.headers ?? {})) h.set(k, v);
           h.set(NATS_HEADERS.msgId, row.id);
-          this.nc.publish(row.subject, JSON.stringify(envelope), {
+          nc.publish(row.subject, JSON.stringify(envelope), {
             reply: `${inbox}.${i}`,
             headers: h,
           });

@@ -84,6 +84,28 @@ describe('outbox.addMany', () => {
   });
 });
 
+describe('Outbox.writeOnly', () => {
+  it('writes rows without a NATS connection and has no relay to start', async () => {
+    const writeOnly = Outbox.writeOnly(sequelize, world.logger);
+    const { result: envelopes, statements } = await inserts((tx) =>
+      writeOnly.addMany(tx, [{ type: 'registrations.kit-write.c', data: { n: 3 } }]),
+    );
+    expect(statements).toHaveLength(1);
+    const rows = await stored(envelopes.map((e) => e.id));
+    expect(rows.map((r) => [r.type, r.data])).toEqual([['registrations.kit-write.c', { n: 3 }]]);
+
+    expect(() => writeOnly.start()).toThrow(/write-only outbox has no relay/);
+    await expect(writeOnly.publishPending()).rejects.toThrow(/write-only outbox has no relay/);
+    // The row waits for the relay of a running service.
+    const [pending] = await sequelize.query<{ published: boolean }>(
+      'SELECT published_at IS NOT NULL AS published FROM outbox WHERE id = :id',
+      { replacements: { id: envelopes[0]!.id }, type: QueryTypes.SELECT },
+    );
+    expect(pending).toEqual({ published: false });
+    await writeOnly.stop();
+  });
+});
+
 describe('recordAudits (R-AUDIT)', () => {
   const entry = (id: number) => ({
     actor: SYSTEM_ACTOR,
