@@ -27,7 +27,7 @@ import { freesPlace } from './review.js';
 import { statusEvent } from './status-events.js';
 import type { Waitlist } from './waitlist.js';
 
-export interface MySignupDeps {
+export interface MySignupsDeps {
   db: Transactor;
   outbox: Outbox;
   registrations: RegistrationRepository;
@@ -103,7 +103,7 @@ const PARENT: AuditEntry['actor'] = { type: 'parent', id: null, name: null };
  * places taken (R-WAITLIST-CAPACITY), so two accepts of one offer have exactly one winner.
  */
 export class MySignups {
-  constructor(private readonly deps: MySignupDeps) {}
+  constructor(private readonly deps: MySignupsDeps) {}
 
   private async idOf(token: string | undefined): Promise<number> {
     const link =

@@ -84,12 +84,13 @@ export const retainedSignups = (r: RetentionReport): number => r.counts.registra
 
 /**
  * The privacy lifecycle of sign-ups (R-RETENTION-*, R-PRIVACY-*):
- * - retention (`retain`, run on start and daily by the service's retention job): the sign-ups of blocks that ended more than
- *   `RETENTION_MONTHS` ago are anonymised in batches; each batch is one transaction with its one
- *   `registrations.registrations.erased` event, so a run that dies halfway leaves whole batches
- *   and the next run does the rest, and no sign-up is in two events. Provider access older than
- *   90 days goes, and the stream's messages about erased sign-ups. The other services are asked
- *   to run their part and answer their counts; the run's report is stored.
+ * - retention (`retain`, run on start and daily by the service's retention job): the sign-ups
+ *   of blocks that ended more than `RETENTION_MONTHS` ago are anonymised in batches; each batch
+ *   is one transaction with its one `registrations.registrations.erased` event, so a run that
+ *   dies halfway leaves whole batches and the next run does the rest, and no sign-up is in two
+ *   events. Provider access older than 90 days goes, and the stream's messages about erased
+ *   sign-ups. The other services are asked to run their part and answer their counts; the
+ *   run's report is stored.
  * - export and erasure of one email on request, over every service.
  */
 export class Privacy {
