@@ -158,10 +158,10 @@ describe('sign-up counts from a backlog of events', () => {
     const before = [await counts(one), await counts(two)];
     s.ctx.sequelize.addHook('afterQuery', 'count-statements', hook);
     try {
-      const c = new Counts(
-        new ActivityRepository(s.ctx.sequelize),
-        new TokenRepository(s.ctx.sequelize),
-      );
+      const c = new Counts({
+        activities: new ActivityRepository(s.ctx.sequelize),
+        tokens: new TokenRepository(s.ctx.sequelize),
+      });
       await s.ctx.sequelize.transaction((tx) => c.applyRegistrations(tx, events));
     } finally {
       s.ctx.sequelize.removeHook('afterQuery', 'count-statements');

@@ -109,6 +109,14 @@ function toRecord(r: ActivityRow): ActivityRecord {
   };
 }
 
+/** Which activities `find` lists: those of a school, block or provider, hidden ones if asked. */
+export type ActivityFilter = {
+  schoolId?: number;
+  blockId?: number;
+  providerId?: number;
+  includeHidden: boolean;
+};
+
 const REFERENCE = {
   school_id: 'schoolId',
   block_id: 'blockId',
@@ -126,10 +134,7 @@ export class ActivityRepository {
     this.models = catalogModels(db);
   }
 
-  async find(
-    filter: { schoolId?: number; blockId?: number; providerId?: number; includeHidden: boolean },
-    tx?: Transaction,
-  ): Promise<ActivityRecord[]> {
+  async find(filter: ActivityFilter, tx?: Transaction): Promise<ActivityRecord[]> {
     const where: string[] = [];
     if (filter.schoolId !== undefined) where.push('a.school_id = :schoolId');
     if (filter.blockId !== undefined) where.push('a.block_id = :blockId');

@@ -17,21 +17,24 @@ import {
   auditChanges,
   currentActor,
   recordAudit,
-  type ServiceContext,
+  type Outbox,
   type Transaction,
+  type Transactor,
 } from '@nsa/service-kit';
-import { ActivityRepository, type ActivityRecord } from '../data-access/activities.js';
-import {
-  blockRepository,
-  providerRepository,
-  type Block,
-  type BlockDrawState,
-  type BlockInput,
-  type BlockRepository,
-  type Provider,
-  type ProviderRepository,
+import type {
+  ActivityFilter,
+  ActivityRecord,
+  ActivityRepository,
+} from '../data-access/activities.js';
+import type {
+  Block,
+  BlockDrawState,
+  BlockInput,
+  BlockRepository,
+  Provider,
+  ProviderRepository,
 } from '../data-access/named.js';
-import { SchoolRepository, type School } from '../data-access/schools.js';
+import type { School, SchoolRepository } from '../data-access/schools.js';
 import { activityEvent } from './events.js';
 import { MSG } from './messages.js';
 import { hashToken, newAccessToken } from './tokens.js';
@@ -86,28 +89,63 @@ export function drawFrozen(block: BlockDrawState | undefined, now: Date): boolea
 const DRAW_FROZEN = () => AppError.conflict(undefined, 'DRAW_FROZEN');
 const time = (d: Date | string | null | undefined) => (d ? new Date(d).getTime() : null);
 
+export interface CatalogDeps {
+  db: Transactor;
+  outbox: Outbox;
+  schools: SchoolRepository;
+  blocks: BlockRepository;
+  providers: ProviderRepository;
+  activities: ActivityRepository;
+  /**
+   * Asks svc-registrations how many sign-ups an activity has right now (an activity with
+   * sign-ups is not deleted).
+   */
+  countSignups: (activityId: number) => Promise<number>;
+  /**
+   * Asks the seed's owner (svc-registrations) for a block's seed commitment (R-DRAW-COMMIT);
+   * null when it does not know the block. Without it (tests of catalog alone) a block learns its
+   * `seedHash` only from the event.
+   */
+  drawCommitment?: (blockId: number) => Promise<string | null>;
+  /**
+   * Asks the same owner whether a block's draw is published, for a block the news has not
+   * reached yet.
+   */
+  drawPublishedNow?: (blockId: number) => Promise<boolean>;
+}
+
 /** Schools, blocks, providers and activities, each change with its event in one transaction. */
 export class Catalog {
-  readonly schools: SchoolRepository;
-  readonly blocks: BlockRepository;
-  readonly providers: ProviderRepository;
-  readonly activities: ActivityRepository;
+  constructor(private readonly deps: CatalogDeps) {}
 
-  /**
-   * `drawCommitment`: asks the seed's owner (svc-registrations) for a block's seed commitment
-   * (R-DRAW-COMMIT); null when it does not know the block. Without it (tests of catalog alone)
-   * a block learns its `seedHash` only from the event. `drawPublishedNow`: asks the same owner
-   * whether a block’s draw is published, for a block the news has not reached yet.
-   */
-  constructor(
-    private readonly ctx: ServiceContext,
-    private readonly drawCommitment?: (blockId: number) => Promise<string | null>,
-    private readonly drawPublishedNow?: (blockId: number) => Promise<boolean>,
-  ) {
-    this.schools = new SchoolRepository(ctx.sequelize);
-    this.blocks = blockRepository(ctx.sequelize);
-    this.providers = providerRepository(ctx.sequelize);
-    this.activities = new ActivityRepository(ctx.sequelize);
+  /** Every school with its access token (admins only). */
+  listSchools(): Promise<School[]> {
+    return this.deps.schools.list();
+  }
+
+  school(id: number): Promise<School | undefined> {
+    return this.deps.schools.byId(id);
+  }
+
+  schoolByToken(accessToken: string): Promise<School | undefined> {
+    return this.deps.schools.byToken(accessToken);
+  }
+
+  listBlocks(): Promise<Block[]> {
+    return this.deps.blocks.list();
+  }
+
+  block(id: number): Promise<Block | undefined> {
+    return this.deps.blocks.byId(id);
+  }
+
+  listProviders(): Promise<Provider[]> {
+    return this.deps.providers.list();
+  }
+
+  /** Activities as the API and the events show them, hidden ones only when asked for. */
+  findActivities(filter: ActivityFilter): Promise<ActivityRecord[]> {
+    return this.deps.activities.find(filter);
   }
 
   /**
@@ -122,17 +160,18 @@ export class Catalog {
     lock: 'update' | 'share',
     now = new Date(),
   ): Promise<boolean> {
-    if (!drawFrozen(await this.blocks.drawState(tx, blockId, lock), now)) return false;
-    if (!this.drawPublishedNow) return true;
-    return !(await this.drawPublishedNow(blockId).catch(() => false));
+    if (!drawFrozen(await this.deps.blocks.drawState(tx, blockId, lock), now)) return false;
+    const { drawPublishedNow } = this.deps;
+    if (!drawPublishedNow) return true;
+    return !(await drawPublishedNow(blockId).catch(() => false));
   }
 
   private tx<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
-    return this.ctx.sequelize.transaction(work);
+    return this.deps.db.transaction(work);
   }
 
   private emit(tx: Transaction, type: string, data: unknown) {
-    return this.ctx.outbox.add(tx, { type, data });
+    return this.deps.outbox.add(tx, { type, data });
   }
 
   /**
@@ -145,7 +184,7 @@ export class Catalog {
     target: { type: string; id: number },
     changes: AuditEntry['changes'] = null,
   ) {
-    return recordAudit(tx, this.ctx.outbox, 'catalog', {
+    return recordAudit(tx, this.deps.outbox, 'catalog', {
       actor: currentActor(),
       action,
       target: { type: target.type, id: String(target.id) },
@@ -158,14 +197,14 @@ export class Catalog {
     tx: Transaction,
     filter: { schoolId?: number; blockId?: number; providerId?: number },
   ) {
-    for (const a of await this.activities.find({ ...filter, includeHidden: true }, tx)) {
+    for (const a of await this.deps.activities.find({ ...filter, includeHidden: true }, tx)) {
       await this.emit(tx, EVENT_TYPES.activityUpdated, activityEvent(a));
     }
   }
 
   createSchool(name: string, accessToken = newAccessToken()): Promise<School> {
     return this.tx(async (tx) => {
-      const school = await this.schools.insert(tx, { name, accessToken });
+      const school = await this.deps.schools.insert(tx, { name, accessToken });
       await this.emit(tx, EVENT_TYPES.schoolCreated, schoolEvent(school));
       await this.audit(
         tx,
@@ -179,8 +218,8 @@ export class Catalog {
 
   updateSchool(id: number, name: string): Promise<School> {
     return this.tx(async (tx) => {
-      const before = await this.schools.byId(id, tx);
-      const school = await this.schools.update(tx, id, { name });
+      const before = await this.deps.schools.byId(id, tx);
+      const school = await this.deps.schools.update(tx, id, { name });
       if (!school) throw AppError.notFound(MSG.schoolNotFound);
       await this.emit(tx, EVENT_TYPES.schoolUpdated, schoolEvent(school));
       await this.reannounce(tx, { schoolId: id });
@@ -203,7 +242,7 @@ export class Catalog {
    */
   async rotateSchoolToken(id: number): Promise<School> {
     const school = await this.tx(async (tx) => {
-      const rotated = await this.schools.update(tx, id, { accessToken: newAccessToken() });
+      const rotated = await this.deps.schools.update(tx, id, { accessToken: newAccessToken() });
       if (!rotated) throw AppError.notFound(MSG.schoolNotFound);
       // R-AUDIT-ADMIN-CHANGES: that the link changed, never the token.
       await this.audit(tx, AUDIT_ACTIONS.schoolTokenRotated, { type: 'school', id });
@@ -222,7 +261,7 @@ export class Catalog {
       MSG.schoolHasActivities,
       MSG.schoolNotFound,
       EVENT_TYPES.schoolDeleted,
-      (tx) => this.schools.remove(tx, id),
+      (tx) => this.deps.schools.remove(tx, id),
       { action: AUDIT_ACTIONS.schoolDeleted, type: 'school' },
     );
   }
@@ -235,16 +274,20 @@ export class Catalog {
   private async withCommitment(tx: Transaction, block: Block): Promise<Block> {
     const lottery =
       block.allocation === 'lottery' && !!block.signupOpensAt && !!block.signupClosesAt;
-    if (!lottery || block.seedHash || !this.drawCommitment) return block;
-    const seedHash = await this.drawCommitment(block.id);
+    const { drawCommitment } = this.deps;
+    if (!lottery || block.seedHash || !drawCommitment) return block;
+    const seedHash = await drawCommitment(block.id);
     if (!seedHash) return block;
-    await this.blocks.recordDraw(tx, block.id, { seedHash });
+    await this.deps.blocks.recordDraw(tx, block.id, { seedHash });
     return { ...block, seedHash };
   }
 
   createBlock(input: NewBlock): Promise<Block> {
     return this.tx(async (tx) => {
-      const block = await this.withCommitment(tx, await this.blocks.insert(tx, blockInput(input)));
+      const block = await this.withCommitment(
+        tx,
+        await this.deps.blocks.insert(tx, blockInput(input)),
+      );
       await this.emit(tx, EVENT_TYPES.blockCreated, blockEvent(block));
       await this.audit(
         tx,
@@ -260,7 +303,7 @@ export class Catalog {
     return this.tx(async (tx) => {
       // R-DRAW-FREEZE: from close to publication the window and allocation stay as they are.
       const frozen = await this.frozen(tx, id, 'update');
-      const before = await this.blocks.byId(id, tx);
+      const before = await this.deps.blocks.byId(id, tx);
       const next = blockInput(input);
       if (
         frozen &&
@@ -269,7 +312,7 @@ export class Catalog {
           time(next.signupClosesAt) !== time(before!.signupClosesAt))
       )
         throw DRAW_FROZEN();
-      const updated = await this.blocks.update(tx, id, next);
+      const updated = await this.deps.blocks.update(tx, id, next);
       if (!updated) throw AppError.notFound(MSG.blockNotFound);
       const block = await this.withCommitment(tx, updated);
       await this.emit(tx, EVENT_TYPES.blockUpdated, blockEvent(block));
@@ -286,17 +329,17 @@ export class Catalog {
 
   /** R-DRAW-COMMIT: the block shows the hash of the seed its draw will use. */
   drawCommitted(tx: Transaction, e: DrawCommittedEvent): Promise<void> {
-    return this.blocks.recordDraw(tx, e.blockId, { seedHash: e.seedHash });
+    return this.deps.blocks.recordDraw(tx, e.blockId, { seedHash: e.seedHash });
   }
 
   /** R-DRAW-FREEZE: from close on the block shows the digest of its frozen entries. */
   drawFrozen(tx: Transaction, e: DrawFrozenEvent): Promise<void> {
-    return this.blocks.recordDraw(tx, e.blockId, { entriesDigest: e.entriesDigest });
+    return this.deps.blocks.recordDraw(tx, e.blockId, { entriesDigest: e.entriesDigest });
   }
 
   /** R-DRAW-PUBLISH: once published, the block shows the seed, so anyone can recompute. */
   drawPublished(tx: Transaction, e: DrawPublishedEvent): Promise<void> {
-    return this.blocks.recordDraw(tx, e.blockId, {
+    return this.deps.blocks.recordDraw(tx, e.blockId, {
       seed: e.seed,
       drawPublishedAt: new Date(e.publishedAt),
     });
@@ -309,14 +352,14 @@ export class Catalog {
       MSG.blockHasActivities,
       MSG.blockNotFound,
       EVENT_TYPES.blockDeleted,
-      (tx) => this.blocks.remove(tx, id),
+      (tx) => this.deps.blocks.remove(tx, id),
       { action: AUDIT_ACTIONS.blockDeleted, type: 'block' },
     );
   }
 
   createProvider(input: { name: string }): Promise<Provider> {
     return this.tx(async (tx) => {
-      const provider = await this.providers.insert(tx, input);
+      const provider = await this.deps.providers.insert(tx, input);
       await this.audit(
         tx,
         AUDIT_ACTIONS.providerCreated,
@@ -330,8 +373,8 @@ export class Catalog {
 
   updateProvider(id: number, input: { name: string }): Promise<Provider> {
     return this.tx(async (tx) => {
-      const before = await this.providers.byId(id, tx);
-      const provider = await this.providers.update(tx, id, input);
+      const before = await this.deps.providers.byId(id, tx);
+      const provider = await this.deps.providers.update(tx, id, input);
       if (!provider) throw AppError.notFound(MSG.providerNotFound);
       await this.audit(
         tx,
@@ -352,7 +395,7 @@ export class Catalog {
       MSG.providerHasActivities,
       MSG.providerNotFound,
       EVENT_TYPES.providerDeleted,
-      (tx) => this.providers.remove(tx, id),
+      (tx) => this.deps.providers.remove(tx, id),
       { action: AUDIT_ACTIONS.providerDeleted, type: 'provider' },
     );
   }
@@ -362,8 +405,8 @@ export class Catalog {
       return await this.tx(async (tx) => {
         // R-DRAW-FREEZE: no activity joins a frozen draw.
         if (await this.frozen(tx, input.blockId, 'share')) throw DRAW_FROZEN();
-        const id = await this.activities.insert(tx, input);
-        const activity = (await this.activities.byId(id, tx))!;
+        const id = await this.deps.activities.insert(tx, input);
+        const activity = (await this.deps.activities.byId(id, tx))!;
         await this.audit(
           tx,
           AUDIT_ACTIONS.activityCreated,
@@ -382,12 +425,13 @@ export class Catalog {
   async updateActivity(id: number, input: ActivityInput): Promise<ActivityRecord> {
     try {
       return await this.tx(async (tx) => {
-        if (!(await this.activities.lock(tx, id))) throw AppError.notFound(MSG.activityNotFound);
-        const before = await this.activities.byId(id, tx);
-        await this.assertDrawNotFrozen(tx, before!, input);
-        if (!(await this.activities.update(tx, id, input)))
+        if (!(await this.deps.activities.lock(tx, id)))
           throw AppError.notFound(MSG.activityNotFound);
-        const activity = (await this.activities.byId(id, tx))!;
+        const before = await this.deps.activities.byId(id, tx);
+        await this.assertDrawNotFrozen(tx, before!, input);
+        if (!(await this.deps.activities.update(tx, id, input)))
+          throw AppError.notFound(MSG.activityNotFound);
+        const activity = (await this.deps.activities.byId(id, tx))!;
         await this.audit(
           tx,
           AUDIT_ACTIONS.activityUpdated,
@@ -407,14 +451,14 @@ export class Catalog {
    * Deletes an activity unless it has sign-ups. The count comes from
    * svc-registrations now, while the row is locked, so it is exact.
    */
-  deleteActivity(id: number, countSignups: (id: number) => Promise<number>): Promise<void> {
+  deleteActivity(id: number): Promise<void> {
     return this.tx(async (tx) => {
-      if (!(await this.activities.lock(tx, id))) throw AppError.notFound(MSG.activityNotFound);
+      if (!(await this.deps.activities.lock(tx, id))) throw AppError.notFound(MSG.activityNotFound);
       // R-DRAW-FREEZE: no activity leaves a frozen draw.
-      const activity = await this.activities.byId(id, tx);
+      const activity = await this.deps.activities.byId(id, tx);
       if (await this.frozen(tx, activity!.blockId, 'share')) throw DRAW_FROZEN();
-      if ((await countSignups(id)) > 0) throw AppError.conflict(MSG.activityHasSignups);
-      await this.activities.remove(tx, id);
+      if ((await this.deps.countSignups(id)) > 0) throw AppError.conflict(MSG.activityHasSignups);
+      await this.deps.activities.remove(tx, id);
       await this.emit(tx, EVENT_TYPES.activityDeleted, { id });
       await this.audit(tx, AUDIT_ACTIONS.activityDeleted, { type: 'activity', id });
     });
@@ -453,7 +497,7 @@ export class Catalog {
     audit?: DeletionAudit,
   ): Promise<void> {
     return this.tx(async (tx) => {
-      if ((await this.activities.countBy(column, id, tx)) > 0)
+      if ((await this.deps.activities.countBy(column, id, tx)) > 0)
         throw AppError.conflict(hasActivities);
       try {
         if (!(await remove(tx))) throw AppError.notFound(notFound);

@@ -59,15 +59,17 @@ export function countChanges(events: RegistrationEvent[]): CountChange[] {
   return [...byActivity.values()];
 }
 
+export interface CountsDeps {
+  activities: ActivityRepository;
+  tokens: TokenRepository;
+}
+
 /**
  * The sign-up counts per activity and the provider links' last use, kept from
  * svc-registrations' events (lists only: no decision rests on them).
  */
 export class Counts {
-  constructor(
-    private readonly activities: ActivityRepository,
-    private readonly tokens: TokenRepository,
-  ) {}
+  constructor(private readonly deps: CountsDeps) {}
 
   async applyRegistration(tx: Transaction, e: RegistrationEvent): Promise<void> {
     await this.applyRegistrations(tx, [e]);
@@ -76,7 +78,7 @@ export class Counts {
   /** Several events in their order, as `applyRegistration` one after the other: one write. */
   async applyRegistrations(tx: Transaction, events: RegistrationEvent[]): Promise<void> {
     const changes = countChanges(events);
-    if (changes.length > 0) await this.activities.adjustCounts(tx, changes);
+    if (changes.length > 0) await this.deps.activities.adjustCounts(tx, changes);
   }
 
   /** Whether the event changes a count at all: one that does not needs no transaction. */
@@ -87,6 +89,6 @@ export class Counts {
 
   /** Only the link that was used: a replaced link's late report changes nothing. */
   async linkUsed(tx: Transaction, e: ProviderLinkUsedEvent): Promise<void> {
-    await this.tokens.markUsed(tx, e.activityId, e.tokenHash, e.at);
+    await this.deps.tokens.markUsed(tx, e.activityId, e.tokenHash, e.at);
   }
 }

@@ -23,6 +23,12 @@ export interface Fresh<T> {
 
 type DrawFields = Pick<Block, 'seedHash' | 'entriesDigest' | 'seed'>;
 
+export interface FreshViewsDeps {
+  /** svc-registrations, asked for its counts and draws now. */
+  owner: RegistrationsNow;
+  logger: Logger;
+}
+
 /**
  * R-FRESH-LISTS: the sign-up counts and the draws catalog shows are svc-registrations' data. The
  * projection its events keep may be behind by some milliseconds, and nothing in it tells by how
@@ -32,10 +38,7 @@ type DrawFields = Pick<Block, 'seedHash' | 'entriesDigest' | 'seed'>;
  * shows the projection's figures instead of failing, and says which parts may lag.
  */
 export class FreshViews {
-  constructor(
-    private readonly owner: RegistrationsNow,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly deps: FreshViewsDeps) {}
 
   /** Activities with their counts and their lottery block's draw as svc-registrations has them. */
   async activities(records: ActivityRecord[]): Promise<Fresh<ActivityRecord>> {
@@ -44,8 +47,8 @@ export class FreshViews {
       ...new Set(records.filter((r) => r.block.allocation === 'lottery').map((r) => r.blockId)),
     ];
     const [counts, draws] = await Promise.all([
-      this.ask('counts', () => this.owner.counts(records.map((r) => r.id))),
-      this.ask('draws', () => this.owner.draws(lottery)),
+      this.ask('counts', () => this.deps.owner.counts(records.map((r) => r.id))),
+      this.ask('draws', () => this.deps.owner.draws(lottery)),
     ]);
     const drawOf = new Map(lottery.map((id, i) => [id, draws?.[i] ?? null]));
     const items = records.map((r, i) => {
@@ -64,7 +67,7 @@ export class FreshViews {
   async blocks(blocks: Block[]): Promise<Fresh<Block>> {
     const lottery = blocks.filter((b) => b.allocation === 'lottery').map((b) => b.id);
     if (lottery.length === 0) return { items: blocks, lagging: [] };
-    const draws = await this.ask('draws', () => this.owner.draws(lottery));
+    const draws = await this.ask('draws', () => this.deps.owner.draws(lottery));
     const drawOf = new Map(lottery.map((id, i) => [id, draws?.[i] ?? null]));
     const items = blocks.map((b) => {
       const d = drawOf.get(b.id);
@@ -80,7 +83,7 @@ export class FreshViews {
     try {
       return await question();
     } catch (err) {
-      this.logger.warn({ err: (err as Error).message, part }, 'list shows the projection');
+      this.deps.logger.warn({ err: (err as Error).message, part }, 'list shows the projection');
       return undefined;
     }
   }

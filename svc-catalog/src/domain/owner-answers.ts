@@ -3,6 +3,11 @@ import type { ActivityRepository } from '../data-access/activities.js';
 import type { TokenRepository } from '../data-access/tokens.js';
 import { activityEvent, providerTokenEvent } from './events.js';
 
+export interface OwnerAnswersDeps {
+  activities: ActivityRepository;
+  tokens: TokenRepository;
+}
+
 /**
  * What svc-catalog answers, as the owner, to services that must not decide on a projection:
  * an activity as it is now (R-FRESH-SIGNUP) and a provider link with its activity
@@ -10,20 +15,19 @@ import { activityEvent, providerTokenEvent } from './events.js';
  * id, in order, `null` for an id that has none.
  */
 export class OwnerAnswers {
-  constructor(
-    private readonly activities: ActivityRepository,
-    private readonly tokens: TokenRepository,
-  ) {}
+  constructor(private readonly deps: OwnerAnswersDeps) {}
 
   async activitiesNow(ids: number[]): Promise<Array<ActivityEvent | null>> {
-    const byId = new Map((await this.activities.byIds(ids)).map((a) => [a.id, activityEvent(a)]));
+    const byId = new Map(
+      (await this.deps.activities.byIds(ids)).map((a) => [a.id, activityEvent(a)]),
+    );
     return ids.map((id) => byId.get(id) ?? null);
   }
 
   async providerLinksNow(ids: number[]): Promise<Array<ProviderLinkState | null>> {
     const [links, found] = await Promise.all([
-      this.tokens.forActivities(ids),
-      this.activities.byIds(ids),
+      this.deps.tokens.forActivities(ids),
+      this.deps.activities.byIds(ids),
     ]);
     const byId = new Map(found.map((a) => [a.id, activityEvent(a)]));
     const linkOf = new Map(links.map((t) => [t.activityId, providerTokenEvent(t)]));

@@ -1,7 +1,13 @@
 import { AUDIT_ACTIONS, blockDateRange, EVENT_TYPES } from '@nsa/contracts';
-import { AppError, currentActor, recordAudit, type ServiceContext } from '@nsa/service-kit';
+import {
+  AppError,
+  currentActor,
+  recordAudit,
+  type Outbox,
+  type Transactor,
+} from '@nsa/service-kit';
 import type { ActivityRepository } from '../data-access/activities.js';
-import { TokenRepository, type ActivityToken } from '../data-access/tokens.js';
+import type { ActivityToken, TokenRepository } from '../data-access/tokens.js';
 import { providerTokenEvent } from './events.js';
 import { MSG } from './messages.js';
 import { hashToken, newProviderToken } from './tokens.js';
@@ -31,18 +37,21 @@ export function linkState(t: ActivityToken, now = new Date()): ProviderLinkState
   return 'active';
 }
 
-export class ProviderLinks {
-  readonly tokens: TokenRepository;
+export interface ProviderLinksDeps {
+  db: Transactor;
+  outbox: Outbox;
+  activities: ActivityRepository;
+  tokens: TokenRepository;
+  /** The public base URL a provider link starts with (PUBLIC_BASE_URL). */
+  linkBase: string;
+}
 
-  constructor(
-    private readonly ctx: ServiceContext,
-    private readonly activities: ActivityRepository,
-  ) {
-    this.tokens = new TokenRepository(ctx.sequelize);
-  }
+/** Provider links of activities: made, shown and revoked by an admin. */
+export class ProviderLinks {
+  constructor(private readonly deps: ProviderLinksDeps) {}
 
   async status(activityId: number) {
-    const t = await this.tokens.forActivity(activityId);
+    const t = await this.deps.tokens.forActivity(activityId);
     if (!t) throw AppError.notFound(MSG.noProviderLink);
     return {
       revoked: t.revoked,
@@ -56,21 +65,21 @@ export class ProviderLinks {
   /** A new 256-bit token; only its hash is stored; the URL is shown this once. */
   async generate(activityId: number) {
     const token = newProviderToken();
-    const saved = await this.ctx.sequelize.transaction(async (tx) => {
-      const activity = await this.activities.byId(activityId, tx);
+    const saved = await this.deps.db.transaction(async (tx) => {
+      const activity = await this.deps.activities.byId(activityId, tx);
       if (!activity) throw AppError.notFound(MSG.activityNotFound);
-      const t = await this.tokens.replace(
+      const t = await this.deps.tokens.replace(
         tx,
         activityId,
         hashToken(token),
         defaultExpiry(activity.block),
       );
-      await this.ctx.outbox.add(tx, {
+      await this.deps.outbox.add(tx, {
         type: EVENT_TYPES.providerTokenChanged,
         data: providerTokenEvent(t),
       });
       // R-AUDIT-ADMIN-CHANGES: the link's life, never the token or its hash.
-      await recordAudit(tx, this.ctx.outbox, 'catalog', {
+      await recordAudit(tx, this.deps.outbox, 'catalog', {
         actor: currentActor(),
         action: AUDIT_ACTIONS.providerLinkGenerated,
         target: { type: 'activity', id: String(activityId) },
@@ -78,7 +87,7 @@ export class ProviderLinks {
       });
       return t;
     });
-    const base = this.ctx.config.PUBLIC_BASE_URL.replace(/\/$/, '');
+    const base = this.deps.linkBase.replace(/\/$/, '');
     return {
       url: `${base}/provider/${activityId}?token=${token}`,
       revoked: false,
@@ -90,16 +99,16 @@ export class ProviderLinks {
 
   /** Permanent: a revoked link is only replaced by generating a new one. */
   async revoke(activityId: number) {
-    return this.ctx.sequelize.transaction(async (tx) => {
-      const t = await this.tokens.revoke(tx, activityId);
+    return this.deps.db.transaction(async (tx) => {
+      const t = await this.deps.tokens.revoke(tx, activityId);
       if (!t) throw AppError.notFound(MSG.noProviderLink);
-      await recordAudit(tx, this.ctx.outbox, 'catalog', {
+      await recordAudit(tx, this.deps.outbox, 'catalog', {
         actor: currentActor(),
         action: AUDIT_ACTIONS.providerLinkRevoked,
         target: { type: 'activity', id: String(activityId) },
         changes: { revoked: { before: false, after: true } },
       });
-      await this.ctx.outbox.add(tx, {
+      await this.deps.outbox.add(tx, {
         type: EVENT_TYPES.providerTokenChanged,
         data: providerTokenEvent(t),
       });

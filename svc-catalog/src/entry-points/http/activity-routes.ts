@@ -1,20 +1,12 @@
 import { Router, type Express, type Response } from 'express';
 import { activitySchema } from '@nsa/contracts';
-import {
-  AppError,
-  parseOrThrow,
-  requireRole,
-  type ServiceContext,
-  idParam,
-  optionalIdQuery,
-} from '@nsa/service-kit';
+import { AppError, parseOrThrow, requireRole, idParam, optionalIdQuery } from '@nsa/service-kit';
 import type { Catalog } from '../../domain/catalog.js';
 import type { FreshViews } from '../../domain/fresh-views.js';
 import { MSG } from '../../domain/messages.js';
 import type { ProviderLinks } from '../../domain/provider-links.js';
 import { toView } from '../../domain/views.js';
 import { sameToken } from '../../domain/tokens.js';
-import { signupCounter } from '../messaging/registrations-client.js';
 
 const admin = requireRole('admin');
 
@@ -37,12 +29,10 @@ async function freshViews(
 
 export function mountActivityRoutes(
   app: Express,
-  ctx: ServiceContext,
   catalog: Catalog,
   links: ProviderLinks,
   fresh: FreshViews,
 ): void {
-  const countSignups = signupCounter(ctx);
   const activities = Router();
 
   /**
@@ -57,12 +47,12 @@ export function mountActivityRoutes(
       // A cookie that could not be checked just now is not taken for "no session".
       if (typeof token !== 'string' && req.sessionError) throw req.sessionError;
       if (schoolId === undefined) throw AppError.forbidden(MSG.schoolTokenRequired);
-      const school = await catalog.schools.byId(schoolId);
+      const school = await catalog.school(schoolId);
       if (!school || typeof token !== 'string' || !sameToken(token, school.accessToken)) {
         throw AppError.forbidden(MSG.schoolTokenRequired);
       }
     }
-    const rows = await catalog.activities.find({ schoolId, blockId, includeHidden: false });
+    const rows = await catalog.findActivities({ schoolId, blockId, includeHidden: false });
     res.setHeader('Cache-Control', 'no-store');
     res.json(await freshViews(res, fresh, rows));
   });
@@ -76,7 +66,7 @@ export function mountActivityRoutes(
     res.json((await freshViews(res, fresh, [activity]))[0]);
   });
   activities.delete('/:id', admin, async (req, res) => {
-    await catalog.deleteActivity(idParam(req), countSignups);
+    await catalog.deleteActivity(idParam(req));
     res.json({ success: true });
   });
   app.use('/api/activities', activities);
@@ -84,7 +74,7 @@ export function mountActivityRoutes(
   const adminActivities = Router();
   adminActivities.use(admin);
   adminActivities.get('/', async (req, res) => {
-    const rows = await catalog.activities.find({
+    const rows = await catalog.findActivities({
       schoolId: optionalIdQuery(req, 'schoolId'),
       blockId: optionalIdQuery(req, 'blockId'),
       includeHidden: true,

@@ -1,13 +1,6 @@
 import { Router, type Express, type Response } from 'express';
 import { SCHOOL_TOKEN_PATTERN, blockSchema, providerSchema, schoolSchema } from '@nsa/contracts';
-import {
-  AppError,
-  parseOrThrow,
-  requireRole,
-  type ServiceContext,
-  idParam,
-  optionalIdQuery,
-} from '@nsa/service-kit';
+import { AppError, parseOrThrow, requireRole, idParam, optionalIdQuery } from '@nsa/service-kit';
 import type { Catalog } from '../../domain/catalog.js';
 import type { FreshViews } from '../../domain/fresh-views.js';
 import { MSG } from '../../domain/messages.js';
@@ -16,25 +9,26 @@ import { LAGGING_HEADER } from './activity-routes.js';
 
 const admin = requireRole('admin');
 
+/** `publicBaseUrl`: where the product is reached (PUBLIC_BASE_URL), for the schools' links. */
 export function mountCatalogRoutes(
   app: Express,
-  ctx: ServiceContext,
   catalog: Catalog,
   fresh: FreshViews,
+  publicBaseUrl: string,
 ): void {
-  const base = ctx.config.PUBLIC_BASE_URL.replace(/\/$/, '');
+  const base = publicBaseUrl.replace(/\/$/, '');
   const schoolUrl = (token: string) => `${base}/schools/${token}`;
 
   const schools = Router();
   // The list holds every school's access token: admins only.
   schools.get('/', admin, async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await catalog.schools.list());
+    res.json(await catalog.listSchools());
   });
   schools.get('/by-token/:token', async (req, res) => {
     const token = String(req.params.token);
     const school = SCHOOL_TOKEN_PATTERN.test(token)
-      ? await catalog.schools.byToken(token)
+      ? await catalog.schoolByToken(token)
       : undefined;
     if (!school) throw AppError.notFound(MSG.schoolNotFound);
     res.setHeader('Cache-Control', 'no-store');
@@ -56,7 +50,7 @@ export function mountCatalogRoutes(
   app.use('/api/schools', schools);
 
   app.get('/api/admin/schools/:id/qrcode', admin, async (req, res) => {
-    const school = await catalog.schools.byId(idParam(req));
+    const school = await catalog.school(idParam(req));
     if (!school) throw AppError.notFound(MSG.schoolNotFound);
     const url = schoolUrl(school.accessToken);
     res.setHeader('Cache-Control', 'no-store');
@@ -78,7 +72,7 @@ export function mountCatalogRoutes(
 
   const blocks = Router();
   blocks.get('/', async (_req, res) => {
-    const rows = await freshBlocks(res, await catalog.blocks.list());
+    const rows = await freshBlocks(res, await catalog.listBlocks());
     res.json(rows.map((b) => ({ ...b, weeks: b.weekEnd - b.weekStart + 1 })));
   });
   blocks.post('/', admin, async (req, res) => {
@@ -101,12 +95,12 @@ export function mountCatalogRoutes(
    * block preselected (what a school hangs up); without, the landing page.
    */
   app.get('/api/qr/block/:id', admin, async (req, res) => {
-    const block = await catalog.blocks.byId(idParam(req));
+    const block = await catalog.block(idParam(req));
     if (!block) throw AppError.notFound(MSG.blockNotFound);
     const schoolId = optionalIdQuery(req, 'schoolId');
     let target = `${base}/`;
     if (schoolId !== undefined) {
-      const school = await catalog.schools.byId(schoolId);
+      const school = await catalog.school(schoolId);
       if (!school) throw AppError.notFound(MSG.schoolNotFound);
       target = `${schoolUrl(school.accessToken)}?blockId=${block.id}`;
     }
@@ -118,7 +112,7 @@ export function mountCatalogRoutes(
 
   const providers = Router();
   providers.get('/', async (_req, res) => {
-    res.json(await catalog.providers.list());
+    res.json(await catalog.listProviders());
   });
   providers.post('/', admin, async (req, res) => {
     res.status(201).json(await catalog.createProvider(parseOrThrow(providerSchema, req.body)));

@@ -16,7 +16,7 @@ import { MSG } from '../../domain/messages.js';
 export const LIST_ANSWER_TIMEOUT_MS = 500;
 
 /** Asks svc-registrations how many sign-ups an activity has, right now. */
-export function signupCounter(ctx: ServiceContext) {
+export function signupCounter(ctx: Pick<ServiceContext, 'nc' | 'logger'>) {
   return async (activityId: number): Promise<number> => {
     try {
       const reply = await ctx.nc.request(
