@@ -2,16 +2,26 @@ import { PRIVACY_RPC_SUBJECTS, RPC_SUBJECTS, sessionLookup } from '@nsa/contract
 import {
   openService,
   packageVersion,
+  retentionJob,
   servePrivacy,
   serveLookup,
   serviceModule,
 } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
 import { identityConfigSchema } from './config.js';
-import { Accounts, sessionRepository } from './domain/accounts.js';
+import { AuditEntryRepository } from './data-access/audit-entries.js';
+import { LoginFailureRepository, LoginTallyRepository } from './data-access/login-failures.js';
+import { PasswordTokenRepository } from './data-access/password-tokens.js';
+import { PrivacyRepository } from './data-access/privacy.js';
+import { ResetRequestRepository } from './data-access/reset-requests.js';
+import { sessionRepository, type SessionRepository } from './data-access/sessions.js';
+import { TotpRepository } from './data-access/totp.js';
+import { UserRepository } from './data-access/users.js';
+import { Accounts } from './domain/accounts.js';
 import { AuditLog } from './domain/audit-log.js';
-import { bootstrapAdmins } from './domain/bootstrap.js';
-import { IdentityPrivacy } from './domain/privacy.js';
+import { AdminBootstrap } from './domain/bootstrap.js';
+import { IdentityPrivacy, retiredItems } from './domain/privacy.js';
+import { TwoStepLogin } from './domain/two-step-login.js';
 import { mountAuditRoutes } from './entry-points/http/audit-routes.js';
 import { mountRoutes } from './entry-points/http/routes.js';
 import { auditConsumers } from './entry-points/messaging/audit-consumer.js';
@@ -19,29 +29,86 @@ import { auditConsumers } from './entry-points/messaging/audit-consumer.js';
 /** How often hours of counted login failures that are over become audit entries. */
 const TALLY_FLUSH_MS = 5 * 60_000;
 
-/** The composition root: config → database → domain → entry points. */
+/** The composition root: config → repositories → domain → entry points. */
 export const { start, stop } = serviceModule(async (opts) => {
+  // The owner of sessions reads its own table (R-FRESH-SESSION): the session store is built
+  // once, when the service is opened, and serves the use cases below as well.
+  let sessionStore: SessionRepository | undefined;
   const { ctx, run } = await openService(
     {
       name: 'identity',
       version: packageVersion(import.meta.url),
       configSchema: identityConfigSchema,
       migrations,
-      // The owner of sessions reads its own table (R-FRESH-SESSION).
-      sessionAuthority: (deps) => {
-        const repo = sessionRepository(deps);
-        return { lookup: async (h) => (await repo.lookup([h]))[0] ?? null };
+      sessionAuthority: ({ sequelize, config }) => {
+        const store = (sessionStore = sessionRepository(sequelize, config));
+        return { lookup: async (h) => (await store.lookup([h]))[0] ?? null };
       },
     },
     opts,
   );
-  const accounts = new Accounts(ctx);
-  const sessions = sessionRepository(ctx);
-  const audit = new AuditLog(ctx);
-  const privacy = new IdentityPrivacy(ctx, audit);
+  const { config, logger, metrics, outbox, sequelize } = ctx;
+
+  const users = new UserRepository(sequelize);
+  const tokens = new PasswordTokenRepository(sequelize);
+  const failures = new LoginFailureRepository(sequelize);
+  const tallies = new LoginTallyRepository(sequelize);
+  const resets = new ResetRequestRepository(sequelize);
+  const sessions = sessionStore!;
+  const totp = new TotpRepository(sequelize);
+  const entries = new AuditEntryRepository(sequelize);
+  const privacyRepository = new PrivacyRepository(sequelize);
+
+  const twoStep = new TwoStepLogin({
+    db: sequelize,
+    outbox,
+    totp,
+    secret: config.IDENTITY_SECRET,
+    legacySecrets: [config.IDENTITY_SECRET_PREVIOUS, config.SESSION_SECRET].filter(
+      (key): key is string => Boolean(key),
+    ),
+    issuer: new URL(config.PUBLIC_BASE_URL).host,
+    required: config.ADMIN_2FA_REQUIRED === '1',
+  });
+  const accounts = new Accounts({
+    db: sequelize,
+    outbox,
+    logger,
+    metrics,
+    users,
+    tokens,
+    failures,
+    tallies,
+    resets,
+    sessions,
+    twoStep,
+    settings: {
+      loginRateLimit: config.LOGIN_RATE_LIMIT,
+      sessionSecret: config.SESSION_SECRET,
+      linkSealSecret: config.LINK_SEAL_SECRET,
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+    },
+  });
+  const audit = new AuditLog({ entries });
+  const privacy = new IdentityPrivacy({
+    db: sequelize,
+    outbox,
+    privacy: privacyRepository,
+    audit,
+    sessionSecret: config.SESSION_SECRET,
+    retentionMonths: config.RETENTION_MONTHS,
+  });
+  const bootstrap = new AdminBootstrap({ accounts, logger, config });
+  // R-RETENTION-ACCESS-LOG, R-RETENTION-JOB: on start and daily, one replica at a time.
+  const retention = retentionJob(
+    { sequelize, logger, metrics },
+    (trigger) => privacy.retention(trigger),
+    retiredItems,
+  );
+
   return run({
     routes: (app) => {
-      mountRoutes(app, ctx, accounts);
+      mountRoutes(app, { sessions: ctx.sessions, accounts, twoStep });
       mountAuditRoutes(app, audit);
     },
     // Every service's audit entries land in one searchable store here (R-AUDIT-STORE).
@@ -54,28 +121,28 @@ export const { start, stop } = serviceModule(async (opts) => {
           RPC_SUBJECTS.sessions,
           'identity',
           sessionLookup,
-          (keys) => sessions.lookup(keys),
-          ctx.logger,
+          (keys) => accounts.sessionOwners(keys),
+          logger,
         ),
       // R-LOGIN-TALLY: an hour's count of failed logins becomes its audit entry soon after.
       () => {
         const timer = setInterval(() => {
           accounts
             .flushLoginTallies()
-            .catch((err: Error) => ctx.logger.warn({ err: err.message }, 'login tally flush'));
+            .catch((err: Error) => logger.warn({ err: err.message }, 'login tally flush'));
         }, TALLY_FLUSH_MS);
         timer.unref();
         return { stop: () => clearInterval(timer) };
       },
       // R-RETENTION-ACCESS-LOG, R-PRIVACY-*: its retention on start and daily, its part on request.
-      () => privacy.job().start(),
-      () => servePrivacy(ctx.nc, PRIVACY_RPC_SUBJECTS.identity, 'identity', privacy, ctx.logger),
+      () => retention.start(),
+      () => servePrivacy(ctx.nc, PRIVACY_RPC_SUBJECTS.identity, 'identity', privacy, logger),
     ],
     onStarted: async () => {
       // R-TOTP-KEY: stored TOTP secrets of an older release move to IDENTITY_SECRET's key.
-      const resealed = await accounts.twoStep.resealLegacy();
-      if (resealed > 0) ctx.logger.info({ resealed }, 'TOTP secrets sealed under IDENTITY_SECRET');
-      await bootstrapAdmins(ctx, accounts);
+      const resealed = await twoStep.resealLegacy();
+      if (resealed > 0) logger.info({ resealed }, 'TOTP secrets sealed under IDENTITY_SECRET');
+      await bootstrap.run();
     },
   });
 });

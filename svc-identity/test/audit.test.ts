@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { AuditEntry } from '@nsa/contracts';
 import { QueryTypes, type RunningService } from '@nsa/service-kit';
 import { until } from '@nsa/service-kit/testing';
+import type { IdentityConfig } from '../src/config.js';
+import { AuditEntryRepository } from '../src/data-access/audit-entries.js';
+import { PrivacyRepository } from '../src/data-access/privacy.js';
 import { AuditLog } from '../src/domain/audit-log.js';
 import { IdentityPrivacy } from '../src/domain/privacy.js';
 import { start } from '../src/start.js';
@@ -221,7 +224,7 @@ describe('audit log in svc-identity (R-AUDIT-*)', () => {
 
   // R-AUDIT-RETENTION
   it('stores an entry once however often it is delivered, and the daily retention job anonymises actors past the period', async () => {
-    const repo = new AuditLog(svc.ctx);
+    const repo = new AuditLog({ entries: new AuditEntryRepository(svc.ctx.sequelize) });
     const entry = {
       id: '5d0c7a5e-8f2b-4c1a-9e3d-2b7f6a1c0d9e',
       at: '2020-01-02T03:04:05.000Z',
@@ -239,10 +242,15 @@ describe('audit log in svc-identity (R-AUDIT-*)', () => {
     expect(stored.body.data).toEqual([entry]);
 
     // The daily retention job: entries older than RETENTION_MONTHS (12) lose their actor.
-    const counts = await new IdentityPrivacy(
-      svc.ctx as ConstructorParameters<typeof IdentityPrivacy>[0],
-      repo,
-    ).retention('test');
+    const config = svc.ctx.config as typeof svc.ctx.config & IdentityConfig;
+    const counts = await new IdentityPrivacy({
+      db: svc.ctx.sequelize,
+      outbox: svc.ctx.outbox,
+      privacy: new PrivacyRepository(svc.ctx.sequelize),
+      audit: repo,
+      sessionSecret: config.SESSION_SECRET,
+      retentionMonths: config.RETENTION_MONTHS,
+    }).retention('test');
     expect(counts.auditActors).toBeGreaterThanOrEqual(1);
     const note = await find('action=retention.anonymised');
     expect(note).toMatchObject({ actor: { type: 'system', id: null, name: null } });

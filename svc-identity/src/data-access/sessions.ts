@@ -53,3 +53,11 @@ export class SessionRepository {
     });
   }
 }
+
+/** The session store with the lifetime SESSION_ABSOLUTE_HOURS gives sessions. */
+export function sessionRepository(
+  db: Sequelize,
+  config: { SESSION_ABSOLUTE_HOURS: number },
+): SessionRepository {
+  return new SessionRepository(db, config.SESSION_ABSOLUTE_HOURS * 3_600_000);
+}

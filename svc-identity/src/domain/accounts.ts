@@ -9,6 +9,7 @@ import {
   type LoginInput,
   type PublicUser,
   type SecretLinkEvent,
+  type SessionOwnerAnswer,
   type TotpEnrolment,
 } from '@nsa/contracts';
 import {
@@ -19,33 +20,60 @@ import {
   recordAudit,
   recordAudits,
   sessionActor,
+  type Logger,
+  type Metrics,
   type NewAuditEntry,
   newSessionId,
+  type Outbox,
   sessionIdHash,
-  type ServiceContext,
   type SessionUser,
   type Transaction,
+  type Transactor,
 } from '@nsa/service-kit';
-import type { IdentityConfig } from '../config.js';
-import {
+import type {
   LoginFailureRepository,
   LoginTallyRepository,
-  type TallyReason,
+  TallyReason,
 } from '../data-access/login-failures.js';
-import { ResetRequestRepository } from '../data-access/reset-requests.js';
-import { PasswordTokenRepository, type TokenPurpose } from '../data-access/password-tokens.js';
-import { SessionRepository } from '../data-access/sessions.js';
-import { TotpRepository } from '../data-access/totp.js';
-import { UserRepository, type UserRow } from '../data-access/users.js';
+import type { ResetRequestRepository } from '../data-access/reset-requests.js';
+import type { PasswordTokenRepository, TokenPurpose } from '../data-access/password-tokens.js';
+import type { SessionRepository } from '../data-access/sessions.js';
+import type { UserRepository, UserRow } from '../data-access/users.js';
 
 export type { UserRow };
 import { toPublic } from './public-user.js';
 import { MSG } from './messages.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { emailKey, newSecretToken, sha256 } from './tokens.js';
-import { TwoStepLogin } from './two-step-login.js';
+import type { TwoStepLogin } from './two-step-login.js';
 
-type Ctx = ServiceContext & { config: IdentityConfig };
+/** The settings the use cases read, from the service's configuration. */
+export interface AccountsSettings {
+  /** LOGIN_RATE_LIMIT: attempts per email and per client address in the window; 0: no limit. */
+  loginRateLimit: number;
+  /** SESSION_SECRET: the key of the email hashes the limits count by. */
+  sessionSecret: string;
+  /** LINK_SEAL_SECRET: seals the links svc-notify emails, so that only it can open them. */
+  linkSealSecret: string;
+  /** PUBLIC_BASE_URL: where the setup and reset links point. */
+  publicBaseUrl: string;
+}
+
+export interface AccountsDeps {
+  db: Transactor;
+  outbox: Outbox;
+  logger: Logger;
+  /** Counts the passwords hashed (R-OPS-METRICS); the command-line tool has none. */
+  metrics?: Metrics;
+  users: UserRepository;
+  tokens: PasswordTokenRepository;
+  failures: LoginFailureRepository;
+  tallies: LoginTallyRepository;
+  resets: ResetRequestRepository;
+  sessions: SessionRepository;
+  twoStep: TwoStepLogin;
+  settings: AccountsSettings;
+}
 
 /** Fields of a user an audit entry shows: the role by value, name and email by name only. */
 const USER_FIELDS = ['role'] as const;
@@ -62,69 +90,49 @@ const isUniqueViolation = (err: unknown) =>
 
 /** The use cases of administrators and their passwords. */
 export class Accounts {
-  private readonly users: UserRepository;
-  private readonly tokens: PasswordTokenRepository;
-  private readonly failures: LoginFailureRepository;
-  private readonly tallies: LoginTallyRepository;
-  private readonly resets: ResetRequestRepository;
-  private readonly sessions: SessionRepository;
-  readonly twoStep: TwoStepLogin;
-
-  constructor(private readonly ctx: Ctx) {
-    this.users = new UserRepository(ctx.sequelize);
-    this.tokens = new PasswordTokenRepository(ctx.sequelize);
-    this.failures = new LoginFailureRepository(ctx.sequelize);
-    this.tallies = new LoginTallyRepository(ctx.sequelize);
-    this.resets = new ResetRequestRepository(ctx.sequelize);
-    this.sessions = sessionRepository(ctx);
-    this.twoStep = new TwoStepLogin(
-      {
-        sequelize: ctx.sequelize,
-        secret: ctx.config.IDENTITY_SECRET,
-        legacySecrets: [ctx.config.IDENTITY_SECRET_PREVIOUS, ctx.config.SESSION_SECRET].filter(
-          (key): key is string => Boolean(key),
-        ),
-        issuer: new URL(ctx.config.PUBLIC_BASE_URL).host,
-        required: ctx.config.ADMIN_2FA_REQUIRED === '1',
-      },
-      new TotpRepository(ctx.sequelize),
-      (entry, tx) => this.audit(entry, tx),
-    );
-  }
+  constructor(private readonly deps: AccountsDeps) {}
 
   /** A user by id as they are now (the enrolment that logs them in starts their session). */
   async byId(uid: number): Promise<UserRow | undefined> {
-    return this.users.byId(uid);
+    return this.deps.users.byId(uid);
   }
 
   /** The logged-in user as they are now; undefined once deleted. */
   async me(uid: number): Promise<PublicUser | undefined> {
-    const user = await this.users.byId(uid);
+    const user = await this.deps.users.byId(uid);
     return user && toPublic(user);
   }
 
   async hasUsers(): Promise<boolean> {
-    return (await this.users.count()) > 0;
+    return (await this.deps.users.count()) > 0;
   }
 
   async emailTaken(email: string): Promise<boolean> {
-    return (await this.users.byEmail(email)) !== undefined;
+    return (await this.deps.users.byEmail(email)) !== undefined;
   }
 
   async list(): Promise<PublicUser[]> {
-    return (await this.users.list()).map(toPublic);
+    return (await this.deps.users.list()).map(toPublic);
   }
 
   /** A new session for a user who has just logged in; its id goes into the cookie. */
   async startSession(user: UserRow): Promise<string> {
     const sid = newSessionId();
-    await this.sessions.insert(user.id, sessionIdHash(sid));
+    await this.deps.sessions.insert(user.id, sessionIdHash(sid));
     return sid;
   }
 
   /** Logout: the session ends for every copy of its cookie (R-FRESH-SESSION). */
   async endSession(sid: string): Promise<void> {
-    await this.sessions.end(sessionIdHash(sid));
+    await this.deps.sessions.end(sessionIdHash(sid));
+  }
+
+  /**
+   * R-FRESH-SESSION: the users of sessions that still hold, one entry per id hash, in order
+   * (what every other service asks about a session).
+   */
+  sessionOwners(idHashes: string[]): Promise<Array<SessionOwnerAnswer | null>> {
+    return this.deps.sessions.lookup(idHashes);
   }
 
   /**
@@ -140,11 +148,11 @@ export class Accounts {
     clientIp: string,
   ): Promise<{ user: UserRow } | { enrolment: TotpEnrolment }> {
     const { email, password } = input;
-    const limit = this.ctx.config.LOGIN_RATE_LIMIT;
-    const key = emailKey(this.ctx.config.SESSION_SECRET, email);
+    const limit = this.deps.settings.loginRateLimit;
+    const key = emailKey(this.deps.settings.sessionSecret, email);
     let attempt: string | undefined;
     if (limit > 0) {
-      const taken = await this.failures.reserve(key, clientIp, limit);
+      const taken = await this.deps.failures.reserve(key, clientIp, limit);
       if ('retryAt' in taken) {
         const retryAfter = Math.max(1, Math.ceil((taken.retryAt.getTime() - Date.now()) / 1000));
         await this.tally('rate-limited');
@@ -154,7 +162,7 @@ export class Accounts {
       }
       attempt = taken.id;
     }
-    const user = await this.users.byEmail(email);
+    const user = await this.deps.users.byEmail(email);
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user) {
       await this.tally('unknown-account');
@@ -171,7 +179,7 @@ export class Accounts {
       });
       throw AppError.unauthenticated(MSG.badCredentials);
     }
-    const second = await this.twoStep.check(user, input);
+    const second = await this.deps.twoStep.check(user, input);
     if (second === 'wrong') {
       await this.audit({
         actor: { type: 'admin', id: null, name: null },
@@ -181,10 +189,10 @@ export class Accounts {
       });
       throw AppError.unauthenticated(MSG.badCode);
     }
-    if (attempt !== undefined) await this.failures.release(attempt);
+    if (attempt !== undefined) await this.deps.failures.release(attempt);
     if (second === 'missing') throw new AppError('TOTP_REQUIRED', 401);
-    if (second === 'off' && this.twoStep.required) {
-      return { enrolment: await this.twoStep.enrolment(user, true) };
+    if (second === 'off' && this.deps.twoStep.required) {
+      return { enrolment: await this.deps.twoStep.enrolment(user, true) };
     }
     return { user: await this.loggedIn(user, second === 'recovery') };
   }
@@ -195,8 +203,8 @@ export class Accounts {
    * `login.failed` entry with its count (R-AUDIT-LOGIN), at the next such count or flush.
    */
   private async tally(reason: TallyReason): Promise<void> {
-    await this.ctx.sequelize.transaction(async (tx) => {
-      await this.tallies.count(tx, reason);
+    await this.deps.db.transaction(async (tx) => {
+      await this.deps.tallies.count(tx, reason);
       await this.reportTallies(tx);
     });
   }
@@ -206,16 +214,16 @@ export class Accounts {
    * limit's failures that left its window deleted even when no login comes to do it.
    */
   async flushLoginTallies(): Promise<void> {
-    await this.ctx.sequelize.transaction((tx) => this.reportTallies(tx));
-    await this.failures.prune();
+    await this.deps.db.transaction((tx) => this.reportTallies(tx));
+    await this.deps.failures.prune();
   }
 
   private async reportTallies(tx: Transaction): Promise<void> {
-    const closed = await this.tallies.takeClosed(tx);
+    const closed = await this.deps.tallies.takeClosed(tx);
     if (closed.length === 0) return;
     await recordAudits(
       tx,
-      this.ctx.outbox,
+      this.deps.outbox,
       'identity',
       closed.map((t) => ({
         actor: { type: 'admin', id: null, name: null },
@@ -232,14 +240,14 @@ export class Accounts {
 
   /** R-TOTP: a change of the second step asks for the password again. */
   async confirmPassword(uid: number, password: string): Promise<void> {
-    const user = await this.users.byId(uid);
+    const user = await this.deps.users.byId(uid);
     if (!(await verifyPassword(user?.passwordHash, password)))
       throw AppError.validation({ password: MSG.wrongPassword });
   }
 
   /** Records a successful login (also the one an enrolment completes). */
   async loggedIn(user: UserRow, byRecoveryCode = false): Promise<UserRow> {
-    user.lastLoginAt = (await this.users.touchLogin(user.id)).toISOString();
+    user.lastLoginAt = (await this.deps.users.touchLogin(user.id)).toISOString();
     await this.audit({
       actor: userActor(user),
       action: AUDIT_ACTIONS.loginSucceeded,
@@ -256,12 +264,12 @@ export class Accounts {
    * address in an hour; a request past either is recorded and quietly sends nothing.
    */
   requestReset(email: string, clientIp: string): void {
-    const key = emailKey(this.ctx.config.SESSION_SECRET, email);
+    const key = emailKey(this.deps.settings.sessionSecret, email);
     setImmediate(() => {
-      void this.ctx.sequelize
+      void this.deps.db
         .transaction(async (tx) => {
-          if (!(await this.resets.admit(tx, key, clientIp))) return;
-          const user = await this.users.byEmail(email, tx);
+          if (!(await this.deps.resets.admit(tx, key, clientIp))) return;
+          const user = await this.deps.users.byEmail(email, tx);
           if (!user) return;
           await this.issueLink(tx, user, 'reset');
           await this.audit(
@@ -273,7 +281,9 @@ export class Accounts {
             tx,
           );
         })
-        .catch((err: Error) => this.ctx.logger.error({ err: err.message }, 'reset request failed'));
+        .catch((err: Error) =>
+          this.deps.logger.error({ err: err.message }, 'reset request failed'),
+        );
     });
   }
 
@@ -284,16 +294,16 @@ export class Accounts {
    */
   async resetPassword(token: string, newPassword: string): Promise<void> {
     const tokenHash = sha256(token);
-    if (!(await this.tokens.isLive(tokenHash))) throw AppError.badRequest(MSG.badToken);
+    if (!(await this.deps.tokens.isLive(tokenHash))) throw AppError.badRequest(MSG.badToken);
     const passwordHash = await this.hash(newPassword);
-    await this.ctx.sequelize.transaction(async (tx) => {
-      const found = await this.tokens.consume(tx, tokenHash);
+    await this.deps.db.transaction(async (tx) => {
+      const found = await this.deps.tokens.consume(tx, tokenHash);
       if (!found) throw AppError.badRequest(MSG.badToken);
-      await this.users.setPassword(tx, found.userId, passwordHash);
-      await this.tokens.endAllOf(tx, found.userId);
+      await this.deps.users.setPassword(tx, found.userId, passwordHash);
+      await this.deps.tokens.endAllOf(tx, found.userId);
       // A new password ends every session of the user (R-FRESH-SESSION).
-      await this.sessions.endAllOf(tx, found.userId);
-      const user = await this.users.byId(found.userId, tx);
+      await this.deps.sessions.endAllOf(tx, found.userId);
+      const user = await this.deps.users.byId(found.userId, tx);
       await this.audit(
         {
           actor: user ? userActor(user) : { type: 'admin', id: String(found.userId), name: null },
@@ -307,10 +317,10 @@ export class Accounts {
 
   async createUser(actor: SessionUser, input: AdminUserInput, lang: Lang): Promise<PublicUser> {
     try {
-      return await this.ctx.sequelize.transaction(async (tx) => {
+      return await this.deps.db.transaction(async (tx) => {
         // R-LANG-EMAIL: the language of the screen the account was made from; the staff side
         // speaks Dutch and English only, so another language reads as Dutch.
-        const user = await this.users.insert(tx, {
+        const user = await this.deps.users.insert(tx, {
           ...input,
           passwordHash: null,
           language: staffLang(lang),
@@ -335,20 +345,20 @@ export class Accounts {
 
   async updateUser(actor: SessionUser, id: number, input: AdminUserInput): Promise<PublicUser> {
     try {
-      const updated = await this.ctx.sequelize.transaction(async (tx) => {
-        const admins = await this.users.lockAdmins(tx);
-        const current = await this.users.byId(id, tx);
+      const updated = await this.deps.db.transaction(async (tx) => {
+        const admins = await this.deps.users.lockAdmins(tx);
+        const current = await this.deps.users.byId(id, tx);
         if (!current) throw AppError.notFound(MSG.userNotFound);
         const roleChanged = current.role !== input.role;
         if (roleChanged && current.role === 'admin' && admins.length <= 1)
           throw AppError.conflict(MSG.lastAdmin);
         // Another role ends the user's sessions in the same transaction (R-FRESH-SESSION).
-        if (roleChanged) await this.sessions.endAllOf(tx, id);
-        const after = (await this.users.update(tx, id, input))!;
+        if (roleChanged) await this.deps.sessions.endAllOf(tx, id);
+        const after = (await this.deps.users.update(tx, id, input))!;
         // R-ACCOUNT-LINKS-END: links sent to the old address end with it; an account that
         // has no password yet gets its welcome at the corrected one.
         if (current.email.toLowerCase() !== after.email.toLowerCase()) {
-          await this.tokens.endAllOf(tx, id);
+          await this.deps.tokens.endAllOf(tx, id);
           if (current.passwordHash === null) await this.issueLink(tx, after, 'setup');
         }
         await this.audit(
@@ -371,13 +381,13 @@ export class Accounts {
 
   async deleteUser(actor: SessionUser, id: number): Promise<void> {
     if (actor.uid === id) throw AppError.conflict(MSG.deleteSelf);
-    await this.ctx.sequelize.transaction(async (tx) => {
-      const admins = await this.users.lockAdmins(tx);
-      const current = await this.users.byId(id, tx);
+    await this.deps.db.transaction(async (tx) => {
+      const admins = await this.deps.users.lockAdmins(tx);
+      const current = await this.deps.users.byId(id, tx);
       if (!current) throw AppError.notFound(MSG.userNotFound);
       if (current.role === 'admin' && admins.length <= 1) throw AppError.conflict(MSG.lastAdmin);
       // Its sessions go with it (ON DELETE CASCADE), in the same transaction.
-      await this.users.remove(tx, id);
+      await this.deps.users.remove(tx, id);
       await this.audit(
         {
           actor: sessionActor(actor),
@@ -392,10 +402,10 @@ export class Accounts {
 
   /** Creates a user with a password unless one with that email exists (bootstrap and demo). */
   async ensureUser(email: string, name: string, password: string): Promise<boolean> {
-    if (await this.users.byEmail(email)) return false;
+    if (await this.deps.users.byEmail(email)) return false;
     const passwordHash = await this.hash(password);
-    await this.ctx.sequelize.transaction(async (tx) => {
-      const user = await this.users.insert(tx, { email, name, role: 'admin', passwordHash });
+    await this.deps.db.transaction(async (tx) => {
+      const user = await this.deps.users.insert(tx, { email, name, role: 'admin', passwordHash });
       await this.audit(
         { actor: SYSTEM_ACTOR, action: AUDIT_ACTIONS.adminCreated, target: userTarget(user.id) },
         tx,
@@ -406,8 +416,13 @@ export class Accounts {
 
   /** Creates an admin without a password and returns the one-time setup link (CLI). */
   async createWithSetupLink(email: string, name: string): Promise<string> {
-    return this.ctx.sequelize.transaction(async (tx) => {
-      const user = await this.users.insert(tx, { email, name, role: 'admin', passwordHash: null });
+    return this.deps.db.transaction(async (tx) => {
+      const user = await this.deps.users.insert(tx, {
+        email,
+        name,
+        role: 'admin',
+        passwordHash: null,
+      });
       const { link } = await this.newToken(tx, user, 'setup');
       await this.audit(
         { actor: SYSTEM_ACTOR, action: AUDIT_ACTIONS.adminCreated, target: userTarget(user.id) },
@@ -419,16 +434,13 @@ export class Accounts {
 
   /** R-AUDIT: an entry through the outbox, in `tx` or in a transaction of its own. */
   private async audit(entry: NewAuditEntry, tx?: Transaction): Promise<void> {
-    if (tx) await recordAudit(tx, this.ctx.outbox, 'identity', entry);
-    else
-      await this.ctx.sequelize.transaction((t) =>
-        recordAudit(t, this.ctx.outbox, 'identity', entry),
-      );
+    if (tx) await recordAudit(tx, this.deps.outbox, 'identity', entry);
+    else await this.deps.db.transaction((t) => recordAudit(t, this.deps.outbox, 'identity', entry));
   }
 
   /** An argon2id hash of a new password, counted: the costliest thing a request can ask for. */
   private hash(password: string): Promise<string> {
-    this.ctx.metrics
+    this.deps.metrics
       ?.counter('nsa_identity_password_hashes_total', 'New passwords hashed (argon2id)')
       .inc();
     return hashPassword(password);
@@ -436,26 +448,26 @@ export class Accounts {
 
   /** R-ACCOUNT-LINKS-END: a new link ends the user's earlier ones; the last one works. */
   private async newToken(tx: Transaction, user: UserRow, purpose: TokenPurpose) {
-    await this.tokens.endAllOf(tx, user.id);
+    await this.deps.tokens.endAllOf(tx, user.id);
     const token = newSecretToken();
     const ttl = purpose === 'setup' ? SETUP_TOKEN_TTL_MS : RESET_TOKEN_TTL_MS;
     const expiresAt = new Date(Date.now() + ttl);
-    await this.tokens.insert(tx, {
+    await this.deps.tokens.insert(tx, {
       userId: user.id,
       email: user.email,
       tokenHash: sha256(token),
       purpose,
       expiresAt,
     });
-    const link = `${this.ctx.config.PUBLIC_BASE_URL.replace(/\/$/, '')}/reset-password?token=${token}`;
+    const link = `${this.deps.settings.publicBaseUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
     return { link, expiresAt, ttl };
   }
 
   /** A new token whose link travels sealed in an event for svc-notify to email. */
   private async issueLink(tx: Transaction, user: UserRow, purpose: TokenPurpose) {
     const { link, expiresAt, ttl } = await this.newToken(tx, user, purpose);
-    const sealedLink = sealLink(link, this.ctx.config.LINK_SEAL_SECRET, ttl);
-    await this.ctx.outbox.add<SecretLinkEvent>(tx, {
+    const sealedLink = sealLink(link, this.deps.settings.linkSealSecret, ttl);
+    await this.deps.outbox.add<SecretLinkEvent>(tx, {
       type: purpose === 'setup' ? EVENT_TYPES.adminCreated : EVENT_TYPES.passwordResetRequested,
       data: {
         userId: user.id,
@@ -467,12 +479,4 @@ export class Accounts {
       },
     });
   }
-}
-
-/** The session store, as svc-identity's own session authority and its use cases see it. */
-export function sessionRepository(deps: {
-  sequelize: ServiceContext['sequelize'];
-  config: { SESSION_ABSOLUTE_HOURS: number };
-}): SessionRepository {
-  return new SessionRepository(deps.sequelize, deps.config.SESSION_ABSOLUTE_HOURS * 3_600_000);
 }

@@ -1,6 +1,10 @@
 import type { AuditEntry, AuditListQuery, AuditListResponse } from '@nsa/contracts';
-import type { ServiceContext, Transaction } from '@nsa/service-kit';
-import { AuditEntryRepository } from '../data-access/audit-entries.js';
+import type { Transaction } from '@nsa/service-kit';
+import type { AuditEntryRepository } from '../data-access/audit-entries.js';
+
+export interface AuditLogDeps {
+  entries: AuditEntryRepository;
+}
 
 /**
  * The audit log every service writes to (R-AUDIT-STORE): entries are stored once each and
@@ -8,23 +12,19 @@ import { AuditEntryRepository } from '../data-access/audit-entries.js';
  * anonymising of actors past the retention period (R-AUDIT-RETENTION).
  */
 export class AuditLog {
-  private readonly entries: AuditEntryRepository;
-
-  constructor(ctx: Pick<ServiceContext, 'sequelize'>) {
-    this.entries = new AuditEntryRepository(ctx.sequelize);
-  }
+  constructor(private readonly deps: AuditLogDeps) {}
 
   /** An entry some service recorded; the same entry delivered again changes nothing. */
   store(tx: Transaction, service: string, entry: AuditEntry): Promise<void> {
-    return this.entries.insert(tx, service, entry);
+    return this.deps.entries.insert(tx, service, entry);
   }
 
   list(query: AuditListQuery): Promise<AuditListResponse> {
-    return this.entries.list(query);
+    return this.deps.entries.list(query);
   }
 
   /** Actors of entries older than `cutoff` lose id and name; the rest of each entry stays. */
   anonymiseActorsBefore(cutoff: Date): Promise<number> {
-    return this.entries.anonymiseActorsBefore(cutoff);
+    return this.deps.entries.anonymiseActorsBefore(cutoff);
   }
 }

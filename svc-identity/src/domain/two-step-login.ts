@@ -8,14 +8,17 @@ import {
 } from '@nsa/contracts';
 import {
   AppError,
+  recordAudit,
   seal,
   sessionActor,
   unseal,
   type NewAuditEntry,
+  type Outbox,
   type SessionUser,
   type Transaction,
+  type Transactor,
 } from '@nsa/service-kit';
-import { TotpRepository } from '../data-access/totp.js';
+import type { TotpRepository } from '../data-access/totp.js';
 import type { UserRow } from '../data-access/users.js';
 import { MSG } from './messages.js';
 import { sha256 } from './tokens.js';
@@ -33,7 +36,23 @@ interface Ticket {
   login: boolean;
 }
 
-type Audit = (entry: NewAuditEntry, tx: Transaction) => Promise<void>;
+export interface TwoStepLoginDeps {
+  db: Transactor;
+  outbox: Outbox;
+  totp: TotpRepository;
+  /** IDENTITY_SECRET: the key of tickets and stored secrets. */
+  secret: string;
+  /**
+   * Keys stored secrets may still be sealed with: IDENTITY_SECRET_PREVIOUS while a rotation
+   * runs, and SESSION_SECRET, the key before IDENTITY_SECRET existed. Such a secret is still
+   * read, and sealed again under IDENTITY_SECRET at once.
+   */
+  legacySecrets?: readonly string[];
+  /** The name authenticator apps show beside the account (the public host). */
+  issuer: string;
+  /** ADMIN_2FA_REQUIRED: every account must use two-step login. */
+  required: boolean;
+}
 
 /**
  * R-TOTP: the optional second step of a login. The secret is made at enrolment and travels to
@@ -43,23 +62,7 @@ type Audit = (entry: NewAuditEntry, tx: Transaction) => Promise<void>;
  * code works once; recovery codes are stored as their SHA-256 and each works once.
  */
 export class TwoStepLogin {
-  constructor(
-    private readonly deps: {
-      sequelize: { transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> };
-      /** IDENTITY_SECRET: the key of tickets and stored secrets. */
-      secret: string;
-      /**
-       * Keys stored secrets may still be sealed with: IDENTITY_SECRET_PREVIOUS while a rotation
-       * runs, and SESSION_SECRET, the key before IDENTITY_SECRET existed. Such a secret is still
-       * read, and sealed again under IDENTITY_SECRET at once.
-       */
-      legacySecrets?: readonly string[];
-      issuer: string;
-      required: boolean;
-    },
-    private readonly repo: TotpRepository,
-    private readonly audit: Audit,
-  ) {}
+  constructor(private readonly deps: TwoStepLoginDeps) {}
 
   get required(): boolean {
     return this.deps.required;
@@ -89,19 +92,19 @@ export class TwoStepLogin {
   ): Promise<'off' | 'missing' | 'ok' | 'recovery' | 'wrong'> {
     if (!user.totpEnabled) return 'off';
     if (input.code === undefined && input.recoveryCode === undefined) return 'missing';
-    return this.deps.sequelize.transaction(async (tx) => {
-      const credential = await this.repo.credential(user.id, tx);
+    return this.deps.db.transaction(async (tx) => {
+      const credential = await this.deps.totp.credential(user.id, tx);
       if (!credential) return 'off';
       if (input.code !== undefined) {
         const secret = await this.openSecret(user.id, credential.secretSealed, tx);
         const step = secret === null ? null : matchStep(secret, input.code);
         if (step === null || step <= credential.lastStep) return 'wrong';
-        await this.repo.useStep(tx, user.id, step);
+        await this.deps.totp.useStep(tx, user.id, step);
         return 'ok';
       }
       // loginSchema has put the code in its compared form.
       const hash = sha256(input.recoveryCode!);
-      return (await this.repo.useRecoveryCode(tx, user.id, hash)) ? 'recovery' : 'wrong';
+      return (await this.deps.totp.useRecoveryCode(tx, user.id, hash)) ? 'recovery' : 'wrong';
     });
   }
 
@@ -124,9 +127,9 @@ export class TwoStepLogin {
     const step = matchStep(data.secret, code);
     if (step === null) throw AppError.validation({ code: MSG.badCode });
     const recoveryCodes = newRecoveryCodes();
-    await this.deps.sequelize.transaction(async (tx) => {
-      if (await this.repo.credential(data.uid, tx)) throw AppError.conflict(MSG.totpAlreadyOn);
-      await this.repo.enable(
+    await this.deps.db.transaction(async (tx) => {
+      if (await this.deps.totp.credential(data.uid, tx)) throw AppError.conflict(MSG.totpAlreadyOn);
+      await this.deps.totp.enable(
         tx,
         data.uid,
         this.sealSecret(data.secret),
@@ -153,8 +156,8 @@ export class TwoStepLogin {
    */
   async disable(actor: SessionUser, target: Pick<PublicUser, 'id'>): Promise<void> {
     if (this.deps.required && actor.uid === target.id) throw AppError.conflict(MSG.totpMandatory);
-    await this.deps.sequelize.transaction(async (tx) => {
-      if (!(await this.repo.disable(tx, target.id))) throw AppError.conflict(MSG.totpNotOn);
+    await this.deps.db.transaction(async (tx) => {
+      if (!(await this.deps.totp.disable(tx, target.id))) throw AppError.conflict(MSG.totpNotOn);
       await this.audit(
         {
           actor: sessionActor(actor),
@@ -174,13 +177,18 @@ export class TwoStepLogin {
   async resealLegacy(): Promise<number> {
     if (!this.deps.legacySecrets?.length) return 0;
     let n = 0;
-    for (const { userId, secretSealed } of await this.repo.sealedSecrets()) {
+    for (const { userId, secretSealed } of await this.deps.totp.sealedSecrets()) {
       if (this.open(secretSealed, this.deps.secret) !== null) continue;
       const plain = this.openLegacy(secretSealed);
       if (plain === null) continue;
-      if (await this.repo.replaceSealed(userId, secretSealed, this.sealSecret(plain))) n += 1;
+      if (await this.deps.totp.replaceSealed(userId, secretSealed, this.sealSecret(plain))) n += 1;
     }
     return n;
+  }
+
+  /** R-AUDIT: an entry through the outbox, in the transaction of the change it records. */
+  private async audit(entry: NewAuditEntry, tx: Transaction): Promise<void> {
+    await recordAudit(tx, this.deps.outbox, 'identity', entry);
   }
 
   /** An account's secret; one still sealed under the session secret's key is sealed anew. */
@@ -188,7 +196,8 @@ export class TwoStepLogin {
     const secret = this.open(sealed, this.deps.secret);
     if (secret !== null) return secret;
     const legacy = this.openLegacy(sealed);
-    if (legacy !== null) await this.repo.replaceSealed(userId, sealed, this.sealSecret(legacy), tx);
+    if (legacy !== null)
+      await this.deps.totp.replaceSealed(userId, sealed, this.sealSecret(legacy), tx);
     return legacy;
   }
 

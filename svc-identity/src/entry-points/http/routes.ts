@@ -12,19 +12,30 @@ import {
   parseOrThrow,
   requestLang,
   requireRole,
-  type ServiceContext,
+  type Sessions,
   idParam,
 } from '@nsa/service-kit';
 import type { Accounts } from '../../domain/accounts.js';
 import { toPublic } from '../../domain/public-user.js';
 import type { UserRow } from '../../domain/accounts.js';
 import { MSG } from '../../domain/messages.js';
+import type { TwoStepLogin } from '../../domain/two-step-login.js';
 
-export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Accounts): void {
+export interface IdentityRoutesDeps {
+  /** The session cookies: issued at login, cleared at logout. */
+  sessions: Sessions;
+  accounts: Accounts;
+  twoStep: TwoStepLogin;
+}
+
+export function mountRoutes(
+  app: Express,
+  { sessions, accounts, twoStep }: IdentityRoutesDeps,
+): void {
   const auth = Router();
 
   const logIn = async (res: Response, user: UserRow) => {
-    await ctx.sessions.issue(res, {
+    await sessions.issue(res, {
       sid: await accounts.startSession(user),
       uid: user.id,
       role: user.role,
@@ -51,12 +62,12 @@ export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Account
     const user = await accounts.byId(req.sessionUser!.uid);
     if (!user) throw AppError.unauthenticated();
     res.setHeader('Cache-Control', 'no-store');
-    res.json(await accounts.twoStep.enrolment(user, false));
+    res.json(await twoStep.enrolment(user, false));
   });
 
   auth.post('/totp/enable', async (req, res) => {
     const input = parseOrThrow(totpEnableSchema, req.body);
-    const done = await accounts.twoStep.enable(input.ticket, input.code, req.sessionUser);
+    const done = await twoStep.enable(input.ticket, input.code, req.sessionUser);
     res.setHeader('Cache-Control', 'no-store');
     if (!done.login) {
       res.json({ recoveryCodes: done.recoveryCodes });
@@ -71,7 +82,7 @@ export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Account
   auth.post('/totp/disable', requireRole('admin', 'provider'), async (req, res) => {
     const input = parseOrThrow(totpDisableSchema, req.body);
     await accounts.confirmPassword(req.sessionUser!.uid, input.password);
-    await accounts.twoStep.disable(req.sessionUser!, { id: req.sessionUser!.uid });
+    await twoStep.disable(req.sessionUser!, { id: req.sessionUser!.uid });
     res.json({ success: true });
   });
 
@@ -86,7 +97,7 @@ export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Account
   auth.post('/logout', async (req, res) => {
     // Ended where it is kept first: a logout that cannot be recorded answers an error.
     if (req.sessionUser) await accounts.endSession(req.sessionUser.sid);
-    ctx.sessions.clear(res);
+    sessions.clear(res);
     res.json({ success: true });
   });
 
@@ -125,7 +136,7 @@ export function mountRoutes(app: Express, ctx: ServiceContext, accounts: Account
   users.delete('/:id/totp', async (req, res) => {
     const id = idParam(req);
     if (!(await accounts.byId(id))) throw AppError.notFound(MSG.userNotFound);
-    await accounts.twoStep.disable(req.sessionUser!, { id });
+    await twoStep.disable(req.sessionUser!, { id });
     res.json({ success: true });
   });
 
