@@ -3,6 +3,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 export default tseslint.config(
   {
@@ -59,11 +61,26 @@ export default tseslint.config(
     },
   },
   {
+    // One construction style (docs/architecture.md): a domain object receives the repositories
+    // and ports it uses, built in start.ts; it never sees the service context or Sequelize, and
+    // its SQL lives in data access. `Transactor` and `Transaction` are its handle on the database.
     files: ['svc-*/src/domain/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: '@nsa/service-kit',
+              importNames: ['ServiceContext', 'Sequelize', 'QueryTypes', 'Op', 'DataTypes'],
+              message:
+                'The domain receives its repositories and ports (start.ts builds them); SQL and Sequelize stay in data access.',
+            },
+            {
+              name: 'sequelize',
+              message: 'SQL and Sequelize stay in data access.',
+            },
+          ],
           patterns: [
             {
               group: ['**/entry-points/**'],
@@ -94,6 +111,24 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // No import cycle in product code: a cycle makes load order decide what a module sees.
+    files: [
+      'svc-*/src/**/*.ts',
+      'packages/*/src/**/*.{ts,tsx}',
+      'mfe-*/src/**/*.{ts,tsx}',
+      'shell/src/**/*.{ts,tsx}',
+      'deploy/**/*.ts',
+    ],
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   prettier,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningService, StartOptions } from '../service.js';
-import { serviceTestEnv } from './index.js';
+import { serviceTestEnv } from './infra.js';
 import { readFileSync } from 'node:fs';
 import { EVERY_SERVICE, documentedRoutes, registeredRoutes } from '../openapi.js';
 import { apiDocumentPath } from './api-doc.js';

@@ -1,5 +1,5 @@
 import { assertApiAnswer } from './api-doc.js';
-import { testSessionCookie } from './index.js';
+import { testSessionCookie } from './infra.js';
 
 export interface Answer {
   status: number;

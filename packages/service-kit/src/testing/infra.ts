@@ -1,0 +1,222 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { sealData } from 'iron-session';
+import { join } from 'node:path';
+import {
+  ensureServiceDatabase,
+  freePort,
+  startNats,
+  startPostgres,
+  type Managed,
+} from '@nsa/local-infra';
+import {
+  RPC_SUBJECTS,
+  SERVICE_NAMES,
+  natsPermissions,
+  type ServiceName,
+  type SessionOwnerAnswer,
+} from '@nsa/contracts';
+import { createLogger } from '../logger.js';
+import { connectNats, type NatsConnection } from '../nats.js';
+import { SESSION_COOKIE, newSessionId, sessionIdHash } from '../session.js';
+
+export const TEST_SESSION_SECRET = 'test-session-secret-0123456789-abcdefghijklmnop';
+
+export interface TestInfra {
+  dir: string;
+  adminUrl: string;
+  natsUrl: string;
+  nats: Managed;
+  postgres: Managed;
+  /** Restarts nats-server on the same port and store (fault tests). */
+  restartNats(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** A service's NATS password on the test infra. */
+const testNatsPassword = (service: string) => `test-nats-${service}-0123456789`;
+
+/** How a service logs in to the test infra's NATS, for a test that acts as that service. */
+export function testNatsAuth(service: ServiceName): { user: string; pass: string } {
+  return { user: service, pass: testNatsPassword(service) };
+}
+
+/**
+ * R-NATS-USERS: the test nats-server has the launcher's users, each with its permissions from
+ * `natsPermissions`, so a service under test can do only what it may in production (a use
+ * missing from the table fails its tests). A connection without credentials (a test's own,
+ * standing in for other services) is the unrestricted user `test`.
+ */
+const TEST_NATS_USERS = [
+  ...SERVICE_NAMES.map((name) => ({
+    user: name,
+    password: testNatsPassword(name),
+    permissions: natsPermissions(name),
+  })),
+  { user: 'test', password: testNatsPassword('test') },
+];
+
+/** A private PostgreSQL cluster and a JetStream nats-server in a temp dir, on free ports. */
+export async function startTestInfra(): Promise<TestInfra> {
+  const dir = await mkdtemp(join(tmpdir(), 'nsa-test-'));
+  // The cluster runs as an unprivileged user, which must reach its data dir.
+  await chmod(dir, 0o755);
+  const [pgPort, natsPort] = [await freePort(), await freePort()];
+  const natsOpts = {
+    storeDir: join(dir, 'nats'),
+    port: natsPort,
+    logFile: join(dir, 'nats.log'),
+    users: TEST_NATS_USERS,
+    noAuthUser: 'test',
+  };
+  const [pg, initialNats] = await Promise.all([
+    startPostgres({ dataDir: join(dir, 'pg'), port: pgPort, logFile: join(dir, 'pg.log') }),
+    startNats(natsOpts),
+  ]);
+  let nats = initialNats;
+  const infra: TestInfra = {
+    dir,
+    adminUrl: pg.adminUrl,
+    natsUrl: nats.url,
+    nats: nats.proc,
+    postgres: pg.proc,
+    async restartNats() {
+      await nats.proc.stop();
+      nats = await startNats(natsOpts);
+      infra.nats = nats.proc;
+    },
+    async stop() {
+      await Promise.all([nats.proc.stop(), pg.proc.stop()]);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+  return infra;
+}
+
+const feeds = new Map<string, Promise<NatsConnection>>();
+
+/**
+ * A NATS connection without credentials, so as the unrestricted test user (one per nats-server,
+ * open until the process ends): for a test that stands in for other services, publishing their
+ * events or looking into any stream. A service's own connection (`ctx.nc`) has only that
+ * service's permissions (R-NATS-USERS).
+ */
+export function testFeed(natsUrl: string): Promise<NatsConnection> {
+  let nc = feeds.get(natsUrl);
+  if (!nc) {
+    nc = connectNats(natsUrl, 'test-feed', createLogger('test-feed', 'silent'));
+    feeds.set(natsUrl, nc);
+  }
+  return nc;
+}
+
+/** The environment a service gets from the launcher, pointed at the test infra. */
+export async function serviceTestEnv(
+  infra: { adminUrl: string; natsUrl: string },
+  service: string,
+  extra: Record<string, string> = {},
+): Promise<NodeJS.ProcessEnv> {
+  const url = await ensureServiceDatabase(infra.adminUrl, service);
+  await standInSessionOwner(infra.natsUrl);
+  return {
+    SERVICE_NAME: service,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATABASE_URL: url,
+    DB_SCHEMA: service,
+    NATS_URL: infra.natsUrl,
+    // Its own NATS user, as the launcher gives it.
+    ...((SERVICE_NAMES as readonly string[]).includes(service)
+      ? { NATS_USER: service, NATS_PASSWORD: testNatsPassword(service) }
+      : {}),
+    SESSION_SECRET: TEST_SESSION_SECRET,
+    PUBLIC_BASE_URL: 'http://localhost:8080',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...extra,
+  };
+}
+
+import type {} from 'vitest';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    adminUrl: string;
+    natsUrl: string;
+    infraDir: string;
+  }
+}
+
+/**
+ * Vitest globalSetup: one infra per test run of a package. Use it from a
+ * package's `test/global-setup.ts` and read the URLs with `inject()`.
+ */
+export async function infraGlobalSetup({
+  provide,
+}: {
+  provide: (key: 'adminUrl' | 'natsUrl' | 'infraDir', value: string) => void;
+}): Promise<() => Promise<void>> {
+  const infra = await startTestInfra();
+  provide('adminUrl', infra.adminUrl);
+  provide('natsUrl', infra.natsUrl);
+  provide('infraDir', infra.dir);
+  return () => infra.stop();
+}
+
+/** The sessions the stand-in for svc-identity knows, by the hash of their id; null: ended. */
+const testSessions = new Map<string, SessionOwnerAnswer | null>();
+const standIns = new Map<string, Promise<void>>();
+
+/**
+ * For testing a service without svc-identity: a responder in the test process that answers
+ * the session look-up for the sessions `testSessionCookie` made, once per nats-server. It
+ * stays silent about sessions it did not make, so beside a real svc-identity it leaves those
+ * questions to it.
+ */
+function standInSessionOwner(natsUrl: string): Promise<void> {
+  let started = standIns.get(natsUrl);
+  if (!started) {
+    started = (async () => {
+      const logger = createLogger('identity-stand-in', 'silent');
+      const nc = await connectNats(natsUrl, 'identity-stand-in', logger);
+      const sub = nc.subscribe(RPC_SUBJECTS.sessions);
+      void (async () => {
+        for await (const msg of sub) {
+          const { keys } = msg.json<{ keys: string[] }>();
+          if (!keys.every((k) => testSessions.has(k))) continue;
+          msg.respond(JSON.stringify({ values: keys.map((k) => testSessions.get(k) ?? null) }));
+        }
+      })();
+      await nc.flush();
+    })();
+    standIns.set(natsUrl, started);
+  }
+  return started;
+}
+
+/** A session cookie sealed the way svc-identity seals it, for testing a service on its own. */
+export async function testSessionCookie(
+  user: { uid: number; role: 'admin' | 'provider'; name?: string; email?: string } = {
+    uid: 1,
+    role: 'admin',
+  },
+): Promise<string> {
+  const now = Date.now();
+  const sid = newSessionId();
+  const known = {
+    uid: user.uid,
+    role: user.role,
+    name: user.name ?? 'Test Beheerder',
+    email: user.email ?? 'beheer@test.nl',
+  };
+  testSessions.set(sessionIdHash(sid), known);
+  const sealed = await sealData(
+    { sid, ...known, iat: now, seen: now },
+    { password: TEST_SESSION_SECRET, ttl: 12 * 3600 },
+  );
+  return `${SESSION_COOKIE}=${sealed}`;
+}
+
+/** Ends every test session of a user, as svc-identity does on delete or reset. */
+export function endTestSessions(uid: number): void {
+  for (const [k, v] of testSessions) if (v?.uid === uid) testSessions.set(k, null);
+}
