@@ -24,6 +24,7 @@ import { start as startNotify } from 'svc-notify/dist/src/start.js';
 import { migrations as identityMigrations } from 'svc-identity/dist/migrations/index.js';
 import { identityConfigSchema } from 'svc-identity/dist/src/config.js';
 import { IdentityPrivacy } from 'svc-identity/dist/src/domain/privacy.js';
+import { PrivacyRepository as IdentityPrivacyRepository } from 'svc-identity/dist/src/data-access/privacy.js';
 import { emailKey } from 'svc-identity/dist/src/domain/tokens.js';
 import { PrivacyRepository } from '../src/data-access/privacy.js';
 import { Privacy, retentionCutoff } from '../src/domain/privacy.js';
@@ -197,7 +198,13 @@ describe('privacy lifecycle across the services', () => {
         }),
       },
     );
-    const part = new IdentityPrivacy(opened.ctx);
+    const part = new IdentityPrivacy({
+      db: opened.ctx.sequelize,
+      outbox: opened.ctx.outbox,
+      privacy: new IdentityPrivacyRepository(opened.ctx.sequelize),
+      sessionSecret: opened.ctx.config.SESSION_SECRET,
+      retentionMonths: opened.ctx.config.RETENTION_MONTHS,
+    });
     const responder = servePrivacy(
       opened.ctx.nc,
       PRIVACY_RPC_SUBJECTS.identity,
