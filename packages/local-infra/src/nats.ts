@@ -29,9 +29,10 @@ function supportsSyncAlways(bin: string, dir: string): boolean {
 /**
  * R-EVENT-REPLAY: when JetStream fsyncs. One node fsyncs every write before acknowledging it:
  * it is the only copy. A node of a three-node cluster fsyncs once a second: a write is
- * acknowledged once two nodes have it, an fsync of every write on all three costs three times
- * the CPU of one node (docs/architecture.md), and what every node could lose in that second
- * to a power failure the services' outboxes publish again after they reconnect.
+ * acknowledged once two nodes have it, fsyncing every write on all three is the cluster's
+ * largest cost per sign-up (bench/README.md, "JetStream fsync interval"), and what every node
+ * could lose in that second to a power failure the services' outboxes publish again after they
+ * reconnect (docs/architecture.md, "Two of everything").
  */
 export function syncIntervalOf(cluster: NatsClusterNode | undefined): string {
   return cluster ? '1s' : 'always';
