@@ -1,5 +1,6 @@
-import { matchPath, useLocation } from 'react-router-dom';
-import { registerResources } from '@nsa/web-kit';
+import { useParams } from 'react-router-dom';
+import { pageRoutes, registerResources, RemoteRoutes } from '@nsa/web-kit';
+import type { ADMIN_PAGES } from '@nsa/web-kit/routes';
 import en from './i18n/en.json';
 import nl from './i18n/nl.json';
 import { blockIdParam } from './draw/lib/draw';
@@ -23,32 +24,43 @@ import './styles.css';
 
 registerResources(NAMESPACE, { nl, en });
 
-// Absolute patterns matched against the location, so the remote does not
-// depend on how deep the shell mounted it. The shell guards /admin/* (admins
-// only); /login and /reset-password are open to anyone.
-export default function App() {
-  const { pathname } = useLocation();
-  if (matchPath('/login', pathname)) return <LoginPage />;
-  if (matchPath('/reset-password', pathname)) return <ResetPasswordPage />;
-  if (matchPath('/admin', pathname)) return <DashboardPage />;
-  if (matchPath('/admin/settings', pathname)) return <SettingsPage />;
-  // R-AUDIT-SCREEN: who did what.
-  if (matchPath('/admin/audit', pathname)) return <AuditPage />;
-  // R-PRIVACY-SCREEN: retention, export and erasure.
-  if (matchPath('/admin/privacy', pathname)) return <PrivacyPage />;
-  if (matchPath('/admin/schools', pathname)) return <SchoolsPage />;
-  if (matchPath('/admin/blocks', pathname)) return <BlocksPage />;
-  // R-DRAW-PREVIEW: a lottery block's draw; an id that is no number is a page that does not exist.
-  const drawBlockId = blockIdParam(matchPath('/admin/blocks/:id/draw', pathname)?.params.id);
-  if (drawBlockId !== null) return <DrawPage key={drawBlockId} blockId={drawBlockId} />;
-  if (matchPath('/admin/providers', pathname)) return <ProvidersPage />;
-  // R-ATTENDANCE-ADMIN: an activity's attendance, read-only.
-  const attendanceId = activityIdParam(
-    matchPath('/admin/activities/:id/attendance', pathname)?.params.id,
+// R-DRAW-PREVIEW: a lottery block's draw; an id that is no number is a page that does not exist.
+function DrawRoute() {
+  const blockId = blockIdParam(useParams().id);
+  return blockId === null ? <AdminNotFoundPage /> : <DrawPage key={blockId} blockId={blockId} />;
+}
+
+// R-ATTENDANCE-ADMIN: an activity's attendance, read-only; an id that is no number, as above.
+function AttendanceRoute() {
+  const activityId = activityIdParam(useParams().id);
+  return activityId === null ? (
+    <AdminNotFoundPage />
+  ) : (
+    <AttendancePage key={activityId} activityId={activityId} />
   );
-  if (attendanceId !== null) return <AttendancePage key={attendanceId} activityId={attendanceId} />;
-  if (matchPath('/admin/activities', pathname)) return <ActivitiesPage />;
-  if (matchPath('/admin/registrations', pathname)) return <RegistrationsPage />;
-  if (matchPath('/admin/*', pathname)) return <AdminNotFoundPage />;
-  return null;
+}
+
+/**
+ * The admin remote's pages at their paths in the route table (ADMIN_PAGES). The shell
+ * guards /admin/* (admins only); /login and /reset-password are open to anyone.
+ */
+export const routes = pageRoutes<typeof ADMIN_PAGES>({
+  '/login': <LoginPage />,
+  '/reset-password': <ResetPasswordPage />,
+  '/admin': <DashboardPage />,
+  '/admin/settings': <SettingsPage />,
+  '/admin/audit': <AuditPage />,
+  '/admin/privacy': <PrivacyPage />,
+  '/admin/schools': <SchoolsPage />,
+  '/admin/blocks': <BlocksPage />,
+  '/admin/blocks/:id/draw': <DrawRoute />,
+  '/admin/providers': <ProvidersPage />,
+  '/admin/activities': <ActivitiesPage />,
+  '/admin/activities/:id/attendance': <AttendanceRoute />,
+  '/admin/registrations': <RegistrationsPage />,
+  '/admin/*': <AdminNotFoundPage />,
+});
+
+export default function App() {
+  return <RemoteRoutes routes={routes} />;
 }

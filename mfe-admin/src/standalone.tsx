@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router-dom';
 import { ProtectedRoute } from '@nsa/web-kit';
+import { ADMIN_AREA } from '@nsa/web-kit/routes';
 import { mountStandalone } from '@nsa/web-kit/standalone';
 import App from './export-app';
 import en from './i18n/en.json';
@@ -13,7 +14,7 @@ function GuardedApp() {
   return (
     <Routes>
       <Route
-        path="/admin/*"
+        path={`${ADMIN_AREA}/*`}
         element={
           <ProtectedRoute loadingLabel={t('common.loading')}>
             <App />

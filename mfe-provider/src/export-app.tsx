@@ -1,5 +1,6 @@
-import { matchPath, useLocation } from 'react-router-dom';
-import { registerResources } from '@nsa/web-kit';
+import { useParams } from 'react-router-dom';
+import { pageRoutes, registerResources, RemoteRoutes } from '@nsa/web-kit';
+import type { PROVIDER_PAGES } from '@nsa/web-kit/routes';
 import en from './i18n/en.json';
 import nl from './i18n/nl.json';
 import { NAMESPACE } from './namespace';
@@ -8,10 +9,15 @@ import './styles.css';
 
 registerResources(NAMESPACE, { nl, en });
 
-// Absolute patterns matched against the location, so the remote does not
-// depend on how deep the shell mounted it.
+function ParticipantsRoute() {
+  return <ParticipantsPage activityId={useParams().activityId} />;
+}
+
+/** The provider remote's page at its path in the route table (PROVIDER_PAGES). */
+export const routes = pageRoutes<typeof PROVIDER_PAGES>({
+  '/provider/:activityId': <ParticipantsRoute />,
+});
+
 export default function App() {
-  const { pathname } = useLocation();
-  const match = matchPath('/provider/:activityId', pathname);
-  return match ? <ParticipantsPage activityId={match.params.activityId} /> : null;
+  return <RemoteRoutes routes={routes} />;
 }

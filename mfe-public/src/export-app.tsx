@@ -1,8 +1,15 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { matchPath, useLocation } from 'react-router-dom';
-import { Page, registerResources, Spinner, useNamespaceTexts } from '@nsa/web-kit';
-import { LOTTERY_PATH } from './components/LotteryNote';
+import { useParams } from 'react-router-dom';
+import {
+  Page,
+  pageRoutes,
+  registerResources,
+  RemoteRoutes,
+  Spinner,
+  useNamespaceTexts,
+} from '@nsa/web-kit';
+import type { PUBLIC_PAGES } from '@nsa/web-kit/routes';
 import { addDateWords } from './lib/dates';
 import { NAMESPACE } from './namespace';
 import { LandingPage } from './pages/LandingPage';
@@ -79,28 +86,39 @@ function LotteryLoading() {
   );
 }
 
-// Absolute patterns matched against the location, so the remote does not
-// depend on how deep the shell mounted it.
+// Components, not elements made once: each reads its lazy page when it renders, so after a
+// failed load the fresh one is used.
+function MySignupRoute() {
+  return (
+    <Suspense fallback={<MySignupLoading />}>
+      <MySignupPage />
+    </Suspense>
+  );
+}
+
+function LotteryRoute() {
+  return (
+    <Suspense fallback={<LotteryLoading />}>
+      <LotteryPage />
+    </Suspense>
+  );
+}
+
+function SchoolRoute() {
+  const { token = '' } = useParams();
+  return <SchoolPage token={token} />;
+}
+
+/** The public remote's pages at their paths in the route table (PUBLIC_PAGES). */
+export const routes = pageRoutes<typeof PUBLIC_PAGES>({
+  '/': <LandingPage />,
+  '/schools/:token': <SchoolRoute />,
+  '/activities/:token': <SchoolRoute />,
+  '/my-signup': <MySignupRoute />,
+  '/loting': <LotteryRoute />,
+});
+
 export default function App() {
   useNamespaceTexts(NAMESPACE);
-  const { pathname } = useLocation();
-  const school =
-    matchPath('/schools/:token', pathname) ?? matchPath('/activities/:token', pathname);
-  if (school) return <SchoolPage token={school.params.token ?? ''} />;
-  if (matchPath('/my-signup', pathname)) {
-    return (
-      <Suspense fallback={<MySignupLoading />}>
-        <MySignupPage />
-      </Suspense>
-    );
-  }
-  if (matchPath(LOTTERY_PATH, pathname)) {
-    return (
-      <Suspense fallback={<LotteryLoading />}>
-        <LotteryPage />
-      </Suspense>
-    );
-  }
-  if (matchPath('/', pathname)) return <LandingPage />;
-  return null;
+  return <RemoteRoutes routes={routes} />;
 }

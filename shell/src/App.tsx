@@ -8,9 +8,10 @@ import { NotFound } from './pages/NotFound';
 import { Unauthorized } from './pages/Unauthorized';
 import { languagesOf, REMOTE_ROUTES } from './remotes/route-remotes';
 
-// R-WEB-ROUTES. Each remote matches its own pages inside; the shell only decides
-// which remote owns a path (remotes/route-remotes.ts), so a remote's files load
-// only on its routes.
+// R-WEB-ROUTES. The shell mounts every page of the route table (remotes/route-remotes.ts) with
+// the remote that owns it, and the remote draws the page, so a remote's files load only on its
+// routes. The routes of one remote all render the same element: moving between its pages keeps
+// the remote mounted.
 export function App() {
   const { t, i18n } = useTranslation();
   const { pathname } = useLocation();

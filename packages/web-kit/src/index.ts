@@ -35,3 +35,4 @@ export { ExportButton, type ExportFile } from './export-button';
 export { FieldNote, fieldIds } from './field-note';
 export { LogoutButton } from './logout-button';
 export { ProtectedRoute, Spinner } from './protected-route';
+export { pageRoutes, RemoteRoutes } from './remote-routes';

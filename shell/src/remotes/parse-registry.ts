@@ -1,7 +1,9 @@
 // Pure parsing, kept apart from the federation runtime so it can be unit tested.
 
-export const REMOTE_NAMES = ['mfe_public', 'mfe_admin', 'mfe_provider'] as const;
-export type RemoteName = (typeof REMOTE_NAMES)[number];
+import { REMOTE_NAMES, type RemoteName } from '@nsa/web-kit/routes';
+
+// The remotes are those of the route table.
+export { REMOTE_NAMES, type RemoteName };
 export type Registry = Partial<Record<RemoteName, string>>;
 
 export const REGISTRY_URL = '/mfe-registry.json';

@@ -1,7 +1,9 @@
-// Which remote owns which page route (R-WEB-ROUTES). App.tsx renders these routes;
-// the shell's first script also reads them to start loading the remote of
-// the page being opened while its own code is still downloading.
+// Which remote owns which page route (R-WEB-ROUTES), read from the route table every remote
+// renders its pages from (@nsa/web-kit/routes). App.tsx mounts these routes; the shell's first
+// script also reads them to start loading the remote of the page being opened while its own
+// code is still downloading.
 import { LANGUAGES, STAFF_LANGUAGES, type Language } from '@nsa/web-kit/languages';
+import { isAdminOnly, REMOTE_NAMES, REMOTE_PAGES } from '@nsa/web-kit/routes';
 import type { RemoteName } from './parse-registry';
 
 export interface RemoteRouteSpec {
@@ -12,19 +14,12 @@ export interface RemoteRouteSpec {
   protected?: true;
 }
 
-export const REMOTE_ROUTES: readonly RemoteRouteSpec[] = [
-  { path: '/', remote: 'mfe_public' },
-  { path: '/activities/:token', remote: 'mfe_public' },
-  { path: '/schools/:token', remote: 'mfe_public' },
-  // R-MY-SIGNUP-LINK: the parent's own link; its token is the fragment, never part of the path.
-  { path: '/my-signup', remote: 'mfe_public' },
-  // R-DRAW-RULES: how the draw of a lottery block works, linked from its cards.
-  { path: '/loting', remote: 'mfe_public' },
-  { path: '/login', remote: 'mfe_admin' },
-  { path: '/reset-password', remote: 'mfe_admin' },
-  { path: '/admin/*', remote: 'mfe_admin', protected: true },
-  { path: '/provider/:activityId', remote: 'mfe_provider' },
-];
+/** Every page of every remote, in the table's order. */
+export const REMOTE_ROUTES: readonly RemoteRouteSpec[] = REMOTE_NAMES.flatMap((remote) =>
+  REMOTE_PAGES[remote].map((path): RemoteRouteSpec =>
+    isAdminOnly(path) ? { path, remote, protected: true } : { path, remote },
+  ),
+);
 
 /**
  * The languages each remote's screens are in (R-LANG-PUBLIC): the public side in all six, the
@@ -41,26 +36,44 @@ export const REMOTE_LANGUAGES: Readonly<Record<RemoteName, readonly Language[]>>
 const segments = (path: string) => path.split('/').filter(Boolean);
 
 /**
- * The route a pathname matches, the way React Router matches these patterns
- * (case-insensitive, a trailing slash allowed). Kept free of React Router so
+ * React Router's rank of a pattern among those that match: each segment counts, a static one
+ * more than a `:param`, a `*` less than none (so `/admin/blocks/:id/draw` wins over `/admin/*`).
+ */
+const rank = (pattern: string[]) =>
+  pattern.reduce(
+    (sum, segment) => sum + (segment === '*' ? -1 : segment.startsWith(':') ? 4 : 11),
+    0,
+  );
+
+/**
+ * The route a pathname matches, the way React Router matches and ranks these
+ * patterns (case-insensitive, a trailing slash allowed). Kept free of React Router so
  * the shell's first script can use it before the router is loaded.
  */
-export function matchRemoteRoute(pathname: string): RemoteRouteSpec | undefined {
+export function matchRemoteRoute(
+  pathname: string,
+  routes: readonly RemoteRouteSpec[] = REMOTE_ROUTES,
+): RemoteRouteSpec | undefined {
   let parts: string[];
   try {
     parts = segments(pathname).map((part) => decodeURIComponent(part));
   } catch {
     return undefined;
   }
-  return REMOTE_ROUTES.find((route) => {
+  let best: RemoteRouteSpec | undefined;
+  let bestRank = -Infinity;
+  for (const route of routes) {
     const pattern = segments(route.path);
     const splat = pattern.at(-1) === '*';
     const fixed = splat ? pattern.slice(0, -1) : pattern;
-    if (splat ? parts.length < fixed.length : parts.length !== fixed.length) return false;
-    return fixed.every((segment, i) =>
+    if (splat ? parts.length < fixed.length : parts.length !== fixed.length) continue;
+    const matches = fixed.every((segment, i) =>
       segment.startsWith(':') ? parts[i] !== '' : segment.toLowerCase() === parts[i]!.toLowerCase(),
     );
-  });
+    // The first of equal rank, as React Router keeps the order of routes that tie.
+    if (matches && rank(pattern) > bestRank) [best, bestRank] = [route, rank(pattern)];
+  }
+  return best;
 }
 
 /** The languages a page offers: its remote's, or all on the shell's own pages (not found, …). */
