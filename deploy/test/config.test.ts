@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { execFileSync } from 'node:child_process';
-import { derivePorts, loadConfig, SERVICE_NODE_OPTIONS, serviceEnv } from '../local/config.js';
+import {
+  derivePorts,
+  loadConfig,
+  SERVICE_NAMES,
+  serviceEnv,
+  serviceNodeOptions,
+} from '../local/config.js';
 import { consoleLine } from '../local/output.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'deploy-config-'));
@@ -132,10 +138,20 @@ describe('loadConfig', () => {
 
   it("bounds each service's young generation too, as the k8s config does", () => {
     const c = loadConfig({ env: {}, repoRoot: dir, dataDir: 'c' });
-    const { NODE_OPTIONS } = serviceEnv(c, 'notify', { database: 'd', nats: 'n', smtp: 's' });
-    expect(NODE_OPTIONS).toBe(SERVICE_NODE_OPTIONS);
-    const k8s = fs.readFileSync(path.join(import.meta.dirname, '../k8s/base/config.env'), 'utf8');
-    expect(/^NODE_OPTIONS=(.*)$/m.exec(k8s)?.[1]).toBe(SERVICE_NODE_OPTIONS);
+    const k8sDir = path.join(import.meta.dirname, '../k8s/base');
+    const shared = /^NODE_OPTIONS=(.*)$/m.exec(
+      fs.readFileSync(path.join(k8sDir, 'config.env'), 'utf8'),
+    )?.[1];
+    for (const name of SERVICE_NAMES) {
+      const local = serviceEnv(c, name, { database: 'd', nats: 'n', smtp: 's' }).NODE_OPTIONS;
+      expect(local, name).toBe(serviceNodeOptions(name));
+      // The deployment's own NODE_OPTIONS, else the shared config's.
+      const own = /- name: NODE_OPTIONS\n\s+value: (.*)$/m.exec(
+        fs.readFileSync(path.join(k8sDir, `${name}.yaml`), 'utf8'),
+      )?.[1];
+      expect(own ?? shared, `${name} in k8s`).toBe(local);
+    }
+    const NODE_OPTIONS = serviceNodeOptions('registrations');
     // Garbage with a window that lives a while, as requests in flight: without a limit the
     // young generation grows to 128 MB (Node 24) and stays.
     const script = `
