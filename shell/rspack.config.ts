@@ -70,8 +70,8 @@ function staticHeader(language: Language, languages: readonly Language[]): strin
  * alongside main.js instead of one round trip later: their names are its
  * data-preload. Not preload links in <head>: the first paint needs none of them,
  * but a script that arrives before the paint is taken for render-blocking by
- * Lighthouse's simulation, which then waited for their 110 KiB before the first
- * paint (a school page's LCP 1.46 to 1.72 s; 0.96 to 0.98 s without them).
+ * Lighthouse's simulation, which then waited for them before the first paint
+ * (bench/README.md, "Paint first").
  */
 class PreloadFirstLoadPlugin {
   apply(compiler: Compiler) {
@@ -270,8 +270,8 @@ export default defineConfig({
         // two files: two
         // requests instead of eleven, and they compress better. React DOM (with its scheduler)
         // is the first: each script is evaluated in a task of its own, and the finishing of an
-        // eagerly compiled file's code is part of that task (docs/architecture.md), which was
-        // 15 to 26 ms for the two as one file.
+        // eagerly compiled file's code is part of that task (docs/architecture.md), too long a
+        // task for the two as one file (bench/README.md, "The first load").
         firstLoadDom: {
           test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/,
           name: 'first-load-dom',

@@ -20,7 +20,7 @@ const PREFIXES = { 'react/': 'react', 'react-dom/': 'react-dom' };
 // Shared under the package's name, but built from a module of ours that
 // re-exports only what the apps use (src/shared/). A shared module is bundled
 // whole, because any remote might use any export; these lists let the build
-// drop the rest (react-router-dom: 61 KiB gzip to 14). The version stays the
+// drop the rest (bench/README.md, "The first load"). The version stays the
 // package's.
 const facade = (name) => fileURLToPath(new URL(`./src/shared/${name}.ts`, import.meta.url));
 const IMPORTS = {
@@ -61,8 +61,8 @@ const SHARE_STRATEGY = 'loaded-first';
 // same exact versions as web-kit (sharedMap fails the build otherwise), and a
 // singleton is used whatever its version: a range only ever produced a console
 // warning. Checking it cost each consumer of a shared module a semver parse
-// (about a dozen regular expressions built and run per check, some 30 checks
-// per page) on the main thread before the first render.
+// (regular expressions built and run per check) on the main thread before the
+// first render.
 const REQUIRED_VERSION = false;
 
 function readJson(url) {

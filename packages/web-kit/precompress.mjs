@@ -2,8 +2,8 @@
 // production build. The gateway serves it with `gzip_static on` instead of
 // compressing on each request at its own, lower level: smaller files at no CPU
 // cost per request. The copy is made with Zopfli, a slower encoder of the same
-// gzip format that makes files about 3 % smaller than zlib's level 9 (the
-// school page's first-load JS: 113.2 → 109.5 KiB); every browser reads it.
+// gzip format that makes smaller files than zlib's level 9 (bench/README.md,
+// "The first load"); every browser reads it.
 // Without the .gz file nginx still compresses on the fly, so a copy that lacks
 // them keeps working.
 import { gzipAsync } from '@gfx/zopfli';

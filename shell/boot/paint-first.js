@@ -29,9 +29,9 @@
       document.head.appendChild(link);
     }
   }
-  // The first use of localStorage in a page waits for the browser to open it (a few to some
-  // 45 ms on this project's test machines); the federation runtime's debug check and the stored
-  // language read it as soon as main.js runs. Opened here, before the first paint, it is ready
+  // The first use of localStorage in a page waits for the browser to open it (bench/README.md,
+  // "Paint first"); the federation runtime's debug check and the stored language read it as
+  // soon as main.js runs. Opened here, before the first paint, it is ready
   // by then.
   try {
     void window.localStorage.length;

@@ -5,9 +5,9 @@ import { blockDateRange } from '@nsa/contracts';
  * ('maandag 2 maart', 'Monday 2 March'), written out by the page itself with the language's
  * words (date-words/), which come in the chunk of the language's texts (export-app.tsx), so a
  * page in another language downloads none of them. The browser's Intl.DateTimeFormat writes
- * the same, but the first one a page makes loads the browser's calendar data: 70 to 90 ms of
- * main thread on a laptop, four times that on a phone, in the middle of the first render of
- * the school page's cards. The unit tests check every day of two years against
+ * the same, but the first one a page makes loads the browser's calendar data, a long task in
+ * the middle of the first render of the school page's cards (bench/README.md, "The first
+ * load"). The unit tests check every day of two years against
  * Intl.DateTimeFormat. The other languages' dates come from Intl.DateTimeFormat itself
  * (INTL_LOCALES): their month names change with the case ('2 marca', '2 березня').
  */

@@ -5,8 +5,8 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/
  * packages are singletons without a version range, so the copy the share scope picked (the
  * shell's, loaded first) is the one every consumer gets. The runtime's own resolver gives the
  * same answer, but only after a semver check against the range "*" for each consumer (a
- * regular expression built and run per call, some 30 calls per page, on the main thread
- * before the first render); this resolver skips that check. A real range would still be
+ * regular expression built and run per call, on the main thread before the first render);
+ * this resolver skips that check. A real range would still be
  * checked by the runtime as before.
  */
 export default function singletonSharePlugin(): ModuleFederationRuntimePlugin {
