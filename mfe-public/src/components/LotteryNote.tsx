@@ -1,12 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { BlockWindow } from '@nsa/contracts';
+import type { PUBLIC_PAGES } from '@nsa/web-kit/routes';
 import { shortHex, type WindowOf, type WindowState } from '../lib/signup-window';
 import { NAMESPACE } from '../namespace';
 import { momentText } from './window-text';
 
-/** The page that explains the draw (R-DRAW-RULES); the shell routes it to this remote. */
-export const LOTTERY_PATH = '/loting';
+/** The page that explains the draw (R-DRAW-RULES): one of this remote's pages in the route table. */
+const LOTTERY_PATH: (typeof PUBLIC_PAGES)[number] = '/loting';
 
 export interface LotteryNoteProps {
   block: WindowOf & Pick<BlockWindow, 'seedHash' | 'seed'>;
