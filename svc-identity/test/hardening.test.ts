@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { QueryTypes, seal, unseal, type RunningService } from '@nsa/service-kit';
 import { TEST_SESSION_SECRET } from '@nsa/service-kit/testing';
 import { hashPassword } from '../src/domain/passwords.js';
-import { codeAt, newTotpSecret } from '../src/domain/two-step.js';
+import { newTotpSecret } from '../src/domain/two-step.js';
+import { codeAt } from './helpers.js';
 import { start } from '../src/start.js';
 import { ADMIN, Client, IDENTITY_SECRET, identityEnv, latestLink } from './helpers.js';
 

@@ -1,5 +1,6 @@
 import { QueryTypes, openLink, type RunningService } from '@nsa/service-kit';
 import { assertApiAnswer, serviceTestEnv } from '@nsa/service-kit/testing';
+import { Secret, TOTP } from 'otpauth';
 
 export const LINK_SEAL_SECRET = 'link-seal-secret-for-tests-0123456789abcdef';
 export const IDENTITY_SECRET = 'identity-secret-for-tests-0123456789abcdefgh';
@@ -80,4 +81,9 @@ export async function latestLink(
   const link = openLink(row.data.sealedLink, LINK_SEAL_SECRET);
   if (!link) throw new Error(`the ${type} event's link cannot be opened`);
   return { link, email: row.data.email, token: new URL(link).searchParams.get('token')! };
+}
+
+/** The code an authenticator app shows for a secret at a time (RFC 6238: SHA-1, 6 digits, 30 s). */
+export function codeAt(secretBase32: string, now = Date.now()): string {
+  return TOTP.generate({ secret: Secret.fromBase32(secretBase32), timestamp: now });
 }

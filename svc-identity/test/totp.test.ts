@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { QueryTypes, type RunningService } from '@nsa/service-kit';
 import { hashPassword } from '../src/domain/passwords.js';
-import { codeAt } from '../src/domain/two-step.js';
+import { codeAt } from './helpers.js';
 import { start } from '../src/start.js';
 import { ADMIN, Client, identityEnv, latestLink } from './helpers.js';
 

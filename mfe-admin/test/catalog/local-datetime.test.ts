@@ -2,14 +2,14 @@
 // with that day's offset. Europe/Amsterdam changes offset twice a year, which is where this goes
 // wrong: 29 March 2026 has no 02:00-02:59, and 25 October 2026 has it twice.
 import { describe, expect, it } from 'vitest';
-import {
-  isoToLocalInput,
-  localInputToIso,
-  localInputToMoment,
-} from '../../src/catalog/lib/local-datetime';
+import { isoToLocalInput, localInputToMoment } from '../../src/catalog/lib/local-datetime';
 
 const AMS = 'Europe/Amsterdam';
 const QUARTER_MS = 15 * 60_000;
+
+/** The ISO text of the moment a datetime-local value names, or null. */
+const localInputToIso = (value: string, timeZone: string) =>
+  localInputToMoment(value, timeZone)?.iso ?? null;
 
 describe('localInputToIso in Europe/Amsterdam', () => {
   it('uses +01:00 in winter and +02:00 in summer', () => {

@@ -36,11 +36,6 @@ export function matchStep(secretBase32: string, code: string, now = Date.now()):
   return delta === null ? null : TOTP.counter({ period: PERIOD_S, timestamp: now }) + delta;
 }
 
-/** The code of a secret at a time; for tests and the demo. */
-export function codeAt(secretBase32: string, now = Date.now()): string {
-  return totp(secretBase32).generate({ timestamp: now });
-}
-
 const BASE32 = 'abcdefghijklmnopqrstuvwxyz234567';
 
 /**

@@ -81,14 +81,6 @@ export function localInputToMoment(
   return { iso: formatIso(shown, offset), shifted: fits.length === 0 };
 }
 
-/** localInputToMoment's ISO text, or null. */
-export function localInputToIso(
-  value: string,
-  timeZone: string = browserTimeZone(),
-): string | null {
-  return localInputToMoment(value, timeZone)?.iso ?? null;
-}
-
 function formatIso(w: WallClock, offsetMs: number): string {
   const date = `${pad(w.year, 4)}-${pad(w.month)}-${pad(w.day)}`;
   const time = `${pad(w.hour)}:${pad(w.minute)}:${pad(w.second)}`;
