@@ -8,20 +8,14 @@ import {
   serviceModule,
 } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
+import { composeAccounts } from './accounts-root.js';
 import { identityConfigSchema } from './config.js';
 import { AuditEntryRepository } from './data-access/audit-entries.js';
-import { LoginFailureRepository, LoginTallyRepository } from './data-access/login-failures.js';
-import { PasswordTokenRepository } from './data-access/password-tokens.js';
 import { PrivacyRepository } from './data-access/privacy.js';
-import { ResetRequestRepository } from './data-access/reset-requests.js';
 import { sessionRepository, type SessionRepository } from './data-access/sessions.js';
-import { TotpRepository } from './data-access/totp.js';
-import { UserRepository } from './data-access/users.js';
-import { Accounts } from './domain/accounts.js';
 import { AuditLog } from './domain/audit-log.js';
 import { AdminBootstrap } from './domain/bootstrap.js';
 import { IdentityPrivacy, retiredItems } from './domain/privacy.js';
-import { TwoStepLogin } from './domain/two-step-login.js';
 import { mountAuditRoutes } from './entry-points/http/audit-routes.js';
 import { mountRoutes } from './entry-points/http/routes.js';
 import { auditConsumers } from './entry-points/messaging/audit-consumer.js';
@@ -49,45 +43,17 @@ export const { start, stop } = serviceModule(async (opts) => {
   );
   const { config, logger, metrics, outbox, sequelize } = ctx;
 
-  const users = new UserRepository(sequelize);
-  const tokens = new PasswordTokenRepository(sequelize);
-  const failures = new LoginFailureRepository(sequelize);
-  const tallies = new LoginTallyRepository(sequelize);
-  const resets = new ResetRequestRepository(sequelize);
   const sessions = sessionStore!;
-  const totp = new TotpRepository(sequelize);
   const entries = new AuditEntryRepository(sequelize);
   const privacyRepository = new PrivacyRepository(sequelize);
 
-  const twoStep = new TwoStepLogin({
-    db: sequelize,
-    outbox,
-    totp,
-    secret: config.IDENTITY_SECRET,
-    legacySecrets: [config.IDENTITY_SECRET_PREVIOUS, config.SESSION_SECRET].filter(
-      (key): key is string => Boolean(key),
-    ),
-    issuer: new URL(config.PUBLIC_BASE_URL).host,
-    required: config.ADMIN_2FA_REQUIRED === '1',
-  });
-  const accounts = new Accounts({
-    db: sequelize,
+  const { accounts, twoStep } = composeAccounts({
+    sequelize,
     outbox,
     logger,
     metrics,
-    users,
-    tokens,
-    failures,
-    tallies,
-    resets,
+    config,
     sessions,
-    twoStep,
-    settings: {
-      loginRateLimit: config.LOGIN_RATE_LIMIT,
-      sessionSecret: config.SESSION_SECRET,
-      linkSealSecret: config.LINK_SEAL_SECRET,
-      publicBaseUrl: config.PUBLIC_BASE_URL,
-    },
   });
   const audit = new AuditLog({ entries });
   const privacy = new IdentityPrivacy({

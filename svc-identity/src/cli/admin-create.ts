@@ -11,15 +11,9 @@ import {
   type BaseConfig,
 } from '@nsa/service-kit';
 import { migrations } from '../../migrations/index.js';
+import { composeAccounts } from '../accounts-root.js';
 import { identityConfigSchema, type IdentityConfig } from '../config.js';
-import { LoginFailureRepository, LoginTallyRepository } from '../data-access/login-failures.js';
-import { PasswordTokenRepository } from '../data-access/password-tokens.js';
-import { ResetRequestRepository } from '../data-access/reset-requests.js';
 import { sessionRepository } from '../data-access/sessions.js';
-import { TotpRepository } from '../data-access/totp.js';
-import { UserRepository } from '../data-access/users.js';
-import { Accounts } from '../domain/accounts.js';
-import { TwoStepLogin } from '../domain/two-step-login.js';
 
 /**
  * `admin:create --email E --name N`: creates an administrator without a
@@ -61,34 +55,12 @@ async function main(): Promise<void> {
     // The CLI touches only the database: no NATS connection, no sessions. Its audit entry
     // (R-AUDIT) is written to identity's outbox, and the running service's relay publishes it.
     const outbox = Outbox.writeOnly(sequelize, logger);
-    const twoStep = new TwoStepLogin({
-      db: sequelize,
-      outbox,
-      totp: new TotpRepository(sequelize),
-      secret: config.IDENTITY_SECRET,
-      legacySecrets: [config.IDENTITY_SECRET_PREVIOUS, config.SESSION_SECRET].filter(
-        (key): key is string => Boolean(key),
-      ),
-      issuer: new URL(config.PUBLIC_BASE_URL).host,
-      required: config.ADMIN_2FA_REQUIRED === '1',
-    });
-    const accounts = new Accounts({
-      db: sequelize,
+    const { accounts } = composeAccounts({
+      sequelize,
       outbox,
       logger,
-      users: new UserRepository(sequelize),
-      tokens: new PasswordTokenRepository(sequelize),
-      failures: new LoginFailureRepository(sequelize),
-      tallies: new LoginTallyRepository(sequelize),
-      resets: new ResetRequestRepository(sequelize),
+      config,
       sessions: sessionRepository(sequelize, config),
-      twoStep,
-      settings: {
-        loginRateLimit: config.LOGIN_RATE_LIMIT,
-        sessionSecret: config.SESSION_SECRET,
-        linkSealSecret: config.LINK_SEAL_SECRET,
-        publicBaseUrl: config.PUBLIC_BASE_URL,
-      },
     });
     if (await accounts.emailTaken(input.data.email)) {
       process.stderr.write(`an account with email ${input.data.email} already exists\n`);
