@@ -1,30 +1,12 @@
 // R-WEB-ROUTES: the provider remote draws the page the route table gives it, and no other.
-import { createElement as h } from 'react';
-import { renderToStaticMarkup } from 'react-dom/server';
-import i18next from 'i18next';
-import { I18nextProvider } from 'react-i18next';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { REMOTE_PAGES } from '@nsa/web-kit/routes';
+import { renderUnderShellRoute } from '@nsa/web-kit/testing/routes';
 import App, { routes } from '../src/export-app';
 
-const i18n = i18next.createInstance();
-void i18n.init({ lng: 'nl', resources: {}, initAsync: false });
-
 /** The remote's markup at a path, under the shell's route for it as in the shell. */
-function render(path: string, shellRoute = '/provider/:activityId') {
-  return renderToStaticMarkup(
-    h(
-      I18nextProvider,
-      { i18n },
-      h(
-        MemoryRouter,
-        { initialEntries: [path] },
-        h(Routes, null, h(Route, { path: shellRoute, element: h(App) })),
-      ),
-    ),
-  );
-}
+const render = (path: string, shellRoute = '/provider/:activityId') =>
+  renderUnderShellRoute(App, path, shellRoute);
 
 describe('provider routes', () => {
   it('are the pages of the route table, each with an element', () => {
