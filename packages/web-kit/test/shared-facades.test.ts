@@ -19,8 +19,13 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'shared' ? [] : sourceFiles(path);
-    // *.server.tsx runs at build time in Node (a remote's first view), never as a shared module.
-    return /\.tsx?$/.test(entry.name) && !/\.(d|server)\.tsx?$/.test(entry.name) ? [path] : [];
+    // *.server.tsx runs at build time in Node (a remote's first view), and web-kit's testing*.ts
+    // only in tests: never as a shared module.
+    return /\.tsx?$/.test(entry.name) &&
+      !/\.(d|server)\.tsx?$/.test(entry.name) &&
+      !/^testing[\w-]*\.tsx?$/.test(entry.name)
+      ? [path]
+      : [];
   });
 }
 
