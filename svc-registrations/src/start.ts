@@ -1,4 +1,4 @@
-import { DailyJob, openService, packageVersion, serviceModule } from '@nsa/service-kit';
+import { openService, packageVersion, retentionJob, serviceModule } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
 import { registrationsConfigSchema } from './config.js';
 import { ActivityRepository } from './data-access/activities.js';
@@ -17,7 +17,7 @@ import { ParentLinks } from './domain/links.js';
 import { Lottery } from './domain/lottery.js';
 import { MySignups } from './domain/my-signup.js';
 import { Participants } from './domain/participants.js';
-import { Privacy, RETENTION_JOB, retainedSignups } from './domain/privacy.js';
+import { Privacy, retainedSignups } from './domain/privacy.js';
 import { Projection } from './domain/projection.js';
 import { Review } from './domain/review.js';
 import { SignUps } from './domain/signup.js';
@@ -148,14 +148,11 @@ export const { start, stop } = serviceModule(async (opts) => {
 
   // Entry points: HTTP, consumers, responders and the background jobs.
   // R-RETENTION-JOB: on start and daily.
-  const retention = new DailyJob({
-    name: RETENTION_JOB,
-    sequelize: db,
-    logger,
-    metrics,
-    run: (trigger) => privacy.retain(trigger),
-    items: retainedSignups,
-  });
+  const retention = retentionJob(
+    { sequelize: db, logger, metrics },
+    (trigger) => privacy.retain(trigger),
+    retainedSignups,
+  );
   return run({
     beforeSession: (app) => mountBeforeSession(app, review),
     routes: (app) =>

@@ -147,6 +147,9 @@ export async function withAdvisoryLock<T>(
   });
 }
 
+/** The retention job's name (R-RETENTION-JOB): its lock, logs and metrics, in every service. */
+export const RETENTION_JOB = 'retention';
+
 /**
  * A service's retention job (R-RETENTION-JOB): a DailyJob named `retention` on the service's own
  * database, logger and metrics.
@@ -157,7 +160,7 @@ export function retentionJob<R>(
   items: (result: R) => number,
 ): DailyJob<R> {
   return new DailyJob({
-    name: 'retention',
+    name: RETENTION_JOB,
     sequelize: ctx.sequelize,
     logger: ctx.logger,
     metrics: ctx.metrics,

@@ -20,6 +20,7 @@ import {
   privacySubjectHash,
   recordAudit,
   recordAudits,
+  RETENTION_JOB,
   SYSTEM_ACTOR,
   type Logger,
   type Outbox,
@@ -32,8 +33,6 @@ import type { RegistrationsStream } from './registrations-stream.js';
 
 /** How many sign-ups one transaction (and one erasure event) takes. */
 export const RETENTION_BATCH = 500;
-/** The daily job's name (R-RETENTION-JOB): its lock, logs and metrics. */
-export const RETENTION_JOB = 'retention';
 /** The audit target type of an export or erasure of one address (R-PRIVACY-AUDIT). */
 export const PRIVACY_SUBJECT = 'privacy-subject';
 /** How long an admin's erasure waits for the stream's consumers before purging. */
