@@ -7,11 +7,12 @@ import { createRoot, type Root } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient, initI18n, ToastProvider } from '@nsa/web-kit';
-import type { AdminRegistration, RegistrationStatus } from '@nsa/contracts';
+import type { RegistrationStatus } from '@nsa/contracts';
 import { useReviewActions } from '../../src/registrations/lib/use-review-actions';
 import en from '../../src/i18n/en.json';
 import nl from '../../src/i18n/nl.json';
 import { NAMESPACE } from '../../src/namespace';
+import { adminRegistration } from './fixtures';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -30,49 +31,13 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const ref = { id: 1, name: 'x' };
-/** A new sign-up of an activity with places left, as the list shows it. */
-const signUp: AdminRegistration = {
+/** A new sign-up of an activity with one place left, as the list shows it. */
+const signUp = adminRegistration({
   id: 42,
-  activityId: 7,
   childFirstName: 'Jan',
   childLastName: 'Vol',
-  childDateOfBirth: '2017-01-01',
-  childAge: 9,
-  childGroup: 'groep5',
-  parentName: 'Ouder',
-  email: 'ouder@example.nl',
-  phone: '0612345678',
-  language: 'nl',
-  status: 'new',
-  createdAt: '2026-03-01T10:00:00.000Z',
-  timestamp: '2026-03-01T10:00:00.000Z',
-  updatedAt: '2026-03-01T10:00:00.000Z',
-  approvedAt: null,
-  rejectedAt: null,
-  rejectionReason: null,
-  emailSent: false,
-  approvedByAdminId: null,
-  rejectedByAdminId: null,
-  approvedByAdmin: null,
-  rejectedByAdmin: null,
-  waitlistPosition: null,
-  offerExpiresAt: null,
-  withdrawnAt: null,
-  erasedAt: null,
-  activity: {
-    id: 7,
-    title: 'Judo',
-    capacity: 2,
-    approvedCount: 1,
-    offeredCount: 0,
-    weekday: 3,
-    startTime: '15:00',
-    school: ref,
-    provider: ref,
-    block: { ...ref, weekStart: 10, weekEnd: 12 },
-  },
-};
+  activity: { ...adminRegistration().activity, title: 'Judo', capacity: 2, approvedCount: 1 },
+});
 
 /** Approves the sign-up from the screen's actions while the server answers `status`. */
 async function approveAnswered(status: RegistrationStatus) {
