@@ -2,30 +2,21 @@
 // R-EXPORT-EMPTY: printing or exporting the provider's list without participants does nothing
 // but say there is no data; with participants both go ahead.
 import { act, createElement as h } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, initI18n, ToastProvider } from '@nsa/web-kit';
+import { initI18n } from '@nsa/web-kit';
+import { mountScreen, unmountScreen } from '@nsa/web-kit/testing/screen';
 import type { ParticipantsResponse } from '@nsa/contracts';
 import en from '../src/i18n/en.json';
 import nl from '../src/i18n/nl.json';
 import { NAMESPACE } from '../src/namespace';
 import { ParticipantsPage } from '../src/pages/ParticipantsPage';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 beforeAll(() => {
   initI18n({ namespace: NAMESPACE, resources: { nl, en }, search: '' });
 });
 
-let root: Root | undefined;
 afterEach(() => {
-  // Notices live in one store per page: close what a test left open.
-  for (const close of document.querySelectorAll<HTMLElement>('[data-testid="toast"] button'))
-    act(() => close.click());
-  act(() => root?.unmount());
-  document.body.innerHTML = '';
+  unmountScreen();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -49,24 +40,10 @@ async function providerPage(answer: ParticipantsResponse) {
   URL.revokeObjectURL = () => undefined;
   // The download's link is clicked, not followed.
   const saved = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-  const container = document.body.appendChild(document.createElement('div'));
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      h(
-        QueryClientProvider,
-        { client: createQueryClient() },
-        h(
-          MemoryRouter,
-          { initialEntries: ['/provider/5?token=abc'] },
-          h(ToastProvider, {
-            closeLabel: '×',
-            children: h(ParticipantsPage, { activityId: '5' }),
-          }),
-        ),
-      ),
-    );
-  });
+  const container = await mountScreen(
+    h(ParticipantsPage, { activityId: '5' }),
+    '/provider/5?token=abc',
+  );
   // The list arrives from the (stubbed) API a moment later.
   for (let i = 0; i < 100 && !container.querySelector('[data-testid="provider-print"]'); i += 1)
     await act(() => new Promise((resolve) => setTimeout(resolve, 10)));

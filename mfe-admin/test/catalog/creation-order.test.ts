@@ -3,27 +3,21 @@
 // make them in that order, and the activities screen names what is still missing, with a link to
 // where it is made, and offers no new activity until all three exist.
 import { act, createElement as h } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, initI18n, ToastProvider } from '@nsa/web-kit';
+import { initI18n } from '@nsa/web-kit';
+import { mountScreen, unmountScreen } from '@nsa/web-kit/testing/screen';
 import { ActivitiesPage } from '../../src/catalog/pages/ActivitiesPage';
 import { DashboardPage } from '../../src/dashboard/pages/DashboardPage';
 import en from '../../src/i18n/en.json';
 import nl from '../../src/i18n/nl.json';
 import { NAMESPACE } from '../../src/namespace';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 beforeAll(() => {
   initI18n({ namespace: NAMESPACE, resources: { nl, en }, search: '' });
 });
 
-let root: Root | undefined;
 afterEach(() => {
-  act(() => root?.unmount());
-  document.body.innerHTML = '';
+  unmountScreen();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -51,21 +45,7 @@ async function screenAt(path: string, screen: ReturnType<typeof h>, present: Lis
       return new Response('{"code":"SERVICE_UNAVAILABLE","message":"-"}', { status: 503 });
     }),
   );
-  const container = document.body.appendChild(document.createElement('div'));
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      h(
-        QueryClientProvider,
-        { client: createQueryClient() },
-        h(
-          MemoryRouter,
-          { initialEntries: [path] },
-          h(ToastProvider, { closeLabel: '×', children: screen }),
-        ),
-      ),
-    );
-  });
+  const container = await mountScreen(screen, path);
   // The lists arrive from the (stubbed) API a moment later.
   for (let i = 0; i < 20; i += 1) await act(() => new Promise((r) => setTimeout(r, 10)));
   return container;

@@ -3,10 +3,9 @@
 // meanwhile, R-REVIEW-CAPACITY) is told in a destructive notice that the activity was full; an
 // approval that went through is told as approved.
 import { act, createElement as h } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, initI18n, ToastProvider } from '@nsa/web-kit';
+import { initI18n } from '@nsa/web-kit';
+import { mountScreen, unmountScreen } from '@nsa/web-kit/testing/screen';
 import type { RegistrationStatus } from '@nsa/contracts';
 import { useReviewActions } from '../../src/registrations/lib/use-review-actions';
 import en from '../../src/i18n/en.json';
@@ -14,19 +13,12 @@ import nl from '../../src/i18n/nl.json';
 import { NAMESPACE } from '../../src/namespace';
 import { adminRegistration } from './fixtures';
 
-(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
-
 beforeAll(() => {
   initI18n({ namespace: NAMESPACE, resources: { nl, en }, search: '' });
 });
 
-let root: Root | undefined;
 afterEach(() => {
-  // Notices live in one store per page: close what a test left open.
-  for (const close of document.querySelectorAll<HTMLElement>('[data-testid="toast"] button'))
-    act(() => close.click());
-  act(() => root?.unmount());
-  document.body.innerHTML = '';
+  unmountScreen();
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
@@ -53,17 +45,7 @@ async function approveAnswered(status: RegistrationStatus) {
     approve = () => actions.approve(signUp, false, () => undefined);
     return null;
   }
-  const container = document.body.appendChild(document.createElement('div'));
-  root = createRoot(container);
-  await act(async () => {
-    root!.render(
-      h(
-        QueryClientProvider,
-        { client: createQueryClient() },
-        h(ToastProvider, { closeLabel: '×', children: h(Harness) }),
-      ),
-    );
-  });
+  const container = await mountScreen(h(Harness));
   await act(async () => {
     approve!();
     await new Promise((resolve) => setTimeout(resolve, 50));
