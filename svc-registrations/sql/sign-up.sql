@@ -163,3 +163,69 @@ CREATE OR REPLACE FUNCTION sign_up(
     RETURN QUERY SELECT 'created'::text, new_id, new_status, pos;
   END
   $fn$;
+
+-- R-IDEMPOTENCY: a keyed sign-up in one statement: the key is claimed first (a twin request
+-- with the same key waits here on its row until this one commits), then `sign_up` runs, and
+-- a created sign-up's answer is recorded with it: the 201's body, as the route answers it
+-- (`signedUp` in src/domain/signup.ts; test/idempotency.test.ts holds the two alike). A
+-- refused sign-up leaves no key behind, as a rolled-back transaction would: the service
+-- records the refusal itself. A key another request holds or recorded within `p_key_hours`
+-- answers 'key-taken' and nothing is done. Four round trips fewer than claiming, signing up
+-- and recording in a transaction of separate statements.
+CREATE OR REPLACE FUNCTION sign_up_keyed(
+    p_key_hash char(64),
+    p_request_hash char(64),
+    p_key_hours integer,
+    p_activity jsonb,
+    p_child_key text,
+    p_child_first_name text,
+    p_child_last_name text,
+    p_child_date_of_birth date,
+    p_child_age integer,
+    p_child_group text,
+    p_parent_name text,
+    p_email text,
+    p_phone text,
+    p_language char(2),
+    p_waitlist boolean,
+    p_ignore_capacity boolean,
+    p_manage_token_hash char(64),
+    p_event_id uuid,
+    p_event_subject text,
+    p_event_version integer,
+    p_event_occurred_at timestamptz,
+    p_event_data jsonb,
+    p_event_headers jsonb
+  ) RETURNS TABLE (outcome text, registration_id integer, status text, waitlist_position integer)
+  LANGUAGE plpgsql VOLATILE
+  SET search_path FROM CURRENT
+  AS $fn$
+  DECLARE
+    r record;
+  BEGIN
+    INSERT INTO idempotency_keys AS k (key_hash, request_hash)
+      VALUES (p_key_hash, p_request_hash)
+      ON CONFLICT (key_hash) DO UPDATE
+        SET request_hash = EXCLUDED.request_hash, status = NULL, answer = NULL, created_at = now()
+        WHERE k.created_at <= now() - make_interval(hours => p_key_hours);
+    IF NOT FOUND THEN
+      RETURN QUERY SELECT 'key-taken'::text, NULL::integer, NULL::text, NULL::integer; RETURN;
+    END IF;
+    SELECT * INTO r FROM sign_up(p_activity, p_child_key, p_child_first_name, p_child_last_name,
+      p_child_date_of_birth, p_child_age, p_child_group, p_parent_name, p_email, p_phone,
+      p_language, p_waitlist, p_ignore_capacity, p_manage_token_hash, p_event_id,
+      p_event_subject, p_event_version, p_event_occurred_at, p_event_data, p_event_headers) s;
+    IF r.outcome = 'created' THEN
+      UPDATE idempotency_keys SET status = 201, answer = jsonb_build_object('kind', 'body',
+          'body', jsonb_build_object('success', true, 'registration',
+            CASE WHEN r.status = 'waitlisted'
+              THEN jsonb_build_object('id', r.registration_id, 'status', r.status,
+                'waitlistPosition', r.waitlist_position)
+              ELSE jsonb_build_object('id', r.registration_id, 'status', r.status) END))
+        WHERE key_hash = p_key_hash;
+    ELSE
+      DELETE FROM idempotency_keys WHERE key_hash = p_key_hash;
+    END IF;
+    RETURN QUERY SELECT r.outcome, r.registration_id, r.status, r.waitlist_position;
+  END
+  $fn$;

@@ -101,7 +101,7 @@ export const { start, stop } = serviceModule(async (opts) => {
     logger,
     owner: catalog.activitiesNow,
   });
-  const signUps = new SignUps({ db, outbox, registrations, links, lottery, catalog });
+  const signUps = new SignUps({ outbox, registrations, links, lottery, catalog });
   const mySignups = new MySignups({
     db,
     outbox,

@@ -72,6 +72,31 @@ describe('Idempotency-Key (R-IDEMPOTENCY)', () => {
     expect(unkeyed.body.code).toBe('CONFLICT');
   });
 
+  it('answers a keyed sign-up that joined the waiting list twice with the same body, place in line included', async () => {
+    const id = await activity(1);
+    const holder = await post(w.reg, school.accessToken, signup(id));
+    await w.reg.post(`/api/admin/registrations/${holder.body.registration.id}/approve`, {
+      sendEmail: false,
+    });
+    const body = { ...signup(id), waitlist: true };
+    const key = newKey();
+    const first = await keyed(body, key);
+    expect(first.status).toBe(201);
+    expect(first.body.registration).toEqual({
+      id: expect.any(Number),
+      status: 'waitlisted',
+      waitlistPosition: 1,
+    });
+    // A second child joins the line: the repeat still answers the first answer's place.
+    expect((await post(w.reg, school.accessToken, { ...signup(id), waitlist: true })).status).toBe(
+      201,
+    );
+    const again = await keyed(body, key);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    expect(await signups(body)).toBe(1);
+  });
+
   it('gives one sign-up and 20 identical answers for 20 identical keyed sign-ups sent at once', async () => {
     const body = signup(await activity());
     const key = newKey();

@@ -237,6 +237,9 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
     const token = seed.school.accessToken;
     const tag = `rt${topology.replicas}x`;
     const runKey = randomUUID();
+    // Parents sign up without a session: the admin's cookie would make every sign-up ask
+    // svc-identity about it.
+    const parents = new Api(stack.api);
     let n = 0;
     // Every sign-up a different child (and parent address), each with a key of its own.
     const load = (rate: number, durationS: number, stopped?: (a: Arrival[]) => boolean) => {
@@ -250,7 +253,7 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
         send: async (i) => {
           const k = first + i;
           try {
-            return await api.call(
+            return await parents.call(
               'POST',
               '/api/registrations',
               signUpBody(k, seed.activityIds[k % ACTIVITIES]!, tag),

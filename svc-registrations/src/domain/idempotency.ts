@@ -64,6 +64,13 @@ export interface KeyInTx {
   claim(tx: Transaction): Promise<void>;
   /** `body` undefined: not kept (the answer is derived again on a repeat). */
   record(tx: Transaction, status: number, body?: unknown): Promise<void>;
+  /**
+   * The key's hashes, for a change that claims the key and records its answer in one
+   * statement of its own (the keyed sign-up), instead of `claim` and `record`.
+   */
+  readonly request: KeyedRequest;
+  /** Ends such a change whose key another request holds or recorded, as `claim` would. */
+  taken(): never;
 }
 
 /** Refusals kept as answers: those of the request itself, not of a passing outage. */
@@ -108,6 +115,10 @@ export class Idempotency {
     const found = await this.deps.keys.find(keyed.keyHash);
     if (found) return this.repeat(found, keyed, derive);
     const key: KeyInTx = {
+      request: keyed,
+      taken: () => {
+        throw new KeyTaken();
+      },
       claim: async (tx) => {
         if (!(await this.deps.keys.claim(tx, keyed.keyHash, keyed.requestHash)))
           throw new KeyTaken();

@@ -8,7 +8,7 @@ import {
   type RegistrationEvent,
   type RegistrationInput,
 } from '@nsa/contracts';
-import { AppError, type Outbox, type Transactor } from '@nsa/service-kit';
+import { AppError, type Outbox } from '@nsa/service-kit';
 import { isoWeekYear } from '@nsa/calendar';
 import {
   childKey,
@@ -83,7 +83,6 @@ export interface ActivityOwner {
 }
 
 export interface SignUpsDeps {
-  db: Transactor;
   outbox: Outbox;
   registrations: RegistrationRepository;
   links: ParentLinks;
@@ -172,15 +171,15 @@ export class SignUps {
       event,
     };
     // R-IDEMPOTENCY: a keyed sign-up claims its key and records its answer in the sign-up's own
-    // transaction; an unkeyed one stays one statement.
-    const created = key
-      ? await this.deps.db.transaction(async (tx) => {
-          await key.claim(tx);
-          const answer = signedUp(await this.deps.registrations.signUp(row, tx));
-          await key.record(tx, 201, answer);
-          return answer;
-        })
-      : signedUp(await this.deps.registrations.signUp(row));
+    // statement (the database records the answer `signedUp` gives); an unkeyed one signs up
+    // alone.
+    let created: RegistrationCreated;
+    if (key) {
+      const result = await this.deps.registrations.signUpKeyed(row, key.request);
+      created = signedUp(result.outcome === 'key-taken' ? key.taken() : result);
+    } else {
+      created = signedUp(await this.deps.registrations.signUp(row));
+    }
     this.deps.outbox.kick();
     return created;
   }
