@@ -13,6 +13,7 @@ import { m0011DrawFreeze } from './0011-draw-freeze.js';
 import { m0012IdempotencyKeys } from './0012-idempotency-keys.js';
 import { m0013SignupRate } from './0013-signup-rate.js';
 import { m0014SignUpRules } from './0014-sign-up-rules.js';
+import { m0015SearchIndexDirect } from './0015-search-index-direct.js';
 
 export const migrations: Migration[] = [
   m0001SchoolProjection,
@@ -28,6 +29,7 @@ export const migrations: Migration[] = [
   m0011DrawFreeze,
   m0012IdempotencyKeys,
   m0013SignupRate,
+  m0015SearchIndexDirect,
   // Repeatable (its name carries the hash of sql/sign-up.sql): always last, after any later one.
   m0014SignUpRules,
 ];

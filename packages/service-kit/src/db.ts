@@ -46,8 +46,16 @@ export interface Migration {
 /**
  * One pool per service, bound to the service's own schema through the
  * connection's search_path, so unqualified table names never reach another
- * service's data.
+ * service's data. A connection is kept for POOL_IDLE_MS after its last use.
  */
+/**
+ * How long an unused connection stays open. A new one costs a backend start, a SCRAM exchange
+ * and a cold catalog cache, paid by the request that waits for it: with a short idle time, a
+ * rush after a quiet spell, or any swing in load, opened connections while it was busiest
+ * (bench/README.md, item 10). Five minutes keeps them through such swings.
+ */
+export const POOL_IDLE_MS = 300_000;
+
 export async function connectDatabase(opts: {
   url: string;
   schema: string;
@@ -57,7 +65,7 @@ export async function connectDatabase(opts: {
   const sequelize = new Sequelize(opts.url, {
     dialect: 'postgres',
     logging: false,
-    pool: { max: opts.poolMax, min: 0, idle: 10_000, acquire: 10_000 },
+    pool: { max: opts.poolMax, min: 0, idle: POOL_IDLE_MS, acquire: 10_000 },
     dialectOptions: {
       application_name: opts.applicationName,
       options: `-c search_path=${opts.schema}`,
