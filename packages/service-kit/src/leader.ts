@@ -106,11 +106,15 @@ export class Leadership {
   holdsSql(name: string): string {
     const backend = this.backend;
     if (!backend || !this.held.has(name)) return 'false';
-    return `EXISTS (SELECT 1 FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+    // pg_stat_get_activity(pid) answers that one backend; the pg_stat_activity view would build
+    // a row for every backend and join each to its role and database.
+    return `(EXISTS (SELECT 1 FROM pg_locks l
       WHERE l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
-        AND l.pid = ${backend.pid} AND a.backend_start::text = ${quote(backend.started)}
+        AND l.pid = ${backend.pid}
         AND l.classid::bigint = (${LOCK(name)} >> 32) & 4294967295
-        AND l.objid::bigint = ${LOCK(name)} & 4294967295)`;
+        AND l.objid::bigint = ${LOCK(name)} & 4294967295)
+      AND EXISTS (SELECT 1 FROM pg_stat_get_activity(${backend.pid}) a
+        WHERE a.backend_start::text = ${quote(backend.started)}))`;
   }
 
   /** While it leads anything: a heartbeat on the connection; one that fails drops it all. */
