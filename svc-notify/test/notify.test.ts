@@ -12,7 +12,14 @@ import {
 } from '@nsa/service-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { start } from '../src/start.js';
-import { LINK_SEAL_SECRET, linkEvent, notification, registrationEvent } from './events.js';
+import {
+  LINK_SEAL_SECRET,
+  linkEvent,
+  notification,
+  registrationChange,
+  registrationEvent,
+  sealLink,
+} from './events.js';
 import { TestSmtp } from './smtp.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
@@ -195,6 +202,47 @@ describe('the four emails', () => {
       },
     );
     expect(d).toEqual({ payload: null, status: 'sent' }); // personal data dropped once sent
+  });
+});
+
+describe('reports', () => {
+  let smtp: TestSmtp;
+  let svc: RunningService;
+  beforeAll(async () => {
+    smtp = new TestSmtp(await freePort());
+    await smtp.start();
+    svc = await start({ env: await notifyEnv(infra, smtp) });
+  });
+  afterAll(async () => {
+    await svc?.stop();
+    await smtp?.stop();
+  });
+
+  // R-EMAIL-SENT: only a decision's report is acted on.
+  it('reports no confirmation: it is sent and marked sent, and no event reports it', async () => {
+    const n = notification({
+      sealedLink: await sealLink('https://naschool.test/mijn-aanmelding#t'),
+    });
+    const id = await registrationChange(
+      await testFeed(infra.natsUrl),
+      'created',
+      { status: 'new', registrationId: 4343 },
+      n,
+      'nl',
+    );
+    await until(async () => {
+      const [d] = await svc.ctx.sequelize.query<{ status: string }>(
+        'SELECT status FROM deliveries WHERE event_id = :id',
+        { replacements: { id }, type: QueryTypes.SELECT },
+      );
+      return d?.status === 'sent';
+    });
+    expect(smtp.received.filter((m) => m.messageId.startsWith(`<${id}.`))).toHaveLength(1);
+    const [row] = await svc.ctx.sequelize.query<{ n: string }>(
+      "SELECT count(*) n FROM outbox WHERE type = 'notify.email.sent' AND data->>'sourceEventId' = :id",
+      { replacements: { id }, type: QueryTypes.SELECT },
+    );
+    expect(Number(row!.n)).toBe(0);
   });
 });
 

@@ -380,7 +380,19 @@ export const EMAIL_KINDS = [
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 
-/** notify.email.sent, version 1: an email reached the SMTP server. */
+/**
+ * The emails svc-notify reports with notify.email.sent: a decision's (R-EMAIL-SENT: the
+ * approval and the rejection set the sign-up's `emailSent`). No service acts on a report of
+ * any other email, so none is published: each would be one more event stored on every
+ * JetStream node and read by every consumer of the stream.
+ */
+export const reportedEmailKind = (kind: EmailKind): boolean =>
+  kind === 'registration-approved' || kind === 'registration-rejected';
+
+/**
+ * notify.email.sent, version 1: an email of a kind `reportedEmailKind` names reached the SMTP
+ * server (releases before that rule reported every email; consumers filter by `kind`).
+ */
 export const emailSentEventSchema = z.object({
   sourceEventId: z.uuid(),
   kind: z.enum(EMAIL_KINDS),

@@ -159,17 +159,18 @@ export class ClaimedDelivery {
   }
 
   /**
-   * Sent: the personal data in the payload is no longer needed. The event that reports it is
-   * written to the outbox by the same statement (the caller wakes the relay once this
+   * Sent: the personal data in the payload is no longer needed. The event that reports it, if
+   * any, is written to the outbox by the same statement (the caller wakes the relay once this
    * resolves, i.e. committed).
    */
-  async markSent(event: OutboxRowValues<unknown>): Promise<void> {
+  async markSent(event: OutboxRowValues<unknown> | undefined): Promise<void> {
+    const sent = `UPDATE deliveries SET status = 'sent', sent_at = now(), payload = NULL,
+      last_error = NULL WHERE ${this.key()}`;
+    if (!event) return this.end(`${sent}; COMMIT`);
     const lit = (v: string) => this.connection.escapeLiteral(v);
     if (!UUID.test(event.envelope.id)) throw new Error('outbox event id is not a UUID');
     await this.end(
-      `WITH sent AS (
-         UPDATE deliveries SET status = 'sent', sent_at = now(), payload = NULL, last_error = NULL
-         WHERE ${this.key()})
+      `WITH sent AS (${sent})
        INSERT INTO outbox (id, subject, type, version, occurred_at, data, headers)
        VALUES ('${event.envelope.id}', ${lit(event.subject)}, ${lit(event.subject)},
          ${Math.trunc(event.envelope.version)}, ${lit(event.envelope.occurredAt)},

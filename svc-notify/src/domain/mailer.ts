@@ -1,5 +1,6 @@
 import {
   EVENT_TYPES,
+  reportedEmailKind,
   staffLang,
   registrationNotificationSchema,
   secretLinkEventSchema,
@@ -192,13 +193,15 @@ export class Mailer {
       }
       this.acceptedUnrecorded.add(key);
     }
-    await claimed.markSent(
-      this.deps.outbox.row<EmailSentEvent>({
-        type: EVENT_TYPES.emailSent,
-        data: { sourceEventId: d.eventId, kind: d.kind, registrationId: d.registrationId },
-      }),
-    );
-    this.deps.outbox.kick();
+    // Reported only where a service acts on it (`reportedEmailKind`).
+    const report = reportedEmailKind(d.kind)
+      ? this.deps.outbox.row<EmailSentEvent>({
+          type: EVENT_TYPES.emailSent,
+          data: { sourceEventId: d.eventId, kind: d.kind, registrationId: d.registrationId },
+        })
+      : undefined;
+    await claimed.markSent(report);
+    if (report) this.deps.outbox.kick();
     log.info('email sent');
     return key;
   }

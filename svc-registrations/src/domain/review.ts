@@ -5,7 +5,6 @@ import {
   type ActivityEvent,
   type AuditEntry,
   type BulkResponse,
-  type EmailKind,
   type RegistrationStatus,
 } from '@nsa/contracts';
 import {
@@ -66,10 +65,6 @@ export function assertTransition(action: Action, from: RegistrationStatus): void
 /** A change that frees a place the waiting list then fills (R-WAITLIST-OFFER). */
 export const freesPlace = (from: RegistrationStatus, to: RegistrationStatus): boolean =>
   (from === 'approved' || from === 'offered') && to !== 'approved' && to !== 'offered';
-
-/** R-EMAIL-SENT: `emailSent` is about the review's decision email only. */
-export const reportsDecisionEmail = (kind: EmailKind): boolean =>
-  kind === 'registration-approved' || kind === 'registration-rejected';
 
 const adminRef = (u: SessionUser): AdminRef => ({ id: u.uid, name: u.name, email: u.email });
 

@@ -1,16 +1,17 @@
-import { EVENT_TYPES, emailSentEventSchema } from '@nsa/contracts';
+import { EVENT_TYPES, emailSentEventSchema, reportedEmailKind } from '@nsa/contracts';
 import type { ConsumerSpec } from '@nsa/service-kit';
-import { reportsDecisionEmail, type Review } from '../../domain/review.js';
+import type { Review } from '../../domain/review.js';
 
 /**
  * Marks a sign-up's decision email as sent once svc-notify reports it reached the SMTP server
- * (R-EMAIL-SENT); the waiting list's and the confirmation's emails do not count, and their
- * reports are acknowledged without a write.
+ * (R-EMAIL-SENT); the waiting list's and the confirmation's emails do not count: svc-notify
+ * no longer reports them, and an older release's reports of them are acknowledged without a
+ * write.
  */
 export function notifyConsumer(review: Pick<Review, 'emailSent'>): ConsumerSpec {
   const decision = (data: unknown): number | undefined => {
     const e = emailSentEventSchema.parse(data);
-    return e.registrationId !== null && reportsDecisionEmail(e.kind) ? e.registrationId : undefined;
+    return e.registrationId !== null && reportedEmailKind(e.kind) ? e.registrationId : undefined;
   };
   return {
     stream: 'NOTIFY',
