@@ -196,7 +196,9 @@ describe.skipIf(!built)('svc-catalog restarted during a sign-up load', () => {
     await Promise.all(workers);
 
     expect(newPid).not.toBe(oldPid);
-    const during = results.filter((r) => r.at >= killedAt && r.done <= backAt);
+    // Started while catalog was away (a question to an owner being replaced is asked again for
+    // up to twice its time-out, so many of them end once it is back).
+    const during = results.filter((r) => r.at >= killedAt && r.at <= backAt);
     console.log(
       `[restart-under-load] ${results.length} sign-ups, ${during.length} of them while catalog ` +
         `was restarting (${backAt - killedAt} ms, pid ${oldPid} -> ${newPid})`,

@@ -7,6 +7,9 @@ import type { Logger } from './logger.js';
 
 /** How long a question to the owner may take before the answer is "unavailable". */
 const OWNER_TIMEOUT_MS = 2000;
+/** Pauses between questions to an owner that did not answer: 100, 200, then 250 ms. */
+const RETRY_PAUSE_MS = 100;
+const RETRY_PAUSE_MAX_MS = 250;
 
 /** The owner's error replies: it failed to answer (an outage), or the question was malformed. */
 const OWNER_FAILED = 'failed';
@@ -69,27 +72,34 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
     const askedAt = Date.now();
     const unique = [...new Set(keys)];
     let answer: unknown;
-    // Asked twice before the owner counts as unreachable: a question in flight when the NATS
-    // server it went through dies is lost (the client moves to another node of the cluster),
-    // and a question is a read, safe to ask again.
+    // Asked again until twice the time-out has passed before the owner counts as unreachable:
+    // a question in flight when the NATS server it went through dies is lost (the client moves
+    // to another node of the cluster), and while an owner's process or its server is replaced
+    // there may be no one to answer for a moment ("no responders", at once). A question is a
+    // read, safe to ask again.
+    const deadline = askedAt + 2 * this.timeoutMs;
     for (let attempt = 1; ; attempt++) {
+      const left = deadline - Date.now();
       try {
         const msg = await this.nc.request(this.subject, JSON.stringify({ keys: unique }), {
-          timeout: this.timeoutMs,
+          timeout: Math.max(1, Math.min(this.timeoutMs, left)),
         });
         answer = msg.json();
         break;
       } catch (err) {
         const message = (err as Error).message;
-        if (attempt < 2 && !this.nc.isClosed()) {
-          this.logger.warn(
-            { err: message, subject: this.subject },
-            'owner did not answer; asking again',
-          );
-          await new Promise((r) => setTimeout(r, 50));
+        const pause = Math.min(RETRY_PAUSE_MS * attempt, RETRY_PAUSE_MAX_MS);
+        if (deadline - Date.now() > pause && !this.nc.isClosed()) {
+          if (attempt === 1) {
+            this.logger.warn(
+              { err: message, subject: this.subject },
+              'owner did not answer; asking again',
+            );
+          }
+          await new Promise((r) => setTimeout(r, pause));
           continue;
         }
-        this.logger.warn({ err: message, subject: this.subject }, 'owner unreachable');
+        this.logger.warn({ err: message, subject: this.subject, attempt }, 'owner unreachable');
         throw this.unreachable();
       }
     }

@@ -87,9 +87,13 @@ describe('OwnerLookup', () => {
     expect(await lookup.get(8)).toEqual({ n: 3 });
   });
 
-  it('fails with 503 SERVICE_UNAVAILABLE when nobody answers or the owner could not answer', async () => {
-    const nobody = new OwnerLookup(nc, 'rpc.test.nobody', spec, logger);
+  it('fails with 503 SERVICE_UNAVAILABLE when nobody answers for twice the time-out, or the owner could not answer', async () => {
+    const nobody = new OwnerLookup(nc, 'rpc.test.nobody', spec, logger, { timeoutMs: 300 });
+    const t0 = Date.now();
     await expect(nobody.get(1)).rejects.toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE' });
+    // Asked again meanwhile (no one answers at once), given up once twice the time-out passed.
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(450);
+    expect(Date.now() - t0).toBeLessThan(1500);
     const failing = serveLookup(
       nc,
       'rpc.test.failing',
@@ -104,6 +108,26 @@ describe('OwnerLookup', () => {
       await expect(lookup.get(1)).rejects.toMatchObject({ status: 503 });
     } finally {
       failing.stop();
+    }
+  });
+
+  it('takes the answer of an owner that starts answering within twice the time-out (a replaced process)', async () => {
+    const lookup = new OwnerLookup(nc, 'rpc.test.late', spec, logger, { timeoutMs: 1000 });
+    const asked = lookup.get(5);
+    // No one answers on the subject for 600 ms ("no responders" at once), then an owner does.
+    await new Promise((r) => setTimeout(r, 600));
+    const late = serveLookup(
+      nc,
+      'rpc.test.late',
+      'test',
+      spec,
+      async (keys) => keys.map(() => ({ n: 55 })),
+      logger,
+    );
+    try {
+      expect(await asked).toEqual({ n: 55 });
+    } finally {
+      late.stop();
     }
   });
 

@@ -10,8 +10,8 @@ import type { RegistrationsNow } from '../../domain/fresh-views.js';
 import { MSG } from '../../domain/messages.js';
 
 /**
- * How long a list waits for svc-registrations' counts and draws before it shows the
- * projection's instead (R-FRESH-LISTS).
+ * How long a question for svc-registrations' counts and draws may take; a list asks again for
+ * twice this long before it shows the projection's instead (R-FRESH-LISTS).
  */
 export const LIST_ANSWER_TIMEOUT_MS = 500;
 
