@@ -53,7 +53,7 @@ export interface Stack {
   url: string;
   publicBaseUrl: string;
   smtpUrl: string;
-  /** The mail catcher's web UI and REST API (GET /email), when it runs. */
+  /** The mail catcher's web UI and REST API (GET /api/email), when it runs. */
   mailWebUrl?: string;
   ports: Ports;
   dataDir: string;
