@@ -203,20 +203,6 @@ describe('the four emails', () => {
     );
     expect(d).toEqual({ payload: null, status: 'sent' }); // personal data dropped once sent
   });
-});
-
-describe('reports', () => {
-  let smtp: TestSmtp;
-  let svc: RunningService;
-  beforeAll(async () => {
-    smtp = new TestSmtp(await freePort());
-    await smtp.start();
-    svc = await start({ env: await notifyEnv(infra, smtp) });
-  });
-  afterAll(async () => {
-    await svc?.stop();
-    await smtp?.stop();
-  });
 
   // R-EMAIL-SENT: only a decision's report is acted on.
   it('reports no confirmation: it is sent and marked sent, and no event reports it', async () => {
