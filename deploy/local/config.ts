@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { generateSecret } from '@nsa/local-infra';
+import { DEFAULT_AUDIT_RETENTION_MONTHS, generateSecret } from '@nsa/local-infra';
 
 export const SERVICE_NAMES = ['catalog', 'registrations', 'identity', 'notify'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -37,6 +37,11 @@ export interface StackConfig {
   identitySecret: string;
   loginRateLimit: number;
   signupRateLimit: number;
+  /**
+   * RETENTION_MONTHS as the services read it; also the audit store's own retention period,
+   * below which no caller can anonymise actors (R-AUDIT-CUTOFF).
+   */
+  retentionMonths: number;
   /** Processes of each service (REPLICAS, 1–3). */
   replicas: number;
   /** nats-server processes: 1, or a three-node JetStream cluster (NATS_NODES). */
@@ -214,6 +219,7 @@ export function loadConfig(opts: {
     identitySecret: persistentSecret(env, 'IDENTITY_SECRET', dataDir),
     loginRateLimit: int(env, 'LOGIN_RATE_LIMIT', 10),
     signupRateLimit: int(env, 'SIGNUP_RATE_LIMIT', 60),
+    retentionMonths: int(env, 'RETENTION_MONTHS', DEFAULT_AUDIT_RETENTION_MONTHS, 1, 120),
     replicas,
     natsNodes,
     demoData: demo,

@@ -185,7 +185,12 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
     const database = databaseName(config.databaseUrl);
     const urls: Record<string, string> = {};
     for (const s of SERVICE_NAMES) {
-      urls[s] = await step(ensureServiceDatabase(adminUrl, s, { database }));
+      urls[s] = await step(
+        ensureServiceDatabase(adminUrl, s, {
+          database,
+          auditRetentionMonths: config.retentionMonths,
+        }),
+      );
     }
 
     const registryFile = path.join(gatewayDir, 'mfe-registry.json');

@@ -222,6 +222,62 @@ describe('audit log in svc-identity (R-AUDIT-*)', () => {
     expect(await count()).toEqual(before);
   });
 
+  // R-AUDIT-CUTOFF
+  it("anonymises no actor newer than the store's retention period, whatever cutoff the service role passes", async () => {
+    const db = svc.ctx.sequelize;
+    const repo = new AuditLog({ entries: new AuditEntryRepository(db) });
+    const monthsAgo = (m: number) => {
+      const d = new Date();
+      d.setUTCMonth(d.getUTCMonth() - m);
+      return d.toISOString();
+    };
+    const entry = (id: string, at: string) => ({
+      id,
+      at,
+      actor: { type: 'admin' as const, id: '88', name: 'Recente Beheerder' },
+      action: 'school.updated',
+      target: { type: 'school', id: '8' },
+      changes: null,
+      reason: null,
+    });
+    const recent = entry('0b6f1f2e-4c3d-4a5b-8c7d-9e0f1a2b3c4d', monthsAgo(1));
+    const older = entry('1c7a2b3d-5e4f-4b6a-9d8e-0f1a2b3c4d5e', monthsAgo(11));
+    const past = entry('2d8b3c4e-6f5a-4c7b-8e9f-1a2b3c4d5e6f', monthsAgo(13));
+    for (const e of [recent, older, past])
+      await db.transaction((tx) => repo.store(tx, 'catalog', e));
+    const [{ who }] = (await db.query<{ who: string }>('SELECT current_user AS who', {
+      type: QueryTypes.SELECT,
+    })) as [{ who: string }];
+    expect(who).toBe('svc_identity');
+
+    // Any cutoff later than now() minus the period (12 months here) is cut back to it.
+    for (const cutoff of ["'infinity'", 'now()', "now() + interval '1 year'", 'NULL']) {
+      await db.query(`SELECT identity_audit.audit_anonymise_actors((${cutoff})::timestamptz)`);
+    }
+    const actors = async () =>
+      Object.fromEntries(
+        (
+          await db.query<{ id: string; actor_id: string | null }>(
+            'SELECT id, actor_id FROM identity_audit.audit_entries WHERE id IN (:ids)',
+            { replacements: { ids: [recent.id, older.id, past.id] }, type: QueryTypes.SELECT },
+          )
+        ).map((r) => [r.id, r.actor_id]),
+      );
+    expect(await actors()).toEqual({ [recent.id]: '88', [older.id]: '88', [past.id]: null });
+
+    // The period is the store's: the service's role can neither read nor change it.
+    for (const statement of [
+      'SELECT months FROM identity_audit.audit_retention',
+      'UPDATE identity_audit.audit_retention SET months = 1',
+      'INSERT INTO identity_audit.audit_retention (only_row, months) VALUES (false, 1)',
+      'DELETE FROM identity_audit.audit_retention',
+    ]) {
+      await expect(db.query(statement), statement).rejects.toThrow(/permission denied/);
+    }
+    await db.query(`SELECT identity_audit.audit_anonymise_actors('infinity')`);
+    expect(await actors()).toEqual({ [recent.id]: '88', [older.id]: '88', [past.id]: null });
+  });
+
   // R-AUDIT-RETENTION
   it('stores an entry once however often it is delivered, and the daily retention job anonymises actors past the period', async () => {
     const repo = new AuditLog({ entries: new AuditEntryRepository(svc.ctx.sequelize) });

@@ -2,6 +2,9 @@ import pg from 'pg';
 
 const ident = (name: string) => pg.escapeIdentifier(name);
 
+/** The audit store's retention period until the infrastructure is told another. */
+export const DEFAULT_AUDIT_RETENTION_MONTHS = 12;
+
 /** The service that keeps the audit log's searchable store (R-AUDIT-STORE). */
 export const AUDIT_STORE_SERVICE = 'identity';
 
@@ -15,15 +18,30 @@ export const AUDIT_STORE_SERVICE = 'identity';
  * but the owner's that only sets actors to null (which only the function does), even from the
  * owner or an administrator.
  *
+ * R-AUDIT-CUTOFF: the retention period is the store's own (`audit_retention`, one row
+ * the owner keeps, set here from `retentionMonths`, else 12 on first set-up and then left as it
+ * is); the service's role can neither read nor write it. The function anonymises only entries
+ * older than that period, whatever cutoff it is called with: a later cutoff ('infinity') is
+ * cut back to `now() - period`, an earlier one is kept (a service may keep actors longer). The
+ * signature is the one every release of svc-identity calls, so an older process during a
+ * rolling upgrade still works and cannot wipe recent actors either.
+ *
  * The statements are idempotent; the infrastructure runs them with an administrator's rights
  * after it made the service's role (`ensureServiceDatabase`, or by hand: docs/deploy.md).
  */
-export function auditStoreSql(service = AUDIT_STORE_SERVICE): string[] {
+export function auditStoreSql(
+  service = AUDIT_STORE_SERVICE,
+  opts: { retentionMonths?: number } = {},
+): string[] {
+  const months = opts.retentionMonths;
+  if (months !== undefined && !(Number.isInteger(months) && months >= 1 && months <= 120))
+    throw new Error(`invalid audit retention ${String(months)}: months 1-120`);
   const role = `svc_${service}`;
   const owner = `${role}_audit`;
   const schema = `${service}_audit`;
   const q = (name: string) => `${ident(schema)}.${ident(name)}`;
   const table = q('audit_entries');
+  const retention = q('audit_retention');
   return [
     `DO $$ BEGIN
        IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = ${pg.escapeLiteral(owner)}) THEN
@@ -82,14 +100,28 @@ export function auditStoreSql(service = AUDIT_STORE_SERVICE): string[] {
     `CREATE OR REPLACE TRIGGER audit_entries_no_truncate
       BEFORE TRUNCATE ON ${table}
       FOR EACH STATEMENT EXECUTE FUNCTION ${q('audit_entries_guard')}()`,
+    `CREATE TABLE IF NOT EXISTS ${retention} (
+      only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+      months integer NOT NULL CHECK (months BETWEEN 1 AND 120)
+    )`,
+    `REVOKE ALL ON ${retention} FROM PUBLIC`,
+    months === undefined
+      ? `INSERT INTO ${retention} (only_row, months) VALUES (true, ${DEFAULT_AUDIT_RETENTION_MONTHS})
+         ON CONFLICT (only_row) DO NOTHING`
+      : `INSERT INTO ${retention} (only_row, months) VALUES (true, ${months})
+         ON CONFLICT (only_row) DO UPDATE SET months = EXCLUDED.months`,
     `CREATE OR REPLACE FUNCTION ${q('audit_anonymise_actors')}(cutoff timestamptz)
       RETURNS integer LANGUAGE plpgsql SECURITY DEFINER
       SET search_path = ${ident(schema)}, pg_temp AS $$
-      DECLARE n integer;
+      DECLARE n integer; latest timestamptz;
       BEGIN
+        SELECT now() - make_interval(months => r.months) INTO latest FROM ${retention} r;
+        IF latest IS NULL THEN
+          RAISE EXCEPTION 'the audit store has no retention period (${retention})';
+        END IF;
         UPDATE ${table}
            SET actor_id = NULL, actor_name = NULL, actor_anonymised_at = now()
-         WHERE at < cutoff AND (actor_id IS NOT NULL OR actor_name IS NOT NULL);
+         WHERE at < LEAST(cutoff, latest) AND (actor_id IS NOT NULL OR actor_name IS NOT NULL);
         GET DIAGNOSTICS n = ROW_COUNT;
         RETURN n;
       END $$`,

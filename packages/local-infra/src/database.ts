@@ -36,7 +36,14 @@ function withDatabase(url: string, database: string): string {
 export async function ensureServiceDatabase(
   adminUrl: string,
   service: string,
-  opts: { database?: string } = {},
+  opts: {
+    database?: string;
+    /**
+     * R-AUDIT-CUTOFF: the audit store's retention period (the RETENTION_MONTHS the
+     * services run with); without it a new store gets 12 months and an existing one keeps its.
+     */
+    auditRetentionMonths?: number;
+  } = {},
 ): Promise<string> {
   const database = opts.database ?? 'naschool';
   if (!NAME.test(service)) throw new Error(`invalid service name ${JSON.stringify(service)}`);
@@ -79,7 +86,8 @@ export async function ensureServiceDatabase(
       await ownSchema(db, service, role);
       // R-AUDIT-APPEND-ONLY: the audit log's store is owned by a role of its own.
       if (service === AUDIT_STORE_SERVICE)
-        for (const sql of auditStoreSql(service)) await db.query(sql);
+        for (const sql of auditStoreSql(service, { retentionMonths: opts.auditRetentionMonths }))
+          await db.query(sql);
     });
     return pw;
   });

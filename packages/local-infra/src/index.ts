@@ -3,7 +3,11 @@ export { spawnManaged, isAlive, signalProcess } from './process.js';
 export type { Managed, SpawnManagedOptions } from './process.js';
 export { existingAdminUrl, startPostgres } from './postgres.js';
 export { ensureServiceDatabase } from './database.js';
-export { AUDIT_STORE_SERVICE, auditStoreSql } from './audit-store.js';
+export {
+  AUDIT_STORE_SERVICE,
+  DEFAULT_AUDIT_RETENTION_MONTHS,
+  auditStoreSql,
+} from './audit-store.js';
 export {
   NATS_MIN_VERSION,
   natsServerVersion,

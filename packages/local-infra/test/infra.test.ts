@@ -128,6 +128,42 @@ describe('local infrastructure', () => {
     await query(urls[2]!, 'SELECT 1');
   });
 
+  // R-AUDIT-CUTOFF
+  it("keeps the audit store's retention period where the service's role cannot reach it, and anonymises nothing newer", async () => {
+    const identity = await ensureServiceDatabase(adminUrl, 'identity', { auditRetentionMonths: 3 });
+    const inNaschool = new URL(adminUrl);
+    inNaschool.pathname = '/naschool';
+    const admin = inNaschool.toString();
+    const period = async () =>
+      (await query(admin, 'SELECT months FROM identity_audit.audit_retention')).rows;
+    expect(await period()).toEqual([{ months: 3 }]);
+    // Set-up without a period leaves the one set.
+    await ensureServiceDatabase(adminUrl, 'identity');
+    expect(await period()).toEqual([{ months: 3 }]);
+
+    const ids = ['4a1b2c3d-0000-4000-8000-000000000001', '4a1b2c3d-0000-4000-8000-000000000002'];
+    await query(
+      identity,
+      `INSERT INTO identity_audit.audit_entries
+         (id, at, service, actor_type, actor_id, actor_name, action, target_type)
+       VALUES ('${ids[0]}', now() - interval '2 months', 'catalog', 'admin', '7', 'A', 'x', 'y'),
+              ('${ids[1]}', now() - interval '4 months', 'catalog', 'admin', '7', 'A', 'x', 'y')`,
+    );
+    await query(identity, "SELECT identity_audit.audit_anonymise_actors('infinity')");
+    const actors = await query(
+      identity,
+      `SELECT id, actor_id FROM identity_audit.audit_entries
+        WHERE id IN ('${ids[0]}', '${ids[1]}') ORDER BY at DESC`,
+    );
+    expect(actors.rows).toEqual([
+      { id: ids[0], actor_id: '7' },
+      { id: ids[1], actor_id: null },
+    ]);
+    await expect(
+      query(identity, 'UPDATE identity_audit.audit_retention SET months = 1'),
+    ).rejects.toThrow(/permission denied/);
+  });
+
   it('reuses the cluster on a second start, with more settings, and stop() leaves no process', async () => {
     const before = await ensureServiceDatabase(adminUrl, 'catalog');
     await pgProc.stop();

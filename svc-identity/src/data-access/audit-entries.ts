@@ -118,7 +118,9 @@ export class AuditEntryRepository {
 
   /**
    * R-AUDIT-RETENTION: actors of entries older than `cutoff` lose their id and name (the
-   * action, target and changes stay), through the one function the table lets do that.
+   * action, target and changes stay), through the one function the table lets do that. The
+   * database bounds the cutoff by its own retention period (R-AUDIT-CUTOFF): a later one
+   * anonymises nothing newer than that period.
    */
   async anonymiseActorsBefore(cutoff: Date): Promise<number> {
     const [row] = await this.db.query<{ n: number }>(

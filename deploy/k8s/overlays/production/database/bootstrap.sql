@@ -142,14 +142,28 @@ CREATE OR REPLACE TRIGGER audit_entries_no_truncate
       BEFORE TRUNCATE ON "identity_audit"."audit_entries"
       FOR EACH STATEMENT EXECUTE FUNCTION "identity_audit"."audit_entries_guard"();
 
+CREATE TABLE IF NOT EXISTS "identity_audit"."audit_retention" (
+      only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row),
+      months integer NOT NULL CHECK (months BETWEEN 1 AND 120)
+    );
+
+REVOKE ALL ON "identity_audit"."audit_retention" FROM PUBLIC;
+
+INSERT INTO "identity_audit"."audit_retention" (only_row, months) VALUES (true, 12)
+         ON CONFLICT (only_row) DO NOTHING;
+
 CREATE OR REPLACE FUNCTION "identity_audit"."audit_anonymise_actors"(cutoff timestamptz)
       RETURNS integer LANGUAGE plpgsql SECURITY DEFINER
       SET search_path = "identity_audit", pg_temp AS $$
-      DECLARE n integer;
+      DECLARE n integer; latest timestamptz;
       BEGIN
+        SELECT now() - make_interval(months => r.months) INTO latest FROM "identity_audit"."audit_retention" r;
+        IF latest IS NULL THEN
+          RAISE EXCEPTION 'the audit store has no retention period ("identity_audit"."audit_retention")';
+        END IF;
         UPDATE "identity_audit"."audit_entries"
            SET actor_id = NULL, actor_name = NULL, actor_anonymised_at = now()
-         WHERE at < cutoff AND (actor_id IS NOT NULL OR actor_name IS NOT NULL);
+         WHERE at < LEAST(cutoff, latest) AND (actor_id IS NOT NULL OR actor_name IS NOT NULL);
         GET DIAGNOSTICS n = ROW_COUNT;
         RETURN n;
       END $$;
