@@ -16,6 +16,7 @@ import {
 import { demoSeedWatch, seedDemoSignups } from './demo-signups.js';
 import { consoleLine, demoAnnouncement } from './output.js';
 import { PidFiles, pidsDir } from './pidfiles.js';
+import { makeDataDirPrivate } from './private.js';
 export { killLeftovers, pidsDir } from './pidfiles.js';
 import { Supervised } from './supervisor.js';
 
@@ -77,6 +78,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
     dataDir: opts.dataDir,
   });
   const { dataDir, ports } = config;
+  makeDataDirPrivate(dataDir);
   const logs = path.join(dataDir, 'logs');
   const gatewayDir = path.join(dataDir, 'gateway');
   fs.mkdirSync(logs, { recursive: true });

@@ -1,4 +1,5 @@
 // The launcher's stack with stand-in services: real PostgreSQL, nats-server, maildev and nginx.
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -68,6 +69,47 @@ const natsSync = (storeDir: string) =>
     fs.readFileSync(path.join(storeDir, 'nats-server.conf'), 'utf8'),
   )?.[1];
 
+const asRoot = process.getuid?.() === 0;
+
+/** One message to the mail catcher, in plain SMTP. */
+async function sendMail(port: number): Promise<void> {
+  const socket = net.connect(port, '127.0.0.1');
+  socket.setEncoding('utf8');
+  let buffer = '';
+  const reply = () =>
+    new Promise<string>((resolve, reject) => {
+      const done = () => {
+        const m = /(?:^|\r\n)(\d{3}) [^\r\n]*\r\n$/.exec(buffer);
+        if (!m) return;
+        socket.off('data', onData);
+        const code = m[1]!;
+        buffer = '';
+        if (code.startsWith('4') || code.startsWith('5')) reject(new Error(`SMTP ${code}`));
+        else resolve(code);
+      };
+      const onData = (chunk: string) => {
+        buffer += chunk;
+        done();
+      };
+      socket.on('data', onData);
+      socket.once('error', reject);
+      done();
+    });
+  await reply();
+  for (const line of [
+    'EHLO test',
+    'MAIL FROM:<noreply@example.org>',
+    'RCPT TO:<parent@example.org>',
+    'DATA',
+    'Subject: private\r\n\r\nA link only the parent may read.\r\n.',
+    'QUIT',
+  ]) {
+    socket.write(`${line}\r\n`);
+    await reply();
+  }
+  socket.end();
+}
+
 const health = async () =>
   (await fetch(`http://127.0.0.1:${gatewayPort}/api/health`).catch(() => undefined))?.status;
 
@@ -107,6 +149,35 @@ describe('startStack', () => {
     expect(natsSync(path.join(dataDir, 'nats'))).toBe('always');
     firstPids = ['postgres', 'nats', 'maildev', 'nginx', ...SERVICES].map((n) => pidOf(`${n}-1`));
     expect(firstPids.every(isAlive)).toBe(true);
+  });
+
+  // R-RUN-DATA-PRIVATE
+  it("keeps DATA_DIR private: nothing in it open to other users, the mail catcher's messages 0600", async () => {
+    await sendMail(Number(env.MAIL_SMTP_PORT));
+    const mailDir = path.join(dataDir, 'mail');
+    await until(async () => fs.readdirSync(mailDir).some((f) => f.endsWith('.eml')), 10_000);
+    expect(fs.statSync(mailDir).mode & 0o777).toBe(0o700);
+    for (const f of fs.readdirSync(mailDir).filter((n) => n.endsWith('.eml')))
+      expect(fs.statSync(path.join(mailDir, f)).mode & 0o777, f).toBe(0o600);
+
+    // Only DATA_DIR and its postgres folder may let a group pass (search only): as root, the
+    // group of the postgres user, which PostgreSQL runs as.
+    const passable = new Set([dataDir, path.join(dataDir, 'postgres')]);
+    const postgresGid = asRoot
+      ? Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }))
+      : undefined;
+    const open: string[] = [];
+    const check = (p: string) => {
+      const st = fs.lstatSync(p);
+      if (st.isSymbolicLink()) return;
+      const mode = st.mode & 0o777;
+      const group = passable.has(p) && (!asRoot || st.gid === postgresGid) ? 0o060 : 0o070;
+      if (mode & (0o007 | group))
+        open.push(`${path.relative(dataDir, p) || '.'} ${mode.toString(8)}`);
+      if (st.isDirectory()) for (const e of fs.readdirSync(p)) check(path.join(p, e));
+    };
+    check(dataDir);
+    expect(open).toEqual([]);
   });
 
   it('refuses a second copy on the same data directory', async () => {

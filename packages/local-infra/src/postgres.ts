@@ -37,8 +37,12 @@ function runAs(): RunAs | undefined {
 
 /**
  * The unprivileged user must be able to walk down to the data directory. A temporary or
- * freshly cloned tree often sits below a 0700 directory of root's (mktemp -d, /root); there we
- * add only the search bit for others, say so, and never touch read or write bits.
+ * freshly cloned tree often sits below a 0700 directory of root's (mktemp -d, /root, the
+ * launcher's DATA_DIR). R-RUN-DATA-PRIVATE: such a directory whose group has no rights is given
+ * to the user's group with the search bit alone (0710): the postgres user may pass through,
+ * no other user may, and nothing becomes readable or writable. Only a directory whose group
+ * already has rights (another group's) gets the search bit for others instead, as the last
+ * resort; both are logged.
  */
 function makeReachable(dir: string, user: RunAs, logFile: string): void {
   const blocked: string[] = [];
@@ -54,8 +58,16 @@ function makeReachable(dir: string, user: RunAs, logFile: string): void {
     if (d === path.dirname(d)) break;
   }
   for (const d of blocked) {
-    fs.chmodSync(d, fs.statSync(d).mode | 0o001);
-    const note = `local-infra: added o+x to ${d} so the postgres user can reach ${dir}`;
+    const st = fs.statSync(d);
+    let note: string;
+    if (st.gid === user.gid || (st.mode & 0o070) === 0) {
+      if (st.gid !== user.gid) fs.chownSync(d, st.uid, user.gid);
+      fs.chmodSync(d, (st.mode & 0o7777) | 0o010);
+      note = `local-infra: gave ${d} to the postgres user's group, search only (g=x)`;
+    } else {
+      fs.chmodSync(d, (st.mode & 0o7777) | 0o001);
+      note = `local-infra: added o+x to ${d} so the postgres user can reach ${dir}`;
+    }
     fs.appendFileSync(logFile, `${note}\n`);
     console.warn(note);
   }

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -74,7 +75,12 @@ describe('local infrastructure', () => {
     adminUrl = p.adminUrl;
     pgProc = p.proc;
     expect(n.url).toBe(`nats://127.0.0.1:${natsPort}`);
-    if (process.getuid?.() === 0) expect(fs.statSync(dir).mode & 0o777).toBe(0o701);
+    // R-RUN-DATA-PRIVATE: as root, the postgres user's group may pass through, no one else.
+    if (process.getuid?.() === 0) {
+      const postgresGid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }));
+      expect(fs.statSync(dir).mode & 0o777).toBe(0o710);
+      expect(fs.statSync(dir).gid).toBe(postgresGid);
+    }
     expect((await query(adminUrl, 'SHOW fsync')).rows[0].fsync).toBe('on');
     expect((await query(adminUrl, "SELECT lower('ÉMILE Ünal') AS l")).rows[0].l).toBe('émile ünal');
     const pwFile = path.join(dir, 'pg', 'data.superuser-password');
