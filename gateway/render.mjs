@@ -47,6 +47,26 @@ export const API_ROUTES = [
 const AUTH_RATE_PER_MINUTE = 600;
 const AUTH_BURST = 120;
 
+// R-RATE-GATEWAY: the anonymous link paths (a parent's own link, the provider links), per client
+// address, on whenever the sign-up limit is (SIGNUP_RATE_LIMIT 0 switches them off too). Their
+// rate is twice the sign-up limit a minute, never below 120 (2 a second). A burst of 30 holds
+// far more than a parent's page sends (the view on load, again on focus after 30 s, one
+// action and the view after it, the calendar file); 60 holds a provider's page (the list and
+// the attendance on load, then one request per child marked, queued one at a time) with a
+// whole class marked at once. A flood of guessed tokens is stopped at 2 a second.
+const LINK_RATE_FLOOR_PER_MINUTE = 120;
+const LINK_LIMITS = {
+  '/api/my-signup': { zone: 'gw_my_signup', burst: 30 },
+  '/api/provider/': { zone: 'gw_provider', burst: 60 },
+};
+
+function linkLimit(route, signupLimit) {
+  const limit = LINK_LIMITS[route];
+  return limit && signupLimit > 0
+    ? `limit_req zone=${limit.zone} burst=${limit.burst} nodelay;`
+    : undefined;
+}
+
 function hostPort(name, value) {
   if (typeof value !== 'string' || !/^[A-Za-z0-9.[\]:-]+:\d{1,5}$/.test(value)) {
     throw new Error(`gateway: ${name} must be host:port, got ${JSON.stringify(value)}`);
@@ -102,6 +122,8 @@ function apiLocations({ authLimited, signupLimit }) {
       if (route === '= /api/registrations' && signupLimit > 0) {
         lines.push(`limit_req zone=gw_signup burst=${signupLimit * 2} nodelay;`);
       }
+      const link = linkLimit(route, signupLimit);
+      if (link) lines.push(link);
       // A path under this prefix that another service answers: nginx tries nested regular
       // expressions inside the prefix it chose, so nothing outside /api can catch it.
       for (const [regex, other] of refinements) {
@@ -135,6 +157,9 @@ function keyedLocations(signupLimit) {
     if (exact && target === '/api/registrations' && signupLimit > 0) {
       lines.push(`limit_req zone=gw_signup burst=${signupLimit * 2} nodelay;`);
     }
+    // The rewrite happens before nginx counts: a keyed request is counted here.
+    const link = linkLimit(route, signupLimit);
+    if (link) lines.push(link);
     lines.push(
       `rewrite ^${KEYED_PREFIX.replace('.', '\\.')}(/.*)$ $1 break;`,
       `proxy_pass http://gw_${service};`,
@@ -160,6 +185,10 @@ function rateLimitZones({ authLimited, signupLimit }) {
       '    map $request_method $gw_signup_key {\n        POST $binary_remote_addr;\n        default "";\n    }',
       `    limit_req_zone $gw_signup_key zone=gw_signup:10m rate=${signupLimit * 2}r/m;`,
     );
+    const linkRate = Math.max(LINK_RATE_FLOOR_PER_MINUTE, signupLimit * 2);
+    for (const { zone } of Object.values(LINK_LIMITS)) {
+      out.push(`    limit_req_zone $binary_remote_addr zone=${zone}:10m rate=${linkRate}r/m;`);
+    }
   }
   return out.join('\n');
 }

@@ -554,4 +554,39 @@ describe('gateway in nginx', () => {
     }
     for (let i = 0; i < 8; i++) expect((await get('/api/health')).status).toBe(200);
   });
+
+  // R-RATE-GATEWAY (last: it uses up this address's allowance on the link paths)
+  it('rate-limits /api/my-signup/ and /api/provider/ per address with a JSON 429, keyed requests too, above what a page sends', async () => {
+    // Sends `n` requests one after another; answers their statuses.
+    const send = async (n, p, init) => {
+      const statuses = [];
+      for (let i = 0; i < n; i++) statuses.push((await get(p, init)).status);
+      return statuses;
+    };
+    // A parent's page: at most a handful of calls; the burst holds 30 more than one at once.
+    const parent = await send(31, '/api/my-signup', { headers: { 'X-Manage-Token': 'wrong' } });
+    expect(parent.every((s) => s === 200)).toBe(true);
+    const flood = await send(20, '/api/my-signup/withdraw', {
+      method: 'POST',
+      headers: { 'X-Manage-Token': 'wrong', 'Idempotency-Key': 'k-1' },
+    });
+    expect(flood).toContain(429);
+    const limited = await get('/api/my-signup/erase', {
+      method: 'POST',
+      headers: { 'X-Manage-Token': 'wrong', 'Accept-Language': 'en' },
+    });
+    expect(limited.status).toBe(429);
+    expect(limited.json.code).toBe('RATE_LIMITED');
+    expectSecurityHeaders(limited.headers);
+    // A provider's page: the list, the attendance and a whole class marked at once.
+    const provider = await send(61, '/api/provider/1/attendance?token=wrong');
+    expect(provider.every((s) => s === 200)).toBe(true);
+    const guesses = await send(20, '/api/provider/1/participants?token=guess');
+    expect(guesses).toContain(429);
+    const refused = await get('/api/provider/2/participants?token=guess');
+    expect(refused.status).toBe(429);
+    expect(refused.json.code).toBe('RATE_LIMITED');
+    // The service's other paths are counted apart (catalog is down since the test before).
+    expect((await get('/api/admin/registrations')).status).toBe(200);
+  });
 });

@@ -58,6 +58,14 @@ describe('renderGatewayConfig', () => {
     expect(on).toContain('zone=gw_signup:10m rate=120r/m');
     expect(on).toMatch(/zone=gw_auth:10m rate=(\d+)r\/m/);
     expect(Number(/zone=gw_auth:10m rate=(\d+)r\/m/.exec(on)[1])).toBeGreaterThanOrEqual(120);
+    // The anonymous link paths, keyed requests included, per address like sign-ups.
+    expect(location(on, '^~ /api/my-signup')).toContain('limit_req zone=gw_my_signup burst=30');
+    expect(location(on, '^~ /.gw-keyed/api/my-signup')).toContain('limit_req zone=gw_my_signup');
+    expect(location(on, '^~ /api/provider/')).toContain('limit_req zone=gw_provider burst=60');
+    expect(on).toContain('limit_req_zone $binary_remote_addr zone=gw_my_signup:10m rate=120r/m');
+    expect(on).toContain('limit_req_zone $binary_remote_addr zone=gw_provider:10m rate=120r/m');
+    const busy = renderGatewayConfig(options(tempDir(), { signupRateLimit: 600 }));
+    expect(busy).toContain('zone=gw_provider:10m rate=1200r/m');
 
     const off = renderGatewayConfig(options(tempDir(), { signupRateLimit: 0, loginRateLimit: 0 }));
     expect(off).not.toContain('limit_req zone=');

@@ -138,7 +138,7 @@ export const { start, stop } = serviceModule(async (opts) => {
     participants,
     keySecret: config.LINK_SEAL_SECRET,
   });
-  const idempotency = new Idempotency({ keys: idempotencyKeys });
+  const idempotency = new Idempotency({ keys: idempotencyKeys, secret: config.LINK_SEAL_SECRET });
   const signupRate = new SignupRateLimit({
     counts: signupCounts,
     limit: config.SIGNUP_RATE_LIMIT,

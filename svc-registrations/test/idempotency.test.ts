@@ -1,6 +1,9 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { registrationSchema } from '@nsa/contracts';
 import { QueryTypes, openLink } from '@nsa/service-kit';
 import { IdempotencyRepository } from '../src/data-access/idempotency.js';
+import { canonicalJson, requestFingerprint } from '../src/domain/idempotency.js';
 import { LINK_SEAL_SECRET, post, signup, startWorld, type World } from './world.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
@@ -155,15 +158,27 @@ describe('Idempotency-Key (R-IDEMPOTENCY)', () => {
     expect((await keyed(body, 'k'.repeat(255))).status).toBe(201);
   });
 
-  it("answers a parent's keyed withdrawal twice with the same answer and one withdrawn event", async () => {
-    const res = await post(w.reg, school.accessToken, signup(await activity()));
-    const id = res.body.registration.id as number;
+  /** The parent's own link token of a sign-up, from its confirmation event. */
+  const manageTokenOf = async (id: number) => {
     const [row] = await sql<{ data: { notification: { sealedLink: string } } }>(
       `SELECT data FROM outbox WHERE type = 'registrations.registration.created'
         AND (data->>'registrationId')::int = :id`,
       { id },
     );
-    const token = openLink(row!.data.notification.sealedLink, LINK_SEAL_SECRET)!.split('#')[1]!;
+    return openLink(row!.data.notification.sealedLink, LINK_SEAL_SECRET)!.split('#')[1]!;
+  };
+  const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+  /** The rows stored under these keys of a scope. */
+  const rowsOf = (scope: string, keys: string[]) =>
+    count('SELECT count(*) AS n FROM idempotency_keys WHERE key_hash IN (:hashes)', {
+      hashes: keys.map((k) => sha256(`${scope}\n${k}`)),
+    });
+  const allRows = () => count('SELECT count(*) AS n FROM idempotency_keys');
+
+  it("answers a parent's keyed withdrawal twice with the same answer and one withdrawn event", async () => {
+    const res = await post(w.reg, school.accessToken, signup(await activity()));
+    const id = res.body.registration.id as number;
+    const token = await manageTokenOf(id);
     const key = newKey();
     const withdraw = () =>
       w.reg.post('/api/my-signup/withdraw', undefined, {
@@ -190,6 +205,95 @@ describe('Idempotency-Key (R-IDEMPOTENCY)', () => {
     });
     expect(decline.status).toBe(409);
     expect(decline.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
+  it('R-IDEMPOTENCY-ADMIT: a keyed my-signup action with a wrong token is 403 and stores no row; the same key with the right token then works (no 409)', async () => {
+    const res = await post(w.reg, school.accessToken, signup(await activity()));
+    const id = res.body.registration.id as number;
+    const token = await manageTokenOf(id);
+    const before = await allRows();
+    const act = (action: string, headers: Record<string, string>) =>
+      w.reg.post(`/api/my-signup/${action}`, undefined, { anonymous: true, headers });
+    const used: string[] = [];
+    const wrongTokens = [randomBytes(32).toString('base64url'), 'not-a-token', undefined];
+    for (const action of ['withdraw', 'accept', 'decline', 'erase']) {
+      for (const wrong of wrongTokens) {
+        const key = newKey();
+        used.push(key);
+        const refused = await act(action, {
+          ...(wrong === undefined ? {} : { 'x-manage-token': wrong }),
+          'idempotency-key': key,
+        });
+        expect(refused.status, `${action} ${wrong}`).toBe(403);
+        expect(refused.body.code).toBe('FORBIDDEN');
+      }
+    }
+    expect(await rowsOf('my-signup', used)).toBe(0);
+    expect(await allRows()).toBe(before);
+    // The key a wrong token was refused with is as new as ever for the link's holder.
+    const key = used[0]!;
+    const first = await act('withdraw', { 'x-manage-token': token, 'idempotency-key': key });
+    expect(first.status).toBe(200);
+    expect(first.body.registration.status).toBe('withdrawn');
+    const again = await act('withdraw', { 'x-manage-token': token, 'idempotency-key': key });
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    expect(await rowsOf('my-signup', [key])).toBe(1);
+    // A wrong token with a key the holder used is judged by its token: 403, nothing learnt.
+    const stranger = await act('withdraw', {
+      'x-manage-token': randomBytes(32).toString('base64url'),
+      'idempotency-key': key,
+    });
+    expect(stranger.status).toBe(403);
+    expect(await allRows()).toBe(before + 1);
+  });
+
+  it('R-IDEMPOTENCY-ADMIT: a keyed sign-up with a wrong school link or for an unknown activity stores no row; the same key then signs up', async () => {
+    const body = signup(await activity());
+    const before = await allRows();
+    const key = newKey();
+    const wrongLink = await post(w.reg, 'f'.repeat(32), body, { 'idempotency-key': key });
+    expect(wrongLink.status).toBe(403);
+    const noLink = await post(w.reg, undefined, body, { 'idempotency-key': key });
+    expect(noLink.status).toBe(403);
+    const unknown = await keyed({ ...body, activityId: 987_654 }, key);
+    expect(unknown.status).toBe(404);
+    expect(await rowsOf('/api/registrations', [key])).toBe(0);
+    expect(await allRows()).toBe(before);
+    const accepted = await keyed(body, key);
+    expect(accepted.status).toBe(201);
+    expect(await rowsOf('/api/registrations', [key])).toBe(1);
+  });
+
+  it('R-IDEMPOTENCY-FINGERPRINT: keeps a keyed HMAC of the request, not a plain SHA-256 of the sign-up body or link', async () => {
+    const body = signup(await activity());
+    const key = newKey();
+    const res = await keyed(body, key);
+    expect(res.status).toBe(201);
+    const request = `${canonicalJson(registrationSchema().parse(body))}\n${school.accessToken}`;
+    const [row] = await sql<{ request_hash: string }>(
+      'SELECT request_hash FROM idempotency_keys WHERE key_hash = :h',
+      { h: sha256(`/api/registrations\n${key}`) },
+    );
+    expect(row!.request_hash).not.toBe(sha256(request));
+    expect(row!.request_hash).not.toBe(sha256(JSON.stringify(body)));
+    expect(row!.request_hash).toBe(requestFingerprint(LINK_SEAL_SECRET, request));
+    // Without the service's secret the body cannot be confirmed from the row.
+    expect(row!.request_hash).not.toBe(requestFingerprint('another-secret', request));
+    // The parent's link action: not a plain hash of the link's token either.
+    const token = await manageTokenOf(res.body.registration.id as number);
+    const withdrawKey = newKey();
+    const withdrawn = await w.reg.post('/api/my-signup/withdraw', undefined, {
+      anonymous: true,
+      headers: { 'x-manage-token': token, 'idempotency-key': withdrawKey },
+    });
+    expect(withdrawn.status).toBe(200);
+    const [link] = await sql<{ request_hash: string }>(
+      'SELECT request_hash FROM idempotency_keys WHERE key_hash = :h',
+      { h: sha256(`my-signup\n${withdrawKey}`) },
+    );
+    expect(link!.request_hash).not.toBe(sha256(`withdraw\n${token}`));
+    expect(link!.request_hash).toBe(requestFingerprint(LINK_SEAL_SECRET, `withdraw\n${token}`));
   });
 
   it('keeps no key, no body and no personal data: hashes, a status and a non-personal answer', async () => {

@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testSessionCookie } from '@nsa/service-kit/testing';
+import { PrivacyRepository } from '../src/data-access/privacy.js';
 import { post, replica, signup, startWorld, type World } from './world.js';
 
 const infra = {
@@ -294,13 +295,80 @@ describe('provider participant list', () => {
     expect((await get(token)).status).toBe(403);
   });
 
-  // R-PROVIDER-LIST: every look is recorded, never the token.
-  it('records every access without the token, and no log line of the run holds a token', async () => {
+  // R-PROVIDER-REFUSAL-TALLY, R-RETENTION-ACCESS-LOG
+  it('R-PROVIDER-REFUSAL-TALLY: a refused provider link stores no provider_access row and adds one to the hour count; a granted one is logged', async () => {
+    const db = w.registrations.ctx.sequelize;
+    const one = async (query: string, replacements: Record<string, unknown> = {}) => {
+      const [row] = await db.query<{ n: string | null }>(query, {
+        replacements,
+        type: 'SELECT' as never,
+      });
+      return Number(row?.n ?? 0);
+    };
+    const accessRows = () => one('SELECT count(*) n FROM provider_access');
+    // This hour's count and the last one's, in case the hour turns during the test.
+    const refusals = () =>
+      one(
+        "SELECT sum(refusals) n FROM provider_link_refusals WHERE hour >= date_trunc('hour', now()) - interval '1 hour'",
+      );
+    const rowsBefore = await accessRows();
+    const countedBefore = await refusals();
+    const refused = [
+      await w.reg.get(`/api/provider/${activityId}/participants?token=wrong-${Date.now()}`, {
+        anonymous: true,
+      }),
+      // Every link of the activity has expired (the test before).
+      await w.reg.get(`/api/provider/${activityId}/participants?token=${token}`, {
+        anonymous: true,
+      }),
+      await w.reg.get(`/api/provider/${activityId}/attendance?token=wrong`, { anonymous: true }),
+      await w.reg.put(
+        `/api/provider/${activityId}/attendance/2030-01-07?token=wrong`,
+        { key: 'x', present: true },
+        { anonymous: true },
+      ),
+    ];
+    expect(refused.map((r) => r.status)).toEqual([403, 403, 403, 403]);
+    expect(await accessRows()).toBe(rowsBefore);
+    expect(await refusals()).toBe(countedBefore + 4);
+    expect(
+      await one(
+        "SELECT count(*) n FROM provider_link_refusals WHERE hour >= date_trunc('hour', now()) - interval '1 hour'",
+      ),
+    ).toBeLessThanOrEqual(2);
+    // An accepted look is logged as before, and not counted as refused.
+    token = await generate();
+    const granted = await w.reg.get(`/api/provider/${activityId}/participants?token=${token}`, {
+      anonymous: true,
+    });
+    expect(granted.status).toBe(200);
+    expect(await accessRows()).toBe(rowsBefore + 1);
+    expect(await refusals()).toBe(countedBefore + 4);
+    // Counts are kept as long as the access log: 90 days.
+    await db.query(
+      "INSERT INTO provider_link_refusals (hour, refusals) VALUES (date_trunc('hour', now() - interval '91 days'), 7), (date_trunc('hour', now() - interval '89 days'), 3)",
+    );
+    await new PrivacyRepository(db).pruneProviderAccess(90);
+    expect(
+      await one(
+        "SELECT count(*) n FROM provider_link_refusals WHERE hour < now() - interval '90 days'",
+      ),
+    ).toBe(0);
+    expect(
+      await one(
+        "SELECT count(*) n FROM provider_link_refusals WHERE hour < now() - interval '88 days'",
+      ),
+    ).toBe(1);
+  });
+
+  // R-PROVIDER-LIST: every granted look is recorded, never the token.
+  it('records every granted look without the token, and no log line of the run holds a token', async () => {
     const [row] = await w.registrations.ctx.sequelize.query<{ n: string }>(
       'SELECT count(*) n FROM provider_access WHERE activity_id = :activityId',
       { replacements: { activityId }, type: 'SELECT' as never },
     );
-    expect(Number(row!.n)).toBeGreaterThan(3);
+    // Three granted looks in this file: the list, the replaced link's successor, the last one.
+    expect(Number(row!.n)).toBe(3);
     const log = readFileSync(logFile, 'utf8');
     expect(log).toContain('/participants'); // the requests were logged, just not their tokens
     const files = readdirSync(infra.infraDir).filter((f) => f.endsWith('.log'));

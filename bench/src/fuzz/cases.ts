@@ -456,7 +456,85 @@ export function pathIdCases(): FuzzCase[] {
   );
 }
 
-/** The fixed path-id cases, then `count` generated ones. */
+/** The parent's own link's actions, each of which takes an `Idempotency-Key`. */
+export const MY_SIGNUP_ACTIONS = ['withdraw', 'accept', 'decline', 'erase'] as const;
+
+/**
+ * R-IDEMPOTENCY-ADMIT, R-PROVIDER-REFUSAL-TALLY: anonymous requests with a fresh
+ * `Idempotency-Key` each and a token or link that is refused (a well-shaped token of no link,
+ * a malformed one, none, one of another school), sent whatever the random cases draw. Each must
+ * be refused and store nothing: no idempotency row, no provider access row (the table check of
+ * the run counts both); a refused provider link only adds to its hour's count.
+ */
+export function anonymousLinkCases(w: World, seed: number): FuzzCase[] {
+  let n = 0;
+  const key = () => `fuzz-${seed}-${(n += 1)}`;
+  const shaped = (i: number) =>
+    Buffer.from(`${seed}-${i}`.padEnd(32, 'x')).toString('base64url').slice(0, 43);
+  const linkTokens: Array<string | undefined> = [
+    shaped(1),
+    shaped(2),
+    'not-a-token',
+    'x'.repeat(300),
+    undefined,
+  ];
+  const mySignup = MY_SIGNUP_ACTIONS.flatMap((action) =>
+    linkTokens.map((token): FuzzCase => ({
+      family: 'keyed link action, refused token',
+      method: 'POST',
+      path: `/api/my-signup/${action}`,
+      headers: { 'idempotency-key': key(), ...(token ? { 'x-manage-token': token } : {}) },
+      auth: 'anonymous',
+      mayPass: false,
+    })),
+  );
+  const providerTokens = [shaped(3), '0'.repeat(64), w.schoolToken, 'x'];
+  const provider = providerTokens.flatMap((token): FuzzCase[] => {
+    const q = `?token=${encodeURIComponent(token)}`;
+    const base = `/api/provider/${w.activityId}`;
+    return [
+      { method: 'GET', path: `${base}/participants${q}` },
+      { method: 'GET', path: `${base}/attendance${q}` },
+      {
+        method: 'PUT',
+        path: `${base}/attendance/2026-01-05${q}`,
+        body: JSON.stringify({ key: 'k', present: true }),
+      },
+    ].map((c) => ({
+      family: 'provider link, refused token',
+      method: c.method,
+      path: c.path,
+      headers: {
+        'idempotency-key': key(),
+        ...(c.body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: c.body,
+      auth: 'anonymous',
+      mayPass: false,
+    }));
+  });
+  const signUp = [w.otherSchoolToken, shaped(4), undefined].map((token): FuzzCase => ({
+    family: 'keyed sign-up, refused school link',
+    method: 'POST',
+    path: '/api/registrations',
+    headers: {
+      'content-type': 'application/json',
+      'idempotency-key': key(),
+      ...(token ? { 'x-school-token': token } : {}),
+    },
+    body: validSignUp(w),
+    auth: 'anonymous',
+    mayPass: false,
+  }));
+  return [...mySignup, ...provider, ...signUp];
+}
+
+/** The cases sent every run, whatever the generated ones are. */
+export function fixedCases(w: World, seed: number): FuzzCase[] {
+  return [...pathIdCases(), ...anonymousLinkCases(w, seed)];
+}
+
+/** The fixed cases, then `count` generated ones. */
 export function sampleCases(w: World, count: number, seed: number): FuzzCase[] {
-  return [...pathIdCases(), ...fc.sample(fuzzCase(w), { numRuns: count, seed })];
+  return [...fixedCases(w, seed), ...fc.sample(fuzzCase(w), { numRuns: count, seed })];
 }

@@ -34,7 +34,7 @@ export function fuzzRows(r: FuzzReport): Row[] {
       r.noAnswer.length === 0,
     ),
     row(
-      `tables changed (of ${r.tablesChecked}; login_failures and provider_access excluded)`,
+      `tables changed (of ${r.tablesChecked}; login_failures and refusal counts excluded)`,
       r.changedTables.length === 0
         ? '0'
         : r.changedTables.map((t) => `${t.table}: ${t.before} → ${t.after}`).join('; '),

@@ -2,20 +2,22 @@
 // a session and with a forged one. Checks: no 5xx, no refused-by-design request accepted, and
 // every table of every service unchanged (row count and checksum), except the logs that
 // legitimately grow with refused requests: identity.login_failures and the hourly counts of
-// failed logins (identity.login_failure_tallies), registrations.provider_access, and the audit
-// trail (a failed login is an audit entry: the entries in identity_audit.audit_entries, and each
-// service's audit events in its outbox and in identity's processed events).
+// failed logins (identity.login_failure_tallies) and of refused provider links
+// (registrations.provider_link_refusals), and the audit trail (a failed login is an audit entry:
+// the entries in identity_audit.audit_entries, and each service's audit events in its outbox and
+// in identity's processed events). Refused anonymous requests store nothing else: no
+// idempotency row, no provider access row (R-IDEMPOTENCY-ADMIT, R-PROVIDER-REFUSAL-TALLY).
 import pg from 'pg';
 import { Api, naschoolPool, seedSchool, signUpBody, sleep, waitForProjection } from '../lib/api.js';
 import { SmtpCapture } from '../lib/smtp.js';
 import { startBenchStack, type BenchStack } from '../lib/stack.js';
-import { pathIdCases, sampleCases, type FuzzCase, type World } from './cases.js';
+import { fixedCases, sampleCases, type FuzzCase, type World } from './cases.js';
 
 const SCHEMAS = ['catalog', 'registrations', 'identity', 'notify'];
 const GROWING_LOGS = new Set([
   'identity.login_failures',
   'identity.login_failure_tallies',
-  'registrations.provider_access',
+  'registrations.provider_link_refusals',
 ]);
 /** Rows of the audit trail in tables that also hold other rows (R-AUDIT-STORE). */
 const AUDIT_ROWS: Record<string, string> = {
@@ -161,9 +163,10 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
 
     // Some generated header values are no byte strings and never leave this process; a
     // quarter more cases than asked covers them.
-    // The fixed path-id cases come on top of the generated ones.
+    // The fixed cases (path ids of no row, anonymous keyed requests with refused tokens) come
+    // on top of the generated ones.
     const cases = sampleCases(world, Math.ceil(opts.requests * 1.25), opts.seed);
-    const budget = opts.requests + pathIdCases().length;
+    const budget = opts.requests + fixedCases(world, opts.seed).length;
     const byStatus: Record<string, number> = {};
     const byFamily: Record<string, number> = {};
     const serverErrors: FuzzFailure[] = [];

@@ -104,12 +104,17 @@ export class PrivacyRepository {
     return (deleted?.n ?? 0) + (stripped?.n ?? 0);
   }
 
-  /** R-RETENTION-ACCESS-LOG: provider access rows (with client addresses) older than `days`. */
+  /**
+   * R-RETENTION-ACCESS-LOG: provider access rows (with client addresses) older than `days`, and
+   * the hourly counts of refused looks (R-PROVIDER-REFUSAL-TALLY) as old.
+   */
   async pruneProviderAccess(days: number): Promise<number> {
     const [row] = await this.db.query<{ n: number }>(
       `WITH gone AS (DELETE FROM provider_access
-         WHERE at < now() - make_interval(days => :days) RETURNING 1)
-       SELECT count(*)::int AS n FROM gone`,
+         WHERE at < now() - make_interval(days => :days) RETURNING 1),
+       counts AS (DELETE FROM provider_link_refusals
+         WHERE hour < now() - make_interval(days => :days) RETURNING 1)
+       SELECT (SELECT count(*) FROM gone)::int + (SELECT count(*) FROM counts)::int AS n`,
       { replacements: { days }, type: QueryTypes.SELECT },
     );
     return row?.n ?? 0;

@@ -12,14 +12,22 @@ export interface ParticipantRow {
 export class ProviderAccessRepository {
   constructor(private readonly db: Sequelize) {}
 
-  /** One look through a provider link, granted or not (time, activity, address; no token). */
-  async logLook(
-    tx: Transaction,
-    look: { activityId: number; clientIp: string; granted: boolean },
-  ): Promise<void> {
+  /** One granted look through a provider link (time, activity, address; no token). */
+  async logLook(tx: Transaction, look: { activityId: number; clientIp: string }): Promise<void> {
     await this.db.query(
-      'INSERT INTO provider_access (activity_id, client_ip, granted) VALUES (:activityId, :clientIp, :granted)',
+      'INSERT INTO provider_access (activity_id, client_ip, granted) VALUES (:activityId, :clientIp, true)',
       { replacements: look, transaction: tx },
+    );
+  }
+
+  /**
+   * R-PROVIDER-REFUSAL-TALLY: one more refused look in this hour's count (one row per hour;
+   * nothing of the request itself).
+   */
+  async countRefusal(): Promise<void> {
+    await this.db.query(
+      `INSERT INTO provider_link_refusals (hour, refusals) VALUES (date_trunc('hour', now()), 1)
+       ON CONFLICT (hour) DO UPDATE SET refusals = provider_link_refusals.refusals + 1`,
     );
   }
 

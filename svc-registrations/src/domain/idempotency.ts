@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { ErrorCode } from '@nsa/contracts';
 import { AppError, repeatEvery, type Text, type Transaction } from '@nsa/service-kit';
 import type { IdempotencyRepository, KeyRow, StoredAnswer } from '../data-access/idempotency.js';
@@ -14,16 +15,31 @@ const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 export interface KeyedRequest {
   /** SHA-256 of the scope and the key. */
   keyHash: string;
-  /** SHA-256 of what the request asks (its body; or its link token and action). */
+  /**
+   * The keyed fingerprint of what the request asks (its body; or its link token and action):
+   * `requestFingerprint`, never a plain hash of it (R-IDEMPOTENCY-FINGERPRINT).
+   */
   requestHash: string;
 }
 
 /**
- * R-IDEMPOTENCY: the request's key, hashed with its scope, and the hash of what it asks; none
- * without the header; 400 VALIDATION_FAILED naming the header for a key that is not 1 to 255
- * visible ASCII characters.
+ * R-IDEMPOTENCY-FINGERPRINT: what a keyed request asked, as its row keeps it: HMAC-SHA-256 (hex)
+ * under a secret only this service's processes hold, never a plain SHA-256. A sign-up's body
+ * names a child and a parent; a plain hash of it could be confirmed by anyone who reads the
+ * table and guesses the family's data, also after the sign-up is erased. Without the secret
+ * the fingerprint says nothing, and the row goes after 24 hours anyway.
+ */
+export function requestFingerprint(secret: string, request: string): string {
+  return createHmac('sha256', secret).update(`idempotency-request\n${request}`).digest('hex');
+}
+
+/**
+ * R-IDEMPOTENCY: the request's key, hashed with its scope, and the keyed fingerprint of what it
+ * asks; none without the header; 400 VALIDATION_FAILED naming the header for a key that is not
+ * 1 to 255 visible ASCII characters.
  */
 export function keyedRequest(
+  secret: string,
   header: string | string[] | undefined,
   scope: string,
   request: string,
@@ -31,7 +47,23 @@ export function keyedRequest(
   if (header === undefined) return undefined;
   if (typeof header !== 'string' || !KEY_SHAPE.test(header))
     throw AppError.validation({ [IDEMPOTENCY_HEADER]: MSG.idempotencyKeyInvalid });
-  return { keyHash: sha256(`${scope}\n${header}`), requestHash: sha256(request) };
+  return {
+    keyHash: sha256(`${scope}\n${header}`),
+    requestHash: requestFingerprint(secret, request),
+  };
+}
+
+/** Refusals of a request's token or link, never kept under its key (R-IDEMPOTENCY-ADMIT). */
+const atTheDoor = new WeakSet<AppError>();
+
+/**
+ * R-IDEMPOTENCY-ADMIT: marks a refusal made before the request's token or link was accepted (a
+ * wrong school link, an unknown activity): such a request stores nothing, its key included, so
+ * anonymous requests with fresh keys cannot fill the table; a repeat is judged anew.
+ */
+export function refusedAtTheDoor(err: AppError): AppError {
+  atTheDoor.add(err);
+  return err;
 }
 
 /** A JSON text whose object keys are sorted, so that the same body hashes the same. */
@@ -75,11 +107,17 @@ export interface KeyInTx {
 
 /** Refusals kept as answers: those of the request itself, not of a passing outage. */
 const keptRefusal = (err: unknown): err is AppError =>
-  err instanceof AppError && err.status >= 400 && err.status < 500 && err.status !== 429;
+  err instanceof AppError &&
+  err.status >= 400 &&
+  err.status < 500 &&
+  err.status !== 429 &&
+  !atTheDoor.has(err);
 
 export interface IdempotencyDeps {
   /** The rows of keyed requests. */
   keys: IdempotencyRepository;
+  /** The key of the requests' fingerprints (R-IDEMPOTENCY-FINGERPRINT): this service's alone. */
+  secret: string;
 }
 
 /**
@@ -92,6 +130,11 @@ export interface IdempotencyDeps {
  */
 export class Idempotency {
   constructor(private readonly deps: IdempotencyDeps) {}
+
+  /** The request's key and fingerprint, as `keyedRequest` makes them with this service's secret. */
+  keyed(header: string | string[] | undefined, scope: string, request: string) {
+    return keyedRequest(this.deps.secret, header, scope, request);
+  }
 
   /**
    * R-IDEMPOTENCY: rows older than 24 hours are deleted on start and then every hour (by every

@@ -93,6 +93,12 @@ export function mySignupView(reg: RegistrationRow, a: ProjectedActivity): MySign
   };
 }
 
+/**
+ * A sign-up whose link was accepted (`MySignups.admit`): the only way to name one to an action,
+ * so no action runs, and no key is claimed, before its link is judged (R-IDEMPOTENCY-ADMIT).
+ */
+export type AdmittedSignup = { readonly id: number; readonly __admitted: true };
+
 /** A parent erasing their own sign-up, in the audit log: named by nothing (R-AUDIT-NO-SECRETS). */
 const PARENT: AuditEntry['actor'] = { type: 'parent', id: null, name: null };
 
@@ -104,6 +110,15 @@ const PARENT: AuditEntry['actor'] = { type: 'parent', id: null, name: null };
  */
 export class MySignups {
   constructor(private readonly deps: MySignupsDeps) {}
+
+  /**
+   * R-MY-SIGNUP-LINK, R-MY-SIGNUP-LINK-EXPIRY, R-IDEMPOTENCY-ADMIT: the link judged before
+   * anything else; a wrong, malformed, erased or expired one is 403 and the request stores
+   * nothing, not even its `Idempotency-Key`.
+   */
+  async admit(token: string | undefined): Promise<AdmittedSignup> {
+    return { id: await this.idOf(token), __admitted: true } as AdmittedSignup;
+  }
 
   private async idOf(token: string | undefined): Promise<number> {
     const link =
@@ -117,7 +132,12 @@ export class MySignups {
   }
 
   async view(token: string | undefined): Promise<MySignup> {
-    const reg = (await this.deps.registrations.byId(await this.idOf(token)))!;
+    return this.viewOf(await this.admit(token));
+  }
+
+  /** R-MY-SIGNUP-VIEW of a sign-up whose link was accepted. */
+  async viewOf(signup: AdmittedSignup): Promise<MySignup> {
+    const reg = (await this.deps.registrations.byId(signup.id))!;
     const activity = (await this.deps.activities.byId(reg.activityId))!;
     return mySignupView(reg, activity);
   }
@@ -142,8 +162,8 @@ export class MySignups {
   }
 
   /** R-WAITLIST-WITHDRAW: the parent withdraws a sign-up still in play; its place moves on. */
-  withdraw(token: string | undefined, key?: KeyInTx): Promise<MySignup> {
-    return this.change(token, key, (reg) => {
+  withdraw(signup: AdmittedSignup, key?: KeyInTx): Promise<MySignup> {
+    return this.change(signup, key, (reg) => {
       if (!['new', 'waitlisted', 'offered', 'approved'].includes(reg.status))
         throw AppError.conflict(MSG.transition);
       return 'parent';
@@ -151,16 +171,16 @@ export class MySignups {
   }
 
   /** R-WAITLIST-DECLINE: an offer declined goes to the next in line. */
-  decline(token: string | undefined, key?: KeyInTx): Promise<MySignup> {
-    return this.change(token, key, (reg) => {
+  decline(signup: AdmittedSignup, key?: KeyInTx): Promise<MySignup> {
+    return this.change(signup, key, (reg) => {
       if (reg.status !== 'offered') throw AppError.conflict(MSG.notOffered);
       return 'declined';
     });
   }
 
   /** R-WAITLIST-ACCEPT: an offer accepted before it lapses is approved; after, 409. */
-  accept(token: string | undefined, key?: KeyInTx): Promise<MySignup> {
-    return this.change(token, key, (reg, now) => {
+  accept(signup: AdmittedSignup, key?: KeyInTx): Promise<MySignup> {
+    return this.change(signup, key, (reg, now) => {
       if (reg.status !== 'offered') throw AppError.conflict(MSG.notOffered);
       if (reg.offerExpiresAt && new Date(reg.offerExpiresAt) <= now)
         throw AppError.conflict(MSG.offerExpired, 'OFFER_EXPIRED');
@@ -175,9 +195,8 @@ export class MySignups {
    * stream messages purged. Only this sign-up: another one of the same parent keeps its data.
    * Audited as the parent's, whoever else may be logged in on the device.
    */
-  async erase(token: string | undefined, key?: KeyInTx): Promise<{ erased: true }> {
-    const id = await this.idOf(token);
-    await withActor(PARENT, () => this.eraseSignups([id], { key }));
+  async erase(signup: AdmittedSignup, key?: KeyInTx): Promise<{ erased: true }> {
+    await withActor(PARENT, () => this.eraseSignups([signup.id], { key }));
     return { erased: true };
   }
 
@@ -254,11 +273,10 @@ export class MySignups {
   }
 
   private async change(
-    token: string | undefined,
+    { id }: AdmittedSignup,
     key: KeyInTx | undefined,
     decide: (reg: RegistrationRow, now: Date) => WithdrawReason | 'accept',
   ): Promise<MySignup> {
-    const id = await this.idOf(token);
     const { registrations, waitlist } = this.deps;
     const seen = (await registrations.byId(id))!;
     return this.deps.db.transaction(async (tx: Transaction) => {

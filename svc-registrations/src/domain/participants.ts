@@ -62,8 +62,9 @@ export class Participants {
 
   /**
    * R-PROVIDER-LINK, R-FRESH-PROVIDER-LINK: the link judged as svc-catalog has it at this
-   * request, for this activity only. Every look is recorded (time, activity, address; never the
-   * token); a refused one answers 403.
+   * request, for this activity only. Every granted look is recorded (time, activity, address;
+   * never the token); a refused one answers 403 and is only counted in its hour
+   * (R-PROVIDER-REFUSAL-TALLY), so requests without a working link store nothing of their own.
    */
   async admit(
     activityId: number,
@@ -73,18 +74,19 @@ export class Participants {
   ): Promise<ProviderLinkState> {
     const { db, outbox, access, catalog } = this.deps;
     const state = await catalog.providerLink(activityId);
-    const valid = linkGrants(state, token, today);
+    if (!linkGrants(state, token, today)) {
+      await access.countRefusal();
+      throw AppError.forbidden(MSG.providerTokenInvalid);
+    }
     await db.transaction(async (tx) => {
-      await access.logLook(tx, { activityId, clientIp, granted: valid });
+      await access.logLook(tx, { activityId, clientIp });
       // R-AUDIT-LINK-USE: each admitted look, with the access log row; never the token or address.
-      if (valid)
-        await recordAudit(tx, outbox, 'registrations', {
-          actor: { type: 'provider', id: String(activityId), name: null },
-          action: AUDIT_ACTIONS.providerLinkUsed,
-          target: { type: 'activity', id: String(activityId) },
-        });
+      await recordAudit(tx, outbox, 'registrations', {
+        actor: { type: 'provider', id: String(activityId), name: null },
+        action: AUDIT_ACTIONS.providerLinkUsed,
+        target: { type: 'activity', id: String(activityId) },
+      });
     });
-    if (!valid) throw AppError.forbidden(MSG.providerTokenInvalid);
     await this.recordUse(state);
     return state;
   }

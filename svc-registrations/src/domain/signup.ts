@@ -16,7 +16,7 @@ import {
   type SignUpOutcome,
   type SignUpResult,
 } from '../data-access/registrations.js';
-import type { KeyInTx } from './idempotency.js';
+import { refusedAtTheDoor, type KeyInTx } from './idempotency.js';
 import { sha256, type ParentLinks } from './links.js';
 import { admitToWindow, type Lottery } from './lottery.js';
 import { MSG } from './messages.js';
@@ -25,15 +25,16 @@ import { MSG } from './messages.js';
  * The rules a sign-up must pass that need only the activity, as its owner has it now
  * (R-FRESH-SIGNUP), in the order the parent is told about them:
  * R-SIGNUP-ACTIVITY (it exists), R-SIGNUP-SCHOOL-LINK (reached with its school's link),
- * R-SIGNUP-HIDDEN (a hidden activity is not found), R-SIGNUP-LOCKED.
+ * R-SIGNUP-HIDDEN (a hidden activity is not found), R-SIGNUP-LOCKED. A refusal before the
+ * school's link is accepted stores nothing under the request's key (R-IDEMPOTENCY-ADMIT).
  */
 export function admitSignUp(
   activity: ActivityEvent | null,
   schoolToken: string | undefined,
 ): ActivityEvent {
-  if (!activity) throw AppError.notFound(MSG.activityNotFound);
+  if (!activity) throw refusedAtTheDoor(AppError.notFound(MSG.activityNotFound));
   if (!schoolToken || !sameHash(sha256(schoolToken), activity.school.accessTokenHash))
-    throw AppError.forbidden(MSG.schoolToken);
+    throw refusedAtTheDoor(AppError.forbidden(MSG.schoolToken));
   if (activity.isHidden) throw AppError.notFound(MSG.activityNotFound);
   if (activity.isLocked) throw AppError.conflict(MSG.locked, 'ACTIVITY_LOCKED');
   return activity;

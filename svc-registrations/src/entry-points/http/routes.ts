@@ -21,14 +21,13 @@ import type { Attendance } from '../../domain/attendance.js';
 import {
   IDEMPOTENCY_HEADER,
   canonicalJson,
-  keyedRequest,
   type Idempotency,
   type KeyInTx,
 } from '../../domain/idempotency.js';
 import { MSG } from '../../domain/messages.js';
 import type { Participants } from '../../domain/participants.js';
 import type { Lottery } from '../../domain/lottery.js';
-import type { MySignups } from '../../domain/my-signup.js';
+import type { AdmittedSignup, MySignups } from '../../domain/my-signup.js';
 import type { Privacy } from '../../domain/privacy.js';
 import type { Review } from '../../domain/review.js';
 import type { SignupRateLimit } from '../../domain/signup-rate.js';
@@ -170,7 +169,11 @@ export function mountRoutes(
     const header = req.headers['x-school-token'];
     const token = typeof header === 'string' ? header : undefined;
     // R-IDEMPOTENCY: the same key answers the same body's first answer again.
-    const keyed = keyedRequest(keyHeader, SIGNUP_PATH, `${canonicalJson(input)}\n${token ?? ''}`);
+    const keyed = idempotency.keyed(
+      keyHeader,
+      SIGNUP_PATH,
+      `${canonicalJson(input)}\n${token ?? ''}`,
+    );
     const { status, body } = await idempotency.run(keyed, async (key) => ({
       status: 201,
       body: await signUps.signUp(input, token, requestLang(req), key),
@@ -263,18 +266,21 @@ export function mountRoutes(
   });
   // R-IDEMPOTENCY: a keyed action with the same link answers its first answer again; the
   // answer of withdraw, accept and decline names the child, so it is shown again from the
-  // sign-up instead of kept.
+  // sign-up instead of kept. R-IDEMPOTENCY-ADMIT: the link is judged before the key is looked
+  // at, so a refused link stores nothing and learns nothing of the key.
   const keyedAction = (
     action: 'withdraw' | 'accept' | 'decline' | 'erase',
-    run: (token: string | undefined, key?: KeyInTx) => Promise<unknown>,
+    run: (signup: AdmittedSignup, key?: KeyInTx) => Promise<unknown>,
   ) =>
     my.post(`/${action}`, async (req, res) => {
       const token = manageToken(req);
-      const keyed = keyedRequest(idempotencyKey(req), 'my-signup', `${action}\n${token ?? ''}`);
+      const keyHeader = idempotencyKey(req);
+      const keyed = idempotency.keyed(keyHeader, 'my-signup', `${action}\n${token ?? ''}`);
+      const signup = await mySignups.admit(token);
       const { status, body } = await idempotency.run(
         keyed,
-        async (key) => ({ status: 200, body: await run(token, key) }),
-        () => mySignups.view(token),
+        async (key) => ({ status: 200, body: await run(signup, key) }),
+        () => mySignups.viewOf(signup),
       );
       res.status(status).json(body);
     });
