@@ -296,6 +296,24 @@ describe('Idempotency-Key (R-IDEMPOTENCY)', () => {
     expect(link!.request_hash).toBe(requestFingerprint(LINK_SEAL_SECRET, `withdraw\n${token}`));
   });
 
+  it('R-IDEMPOTENCY-FINGERPRINT: answers a repeat again whose row the previous release made with a plain SHA-256, so a retry across a rolling upgrade is no reuse', async () => {
+    const body = signup(await activity());
+    const key = newKey();
+    const first = await keyed(body, key);
+    expect(first.status).toBe(201);
+    const request = `${canonicalJson(registrationSchema().parse(body))}\n${school.accessToken}`;
+    await w.registrations.ctx.sequelize.query(
+      'UPDATE idempotency_keys SET request_hash = :plain WHERE key_hash = :h',
+      { replacements: { plain: sha256(request), h: sha256(`/api/registrations\n${key}`) } },
+    );
+    const again = await keyed(body, key);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(first.body);
+    const other = await keyed(signup(await activity()), key);
+    expect(other.status).toBe(409);
+    expect(other.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
+  });
+
   it('keeps no key, no body and no personal data: hashes, a status and a non-personal answer', async () => {
     const body = signup(await activity());
     const key = newKey();

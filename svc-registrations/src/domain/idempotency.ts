@@ -20,6 +20,12 @@ export interface KeyedRequest {
    * `requestFingerprint`, never a plain hash of it (R-IDEMPOTENCY-FINGERPRINT).
    */
   requestHash: string;
+  /**
+   * The plain SHA-256 that rows made by the release before R-IDEMPOTENCY-FINGERPRINT hold: held
+   * in memory only, never stored, and accepted on a repeat so that a keyed retry that lands on
+   * this release during a rolling upgrade is answered again instead of refused as a reuse.
+   */
+  previousHash: string;
 }
 
 /**
@@ -50,6 +56,7 @@ export function keyedRequest(
   return {
     keyHash: sha256(`${scope}\n${header}`),
     requestHash: requestFingerprint(secret, request),
+    previousHash: sha256(request),
   };
 }
 
@@ -203,7 +210,7 @@ export class Idempotency {
     keyed: KeyedRequest,
     derive?: () => Promise<T>,
   ): Promise<Answer<T>> {
-    if (row.requestHash !== keyed.requestHash)
+    if (row.requestHash !== keyed.requestHash && row.requestHash !== keyed.previousHash)
       throw AppError.conflict(undefined, 'IDEMPOTENCY_KEY_REUSED');
     const { answer } = row;
     switch (answer.kind) {
