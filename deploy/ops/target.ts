@@ -143,14 +143,20 @@ export function run(cmd: string, args: string[], opts: { stdout?: number } = {})
   });
 }
 
-/** Rows of every table of the product's schemas, in one snapshot (the caller's transaction). */
-export async function countRows(client: pg.Client): Promise<Record<string, number>> {
+/**
+ * Rows of every table of the product's schemas (or of `schemas`), in one snapshot (the caller's
+ * transaction).
+ */
+export async function countRows(
+  client: pg.Client,
+  schemas: readonly string[] = SCHEMAS,
+): Promise<Record<string, number>> {
   const tables = await client.query<{ schema: string; name: string }>(
     `SELECT n.nspname AS schema, c.relname AS name FROM pg_class c
        JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = ANY($1) AND c.relkind IN ('r', 'p')
       ORDER BY 1, 2`,
-    [[...SCHEMAS]],
+    [[...schemas]],
   );
   const counts: Record<string, number> = {};
   for (const { schema, name } of tables.rows) {
