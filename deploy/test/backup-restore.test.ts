@@ -172,7 +172,7 @@ async function sql<T extends pg.QueryResultRow>(
 
 /** The tar inside a backup, decrypted with the identity file (into a file beside it). */
 async function decrypt(file: string, identityFile: string): Promise<string> {
-  const keys = openKeys({ BACKUP_IDENTITY: identityFile }, tmp, repo);
+  const keys = openKeys({ BACKUP_IDENTITY: identityFile }, os.tmpdir(), repo);
   const out = `${file}.tar`;
   await openSealed(file, await verifySealed(file, keys), keys, fs.createWriteStream(out));
   return out;
@@ -181,18 +181,18 @@ async function decrypt(file: string, identityFile: string): Promise<string> {
 const pidOf = (dataDir: string, part: string) =>
   Number(fs.readFileSync(path.join(dataDir, 'pids', `${part}.pid`), 'utf8').split('\n')[0]);
 
-beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'restore-drill-'));
-  await mailbox.start();
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  await mailbox.stop();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-}, 60_000);
-
 describe.skipIf(!built)('backup while running, restore into an empty DATA_DIR', () => {
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'restore-drill-'));
+    await mailbox.start();
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    await mailbox.stop();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  }, 60_000);
+
   it('brings back the same product with its sessions ended and every email sent once', async () => {
     const dirA = path.join(tmp, 'a');
     const dirB = path.join(tmp, 'b');
@@ -536,6 +536,10 @@ describe('a backup is encrypted and signed with keys outside it, and restored by
     await asRole(urls.catalog!, [
       'CREATE TABLE catalog.children (id int PRIMARY KEY, first_name text NOT NULL)',
       `INSERT INTO catalog.children VALUES (1, ${pg.escapeLiteral(CHILD)})`,
+      // Every row copied in on a restore is checked: by whom? Never a superuser.
+      `CREATE FUNCTION catalog.not_by_superuser() RETURNS boolean LANGUAGE sql
+         AS $$ SELECT NOT rolsuper FROM pg_roles WHERE rolname = session_user $$`,
+      'ALTER TABLE catalog.children ADD CONSTRAINT restored_by_owner CHECK (catalog.not_by_superuser())',
     ]);
 
     // The backups' key pair, made apart from the product (as `age-keygen -o FILE` would).
@@ -683,6 +687,7 @@ describe('a backup is encrypted and signed with keys outside it, and restored by
   }, 120_000);
 
   it('R-OPS-BACKUP-SEALED: the round trip restores every schema as its owner', async () => {
+    // catalog.children's CHECK refuses rows copied in by a superuser's session.
     const to = target();
     const r = await restoreProduct({ file: clean, env: restoreEnv(to), repoRoot: repo });
     expect(r.manifest.database.rows['catalog.children']).toBe(1);
