@@ -122,11 +122,19 @@ export function runPgTool(tool: 'pg_dump' | 'pg_restore', url: string, args: str
         maxBuffer: 16 * 1024 * 1024,
       },
       (err, _stdout, stderr) => {
-        if (err) reject(new Error(`${tool} failed: ${stderr.trim() || err.message}`));
+        if (err) reject(new Error(`${tool} failed: ${withoutRows(stderr.trim()) || err.message}`));
         else resolve();
       },
     );
   });
+}
+
+/** A COPY error's context quotes the row, personal data included: only its line number stays. */
+export function withoutRows(text: string): string {
+  return text.replace(
+    /^(COPY [^,\n]+, line \d+)(?:, column [^:\n]+)?: .*$/gm,
+    '$1 (row not shown)',
+  );
 }
 
 /** Runs a system command (`stdout`: a file descriptor for its output), failing with its errors. */
