@@ -1,11 +1,12 @@
 // The backup file (docs/operations.md): a tar of three members, written and read with the
-// system's tar.
+// system's tar, encrypted and signed as seal.ts says (R-OPS-BACKUP-SEALED).
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { SecretName } from './target.js';
 
 export const FORMAT = 'naschool-backup';
-export const FORMAT_VERSION = 1;
+/** 2: the tar is sealed (seal.ts); a file of version 1 (a plain tar) is refused. */
+export const FORMAT_VERSION = 2;
 export const MEMBERS = {
   manifest: 'manifest.json',
   secrets: 'secrets.json',

@@ -1,7 +1,8 @@
 // `npm run backup -- --out FILE` (R-OPS-BACKUP): every service's data in one file while the
 // product runs. One pg_dump of the product's schemas in one snapshot, the row counts of that
-// same snapshot, and the secrets the data needs; nothing of NATS (docs/operations.md).
-import { execFileSync } from 'node:child_process';
+// same snapshot, and the secrets the data needs; nothing of NATS (docs/operations.md). The file
+// is encrypted and signed with keys that are not inside it (R-OPS-BACKUP-SEALED, seal.ts).
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -14,10 +15,10 @@ import {
   type Manifest,
   type Secrets,
 } from './archive.js';
+import { sealKeys, sealTo } from './seal.js';
 import {
   countRows,
   resolveTarget,
-  run,
   runPgTool,
   SCHEMAS,
   SECRET_NAMES,
@@ -39,6 +40,9 @@ export interface BackupResult {
   bytes: number;
   seconds: number;
   manifest: Manifest;
+  /** What it was encrypted to, and the identity file that restores it if made here. */
+  recipient: string;
+  identityFile?: string;
 }
 
 export const NATS_NOTE =
@@ -54,6 +58,7 @@ export async function backupProduct(opts: BackupOptions): Promise<BackupResult> 
   if (!fs.existsSync(path.dirname(out))) throw new Error(`no directory ${path.dirname(out)}`);
   const target = resolveTarget(env, opts.repoRoot);
   const secrets = readSecrets(target, env);
+  const keys = await sealKeys(env, target.dataDir, log);
 
   // Beside the output, so the final rename stays on one file system; 0700 (mkdtemp).
   const work = fs.mkdtempSync(path.join(path.dirname(out), '.naschool-backup-'));
@@ -86,19 +91,37 @@ export async function backupProduct(opts: BackupOptions): Promise<BackupResult> 
     fs.writeFileSync(path.join(work, MEMBERS.secrets), `${JSON.stringify(secrets, null, 2)}\n`, {
       mode: 0o600,
     });
-    // The file holds personal data and the secrets: readable by its owner only from the start.
+    // Encrypted, yet readable by its owner only from the start all the same.
     const fd = fs.openSync(partial, 'wx', 0o600);
     try {
-      await run('tar', ['-cf', '-', '-C', work, MEMBERS.manifest, MEMBERS.secrets, MEMBERS.dump], {
-        stdout: fd,
+      const tar = spawn(
+        'tar',
+        ['-cf', '-', '-C', work, MEMBERS.manifest, MEMBERS.secrets, MEMBERS.dump],
+        { stdio: ['ignore', 'pipe', 'pipe'] },
+      );
+      let stderr = '';
+      tar.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+      const exited = new Promise<number | null>((resolve, reject) => {
+        tar.on('error', reject);
+        tar.on('close', resolve);
       });
+      await sealTo(tar.stdout, fd, keys);
+      const code = await exited;
+      if (code !== 0) throw new Error(`tar failed (exit ${code}): ${stderr.trim().slice(0, 500)}`);
       fs.fsyncSync(fd);
     } finally {
       fs.closeSync(fd);
     }
     fs.renameSync(partial, out);
     const bytes = fs.statSync(out).size;
-    return { file: out, bytes, seconds: (performance.now() - started) / 1000, manifest };
+    return {
+      file: out,
+      bytes,
+      seconds: (performance.now() - started) / 1000,
+      manifest,
+      recipient: keys.recipient,
+      identityFile: keys.identityFile,
+    };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
     fs.rmSync(partial, { force: true });

@@ -7,7 +7,10 @@ import { restoreProduct } from './restore.js';
 const USAGE = `usage:
   npm run backup -- --out FILE    write one file with every service's data (the product may run)
   npm run restore -- FILE         bring a backup back into an empty DATA_DIR or DATABASE_URL
-Both read DATA_DIR, GATEWAY_PORT and DATABASE_URL as npm start does.`;
+Both read DATA_DIR, GATEWAY_PORT and DATABASE_URL as npm start does. The backup is encrypted
+to BACKUP_RECIPIENT (age1…), else to the key pair made once in DATA_DIR/backup-identity, and
+signed with DATA_DIR/backup-signing-key; restore reads the identity file from BACKUP_IDENTITY
+(default DATA_DIR/backup-identity) and refuses a file its signers did not sign.`;
 
 const log = (line: string) => console.log(`[naschool] ${line}`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -24,7 +27,12 @@ async function main(argv: string[]): Promise<void> {
     log(
       `backup of ${r.manifest.takenAt}: ${rows} rows, ${mb(r.bytes)} in ${r.seconds.toFixed(1)} s`,
     );
-    log(`${r.file} (mode 0600: it holds personal data and the product's secrets)`);
+    log(`${r.file}: encrypted to ${r.recipient} and signed (mode 0600)`);
+    if (r.identityFile)
+      log(
+        `restore it with BACKUP_IDENTITY=${r.identityFile}: keep a copy of that file apart ` +
+          'from the backups, without it no backup can be restored',
+      );
   } else if (command === 'restore') {
     if (args.length !== 1 || args[0]!.startsWith('-')) throw new UsageError();
     const r = await restoreProduct({ file: args[0]!, repoRoot, log });

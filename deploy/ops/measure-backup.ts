@@ -325,9 +325,14 @@ async function main(): Promise<void> {
     );
     await stack.stop();
     stack = undefined;
+    // The backup made its key pair in dirA (R-OPS-BACKUP-SEALED).
     const r = await restoreProduct({
       file,
-      env: { DATA_DIR: dirB, GATEWAY_PORT: String(PORT) },
+      env: {
+        DATA_DIR: dirB,
+        GATEWAY_PORT: String(PORT),
+        BACKUP_IDENTITY: path.join(dirA, 'backup-identity'),
+      },
       repoRoot,
     });
     const events = Object.values(r.republish).reduce((x, y) => x + y, 0);

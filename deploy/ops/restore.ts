@@ -1,11 +1,15 @@
 // `npm run restore -- FILE` (R-OPS-RESTORE): a backup into an empty DATA_DIR or an empty
 // database given by DATABASE_URL, so that the next `npm start` there runs the same product:
 // the same data, every session ended, and no email sent a second time (docs/operations.md).
+// R-OPS-BACKUP-SEALED: the file's signature is checked before anything is decrypted or written,
+// and each schema is restored by the role that owns it, never by a superuser.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import pg from 'pg';
-import { ensureServiceDatabase } from '@nsa/local-infra';
+import { spawn } from 'node:child_process';
+import { AUDIT_STORE_SERVICE, ensureServiceDatabase } from '@nsa/local-infra';
 import { SERVICE_NAMES } from '../local/config.js';
 import {
   FORMAT,
@@ -15,10 +19,10 @@ import {
   type Manifest,
   type Secrets,
 } from './archive.js';
+import { openKeys, openSealed, verifySealed } from './seal.js';
 import {
   countRows,
   resolveTarget,
-  run,
   runPgTool,
   SCHEMAS,
   SECRET_NAMES,
@@ -53,10 +57,15 @@ export async function restoreProduct(opts: RestoreOptions): Promise<RestoreResul
   const file = path.resolve(opts.file);
   if (!fs.existsSync(file)) throw new Error(`no file ${file}`);
   const target = resolveTarget(env, opts.repoRoot);
+  const keys = openKeys(env, target.dataDir, opts.repoRoot);
+  const verified = await verifySealed(file, keys);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'naschool-restore-'));
   try {
     // Only the three members, whatever else the file holds.
-    await run('tar', ['-xf', file, '-C', work, MEMBERS.manifest, MEMBERS.secrets, MEMBERS.dump]);
+    await untar(
+      (out) => openSealed(file, verified, keys, out),
+      ['-C', work, MEMBERS.manifest, MEMBERS.secrets, MEMBERS.dump],
+    );
     const manifest = readManifest(path.join(work, MEMBERS.manifest));
     const dumpFile = path.join(work, MEMBERS.dump);
     if ((await sha256File(dumpFile)) !== manifest.dump.sha256)
@@ -71,26 +80,22 @@ export async function restoreProduct(opts: RestoreOptions): Promise<RestoreResul
     fs.mkdirSync(target.dataDir, { recursive: true, mode: 0o700 });
 
     const result = await withAdminUrl(target, { create: true, log }, async (adminUrl) => {
-      const dbUrl = withDatabase(adminUrl, target.database);
       await assertDatabaseEmpty(adminUrl, target.database);
       // Written once the target is known to be empty, before anything else changes there.
       writeSecrets(target, secretFiles);
       // Roles, schemas, grants and the audit store exactly as the launcher makes them (each
-      // role with its password kept by the cluster); the dump then brings every schema back
-      // with its owner, and the launcher's statements once more set every grant.
+      // role with its password kept by the cluster): the administrator's only part.
+      const owners = {} as Record<Schema, string>;
       for (const s of SERVICE_NAMES)
-        await ensureServiceDatabase(adminUrl, s, { database: target.database });
-      await withClient(dbUrl, async (db) => {
-        for (const schema of SCHEMAS) await db.query(`DROP SCHEMA ${ident(schema)} CASCADE`);
-      });
+        owners[s] = await ensureServiceDatabase(adminUrl, s, { database: target.database });
+      owners.identity_audit = owners[AUDIT_STORE_SERVICE as Schema];
       log(`restoring ${Object.keys(manifest.database.rows).length} tables into ${target.database}`);
-      await runPgTool('pg_restore', dbUrl, ['--single-transaction', '--exit-on-error', dumpFile]);
-      for (const s of SERVICE_NAMES)
-        await ensureServiceDatabase(adminUrl, s, { database: target.database });
-      return withClient(dbUrl, async (db) => {
-        assertSameRows(manifest.database.rows, await countRows(db));
-        return afterRestore(db);
-      });
+      await restoreAsOwners(owners, dumpFile);
+      const rows: Record<string, number> = {};
+      for (const schema of SCHEMAS)
+        Object.assign(rows, await withClient(owners[schema], (db) => countRows(db, [schema])));
+      assertSameRows(manifest.database.rows, rows);
+      return afterRestore(owners);
     });
     fs.writeFileSync(
       path.join(target.dataDir, 'restored-from.json'),
@@ -109,6 +114,49 @@ function readManifest(file: string): Manifest {
   if (manifest.formatVersion > FORMAT_VERSION)
     throw new Error(`backup format ${manifest.formatVersion} is newer than this release reads`);
   return manifest;
+}
+
+type Schema = (typeof SCHEMAS)[number];
+
+/**
+ * Each service's schema by its own role (R-OPS-BACKUP-SEALED): a login as the schema's owner,
+ * restoring only the objects of that schema, so that whatever a dump holds runs with no more
+ * rights than the service has (no role, no other schema, no superuser's function). The audit
+ * store's schema and table are the infrastructure's (auditStoreSql): only its rows come back,
+ * by the role that may insert them.
+ */
+async function restoreAsOwners(owners: Record<Schema, string>, dumpFile: string): Promise<void> {
+  for (const schema of SCHEMAS) {
+    const dataOnly = !(SERVICE_NAMES as readonly string[]).includes(schema);
+    await runPgTool('pg_restore', owners[schema], [
+      '--single-transaction',
+      '--exit-on-error',
+      '--no-owner',
+      `--schema=${schema}`,
+      ...(dataOnly ? ['--data-only'] : []),
+      dumpFile,
+    ]);
+  }
+}
+
+/** Runs `tar -x` on what `write` writes (a decrypted backup), failing with tar's errors. */
+async function untar(write: (out: Writable) => Promise<void>, args: string[]): Promise<void> {
+  const tar = spawn('tar', ['-xf', '-', ...args], { stdio: ['pipe', 'ignore', 'pipe'] });
+  let stderr = '';
+  tar.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
+  const exited = new Promise<number | null>((resolve, reject) => {
+    tar.on('error', reject);
+    tar.on('close', resolve);
+  });
+  try {
+    await write(tar.stdin);
+  } catch (err) {
+    tar.kill();
+    await exited.catch(() => undefined);
+    throw err;
+  }
+  const code = await exited;
+  if (code !== 0) throw new Error(`tar failed (exit ${code}): ${stderr.trim().slice(0, 500)}`);
 }
 
 /**
@@ -191,23 +239,22 @@ function assertSameRows(expected: Record<string, number>, actual: Record<string,
  *   consumer drops an event it recorded in processed_events, and svc-notify sends an email
  *   once per (event, kind) by its deliveries, so no email goes twice and none is lost.
  */
-async function afterRestore(db: pg.Client): Promise<Omit<RestoreResult, 'manifest' | 'seconds'>> {
-  await db.query('BEGIN');
-  try {
-    const sessions = await db.query('DELETE FROM identity.sessions');
-    const republish: Record<string, number> = {};
-    for (const s of SERVICE_NAMES) {
-      const r = await db.query(
-        `UPDATE ${ident(s)}.outbox SET published_at = NULL WHERE published_at IS NOT NULL`,
-      );
-      republish[s] = r.rowCount ?? 0;
-    }
-    await db.query('COMMIT');
-    return { sessionsEnded: sessions.rowCount ?? 0, republish };
-  } catch (err) {
-    await db.query('ROLLBACK').catch(() => undefined);
-    throw err;
+async function afterRestore(
+  owners: Record<Schema, string>,
+): Promise<Omit<RestoreResult, 'manifest' | 'seconds'>> {
+  // Each by the schema's owner (R-OPS-BACKUP-SEALED): a trigger the dump brought runs with no
+  // more rights than its service has.
+  const sessions = await withClient(owners.identity, (db) =>
+    db.query('DELETE FROM identity.sessions'),
+  );
+  const republish: Record<string, number> = {};
+  for (const s of SERVICE_NAMES) {
+    const r = await withClient(owners[s], (db) =>
+      db.query(`UPDATE ${ident(s)}.outbox SET published_at = NULL WHERE published_at IS NOT NULL`),
+    );
+    republish[s] = r.rowCount ?? 0;
   }
+  return { sessionsEnded: sessions.rowCount ?? 0, republish };
 }
 
 async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {

@@ -122,11 +122,19 @@ export function runPgTool(tool: 'pg_dump' | 'pg_restore', url: string, args: str
         maxBuffer: 16 * 1024 * 1024,
       },
       (err, _stdout, stderr) => {
-        if (err) reject(new Error(`${tool} failed: ${stderr.trim() || err.message}`));
+        if (err) reject(new Error(`${tool} failed: ${withoutRows(stderr.trim()) || err.message}`));
         else resolve();
       },
     );
   });
+}
+
+/** A COPY error's context quotes the row, personal data included: only its line number stays. */
+export function withoutRows(text: string): string {
+  return text.replace(
+    /^(COPY [^,\n]+, line \d+)(?:, column [^:\n]+)?: .*$/gm,
+    '$1 (row not shown)',
+  );
 }
 
 /** Runs a system command (`stdout`: a file descriptor for its output), failing with its errors. */
@@ -143,14 +151,20 @@ export function run(cmd: string, args: string[], opts: { stdout?: number } = {})
   });
 }
 
-/** Rows of every table of the product's schemas, in one snapshot (the caller's transaction). */
-export async function countRows(client: pg.Client): Promise<Record<string, number>> {
+/**
+ * Rows of every table of the product's schemas (or of `schemas`), in one snapshot (the caller's
+ * transaction).
+ */
+export async function countRows(
+  client: pg.Client,
+  schemas: readonly string[] = SCHEMAS,
+): Promise<Record<string, number>> {
   const tables = await client.query<{ schema: string; name: string }>(
     `SELECT n.nspname AS schema, c.relname AS name FROM pg_class c
        JOIN pg_namespace n ON n.oid = c.relnamespace
       WHERE n.nspname = ANY($1) AND c.relkind IN ('r', 'p')
       ORDER BY 1, 2`,
-    [[...SCHEMAS]],
+    [[...schemas]],
   );
   const counts: Record<string, number> = {};
   for (const { schema, name } of tables.rows) {

@@ -6,6 +6,7 @@
 // SIGSTOP), which exists nowhere in PostgreSQL but the publisher's outbox. The emails are
 // counted by Message-ID across both runs at the test's own SMTP server: after the restore both
 // outstanding ones arrive and no email arrives twice.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -14,10 +15,18 @@ import { execFileSync } from 'node:child_process';
 import pg from 'pg';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { existingAdminUrl } from '@nsa/local-infra';
+import {
+  ensureServiceDatabase,
+  existingAdminUrl,
+  freePort,
+  generateSecret,
+  startPostgres,
+} from '@nsa/local-infra';
 import { startStack, type Stack } from '../local/stack.js';
 import { backupProduct } from '../ops/backup.js';
 import { restoreProduct } from '../ops/restore.js';
+import { generateX25519Identity, identityToRecipient } from 'age-encryption';
+import { openKeys, openSealed, sealTo, TRAILER_BYTES, verifySealed } from '../ops/seal.js';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const GATEWAY_PORT = 19450;
@@ -161,21 +170,29 @@ async function sql<T extends pg.QueryResultRow>(
   }
 }
 
+/** The tar inside a backup, decrypted with the identity file (into a file beside it). */
+async function decrypt(file: string, identityFile: string): Promise<string> {
+  const keys = openKeys({ BACKUP_IDENTITY: identityFile }, os.tmpdir(), repo);
+  const out = `${file}.tar`;
+  await openSealed(file, await verifySealed(file, keys), keys, fs.createWriteStream(out));
+  return out;
+}
+
 const pidOf = (dataDir: string, part: string) =>
   Number(fs.readFileSync(path.join(dataDir, 'pids', `${part}.pid`), 'utf8').split('\n')[0]);
 
-beforeAll(async () => {
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'restore-drill-'));
-  await mailbox.start();
-});
-
-afterAll(async () => {
-  await stack?.stop();
-  await mailbox.stop();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-}, 60_000);
-
 describe.skipIf(!built)('backup while running, restore into an empty DATA_DIR', () => {
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'restore-drill-'));
+    await mailbox.start();
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    await mailbox.stop();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  }, 60_000);
+
   it('brings back the same product with its sessions ended and every email sent once', async () => {
     const dirA = path.join(tmp, 'a');
     const dirB = path.join(tmp, 'b');
@@ -317,8 +334,15 @@ describe.skipIf(!built)('backup while running, restore into an empty DATA_DIR', 
         repoRoot: repo,
       });
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      // R-OPS-BACKUP-SEALED: made once beside the data, never inside the backup.
+      const identity = path.join(dirA, 'backup-identity');
+      expect(fs.statSync(identity).mode & 0o777).toBe(0o600);
+      const plain = await decrypt(file, identity);
       expect(
-        execFileSync('tar', ['-tf', file], { encoding: 'utf8' }).split('\n').filter(Boolean).sort(),
+        execFileSync('tar', ['-tf', plain], { encoding: 'utf8' })
+          .split('\n')
+          .filter(Boolean)
+          .sort(),
       ).toEqual(['database.pgdump', 'manifest.json', 'secrets.json']);
       expect(backup.manifest.database.rows['registrations.registrations']).toBe(6);
       expect(backup.manifest.database.rows['identity.sessions']).toBeGreaterThan(0);
@@ -339,9 +363,10 @@ describe.skipIf(!built)('backup while running, restore into an empty DATA_DIR', 
     stack = undefined;
     await mailbox.start();
 
+    const keys = { BACKUP_IDENTITY: path.join(dirA, 'backup-identity') };
     const restored = await restoreProduct({
       file,
-      env: { DATA_DIR: dirB, GATEWAY_PORT: String(GATEWAY_PORT) },
+      env: { DATA_DIR: dirB, GATEWAY_PORT: String(GATEWAY_PORT), ...keys },
       repoRoot: repo,
     });
     expect(restored.sessionsEnded).toBeGreaterThan(0);
@@ -353,7 +378,7 @@ describe.skipIf(!built)('backup while running, restore into an empty DATA_DIR', 
     await expect(
       restoreProduct({
         file,
-        env: { DATA_DIR: dirB, GATEWAY_PORT: String(GATEWAY_PORT) },
+        env: { DATA_DIR: dirB, GATEWAY_PORT: String(GATEWAY_PORT), ...keys },
         repoRoot: repo,
       }),
     ).rejects.toThrow(/already holds a database/);
@@ -407,4 +432,307 @@ describe.skipIf(!built)('backup while running, restore into an empty DATA_DIR', 
     expect(mailbox.duplicates()).toEqual([]);
     expect(mailbox.byId.size).toBe(sentBefore + 2);
   }, 300_000);
+});
+
+/**
+ * R-OPS-BACKUP-SEALED on a small product made by hand in a real PostgreSQL: each service's role
+ * owns its schema with an outbox (identity also sessions), the audit store holds one entry, and
+ * catalog a table with a child's name. The backups are made to BACKUP_RECIPIENT (an identity
+ * made apart, as an operator would with age-keygen) and restored with BACKUP_IDENTITY.
+ */
+describe('a backup is encrypted and signed with keys outside it, and restored by the owners', () => {
+  const CHILD = 'Zilvertje Verzegeld';
+  const secrets = {
+    SESSION_SECRET: generateSecret(32),
+    LINK_SEAL_SECRET: generateSecret(32),
+    IDENTITY_SECRET: generateSecret(32),
+  };
+  let dir: string;
+  let source: { adminUrl: string; proc: { stop(): Promise<void> } } | undefined;
+  let pgPort: number;
+  /** The restored clusters' (one at a time), beside the source's. */
+  let targetPort: number;
+  let identityFile: string;
+  let recipient: string;
+  let backupEnv: NodeJS.ProcessEnv;
+  let clean: string;
+  let evil: string;
+  let n = 0;
+  const target = () => path.join(dir, `target-${++n}`);
+  const restoreEnv = (dataDir: string, extra: NodeJS.ProcessEnv = {}) => ({
+    DATA_DIR: dataDir,
+    GATEWAY_PORT: String(GATEWAY_PORT),
+    PG_PORT: String(targetPort),
+    BACKUP_IDENTITY: identityFile,
+    ...extra,
+  });
+
+  async function asRole(url: string, statements: string[]): Promise<void> {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      for (const text of statements) await client.query(text);
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function backup(name: string): Promise<string> {
+    const out = path.join(dir, name);
+    await backupProduct({ out, env: backupEnv, repoRoot: repo });
+    return out;
+  }
+
+  /** The roles of a restored DATA_DIR's cluster, started for the question. */
+  async function rolesOf(dataDir: string): Promise<Array<{ rolname: string; rolsuper: boolean }>> {
+    const { adminUrl, proc } = await startPostgres({
+      dataDir: path.join(dataDir, 'postgres', 'data'),
+      port: targetPort,
+      logFile: path.join(dir, 'roles.log'),
+    });
+    try {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        return (
+          await client.query<{ rolname: string; rolsuper: boolean }>(
+            'SELECT rolname, rolsuper FROM pg_roles ORDER BY 1',
+          )
+        ).rows;
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await proc.stop();
+    }
+  }
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sealed-backup-'));
+    pgPort = await freePort();
+    targetPort = await freePort();
+    expect(targetPort).not.toBe(pgPort);
+    const src = path.join(dir, 'source');
+    fs.mkdirSync(path.join(src, 'logs'), { recursive: true });
+    source = await startPostgres({
+      dataDir: path.join(src, 'postgres', 'data'),
+      port: pgPort,
+      logFile: path.join(src, 'logs', 'postgres.log'),
+    });
+    const urls: Record<string, string> = {};
+    for (const s of ['catalog', 'registrations', 'identity', 'notify'])
+      urls[s] = await ensureServiceDatabase(source.adminUrl, s, { database: 'naschool' });
+    for (const s of Object.keys(urls))
+      await asRole(urls[s]!, [
+        `CREATE TABLE ${s}.outbox (id serial PRIMARY KEY, published_at timestamptz)`,
+        `INSERT INTO ${s}.outbox (published_at) VALUES (now()), (NULL)`,
+      ]);
+    await asRole(urls.identity!, [
+      'CREATE TABLE identity.sessions (id text PRIMARY KEY)',
+      "INSERT INTO identity.sessions VALUES ('s1')",
+      `INSERT INTO identity_audit.audit_entries (id, at, service, actor_type, action, target_type)
+         VALUES (gen_random_uuid(), now(), 'identity', 'system', 'probe', 'probe')`,
+    ]);
+    await asRole(urls.catalog!, [
+      'CREATE TABLE catalog.children (id int PRIMARY KEY, first_name text NOT NULL)',
+      `INSERT INTO catalog.children VALUES (1, ${pg.escapeLiteral(CHILD)})`,
+      // Every row copied in on a restore is checked: by whom? Never a superuser.
+      `CREATE FUNCTION catalog.not_by_superuser() RETURNS boolean LANGUAGE sql
+         AS $$ SELECT NOT rolsuper FROM pg_roles WHERE rolname = session_user $$`,
+      'ALTER TABLE catalog.children ADD CONSTRAINT restored_by_owner CHECK (catalog.not_by_superuser())',
+    ]);
+
+    // The backups' key pair, made apart from the product (as `age-keygen -o FILE` would).
+    const identity = await generateX25519Identity();
+    recipient = await identityToRecipient(identity);
+    identityFile = path.join(dir, 'operator-identity.txt');
+    fs.writeFileSync(identityFile, `# public key: ${recipient}\n${identity}\n`, { mode: 0o600 });
+    backupEnv = {
+      DATA_DIR: src,
+      GATEWAY_PORT: String(GATEWAY_PORT),
+      PG_PORT: String(pgPort),
+      BACKUP_RECIPIENT: recipient,
+      ...secrets,
+    };
+    const lines: string[] = [];
+    clean = path.join(dir, 'clean.backup');
+    await backupProduct({ out: clean, env: backupEnv, repoRoot: repo, log: (l) => lines.push(l) });
+    // The line the backup printed goes into the identity file: what a restore trusts.
+    const signer = /"(# backup-signer: [A-Za-z0-9_-]{43})"/.exec(lines.join('\n'))?.[1];
+    expect(signer, lines.join('\n')).toBeDefined();
+    fs.appendFileSync(identityFile, `${signer}\n`);
+
+    // A catalog whose restore runs SQL outside its schema: a CHECK calls a function that makes
+    // a superuser role, for every row copied in (but not here, where the setting is on).
+    await asRole(urls.catalog!, [
+      `CREATE FUNCTION catalog.name_ok(n text) RETURNS boolean LANGUAGE plpgsql AS $$
+       BEGIN
+         IF current_setting('naschool.fixture', true) = 'on' THEN RETURN true; END IF;
+         EXECUTE 'CREATE ROLE evil LOGIN SUPERUSER';
+         RETURN true;
+       END $$`,
+      "SET naschool.fixture = 'on'",
+      'ALTER TABLE catalog.children ADD CONSTRAINT name_ok CHECK (catalog.name_ok(first_name))',
+    ]);
+    evil = await backup('evil.backup');
+  }, 180_000);
+
+  afterAll(async () => {
+    await source?.proc.stop();
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('R-OPS-BACKUP-SEALED: the file holds neither a child name nor a secret in plain text', () => {
+    const bytes = fs.readFileSync(clean);
+    for (const plain of [CHILD, 'Zilvertje', secrets.SESSION_SECRET, secrets.IDENTITY_SECRET])
+      expect(bytes.includes(Buffer.from(plain)), plain).toBe(false);
+    expect(bytes.includes(Buffer.from('SESSION_SECRET'))).toBe(false);
+    expect(bytes.subarray(0, 22).toString()).toBe('age-encryption.org/v1\n');
+    expect(fs.statSync(clean).mode & 0o777).toBe(0o600);
+  });
+
+  it('R-OPS-BACKUP-SEALED: a restore without the identity fails clearly and writes nothing', async () => {
+    const to = target();
+    await expect(
+      restoreProduct({ file: clean, env: restoreEnv(to, { BACKUP_IDENTITY: '' }), repoRoot: repo }),
+    ).rejects.toThrow(/BACKUP_IDENTITY is not set and there is no .*backup-identity/);
+    expect(fs.existsSync(to)).toBe(false);
+    // An identity that names no signer is refused as clearly.
+    const bare = path.join(dir, 'bare-identity.txt');
+    fs.writeFileSync(
+      bare,
+      fs
+        .readFileSync(identityFile, 'utf8')
+        .split('\n')
+        .filter((l) => !l.startsWith('# backup-signer'))
+        .join('\n'),
+    );
+    await expect(
+      restoreProduct({
+        file: clean,
+        env: restoreEnv(to, { BACKUP_IDENTITY: bare }),
+        repoRoot: repo,
+      }),
+    ).rejects.toThrow(/names no backup signer/);
+    expect(fs.existsSync(to)).toBe(false);
+  });
+
+  it('R-OPS-BACKUP-SEALED: a file with one byte changed is refused before anything is written', async () => {
+    const size = fs.statSync(clean).size;
+    // The age header, the first and last encrypted bytes, the end of the data (a plain tar's
+    // zero padding), and the signature.
+    for (const at of [30, 200, Math.floor(size / 2), size - TRAILER_BYTES - 1, size - 2]) {
+      const changed = path.join(dir, `changed-${at}.backup`);
+      const bytes = fs.readFileSync(clean);
+      bytes[at] = bytes[at]! ^ 0x01;
+      fs.writeFileSync(changed, bytes, { mode: 0o600 });
+      const to = target();
+      await expect(
+        restoreProduct({ file: changed, env: restoreEnv(to), repoRoot: repo }),
+        `byte ${at}`,
+      ).rejects.toThrow(/has been changed/);
+      expect(fs.existsSync(to), `byte ${at}`).toBe(false);
+    }
+  });
+
+  it('R-OPS-BACKUP-SEALED: a file made with only the public recipient is refused', async () => {
+    // The forger's own backup: any tar, encrypted to the recipient (public), signed by a key
+    // of its own, or carrying the product's signer with a signature it cannot make.
+    const tar = await decrypt(evil, identityFile);
+    const forge = async (name: string, signingKey: crypto.KeyObject, signer: string) => {
+      const out = path.join(dir, name);
+      const fd = fs.openSync(out, 'wx', 0o600);
+      try {
+        await sealTo(fs.createReadStream(tar), fd, { recipient, signingKey, signer });
+      } finally {
+        fs.closeSync(fd);
+      }
+      return out;
+    };
+    const own = crypto.generateKeyPairSync('ed25519').privateKey;
+    const ownSigner = crypto.createPublicKey(own).export({ format: 'jwk' }).x!;
+    const trusted = /# backup-signer: (\S+)/.exec(fs.readFileSync(identityFile, 'utf8'))![1]!;
+    for (const [file, error] of [
+      [await forge('forged-own.backup', own, ownSigner), /signed by a key that .* does not name/],
+      [await forge('forged-theirs.backup', own, trusted), /has been changed since it was signed/],
+    ] as const) {
+      const to = target();
+      await expect(restoreProduct({ file, env: restoreEnv(to), repoRoot: repo })).rejects.toThrow(
+        error,
+      );
+      expect(fs.existsSync(to)).toBe(false);
+    }
+  });
+
+  it('R-OPS-BACKUP-SEALED: SQL outside its schema cannot run: refused unsigned, and signed it lacks the privilege', async () => {
+    // Changed after signing: the signature fails before anything runs.
+    const bytes = fs.readFileSync(evil);
+    const changed = path.join(dir, 'evil-changed.backup');
+    const mid = Math.floor(bytes.length / 2);
+    bytes[mid] = bytes[mid]! ^ 0x01;
+    fs.writeFileSync(changed, bytes, { mode: 0o600 });
+    await expect(
+      restoreProduct({ file: changed, env: restoreEnv(target()), repoRoot: repo }),
+    ).rejects.toThrow(/has been changed/);
+
+    // Signed by the product's own key (a stolen signing key): restored by catalog's role, the
+    // function has no right to make a role.
+    const to = target();
+    const failed = await restoreProduct({ file: evil, env: restoreEnv(to), repoRoot: repo }).then(
+      () => new Error('restored'),
+      (err: Error) => err,
+    );
+    expect(failed.message).toMatch(
+      /must be superuser to create superusers|permission denied to create role/,
+    );
+    // The error names the row's line, not its contents (a child's name).
+    expect(failed.message).not.toContain('Zilvertje');
+    const roles = await rolesOf(to);
+    expect(roles.map((r) => r.rolname)).not.toContain('evil');
+    expect(roles.filter((r) => r.rolsuper).map((r) => r.rolname)).toEqual(['postgres']);
+  }, 120_000);
+
+  it('R-OPS-BACKUP-SEALED: the round trip restores every schema as its owner', async () => {
+    // catalog.children's CHECK refuses rows copied in by a superuser's session.
+    const to = target();
+    const r = await restoreProduct({ file: clean, env: restoreEnv(to), repoRoot: repo });
+    expect(r.manifest.database.rows['catalog.children']).toBe(1);
+    expect(r.sessionsEnded).toBe(1);
+    expect(r.republish).toEqual({ catalog: 1, registrations: 1, identity: 1, notify: 1 });
+    expect(fs.readFileSync(path.join(to, 'session-secret'), 'utf8')).toBe(secrets.SESSION_SECRET);
+    const { adminUrl, proc } = await startPostgres({
+      dataDir: path.join(to, 'postgres', 'data'),
+      port: targetPort,
+      logFile: path.join(dir, 'check.log'),
+    });
+    try {
+      const client = new pg.Client({
+        connectionString: adminUrl.replace(/\/postgres$/, '/naschool'),
+      });
+      await client.connect();
+      try {
+        const child = await client.query('SELECT first_name FROM catalog.children');
+        expect(child.rows).toEqual([{ first_name: CHILD }]);
+        const owners = await client.query<{ schema: string; owner: string }>(
+          `SELECT DISTINCT n.nspname AS schema, pg_get_userbyid(c.relowner) AS owner
+             FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+            WHERE n.nspname IN ('catalog', 'registrations', 'identity', 'notify', 'identity_audit')
+            ORDER BY 1`,
+        );
+        expect(owners.rows).toEqual([
+          { schema: 'catalog', owner: 'svc_catalog' },
+          { schema: 'identity', owner: 'svc_identity' },
+          { schema: 'identity_audit', owner: 'svc_identity_audit' },
+          { schema: 'notify', owner: 'svc_notify' },
+          { schema: 'registrations', owner: 'svc_registrations' },
+        ]);
+        const audit = await client.query('SELECT action FROM identity_audit.audit_entries');
+        expect(audit.rows).toEqual([{ action: 'probe' }]);
+      } finally {
+        await client.end();
+      }
+    } finally {
+      await proc.stop();
+    }
+  }, 120_000);
 });

@@ -44,6 +44,7 @@ describe('.env.example', () => {
     const sources = [
       'deploy/local/config.ts',
       'packages/service-kit/src/config.ts',
+      'deploy/ops/seal.ts',
       ...['catalog', 'registrations', 'identity', 'notify'].map((s) => `svc-${s}/src/config.ts`),
     ]
       .map(read)
