@@ -14,6 +14,7 @@ import { m0012IdempotencyKeys } from './0012-idempotency-keys.js';
 import { m0013SignupRate } from './0013-signup-rate.js';
 import { m0014SignUpRules } from './0014-sign-up-rules.js';
 import { m0015SearchIndexDirect } from './0015-search-index-direct.js';
+import { m0016ChildKeys } from './0016-child-keys.js';
 
 export const migrations: Migration[] = [
   m0001SchoolProjection,
@@ -30,6 +31,7 @@ export const migrations: Migration[] = [
   m0012IdempotencyKeys,
   m0013SignupRate,
   m0015SearchIndexDirect,
+  m0016ChildKeys,
   // Repeatable (its name carries the hash of sql/sign-up.sql): always last, after any later one.
   m0014SignUpRules,
 ];
