@@ -38,7 +38,7 @@ export function registrationSchema(today: () => Date = () => new Date()) {
       }, 'childAgeRange'),
     childGroup: z.enum(CHILD_GROUPS, { error: 'childGroupRequired' }),
     parentName: required('parentNameRequired'),
-    /** R-NAMES-NORMAL: the address as `identityText` gives it (full-width, invisible ones cleaned). */
+    /** R-NAMES-NORMAL: stored as `identityText` gives it (full-width and invisible ones cleaned). */
     email: z
       .string({ error: 'emailRequired' })
       .overwrite(identityText)

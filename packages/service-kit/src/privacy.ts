@@ -22,7 +22,8 @@ export function normaliseEmail(email: string): string {
 /**
  * The same normalisation in SQL, of the text expression `expr`: for every address the email
  * schemas let in (ASCII after `identityText`, which every stored address went through), trimming
- * and lower-casing is `identityKey`; svc-registrations' test/names.test.ts holds the two alike on PostgreSQL.
+ * and lower-casing is `identityKey`; svc-registrations' test/names.test.ts holds the two alike
+ * on PostgreSQL.
  */
 export function sqlNormalisedEmail(expr: string): string {
   return `lower(btrim(${expr}, E' \\t\\r\\n'))`;
