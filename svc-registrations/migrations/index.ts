@@ -15,6 +15,7 @@ import { m0013SignupRate } from './0013-signup-rate.js';
 import { m0014SignUpRules } from './0014-sign-up-rules.js';
 import { m0015SearchIndexDirect } from './0015-search-index-direct.js';
 import { m0016ProviderRefusals } from './0016-provider-refusals.js';
+import { m0017ChildKeys } from './0017-child-keys.js';
 
 export const migrations: Migration[] = [
   m0001SchoolProjection,
@@ -32,6 +33,7 @@ export const migrations: Migration[] = [
   m0013SignupRate,
   m0015SearchIndexDirect,
   m0016ProviderRefusals,
+  m0017ChildKeys,
   // Repeatable (its name carries the hash of sql/sign-up.sql): always last, after any later one.
   m0014SignUpRules,
 ];

@@ -517,6 +517,40 @@ describe('privacy lifecycle across the services', () => {
    * erasure of hers shows, erases or cancels nothing of theirs, not even Joann's offer of a
    * waiting-list place (still unsent: notify has no SMTP server here).
    */
+  it('R-NAMES-NORMAL, R-PRIVACY-MATCH: an address asked in full-width, invisible or other-case forms is the same address, never a part of another', async () => {
+    const fien = await signUp(currentActivity, {
+      email: 'Fien.Namen@example.nl',
+      childFirstName: 'Fientje',
+    });
+    const jofien = await signUp(currentActivity, {
+      email: 'jofien.namen@example.nl',
+      childFirstName: 'Jofientje',
+    });
+    const asked = [
+      'ＦＩＥＮ.namen@example.nl',
+      'fien.namen\u200b@example.nl',
+      ' FIEN.NAMEN@EXAMPLE.NL\u2060',
+      '\u202afien.namen@ｅｘａｍｐｌｅ.nl\u202c',
+    ];
+    for (const email of asked) {
+      const res = await w.reg.get(`/api/admin/privacy/export?email=${encodeURIComponent(email)}`);
+      expect(res.status, JSON.stringify(email)).toBe(200);
+      const records = (
+        res.body as {
+          services: Record<string, { records: { table: string; fields: { id?: number } }[] }>;
+        }
+      ).services.registrations!.records;
+      expect(records.filter((r) => r.table === 'registrations').map((r) => r.fields.id)).toEqual([
+        fien,
+      ]);
+    }
+    const erased = await w.reg.post('/api/admin/privacy/erase', { email: asked[0] });
+    expect(erased.status).toBe(200);
+    expect(erased.body.report.counts.registrations.signups).toBe(1);
+    expect((await row(fien)).erased_at).not.toBeNull();
+    expect((await row(jofien)).erased_at).toBeNull();
+  });
+
   describe('an export or erasure of ann.x@ matches her whole address, never a part of another', () => {
     const ANN = 'ann.x@example.nl';
     const ASKED = ' Ann.X@Example.NL ';

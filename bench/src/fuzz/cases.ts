@@ -55,10 +55,12 @@ interface Endpoint {
 }
 
 const name = (max = 200): Field => ({ kind: 'string', max });
+/** A name, title or free text a person types (R-NAMES-INVISIBLE): also broken by invisible characters. */
+const text = (max = 200): Field => ({ kind: 'string', max, human: true });
 const week: Field = { kind: 'int', min: 1, max: 53 };
 const id: Field = { kind: 'id' };
 const ACTIVITY: Record<string, Field> = {
-  title: name(),
+  title: text(),
   capacity: { kind: 'int', min: 1, max: 10_000 },
   weekday: { kind: 'int', min: 0, max: 6 },
   startTime: { kind: 'time' },
@@ -70,19 +72,19 @@ const ACTIVITY: Record<string, Field> = {
 };
 const SIGNUP: Record<string, Field> = {
   activityId: id,
-  childFirstName: name(100),
-  childLastName: name(100),
+  childFirstName: text(100),
+  childLastName: text(100),
   childDateOfBirth: { kind: 'date' },
   childGroup: {
     kind: 'enum',
     values: ['groep3', 'groep4', 'groep5', 'groep6', 'groep7', 'groep8'],
   },
-  parentName: name(),
+  parentName: text(),
   email: { kind: 'email' },
-  phone: name(40),
+  phone: text(40),
 };
 const USER: Record<string, Field> = {
-  name: name(100),
+  name: text(100),
   email: { kind: 'email' },
   role: { kind: 'enum', values: ['admin', 'provider'], optional: true },
 };
@@ -122,33 +124,33 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/health' },
   { method: 'GET', path: '/api/schools/by-token/{token}' },
   { method: 'GET', path: '/api/schools' },
-  { method: 'POST', path: '/api/schools', fields: { name: name() } },
+  { method: 'POST', path: '/api/schools', fields: { name: text() } },
   {
     method: 'PUT',
     path: '/api/schools/{id}',
-    fields: { name: name() },
+    fields: { name: text() },
     bodyFirst: true,
     idOf: 'schoolId',
   },
   { method: 'DELETE', path: '/api/schools/{id}', idOf: 'schoolId' },
   { method: 'GET', path: '/api/admin/schools/{id}/qrcode', idOf: 'schoolId' },
   { method: 'GET', path: '/api/blocks' },
-  { method: 'POST', path: '/api/blocks', fields: { name: name(), weekStart: week, weekEnd: week } },
+  { method: 'POST', path: '/api/blocks', fields: { name: text(), weekStart: week, weekEnd: week } },
   {
     method: 'PUT',
     path: '/api/blocks/{id}',
-    fields: { name: name(), weekStart: week, weekEnd: week },
+    fields: { name: text(), weekStart: week, weekEnd: week },
     bodyFirst: true,
     idOf: 'blockId',
   },
   { method: 'DELETE', path: '/api/blocks/{id}', idOf: 'blockId' },
   { method: 'GET', path: '/api/qr/block/{id}', idOf: 'blockId', query: { schoolId: id } },
   { method: 'GET', path: '/api/providers' },
-  { method: 'POST', path: '/api/providers', fields: { name: name() } },
+  { method: 'POST', path: '/api/providers', fields: { name: text() } },
   {
     method: 'PUT',
     path: '/api/providers/{id}',
-    fields: { name: name() },
+    fields: { name: text() },
     bodyFirst: true,
     idOf: 'providerId',
   },
@@ -199,7 +201,7 @@ export const ENDPOINTS: Endpoint[] = [
     method: 'POST',
     path: '/api/admin/registrations/{id}/reject',
     fields: {
-      reason: { ...name(500), optional: true, nullable: true },
+      reason: { ...text(500), optional: true, nullable: true },
       sendEmail: { kind: 'bool', optional: true },
     },
     bodyFirst: true,
@@ -255,7 +257,7 @@ export const ENDPOINTS: Endpoint[] = [
     fields: {
       action: { kind: 'enum', values: ['approve', 'reject', 'revert'] },
       sendEmail: { kind: 'bool', optional: true },
-      reason: { ...name(500), optional: true, nullable: true },
+      reason: { ...text(500), optional: true, nullable: true },
     },
   },
   { method: 'GET', path: '/api/admin/summary' },

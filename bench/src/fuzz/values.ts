@@ -50,8 +50,48 @@ const wrongType = fc.oneof(
 );
 const hugeString = fc.integer({ min: 1_001, max: 20_000 }).map((n) => 'x'.repeat(n));
 
+/**
+ * R-NAMES-INVISIBLE: characters no name, title or free text may hold: bidirectional controls and
+ * marks, and other invisible format characters (the joiners only at a word's edge).
+ */
+const INVISIBLE = [
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+  '\u00ad',
+  '\u200b',
+  '\u2060',
+  '\u2061',
+  '\u180e',
+  '\u3164',
+] as const;
+/** A visible name with invisible characters put in it: at its start, inside it or at its end. */
+const withInvisible = fc
+  .tuple(
+    fc.constantFrom('Reviewprobe', 'مريم العلي', 'Ґанна Їжакевич', 'Renée', 'Ｒｅｖｉｅｗ'),
+    fc.array(fc.tuple(fc.constantFrom(...INVISIBLE), fc.nat()), { minLength: 1, maxLength: 3 }),
+    fc.constantFrom('', '\u200d', '\u200c'),
+  )
+  .map(([text, inserts, joiner]) => {
+    let v = text;
+    for (const [c, at] of inserts) {
+      const i = at % (v.length + 1);
+      v = v.slice(0, i) + c + v.slice(i);
+    }
+    return joiner ? `${joiner}${v}` : v;
+  });
+
 export type Field = (
-  | { kind: 'string'; max: number }
+  | { kind: 'string'; max: number; human?: boolean }
   | { kind: 'email' }
   | { kind: 'int'; min: number; max: number }
   | { kind: 'bool' }
@@ -109,6 +149,7 @@ function invalidValue(f: Field): fc.Arbitrary<unknown> {
         // Blank is "absent" for an optional text (a reject's reason), so it is no bad value there.
         ...(f.optional ? [] : [fc.constantFrom('', '   ', '\t\n')]),
         fc.integer({ min: f.max + 1, max: f.max + 3000 }).map((n) => 'é'.repeat(n)),
+        ...(f.human ? [withInvisible.filter((v) => v.length <= f.max)] : []),
       );
     case 'email':
       return fc.oneof(

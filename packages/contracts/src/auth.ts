@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { withoutControlCharacters } from './plain-text.js';
+import { withoutControlCharacters, withoutInvisibleCharacters } from './plain-text.js';
 
 /**
  * Schemas of the identity calls, shared by svc-identity and the admin forms.
@@ -96,7 +96,8 @@ export const adminUserSchema = z.object({
     .trim()
     .min(2, 'nameMin2')
     .max(100, 'nameTooLong')
-    .refine(withoutControlCharacters, 'controlCharacters'),
+    .refine(withoutControlCharacters, 'controlCharacters')
+    .refine(withoutInvisibleCharacters, 'invisibleCharacters'),
   email,
   role: z.enum(ROLES, { error: 'roleInvalid' }).default('admin'),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber } from './numbers.js';
-import { withoutControlCharacters } from './plain-text.js';
+import { withoutControlCharacters, withoutInvisibleCharacters } from './plain-text.js';
 
 const id = wholeNumber('invalidType', 1, 2_147_483_647);
 const name = (key: string) =>
@@ -9,7 +9,8 @@ const name = (key: string) =>
     .trim()
     .min(1, key)
     .max(200, 'tooLong')
-    .refine(withoutControlCharacters, 'controlCharacters');
+    .refine(withoutControlCharacters, 'controlCharacters')
+    .refine(withoutInvisibleCharacters, 'invisibleCharacters');
 const week = wholeNumber('weekRange', 1, 53);
 /** R-RETENTION-YEAR: the ISO week-year of a block's weeks. */
 const year = wholeNumber('yearRange', 2000, 2100);

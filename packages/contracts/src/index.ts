@@ -18,4 +18,6 @@ export * from './privacy.js';
 export * from './api-schemas.js';
 export * from './nats-permissions.js';
 export * from './paging.js';
+export * from './identity.js';
+export * from './plain-text.js';
 export * from './message-schemas.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { identityText } from './identity.js';
 
 /**
  * The privacy lifecycle (R-RETENTION-*, R-PRIVACY-*, docs/privacy.md): what travels between the
@@ -64,9 +65,10 @@ export type PrivacyReply = z.infer<typeof privacyReplySchema>;
  * erasure of nothing.
  */
 export const privacyEmailSchema = z.object({
+  /** R-NAMES-NORMAL: an address pasted with full-width or invisible characters is the same one. */
   email: z
     .string({ error: 'emailInvalid' })
-    .trim()
+    .overwrite(identityText)
     .max(320, 'emailInvalid')
     .pipe(z.email('emailInvalid')),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ageInYears, isValidIsoDate } from './dates.js';
 import { wholeNumber } from './numbers.js';
-import { withoutControlCharacters } from './plain-text.js';
+import { identityText } from './identity.js';
+import { withoutControlCharacters, withoutInvisibleCharacters } from './plain-text.js';
 import type { Lang } from './lang.js';
 
 export const CHILD_GROUPS = ['groep3', 'groep4', 'groep5', 'groep6', 'groep7', 'groep8'] as const;
@@ -14,7 +15,8 @@ const required = (key: string, max = 200) =>
     .trim()
     .min(1, key)
     .max(max, 'tooLong')
-    .refine(withoutControlCharacters, 'controlCharacters');
+    .refine(withoutControlCharacters, 'controlCharacters')
+    .refine(withoutInvisibleCharacters, 'invisibleCharacters');
 
 /**
  * The sign-up form and POST /api/registrations share this schema. `today`
@@ -36,9 +38,10 @@ export function registrationSchema(today: () => Date = () => new Date()) {
       }, 'childAgeRange'),
     childGroup: z.enum(CHILD_GROUPS, { error: 'childGroupRequired' }),
     parentName: required('parentNameRequired'),
+    /** R-NAMES-NORMAL: stored as `identityText` gives it (full-width and invisible ones cleaned). */
     email: z
       .string({ error: 'emailRequired' })
-      .trim()
+      .overwrite(identityText)
       .max(254, 'emailRequired')
       .pipe(z.email('emailRequired')),
     phone: required('phoneRequired', 40),

@@ -37,6 +37,8 @@ export interface MigrationContext {
   sequelize: Sequelize;
   /** Runs one SQL statement inside the migration's transaction. */
   sql(statement: string): Promise<void>;
+  /** Runs one query inside the migration's transaction and answers its rows. */
+  select<T extends object>(statement: string, replacements?: Record<string, unknown>): Promise<T[]>;
 }
 export interface Migration {
   name: string;
@@ -175,6 +177,12 @@ export async function runMigrations(
         sql: async (statement) => {
           await sequelize.query(statement, { transaction: t });
         },
+        select: <T extends object>(statement: string, replacements?: Record<string, unknown>) =>
+          sequelize.query<T>(statement, {
+            replacements,
+            type: QueryTypes.SELECT,
+            transaction: t,
+          }),
       },
       storage: transactionalStorage(sequelize, t),
       logger: undefined,

@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync } from 'node:crypto';
 import {
+  identityKey,
   privacyRequestSchema,
   type PrivacyCounts,
   type PrivacyRecord,
@@ -9,16 +10,21 @@ import type { Logger } from './logger.js';
 import type { NatsConnection } from './nats.js';
 
 /**
- * R-PRIVACY-MATCH: an address as export and erasure compare it: without the white space around
- * it, in lower case. Two addresses are the same person's only when these are equal: never a
- * part of one (`ann@example.nl` is not `joann@example.nl`, `xann@example.nl` nor
- * `ann@example.nl.evil`).
+ * R-PRIVACY-MATCH, R-NAMES-NORMAL: an address as export and erasure compare it: its identity
+ * key (`identityKey`: NFKC, without invisible characters or the white space around it, case
+ * folded). Two addresses are the same person's only when these are equal: never a part of one
+ * (`ann@example.nl` is not `joann@example.nl`, `xann@example.nl` nor `ann@example.nl.evil`).
  */
 export function normaliseEmail(email: string): string {
-  return email.trim().toLowerCase();
+  return identityKey(email);
 }
 
-/** The same normalisation in SQL, of the text expression `expr`. */
+/**
+ * The same normalisation in SQL, of the text expression `expr`: for every address the email
+ * schemas let in (ASCII after `identityText`, which every stored address went through), trimming
+ * and lower-casing is `identityKey`; svc-registrations' test/names.test.ts holds the two alike
+ * on PostgreSQL.
+ */
 export function sqlNormalisedEmail(expr: string): string {
   return `lower(btrim(${expr}, E' \\t\\r\\n'))`;
 }

@@ -5,6 +5,7 @@ import {
   type Sequelize,
   type Transaction,
 } from '@nsa/service-kit';
+import { identityKey } from '@nsa/contracts';
 import type {
   ActivityCountsAnswer,
   ActivityEvent,
@@ -51,12 +52,14 @@ export const REGISTRATION_COLUMNS = `r.id, r.activity_id AS "activityId", r.scho
   r.offer_expires_at AS "offerExpiresAt", r.withdrawn_at AS "withdrawnAt", r.erased_at AS "erasedAt"`;
 
 /**
- * R-SIGNUP-CHILD: one child across sign-ups: names trimmed, inner spaces collapsed, case
- * ignored, plus the birth date. The sign-up rules in sql/sign-up.sql know a child by this key.
+ * R-SIGNUP-CHILD, R-NAMES-NORMAL: one child across sign-ups: each name's identity key
+ * (`identityKey`: NFKC, invisible characters removed, spaces collapsed, case folded), plus the
+ * birth date. The sign-up rules in sql/sign-up.sql (one child per activity, the overlap rule)
+ * and the draw's children (migration 0011's `freeze_draw`) know a child by this key; migration
+ * 0017 computed it again for the sign-ups made before.
  */
 export function childKey(first: string, last: string, dateOfBirth: string): string {
-  const norm = (v: string) => v.trim().replace(/\s+/g, ' ').toLowerCase();
-  return `${norm(first)}|${norm(last)}|${dateOfBirth}`;
+  return `${identityKey(first)}|${identityKey(last)}|${dateOfBirth}`;
 }
 
 /** What the sign_up function (sql/sign-up.sql) answers. */

@@ -48,6 +48,7 @@ export const ar: ApiTexts = {
     roleInvalid: 'دور غير صالح',
     tooLong: 'النص طويل جدًا',
     controlCharacters: 'يحتوي النص على فاصل أسطر أو رمز تحكم آخر',
+    invisibleCharacters: 'يحتوي النص على رمز غير مرئي أو رمز يغيّر اتجاه القراءة',
     schoolNameRequired: 'اسم المدرسة مطلوب',
     providerNameRequired: 'اسم مقدّم النشاط مطلوب',
     blockNameRequired: 'اسم المدة مطلوب',

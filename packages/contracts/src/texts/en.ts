@@ -45,6 +45,8 @@ export const en: ApiTexts = {
     roleInvalid: 'Invalid role',
     tooLong: 'The text is too long',
     controlCharacters: 'The text contains a line break or another control character',
+    invisibleCharacters:
+      'The text contains an invisible character or one that changes the reading direction',
     schoolNameRequired: 'School name is required',
     providerNameRequired: 'Provider name is required',
     blockNameRequired: 'Block name is required',

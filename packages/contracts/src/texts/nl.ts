@@ -53,6 +53,8 @@ export const nl = {
     roleInvalid: 'Ongeldige rol',
     tooLong: 'De tekst is te lang',
     controlCharacters: 'De tekst bevat een regeleinde of een ander stuurteken',
+    invisibleCharacters:
+      'De tekst bevat een onzichtbaar teken of een teken dat de leesrichting verandert',
     schoolNameRequired: 'Schoolnaam is verplicht',
     providerNameRequired: 'Naam van de aanbieder is verplicht',
     blockNameRequired: 'Bloknaam is verplicht',

@@ -49,6 +49,7 @@ export const pl: ApiTexts = {
     roleInvalid: 'Nieprawidłowa rola',
     tooLong: 'Tekst jest za długi',
     controlCharacters: 'Tekst zawiera znak końca wiersza lub inny znak sterujący',
+    invisibleCharacters: 'Tekst zawiera niewidoczny znak lub znak zmieniający kierunek czytania',
     schoolNameRequired: 'Nazwa szkoły jest wymagana',
     providerNameRequired: 'Nazwa organizatora jest wymagana',
     blockNameRequired: 'Nazwa okresu jest wymagana',

@@ -45,6 +45,8 @@ export const tr: ApiTexts = {
     roleInvalid: 'Geçersiz rol',
     tooLong: 'Metin çok uzun',
     controlCharacters: 'Metinde satır sonu veya başka bir kontrol karakteri var',
+    invisibleCharacters:
+      'Metinde görünmeyen bir karakter veya okuma yönünü değiştiren bir karakter var',
     schoolNameRequired: 'Okulun adı zorunludur',
     providerNameRequired: 'Sağlayıcının adı zorunludur',
     blockNameRequired: 'Dönemin adı zorunludur',

@@ -46,6 +46,7 @@ export const uk: ApiTexts = {
     roleInvalid: 'Недійсна роль',
     tooLong: 'Текст задовгий',
     controlCharacters: 'Текст містить розрив рядка або інший керівний символ',
+    invisibleCharacters: 'Текст містить невидимий символ або символ, що змінює напрямок читання',
     schoolNameRequired: "Назва школи обов'язкова",
     providerNameRequired: "Назва організатора обов'язкова",
     blockNameRequired: "Назва періоду обов'язкова",

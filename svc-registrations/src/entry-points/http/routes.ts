@@ -8,6 +8,7 @@ import {
   privacyEmailSchema,
   registrationSchema,
   sessionDateSchema,
+  withoutInvisibleCharacters,
 } from '@nsa/contracts';
 import {
   AppError,
@@ -51,6 +52,14 @@ const optionalId = z.coerce
   .positive('invalidType')
   .max(2_147_483_647, 'invalidType')
   .optional();
+/** R-NAMES-INVISIBLE: a rejection reason is shown to the parent, as typed. */
+const reasonText = z
+  .string({ error: 'invalidType' })
+  .trim()
+  .max(500, 'tooLong')
+  .refine(withoutInvisibleCharacters, 'invisibleCharacters')
+  .nullable()
+  .optional();
 export const listQuery = z.object({
   schoolId: optionalId,
   blockId: optionalId,
@@ -69,7 +78,7 @@ export const approveBody = z
   .default({ sendEmail: true });
 export const rejectBody = z
   .object({
-    reason: z.string({ error: 'invalidType' }).trim().max(500, 'tooLong').nullable().optional(),
+    reason: reasonText,
     sendEmail: z.boolean({ error: 'invalidType' }).default(true),
   })
   .default({ sendEmail: true });
@@ -88,7 +97,7 @@ export const bulkBody = z.object({
     .min(1, 'invalidType')
     .max(500, 'tooLong'),
   sendEmail: z.boolean({ error: 'invalidType' }).default(true),
-  reason: z.string({ error: 'invalidType' }).trim().max(500, 'tooLong').nullable().optional(),
+  reason: reasonText,
 });
 
 /** Where the admin's sign-up routes are mounted, and the approval's path below it. */
