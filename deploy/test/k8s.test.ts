@@ -1048,7 +1048,8 @@ describe('secrets of the local overlay', () => {
       const tls = ['ca.crt', 'tls.crt'].map((f) =>
         fs.readFileSync(path.join(dir, 'nats-tls', f), 'utf8'),
       );
-      return { values: { ...secretsOf(dir), CA: tls[0]! }, out: res.stdout };
+      const values: Record<string, string> = { ...secretsOf(dir), CA: tls[0]! };
+      return { values, out: res.stdout };
     });
     const [a, b] = made.map((m) => m.values);
     for (const key of [
