@@ -79,6 +79,9 @@ function missingPackages() {
     // Recommends are skipped, so the fonts pages are rendered with come explicitly.
     missing.push('chromium', 'fonts-liberation');
   }
+  // The NATS TLS tests make their certificates with it (and make-secrets.mjs for Kubernetes).
+  if (mode === 'test' && !onPath('openssl') && !isExecutable('/usr/bin/openssl'))
+    missing.push('openssl');
   return missing;
 }
 

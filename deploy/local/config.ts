@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_AUDIT_RETENTION_MONTHS, generateSecret } from '@nsa/local-infra';
+import { DEFAULT_AUDIT_RETENTION_MONTHS, generateSecret, storedSecret } from '@nsa/local-infra';
 
 export const SERVICE_NAMES = ['catalog', 'registrations', 'identity', 'notify'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
@@ -61,6 +61,11 @@ export interface StackConfig {
    * every start (the server's configuration is written anew each time). Unused with NATS_URL.
    */
   natsPasswords: Record<ServiceName, string>;
+  /**
+   * R-NATS-ROUTES: the password of the routes between the launcher's NATS_NODES=3 nodes,
+   * generated once into DATA_DIR/nats-route-password; unset with one node or NATS_URL.
+   */
+  natsRoutePassword?: string;
   organisation: { name: string; contactEmail: string; website: string; privacyUrl: string };
 }
 
@@ -175,11 +180,12 @@ function persistentSecret(env: NodeJS.ProcessEnv, name: string, dataDir: string)
     if (given.length < 32) fail(`${name} must be at least 32 characters`);
     return given;
   }
-  const file = path.join(dataDir, name.toLowerCase().replaceAll('_', '-'));
-  if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim();
-  const secret = generateSecret(48);
-  fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
-  return secret;
+  return storedSecret(path.join(dataDir, name.toLowerCase().replaceAll('_', '-')));
+}
+
+/** Where the launcher keeps its NATS cluster's route password (R-NATS-ROUTES). */
+export function natsRoutePasswordFile(dataDir: string): string {
+  return path.join(dataDir, 'nats-route-password');
 }
 
 /**
@@ -234,6 +240,8 @@ export function loadConfig(opts: {
       ServiceName,
       string
     >,
+    natsRoutePassword:
+      natsNodes > 1 && !env.NATS_URL ? storedSecret(natsRoutePasswordFile(dataDir), 48) : undefined,
     demo: {
       adminEmail: 'beheer@voorbeeld.nl',
       adminPassword: generateSecret(20),

@@ -4,6 +4,7 @@ import {
   NATS_MIN_VERSION,
   natsServerVersion,
   spawnManaged,
+  natsClusterNodes,
   startNats,
   startPostgres,
   waitForHttp,
@@ -99,6 +100,14 @@ async function startNatsNodes(config: StackConfig, keep: Keep): Promise<string> 
     password: config.natsPasswords[name],
     permissions: natsPermissions(name),
   }));
+  // R-NATS-ROUTES: the nodes route to each other with the password generated into DATA_DIR.
+  const cluster = clustered
+    ? natsClusterNodes({
+        name: 'naschool',
+        nodes,
+        routeAuth: { user: 'route', password: config.natsRoutePassword! },
+      })
+    : undefined;
   await Promise.all(
     nodes.map((node, i) => {
       const name = `nats-${i + 1}`;
@@ -113,15 +122,7 @@ async function startNatsNodes(config: StackConfig, keep: Keep): Promise<string> 
             logFile,
             users,
             noWait: clustered,
-            cluster: clustered
-              ? {
-                  serverName: name,
-                  name: 'naschool',
-                  routePort: node.route,
-                  routePorts: nodes.map((n) => n.route),
-                  monitorPort: node.monitor,
-                }
-              : undefined,
+            cluster: cluster?.[i],
           })
         ).proc;
       return keep(name, launch, { signature: storeDir, logFile });

@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import {
   derivePorts,
   loadConfig,
+  natsRoutePasswordFile,
   SERVICE_NAMES,
   serviceEnv,
   serviceNodeOptions,
@@ -93,6 +94,29 @@ describe('loadConfig', () => {
     expect(fs.statSync(path.join(data, 'session-secret')).mode & 0o777).toBe(0o600);
     expect(loadConfig({ env: {}, repoRoot: dir, dataDir: data }).sessionSecret).toBe(
       c.sessionSecret,
+    );
+  });
+
+  it('generates the NATS cluster route password once into DATA_DIR, for NATS_NODES=3 only (R-NATS-ROUTES)', () => {
+    const data = path.join(dir, 'routes');
+    expect(loadConfig({ env: {}, repoRoot: dir, dataDir: data }).natsRoutePassword).toBe(undefined);
+    expect(fs.existsSync(natsRoutePasswordFile(data))).toBe(false);
+    const env = { NATS_NODES: '3' };
+    const c = loadConfig({ env, repoRoot: dir, dataDir: data });
+    expect(c.natsRoutePassword).toMatch(/^[A-Za-z0-9_-]{48}$/);
+    expect(fs.statSync(natsRoutePasswordFile(data)).mode & 0o777).toBe(0o600);
+    expect(loadConfig({ env, repoRoot: dir, dataDir: data }).natsRoutePassword).toBe(
+      c.natsRoutePassword,
+    );
+    // Rotated by removing the file: the next start makes a new one.
+    fs.rmSync(natsRoutePasswordFile(data));
+    expect(loadConfig({ env, repoRoot: dir, dataDir: data }).natsRoutePassword).not.toBe(
+      c.natsRoutePassword,
+    );
+    // An external NATS has routes of its own.
+    const external = { ...env, NATS_URL: 'nats://127.0.0.1:4222' };
+    expect(loadConfig({ env: external, repoRoot: dir, dataDir: data }).natsRoutePassword).toBe(
+      undefined,
     );
   });
 

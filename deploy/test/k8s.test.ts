@@ -6,6 +6,7 @@
 // NetworkPolicies that let only the gateway reach the services and only the services reach
 // PostgreSQL and NATS.
 import { spawnSync } from 'node:child_process';
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -382,6 +383,16 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
         const pod = w.spec.template.spec;
         for (const v of pod.volumes ?? []) {
           if (v.configMap) expect(configMaps.has(v.configMap.name), v.configMap.name).toBe(true);
+          if (!v.secret) continue;
+          if (overlay === 'production') {
+            // NATS's certificate, made by hand or by cert-manager (docs/deploy.md).
+            expect(v.secret.secretName, w.metadata.name).toBe('nats-tls');
+          } else {
+            const secret = secrets.get(v.secret.secretName);
+            expect(secret, v.secret.secretName).toBeDefined();
+            for (const item of v.secret.items ?? [])
+              expect(Object.keys(secret!.data), item.key).toContain(item.key);
+          }
         }
         for (const c of pod.containers) {
           for (const e of c.envFrom ?? []) {
@@ -495,10 +506,17 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
       // R-EVENT-REPLAY: fsync once a second, as the launcher's three nodes (docs/architecture.md).
       expect(conf).toMatch(/jetstream\s*\{[^}]*\bsync_interval:\s*1s\b[^}]*\}/);
       expect(conf).toMatch(/store_dir:\s*\/data\b/);
-      // Routes to every node by its stable name in the headless Service.
-      const routes = [...conf.matchAll(/nats:\/\/([a-z0-9.-]+):6222/g)].map((r) => r[1]);
+      // Routes to every node by its stable name in the headless Service (R-NATS-ROUTES: with
+      // the route password, from the environment).
+      const routeVars = [...conf.matchAll(/^\s+\$(NATS_ROUTE_\d)$/gm)].map((r) => r[1]);
+      const natsEnv = nats.spec.template.spec.containers[0].env as Obj[];
+      const routes = routeVars.map((v) => natsEnv.find((e) => e.name === v)?.value as string);
       expect(routes).toEqual(
-        Array.from({ length: replicas }, (_, i) => `nats-${i}.${nats.spec.serviceName}`),
+        Array.from(
+          { length: replicas },
+          (_, i) =>
+            `nats-route://route:$(NATS_ROUTE_PASSWORD)@nats-${i}.${nats.spec.serviceName}:6222`,
+        ),
       );
       const headless = named(objs(), 'Service', nats.spec.serviceName)!;
       expect(headless.spec.clusterIP).toBe('None');
@@ -568,14 +586,102 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
       if (!bin) return;
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nats-conf-'));
       const file = path.join(dir, 'nats.conf');
-      fs.writeFileSync(file, conf.replace('store_dir: /data', `store_dir: ${dir}`));
+      // The certificate make-secrets.mjs made for the local overlay, where the pod mounts it.
+      const tls = path.join(renderTree(), 'overlays', 'local', 'nats-tls');
+      fs.writeFileSync(
+        file,
+        conf
+          .replace('store_dir: /data', `store_dir: ${dir}`)
+          .replaceAll('/etc/nats-tls/', `${tls}/`),
+      );
       const env = {
         ...process.env,
         POD_NAME: 'nats-0',
         ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_NATS_PASSWORD`, 'x'])),
+        NATS_ROUTE_PASSWORD: 'x',
+        ...Object.fromEntries(
+          [0, 1, 2].map((i) => [
+            `NATS_ROUTE_${i}`,
+            `nats-route://route:x@nats-${i}.nats-cluster:6222`,
+          ]),
+        ),
       };
       const res = spawnSync(bin, ['-t', '-c', file], { encoding: 'utf8', env });
       expect(`${res.stdout}${res.stderr}`).toContain('is valid');
+    });
+
+    it('lets a NATS node join only with the route password and a certificate of the cluster CA, verified both ways, and clients in only over TLS (R-NATS-ROUTES)', () => {
+      const conf = pick(byKind(objs(), 'ConfigMap'), (c) =>
+        c.metadata.name.startsWith('nats-config'),
+      ).data['nats.conf'] as string;
+      const nats = named(objs(), 'StatefulSet', 'nats')!;
+      const pod = nats.spec.template.spec;
+      const c = pod.containers[0];
+      const tlsMount = c.volumeMounts.find((m: Obj) => m.mountPath === '/etc/nats-tls');
+      const tlsVolume = pod.volumes.find((v: Obj) => v.name === tlsMount.name);
+      expect(tlsVolume.secret.secretName).toMatch(/^nats-tls(-[a-z0-9]+)?$/);
+      expect(tlsVolume.secret.defaultMode & 0o007).toBe(0);
+      const files = [
+        'cert_file: /etc/nats-tls/tls.crt',
+        'key_file: /etc/nats-tls/tls.key',
+        'ca_file: /etc/nats-tls/ca.crt',
+      ];
+      const block = (text: string, name: string) =>
+        new RegExp(`^(\\s*)${name} \\{\\n([\\s\\S]*?)^\\1\\}`, 'm').exec(text)?.[2] ?? '';
+      // Clients: TLS at the top level, the certificate of the cluster's CA.
+      const clientTls = block(conf, 'tls');
+      for (const f of files) expect(clientTls).toContain(f);
+      // Routes: the route user's password and TLS whose certificates are checked both ways.
+      const cluster = block(conf, 'cluster');
+      expect(block(cluster, 'authorization')).toMatch(
+        /^\s*user: route\n\s*password: \$NATS_ROUTE_PASSWORD\n/,
+      );
+      const routeTls = block(cluster, 'tls');
+      for (const f of files) expect(routeTls).toContain(f);
+      expect(routeTls).toMatch(/^\s*verify: true$/m);
+      const env = c.env as Obj[];
+      const at = (n: string) => env.findIndex((e) => e.name === n);
+      expect(env[at('NATS_ROUTE_PASSWORD')]!.valueFrom.secretKeyRef).toMatchObject({
+        name: expect.stringMatching(/^naschool-secrets/),
+        key: 'NATS_ROUTE_PASSWORD',
+      });
+      for (const i of [0, 1, 2])
+        expect(at('NATS_ROUTE_PASSWORD')).toBeLessThan(at(`NATS_ROUTE_${i}`));
+      // The services connect over TLS and check NATS's certificate against the CA, the one key
+      // of the Secret they get.
+      const settings = pick(byKind(objs(), 'ConfigMap'), (m) =>
+        m.metadata.name.startsWith('naschool-config'),
+      ).data as Record<string, string>;
+      expect(settings.NATS_TLS_CA).toBe('/etc/nats-ca/ca.crt');
+      for (const s of SERVICES) {
+        const spec = named(objs(), 'Deployment', s)!.spec.template.spec;
+        const mount = spec.containers[0].volumeMounts.find(
+          (m: Obj) => m.mountPath === '/etc/nats-ca',
+        );
+        expect(mount?.readOnly, s).toBe(true);
+        const volume = spec.volumes.find((v: Obj) => v.name === mount.name);
+        expect(volume.secret.secretName, s).toBe(tlsVolume.secret.secretName);
+        expect(volume.secret.items, s).toEqual([{ key: 'ca.crt', path: 'ca.crt' }]);
+      }
+      if (overlay === 'local') {
+        // make-secrets.mjs's certificate: signed by its CA, for the client Service and every
+        // node's route name, for servers and clients (a route shows it too).
+        const secret = named(objs(), 'Secret', tlsVolume.secret.secretName)!;
+        expect(secret.type).toBe('kubernetes.io/tls');
+        const pem = (k: string) => Buffer.from(secret.data[k].replace(/\s+/g, ''), 'base64');
+        const ca = new X509Certificate(pem('ca.crt'));
+        const cert = new X509Certificate(pem('tls.crt'));
+        expect(ca.ca).toBe(true);
+        expect(cert.ca).toBe(false);
+        expect(cert.verify(ca.publicKey)).toBe(true);
+        expect(cert.checkPrivateKey(createPrivateKey(pem('tls.key')))).toBe(true);
+        for (const host of ['nats', 'nats.naschool-local.svc', 'nats-2.nats-cluster'])
+          expect(cert.checkHost(host), host).toBeDefined();
+        expect(cert.checkHost('nats.other-namespace.svc')).toBeUndefined();
+        expect(cert.keyUsage).toEqual(
+          expect.arrayContaining(['1.3.6.1.5.5.7.3.1', '1.3.6.1.5.5.7.3.2']),
+        );
+      }
     });
 
     it("runs no PostgreSQL of its own: the host's locally (postgres:5432), the CloudNativePG cluster's in production", () => {
@@ -920,6 +1026,12 @@ describe('secrets of the local overlay', () => {
       cwd: repo,
     });
     expect(ignored.status, 'secrets.env is git-ignored').toBe(0);
+    const tlsIgnored = spawnSync(
+      'git',
+      ['check-ignore', '-q', path.join(local, 'nats-tls', 'tls.key')],
+      { cwd: repo },
+    );
+    expect(tlsIgnored.status, 'nats-tls/ is git-ignored').toBe(0);
   });
 
   it('are made fresh and random by make-secrets.mjs, for every secret the services read', () => {
@@ -931,7 +1043,13 @@ describe('secrets of the local overlay', () => {
       });
       expect(res.status, res.stderr).toBe(0);
       expect(fs.statSync(path.join(dir, 'secrets.env')).mode & 0o077).toBe(0);
-      return { values: secretsOf(dir), out: res.stdout };
+      // R-NATS-ROUTES: NATS's certificate, its key readable by its owner only.
+      expect(fs.statSync(path.join(dir, 'nats-tls', 'tls.key')).mode & 0o077).toBe(0);
+      const tls = ['ca.crt', 'tls.crt'].map((f) =>
+        fs.readFileSync(path.join(dir, 'nats-tls', f), 'utf8'),
+      );
+      const values: Record<string, string> = { ...secretsOf(dir), CA: tls[0]! };
+      return { values, out: res.stdout };
     });
     const [a, b] = made.map((m) => m.values);
     for (const key of [
@@ -942,6 +1060,7 @@ describe('secrets of the local overlay', () => {
       'REGISTRATIONS_NATS_PASSWORD',
       'IDENTITY_NATS_PASSWORD',
       'NOTIFY_NATS_PASSWORD',
+      'NATS_ROUTE_PASSWORD',
       'BOOTSTRAP_ADMIN_PASSWORD',
     ]) {
       expect(a![key]!.length, key).toBeGreaterThanOrEqual(32);
@@ -949,6 +1068,9 @@ describe('secrets of the local overlay', () => {
     }
     for (const s of SERVICES)
       expect(a![`${s.toUpperCase()}_DATABASE_URL`]).not.toBe(b![`${s.toUpperCase()}_DATABASE_URL`]);
+    // Each cluster its own CA.
+    expect(a!.CA).toMatch(/^-----BEGIN CERTIFICATE-----/);
+    expect(a!.CA).not.toBe(b!.CA);
     // The developer learns the admin's password and the roles' SQL once, from the output.
     expect(made[0]!.out).toContain(a!.BOOTSTRAP_ADMIN_PASSWORD);
     expect(made[0]!.out).toContain('CREATE ROLE svc_catalog LOGIN PASSWORD');

@@ -259,6 +259,21 @@ describe('startStack with REPLICAS=2 and NATS_NODES=3 (R-RUN-REPLICAS)', () => {
       '1s',
       '1s',
     ]);
+    // R-NATS-ROUTES: the nodes' routes ask for the password generated into DATA_DIR (0600),
+    // which no log holds.
+    const routePassword = fs.readFileSync(path.join(replicaDir, 'nats-route-password'), 'utf8');
+    expect(fs.statSync(path.join(replicaDir, 'nats-route-password')).mode & 0o777).toBe(0o600);
+    for (const n of ['nats-1', 'nats-2', 'nats-3']) {
+      const conf = path.join(replicaDir, n, 'nats-server.conf');
+      expect(fs.statSync(conf).mode & 0o077, n).toBe(0);
+      expect(fs.readFileSync(conf, 'utf8'), n).toContain(
+        `authorization: {"user":"route","password":${JSON.stringify(routePassword)}}`,
+      );
+    }
+    for (const log of fs.readdirSync(path.join(replicaDir, 'logs')))
+      expect(fs.readFileSync(path.join(replicaDir, 'logs', log), 'utf8'), log).not.toContain(
+        routePassword,
+      );
     const names = fs.readdirSync(path.join(replicaDir, 'pids')).sort();
     expect(names).toEqual(
       [

@@ -10,12 +10,13 @@ export {
 } from './audit-store.js';
 export {
   NATS_MIN_VERSION,
+  natsClusterNodes,
   natsServerVersion,
   startNats,
   versionAtLeast,
   waitForNatsCluster,
 } from './nats.js';
-export type { NatsClusterNode, NatsUser } from './nats.js';
+export type { NatsClusterNode, NatsRouteAuth, NatsUser } from './nats.js';
 export { waitForHttp } from './http.js';
 export { findPostgresBinDir, which } from './binaries.js';
-export { generateSecret } from './secrets.js';
+export { generateSecret, storedSecret } from './secrets.js';

@@ -73,6 +73,16 @@ export interface NatsUser {
   };
 }
 
+/**
+ * R-NATS-ROUTES: the user and password every node of a cluster asks of a route connecting to
+ * it and gives on its own routes. A server without them cannot join the cluster.
+ */
+export interface NatsRouteAuth {
+  user: string;
+  /** URL-safe (it travels in the route URLs); `generateSecret` makes one. */
+  password: string;
+}
+
 /** One node of a JetStream cluster: its name, its route port and its peers' route ports. */
 export interface NatsClusterNode {
   /** Unique per node (JetStream needs it): `nats-1`, `nats-2`… */
@@ -85,6 +95,33 @@ export interface NatsClusterNode {
   routePorts: number[];
   /** HTTP monitoring port: `/healthz` tells when JetStream has its meta leader. */
   monitorPort: number;
+  /** The cluster's route credentials, the same on every node (R-NATS-ROUTES). */
+  routeAuth: NatsRouteAuth;
+}
+
+/**
+ * The nodes of one cluster on 127.0.0.1 (`nats-1`, `nats-2`…), each routing to all the others
+ * with the cluster's credentials: what the launcher's NATS_NODES=3 starts.
+ */
+export function natsClusterNodes(opts: {
+  name: string;
+  nodes: { route: number; monitor: number }[];
+  routeAuth: NatsRouteAuth;
+}): NatsClusterNode[] {
+  return opts.nodes.map((node, i) => ({
+    serverName: `nats-${i + 1}`,
+    name: opts.name,
+    routePort: node.route,
+    routePorts: opts.nodes.map((n) => n.route),
+    monitorPort: node.monitor,
+    routeAuth: opts.routeAuth,
+  }));
+}
+
+/** A route URL that carries the cluster's credentials. */
+function routeUrl(auth: NatsRouteAuth, port: number): string {
+  const user = encodeURIComponent(auth.user);
+  return `nats-route://${user}:${encodeURIComponent(auth.password)}@127.0.0.1:${port}`;
 }
 
 function renderConfig(
@@ -105,7 +142,11 @@ function renderConfig(
           'cluster {',
           `  name: ${JSON.stringify(cluster.name)}`,
           `  listen: "127.0.0.1:${cluster.routePort}"`,
-          `  routes: ${JSON.stringify(cluster.routePorts.map((p) => `nats-route://127.0.0.1:${p}`))}`,
+          // R-NATS-ROUTES: a route without these credentials is refused, so only a server that
+          // has them joins the cluster (and sees its events). The clear password is here anyway,
+          // in the routes to the peers: a bcrypt hash below would protect nothing more.
+          `  authorization: ${JSON.stringify({ user: cluster.routeAuth.user, password: cluster.routeAuth.password })}`,
+          `  routes: ${JSON.stringify(cluster.routePorts.map((p) => routeUrl(cluster.routeAuth, p)))}`,
           '}',
         ]
       : []),
@@ -158,6 +199,8 @@ export async function startNats(opts: {
     ),
     { mode: 0o600 },
   );
+  // It holds passwords: only this user reads it, whatever an older version left behind.
+  fs.chmodSync(conf, 0o600);
 
   const proc = spawnManaged(
     'nats',

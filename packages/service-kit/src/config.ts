@@ -28,6 +28,11 @@ export const baseConfigSchema = z.object({
   /** R-NATS-USERS: this service's own NATS user; unset where NATS takes anyone. */
   NATS_USER: z.string().min(1).optional(),
   NATS_PASSWORD: z.string().min(1).optional(),
+  /**
+   * R-NATS-ROUTES: the CA file (PEM) that signed NATS's certificate. Set, the service connects
+   * with TLS only and checks the server's certificate against it (Kubernetes); unset, plain.
+   */
+  NATS_TLS_CA: z.string().min(1).optional(),
   /** How long JetStream waits for an ack before redelivering. */
   CONSUMER_ACK_WAIT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   /**

@@ -15,17 +15,20 @@ export type { NatsConnection };
 /**
  * Connects and keeps reconnecting for as long as the service runs. A service's own user gets
  * its own reply subjects (`_INBOX_<service>`, R-NATS-USERS): the only ones it may listen on.
+ * With `tlsCaFile` the connection is TLS, the server's certificate checked against that CA
+ * (R-NATS-ROUTES: NATS in Kubernetes takes TLS connections only).
  */
 export async function connectNats(
   url: string,
   name: string,
   logger: Logger,
-  auth?: { user?: string; pass?: string },
+  auth?: { user?: string; pass?: string; tlsCaFile?: string },
 ): Promise<NatsConnection> {
   const nc = await connect({
     servers: url.split(','),
     name,
     ...(auth?.user ? { user: auth.user, pass: auth.pass } : {}),
+    ...(auth?.tlsCaFile ? { tls: { caFile: auth.tlsCaFile } } : {}),
     ...(auth?.user && (SERVICE_NAMES as readonly string[]).includes(auth.user)
       ? { inboxPrefix: natsInboxPrefix(auth.user as ServiceName) }
       : {}),

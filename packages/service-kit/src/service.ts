@@ -121,6 +121,7 @@ export async function openService<S extends z.ZodObject>(
   const nc = await connectNats(config.NATS_URL, `svc-${def.name}`, logger, {
     user: config.NATS_USER,
     pass: config.NATS_PASSWORD,
+    tlsCaFile: config.NATS_TLS_CA,
   });
   // R-NATS-USERS: a service keeps its own stream; a stream it reads it only creates when absent.
   const own = ownStream(def.name);

@@ -2,20 +2,125 @@
 // Makes the local overlay's secrets: writes `secrets.env` beside this file (git-ignored, so no
 // secret or password is ever committed) with fresh random values, and prints what the developer
 // needs once: the demo admin's password and the SQL for the database roles on the host's
-// PostgreSQL. An existing file is kept unless `--force` is given.
+// PostgreSQL. Also NATS's certificate (R-NATS-ROUTES) in `nats-tls/` (git-ignored too): a CA
+// made for this cluster alone (its key is not kept) and a certificate it signed for the NATS
+// Services' names, which the nodes show clients and each other. Existing files are kept (what a
+// later version adds is made) unless `--force` is given. Needs openssl.
 //   node deploy/k8s/overlays/local/make-secrets.mjs [--force]
+import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const file = path.join(here, 'secrets.env');
+const tlsDir = path.join(here, 'nats-tls');
+const NAMESPACE = 'naschool-local';
 const SERVICES = ['catalog', 'registrations', 'identity', 'notify'];
 /** 32 random bytes as URL-safe text: 43 characters, more than the 32 a secret needs. */
 const secret = () => randomBytes(32).toString('base64url');
+const force = process.argv.includes('--force');
 
-if (fs.existsSync(file) && !process.argv.includes('--force')) {
+/**
+ * NATS's TLS files (the Secret nats-tls): `ca.crt`, and `tls.crt`/`tls.key` for the client
+ * Service `nats` and the nodes `nats-0..2.nats-cluster`, for servers and clients alike (a route
+ * shows it to the node it connects to, which verifies it). Returns whether it made them.
+ */
+function makeNatsTls() {
+  const files = ['ca.crt', 'tls.crt', 'tls.key'].map((f) => path.join(tlsDir, f));
+  if (!force && files.every((f) => fs.existsSync(f))) return false;
+  fs.rmSync(tlsDir, { recursive: true, force: true });
+  fs.mkdirSync(tlsDir, { mode: 0o700 });
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'nats-ca-'));
+  const openssl = (...args) => {
+    try {
+      execFileSync('openssl', args, { cwd: tmp, stdio: 'pipe' });
+    } catch (err) {
+      const why = err.code === 'ENOENT' ? 'openssl not found' : String(err.stderr || err.message);
+      throw new Error(`make-secrets.mjs: making NATS's certificate failed: ${why}`);
+    }
+  };
+  const ec = ['-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:P-256', '-nodes'];
+  // The client Service and each of the three nodes by its name in the headless Service, short
+  // and qualified (no wildcard: it would not match a single-label parent for every client).
+  const names = ['nats', ...[0, 1, 2].map((i) => `nats-${i}.nats-cluster`)].flatMap((host) => [
+    host,
+    `${host}.${NAMESPACE}`,
+    `${host}.${NAMESPACE}.svc`,
+    `${host}.${NAMESPACE}.svc.cluster.local`,
+  ]);
+  fs.writeFileSync(
+    path.join(tmp, 'node.ext'),
+    [
+      'basicConstraints = critical, CA:FALSE',
+      'keyUsage = critical, digitalSignature',
+      'extendedKeyUsage = serverAuth, clientAuth',
+      `subjectAltName = ${names.map((n) => `DNS:${n}`).join(', ')}`,
+      '',
+    ].join('\n'),
+  );
+  try {
+    openssl(
+      'req',
+      '-x509',
+      ...ec,
+      '-keyout',
+      'ca.key',
+      '-out',
+      path.join(tlsDir, 'ca.crt'),
+      '-days',
+      '3650',
+      '-subj',
+      '/CN=naschool NATS CA (local)',
+      '-addext',
+      'basicConstraints=critical,CA:TRUE',
+      '-addext',
+      'keyUsage=critical,keyCertSign',
+    );
+    openssl(
+      'req',
+      ...ec,
+      '-keyout',
+      path.join(tlsDir, 'tls.key'),
+      '-out',
+      'node.csr',
+      '-subj',
+      '/CN=nats',
+    );
+    openssl(
+      'x509',
+      '-req',
+      '-in',
+      'node.csr',
+      '-CA',
+      path.join(tlsDir, 'ca.crt'),
+      '-CAkey',
+      'ca.key',
+      '-CAcreateserial',
+      '-out',
+      path.join(tlsDir, 'tls.crt'),
+      '-days',
+      '825',
+      '-extfile',
+      'node.ext',
+    );
+    fs.chmodSync(path.join(tlsDir, 'tls.key'), 0o600);
+  } finally {
+    // The CA signs this one certificate only: its key goes (--force makes a new CA).
+    fs.rmSync(tmp, { recursive: true, force: true });
+  }
+  return true;
+}
+
+if (fs.existsSync(file) && !force) {
+  const text = fs.readFileSync(file, 'utf8');
+  if (!/^NATS_ROUTE_PASSWORD=/m.test(text)) {
+    fs.appendFileSync(file, `NATS_ROUTE_PASSWORD=${secret()}\n`);
+    console.log(`added NATS_ROUTE_PASSWORD to ${path.relative(process.cwd(), file)}`);
+  }
+  if (makeNatsTls()) console.log(`wrote ${path.relative(process.cwd(), tlsDir)}/`);
   console.log(`${path.relative(process.cwd(), file)} exists; kept (--force makes new values)`);
   process.exit(0);
 }
@@ -33,12 +138,17 @@ const lines = [
   ),
   'SMTP_URL=smtp://host.docker.internal:1025',
   ...SERVICES.map((s) => `${s.toUpperCase()}_NATS_PASSWORD=${secret()}`),
+  // R-NATS-ROUTES: what a NATS node must give to join the cluster.
+  `NATS_ROUTE_PASSWORD=${secret()}`,
   'BOOTSTRAP_ADMIN_EMAIL=beheer@voorbeeld.nl',
   `BOOTSTRAP_ADMIN_PASSWORD=${adminPassword}`,
 ];
 fs.writeFileSync(file, lines.join('\n') + '\n', { mode: 0o600 });
+makeNatsTls();
 
-console.log(`wrote ${path.relative(process.cwd(), file)}`);
+console.log(
+  `wrote ${path.relative(process.cwd(), file)} and ${path.relative(process.cwd(), tlsDir)}/`,
+);
 console.log(`demo admin: beheer@voorbeeld.nl / ${adminPassword}`);
 console.log('on the host PostgreSQL, in the database naschool, as a superuser (then the rest of');
 console.log('docs/deploy.md\'s "PostgreSQL outside the cluster": pg_trgm, the audit store):');
