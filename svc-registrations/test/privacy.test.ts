@@ -8,6 +8,7 @@ import {
   type RegistrationsErasedEvent,
 } from '@nsa/contracts';
 import {
+  ErasureLedger,
   QueryTypes,
   connectNats,
   createLogger,
@@ -353,6 +354,7 @@ describe('privacy lifecycle across the services', () => {
       mySignups: replica(w.registrations).mySignups,
       stream: streamPurge(nc, logger),
       peers: privacyPeers(nc),
+      ledger: new ErasureLedger(config.ERASURE_LEDGER),
       subjectSecret: config.SESSION_SECRET,
       retentionMonths: 12,
       batchSize: 1,

@@ -11,6 +11,7 @@ import {
   currentActor,
   recordAudit,
   withActor,
+  type ErasureRecorder,
   type NewEvent,
   type Outbox,
   type Transaction,
@@ -37,6 +38,8 @@ export interface MySignupsDeps {
   /** The stream purge of an erasure (R-PRIVACY-ERASE-PARENT). */
   stream: RegistrationsStream;
   waitlist: Waitlist;
+  /** R-ERASURE-LEDGER: where every erasure is appended before it is done. */
+  ledger: ErasureRecorder;
 }
 
 /** What an erasure of sign-ups removed here (R-PRIVACY-ERASE). */
@@ -177,6 +180,8 @@ export class MySignups {
    */
   async erase(token: string | undefined, key?: KeyInTx): Promise<{ erased: true }> {
     const id = await this.idOf(token);
+    // R-ERASURE-LEDGER: in the ledger before the erasure, so an erasure that answered is there.
+    await this.deps.ledger.append({ kind: 'parent', registrationIds: [id] });
     await withActor(PARENT, () => this.eraseSignups([id], { key }));
     return { erased: true };
   }
