@@ -7,7 +7,8 @@ import { restoreProduct } from './restore.js';
 const USAGE = `usage:
   npm run backup -- --out FILE    write one file with every service's data (the product may run)
   npm run restore -- FILE         bring a backup back into an empty DATA_DIR or DATABASE_URL
-Both read DATA_DIR, GATEWAY_PORT and DATABASE_URL as npm start does.`;
+Both read DATA_DIR, GATEWAY_PORT and DATABASE_URL as npm start does; restore also reads
+ERASURE_LEDGER (default DATA_DIR/erasures) and does every erasure made since the backup again.`;
 
 const log = (line: string) => console.log(`[naschool] ${line}`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -34,6 +35,11 @@ async function main(argv: string[]): Promise<void> {
       `restored the backup of ${r.manifest.takenAt} (${rows} rows) in ${r.seconds.toFixed(1)} s; ` +
         `${r.sessionsEnded} sessions ended; ${events} events are published again on start`,
     );
+    if (r.erasures)
+      log(
+        `erasures since the backup done again: ${r.erasures.replayed} of ${r.erasures.entries} ` +
+          `(${r.erasures.signups} sign-ups) from ${r.erasures.ledger}`,
+      );
     log('start the product on it with npm start (same DATA_DIR, GATEWAY_PORT, DATABASE_URL)');
   } else {
     throw new UsageError();

@@ -15,6 +15,7 @@ import {
   type Manifest,
   type Secrets,
 } from './archive.js';
+import { replayErasures, type ErasureReplayResult } from './erasure-replay.js';
 import {
   countRows,
   resolveTarget,
@@ -42,6 +43,8 @@ export interface RestoreResult {
   sessionsEnded: number;
   /** Outbox rows marked to be published again, per service. */
   republish: Record<string, number>;
+  /** R-ERASURE-REPLAY: the ledger's erasures since the backup, done again. */
+  erasures?: ErasureReplayResult;
 }
 
 const ident = (name: string) => pg.escapeIdentifier(name);
@@ -87,10 +90,20 @@ export async function restoreProduct(opts: RestoreOptions): Promise<RestoreResul
       await runPgTool('pg_restore', dbUrl, ['--single-transaction', '--exit-on-error', dumpFile]);
       for (const s of SERVICE_NAMES)
         await ensureServiceDatabase(adminUrl, s, { database: target.database });
-      return withClient(dbUrl, async (db) => {
+      const restored = await withClient(dbUrl, async (db) => {
         assertSameRows(manifest.database.rows, await countRows(db));
         return afterRestore(db);
       });
+      // R-ERASURE-REPLAY: every erasure since the backup done again, before anything is sent.
+      const erasures = await replayErasures({
+        databaseUrl: dbUrl,
+        since: manifest.takenAt,
+        env,
+        dataDir: target.dataDir,
+        secrets,
+        log,
+      });
+      return { ...restored, erasures };
     });
     fs.writeFileSync(
       path.join(target.dataDir, 'restored-from.json'),
