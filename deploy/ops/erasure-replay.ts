@@ -4,6 +4,7 @@
 // process of the product starts and so before anything is sent. Each service's own erasure does
 // the work (svc-registrations' `replayRegistrationErasures`, svc-notify's and svc-identity's
 // privacy parts), on the restored database. What it prints is counts, never an address.
+import fs from 'node:fs';
 import path from 'node:path';
 import type { PrivacyReply } from '@nsa/contracts';
 import {
@@ -76,6 +77,13 @@ export async function replayErasures(opts: ErasureReplayOptions): Promise<Erasur
     );
     return result;
   }
+  // Without its key, an admin's erasure cannot be matched to an address again (only by id).
+  const keyed = fs.existsSync(ledger.keyFile);
+  if (!keyed && entries.some((e) => e.subject))
+    log(
+      `erasure ledger ${file}: its key ${ledger.keyFile} is missing: admins' erasures are done ` +
+        `again by sign-up id only; restore the key beside the ledger and restore again`,
+    );
   const logger = createLogger('restore', 'warn');
   const connect = (schema: string) =>
     connectDatabase({
@@ -109,7 +117,7 @@ export async function replayErasures(opts: ErasureReplayOptions): Promise<Erasur
           PUBLIC_BASE_URL:
             opts.env.PUBLIC_BASE_URL || `http://localhost:${opts.env.GATEWAY_PORT || '8080'}`,
         },
-        subjectHash: (email) => ledger.subjectHash(email),
+        subjectHash: (email) => (keyed ? ledger.subjectHash(email) : ''),
         // As an admin's erasure asks them live, answered here in-process.
         peers: {
           ask: async (peer, request): Promise<PrivacyReply> => {

@@ -58,6 +58,7 @@ export class ErasureLedger implements ErasureRecorder {
   key(): Buffer {
     if (this.cachedKey) return this.cachedKey;
     if (!fs.existsSync(this.keyFile)) {
+      fs.mkdirSync(path.dirname(this.keyFile), { recursive: true, mode: 0o700 });
       const tmp = `${this.keyFile}.${process.pid}.${randomBytes(4).toString('hex')}`;
       const fd = fs.openSync(tmp, 'wx', 0o600);
       try {
