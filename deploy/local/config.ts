@@ -35,6 +35,8 @@ export interface StackConfig {
   linkSealSecret: string;
   /** svc-identity alone seals two-step tickets and TOTP secrets with it (R-TOTP-KEY). */
   identitySecret: string;
+  /** R-ERASURE-LEDGER: ERASURE_LEDGER, default `$DATA_DIR/erasures` (svc-registrations appends). */
+  erasureLedger: string;
   loginRateLimit: number;
   signupRateLimit: number;
   /**
@@ -223,6 +225,7 @@ export function loadConfig(opts: {
     sessionSecret: persistentSecret(env, 'SESSION_SECRET', dataDir),
     linkSealSecret: persistentSecret(env, 'LINK_SEAL_SECRET', dataDir),
     identitySecret: persistentSecret(env, 'IDENTITY_SECRET', dataDir),
+    erasureLedger: path.resolve(repoRoot, env.ERASURE_LEDGER || path.join(dataDir, 'erasures')),
     loginRateLimit: int(env, 'LOGIN_RATE_LIMIT', 10),
     signupRateLimit: int(env, 'SIGNUP_RATE_LIMIT', 60),
     retentionMonths: int(env, 'RETENTION_MONTHS', DEFAULT_AUDIT_RETENTION_MONTHS, 1, 120),
@@ -324,6 +327,8 @@ export function serviceEnv(
   if (name === 'identity') env.ADMIN_2FA_REQUIRED = config.admin2faRequired;
   // Two-step tickets and TOTP secrets: identity's key alone.
   if (name === 'identity') env.IDENTITY_SECRET = config.identitySecret;
+  // Every erasure is appended there, outside the database (R-ERASURE-LEDGER).
+  if (name === 'registrations') env.ERASURE_LEDGER = config.erasureLedger;
   if (name === 'identity' && config.demoData === '1') {
     env.DEMO_ADMIN_EMAIL = config.demo.adminEmail;
     env.DEMO_ADMIN_PASSWORD = config.demo.adminPassword;

@@ -10,7 +10,8 @@ const USAGE = `usage:
 Both read DATA_DIR, GATEWAY_PORT and DATABASE_URL as npm start does. The backup is encrypted
 to BACKUP_RECIPIENT (age1…), else to the key pair made once in DATA_DIR/backup-identity, and
 signed with DATA_DIR/backup-signing-key; restore reads the identity file from BACKUP_IDENTITY
-(default DATA_DIR/backup-identity) and refuses a file its signers did not sign.`;
+(default DATA_DIR/backup-identity) and refuses a file its signers did not sign; it also reads
+ERASURE_LEDGER (default DATA_DIR/erasures) and does every erasure made since the backup again.`;
 
 const log = (line: string) => console.log(`[naschool] ${line}`);
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -42,6 +43,11 @@ async function main(argv: string[]): Promise<void> {
       `restored the backup of ${r.manifest.takenAt} (${rows} rows) in ${r.seconds.toFixed(1)} s; ` +
         `${r.sessionsEnded} sessions ended; ${events} events are published again on start`,
     );
+    if (r.erasures)
+      log(
+        `erasures since the backup done again: ${r.erasures.replayed} of ${r.erasures.entries} ` +
+          `(${r.erasures.signups} sign-ups) from ${r.erasures.ledger}`,
+      );
     log('start the product on it with npm start (same DATA_DIR, GATEWAY_PORT, DATABASE_URL)');
   } else {
     throw new UsageError();

@@ -20,6 +20,7 @@ import {
   type Secrets,
 } from './archive.js';
 import { openKeys, openSealed, verifySealed } from './seal.js';
+import { replayErasures, type ErasureReplayResult } from './erasure-replay.js';
 import {
   countRows,
   resolveTarget,
@@ -46,6 +47,8 @@ export interface RestoreResult {
   sessionsEnded: number;
   /** Outbox rows marked to be published again, per service. */
   republish: Record<string, number>;
+  /** R-ERASURE-REPLAY: the ledger's erasures since the backup, done again. */
+  erasures?: ErasureReplayResult;
 }
 
 const ident = (name: string) => pg.escapeIdentifier(name);
@@ -95,7 +98,17 @@ export async function restoreProduct(opts: RestoreOptions): Promise<RestoreResul
       for (const schema of SCHEMAS)
         Object.assign(rows, await withClient(owners[schema], (db) => countRows(db, [schema])));
       assertSameRows(manifest.database.rows, rows);
-      return afterRestore(owners);
+      const restored = await afterRestore(owners);
+      // R-ERASURE-REPLAY: every erasure since the backup done again, before anything is sent.
+      const erasures = await replayErasures({
+        databaseUrls: owners,
+        since: manifest.takenAt,
+        env,
+        dataDir: target.dataDir,
+        secrets,
+        log,
+      });
+      return { ...restored, erasures };
     });
     fs.writeFileSync(
       path.join(target.dataDir, 'restored-from.json'),

@@ -22,6 +22,7 @@ import {
   generateSecret,
   startPostgres,
 } from '@nsa/local-infra';
+import { openLink } from '@nsa/service-kit';
 import { startStack, type Stack } from '../local/stack.js';
 import { backupProduct } from '../ops/backup.js';
 import { restoreProduct } from '../ops/restore.js';
@@ -735,4 +736,221 @@ describe('a backup is encrypted and signed with keys outside it, and restored by
       await proc.stop();
     }
   }, 120_000);
+});
+
+// R-ERASURE-LEDGER, R-ERASURE-REPLAY: families erased after the backup stay erased after a
+// restore of it. At the backup, the emails of four sign-ups are outstanding (SMTP down): those of
+// a parent who then erases the sign-up with their own link, of a parent (two children) whom an
+// admin then erases by address, and of a family that is kept. The restore reads the erasure
+// ledger of the old DATA_DIR: after the start, the erased sign-ups are erased in the API and in
+// every service's tables, no email reaches the erased addresses, the kept family's does, and
+// the audit log shows each erasure done again.
+describe.skipIf(!built)('a restore does every erasure made since the backup again', () => {
+  it('keeps erased families erased: no data, no email, the replay in the audit log', async () => {
+    await stack?.stop();
+    stack = undefined;
+    const dirC = path.join(tmp, 'c');
+    const dirD = path.join(tmp, 'd');
+    const file = path.join(tmp, 'erasures.backup');
+    const ledger = path.join(dirC, 'erasures');
+    const startOn = (dataDir: string, extra: Record<string, string> = {}) =>
+      startStack({
+        gatewayPort: GATEWAY_PORT,
+        dataDir,
+        env: { ...env, DATA_DIR: dataDir, GATEWAY_PORT: String(GATEWAY_PORT), ...extra },
+        log: (l) => lines.push(l),
+        healthTimeoutMs: 90_000,
+      });
+    stack = await startOn(dirC);
+    cookie = await login();
+
+    const school = (await api('/api/schools', { method: 'POST', body: { name: 'Wisschool' } }))
+      .json;
+    const block = (
+      await api('/api/blocks', {
+        method: 'POST',
+        body: { name: 'Najaar', weekStart: 1, weekEnd: 53 },
+      })
+    ).json;
+    const provider = (await api('/api/providers', { method: 'POST', body: { name: 'Judoclub' } }))
+      .json;
+    const act = (
+      await api('/api/activities', {
+        method: 'POST',
+        body: {
+          title: 'Judo',
+          capacity: 10,
+          weekday: 3,
+          startTime: '15:00',
+          schoolId: school.id,
+          blockId: block.id,
+          providerId: provider.id,
+          isLocked: false,
+          isHidden: false,
+        },
+      })
+    ).json as { id: number };
+    const signUp = async (child: string, email: string) => {
+      const r = await api('/api/registrations', {
+        method: 'POST',
+        headers: { 'x-school-token': school.accessToken },
+        body: {
+          activityId: act.id,
+          childFirstName: child,
+          childLastName: 'Wisproef',
+          childDateOfBirth: '2016-04-04',
+          childGroup: 'groep5',
+          parentName: `Ouder van ${child}`,
+          email,
+          phone: '0612345678',
+        },
+      });
+      expect(r.status, JSON.stringify(r.json)).toBe(201);
+      return r.json.registration.id as number;
+    };
+    const PARENT = 'eigen.wis@drill.example';
+    const ADMIN_ERASED = 'beheer.wis@drill.example';
+    const KEPT = 'blijft@drill.example';
+    const p = await signUp('Pieter', PARENT);
+    const a1 = await signUp('Anna', ADMIN_ERASED);
+    const a2 = await signUp('Amir', ADMIN_ERASED);
+    const k = await signUp('Karel', KEPT);
+    const to = (address: string) => mailbox.to.get(address)?.length ?? 0;
+    await until(
+      'the confirmations',
+      async () => ([PARENT, ADMIN_ERASED, KEPT].every((m) => to(m) > 0) ? true : undefined),
+      60_000,
+    );
+
+    // Approvals whose emails are outstanding at the backup: recorded, not sent (SMTP down).
+    await mailbox.stop();
+    for (const id of [p, a1, a2, k])
+      expect(
+        (
+          await api(`/api/admin/registrations/${id}/approve`, {
+            method: 'POST',
+            body: { sendEmail: true },
+          })
+        ).status,
+      ).toBe(200);
+    await until(
+      'the approvals recorded by svc-notify',
+      async () =>
+        (
+          await sql(
+            dirC,
+            `SELECT 1 FROM notify.deliveries WHERE status = 'pending' AND kind = 'registration-approved'
+               AND registration_id = ANY($1)`,
+            [[p, a1, a2, k]],
+          )
+        ).length === 4
+          ? true
+          : undefined,
+      30_000,
+    );
+    const backup = await backupProduct({
+      out: file,
+      env: { DATA_DIR: dirC, GATEWAY_PORT: String(GATEWAY_PORT) },
+      repoRoot: repo,
+    });
+    expect(backup.manifest.database.rows['registrations.registrations']).toBe(4);
+
+    // After the backup: the parent erases their sign-up, an admin erases the other address.
+    const [created] = await sql<{ data: { notification: { sealedLink: string } } }>(
+      dirC,
+      `SELECT data FROM registrations.outbox
+        WHERE type = 'registrations.registration.created' AND (data->>'registrationId')::int = $1`,
+      [p],
+    );
+    const seal = fs.readFileSync(path.join(dirC, 'link-seal-secret'), 'utf8').trim();
+    const token = openLink(created!.data.notification.sealedLink, seal)!.split('#')[1]!;
+    const own = await api('/api/my-signup/erase', {
+      method: 'POST',
+      headers: { 'x-manage-token': token },
+    });
+    expect(own.status, JSON.stringify(own.json)).toBe(200);
+    const byAdmin = await api('/api/admin/privacy/erase', {
+      method: 'POST',
+      body: { email: ` ${ADMIN_ERASED.toUpperCase()}` },
+    });
+    expect(byAdmin.status, JSON.stringify(byAdmin.json)).toBe(200);
+    await stack.stop();
+    stack = undefined;
+    await mailbox.start();
+    const sentBefore = { parent: to(PARENT), admin: to(ADMIN_ERASED), kept: to(KEPT) };
+
+    // Into an empty DATA_DIR, with the old one's ledger (kept apart from the database).
+    const restored = await restoreProduct({
+      file,
+      env: {
+        DATA_DIR: dirD,
+        GATEWAY_PORT: String(GATEWAY_PORT),
+        ERASURE_LEDGER: ledger,
+        BACKUP_IDENTITY: path.join(dirC, 'backup-identity'),
+      },
+      repoRoot: repo,
+    });
+    stack = await startOn(dirD, { ERASURE_LEDGER: ledger });
+    cookie = await login();
+
+    // The API: the three erased sign-ups hold no name; the kept one does.
+    const regs = (await api(`/api/admin/registrations?schoolId=${school.id}&limit=100`)).json
+      .data as Array<{ id: number; childFirstName: string; status: string }>;
+    const named = Object.fromEntries(regs.map((r) => [r.id, r.childFirstName]));
+    expect(named).toEqual({ [p]: '', [a1]: '', [a2]: '', [k]: 'Karel' });
+    // The database: no table of any service holds the erased addresses or children.
+    const held = await sql<{ n: number }>(
+      dirD,
+      `SELECT (SELECT count(*) FROM registrations.registrations
+                WHERE id = ANY($1) AND (erased_at IS NULL OR email <> '' OR child_first_name <> ''))
+            + (SELECT count(*) FROM notify.deliveries
+                WHERE payload::text ~* 'wis@drill|Pieter|Anna|Amir') AS n`,
+      [[p, a1, a2]],
+    );
+    expect(Number(held[0]!.n)).toBe(0);
+
+    // Mail flows (the kept family's outstanding approval arrives), none to an erased address.
+    await until(
+      'the kept approval',
+      async () => (to(KEPT) > sentBefore.kept ? true : undefined),
+      60_000,
+    );
+    await until(
+      'every event published again',
+      async () => {
+        const [left] = await sql<{ n: number }>(
+          dirD,
+          `SELECT (SELECT count(*) FROM registrations.outbox WHERE published_at IS NULL)
+                + (SELECT count(*) FROM notify.deliveries WHERE status = 'pending') AS n`,
+        );
+        return Number(left!.n) === 0 ? true : undefined;
+      },
+      30_000,
+    );
+    await sleep(2000);
+    expect({ parent: to(PARENT), admin: to(ADMIN_ERASED) }).toEqual({
+      parent: sentBefore.parent,
+      admin: sentBefore.admin,
+    });
+
+    // The audit log: each erasure done again, by the system.
+    const replayed = await until(
+      'the replay in the audit log',
+      async () => {
+        const data = (await api('/api/admin/audit?action=erasure.replayed&limit=100')).json
+          .data as Array<{ action: string; actor: { type: string } }>;
+        const mine = data.filter((e) => e.action === 'erasure.replayed');
+        return mine.length >= 2 ? mine : undefined;
+      },
+      30_000,
+    );
+    expect(replayed.map((e) => e.actor.type)).toEqual(['system', 'system']);
+    expect(restored.erasures).toMatchObject({ entries: 2, replayed: 2, signups: 3 });
+
+    // The ledger names nobody: times, kinds, ids, and a keyed hash of the address.
+    const text = fs.readFileSync(ledger, 'utf8');
+    expect(text.trim().split('\n')).toHaveLength(2);
+    expect(text).not.toMatch(/wis@|drill|Pieter|Anna|Amir/i);
+    expect(fs.statSync(`${ledger}.key`).mode & 0o777).toBe(0o600);
+  }, 400_000);
 });

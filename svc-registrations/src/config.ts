@@ -27,5 +27,10 @@ export const registrationsConfigSchema = z.object({
    * then the daily job anonymises it in every service (docs/privacy.md).
    */
   RETENTION_MONTHS: z.coerce.number().int().min(1).max(120).default(DEFAULT_RETENTION_MONTHS),
+  /**
+   * R-ERASURE-LEDGER: the file every erasure is appended to, outside the database (the launcher's
+   * default is `$DATA_DIR/erasures`); its hash key is kept next to it as `<file>.key`.
+   */
+  ERASURE_LEDGER: z.string().min(1, 'required: the erasure ledger file'),
 });
 export type RegistrationsConfig = z.infer<typeof registrationsConfigSchema>;

@@ -1,4 +1,10 @@
-import { openService, packageVersion, retentionJob, serviceModule } from '@nsa/service-kit';
+import {
+  ErasureLedger,
+  openService,
+  packageVersion,
+  retentionJob,
+  serviceModule,
+} from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
 import { registrationsConfigSchema } from './config.js';
 import { ActivityRepository } from './data-access/activities.js';
@@ -64,6 +70,9 @@ export const { start, stop } = serviceModule(async (opts) => {
   const catalog = catalogOwner(ctx);
   const stream = streamPurge(nc, logger);
   const peers = privacyPeers(nc);
+  // R-ERASURE-LEDGER: outside the database; a process that cannot write it does not start.
+  const ledger = new ErasureLedger(config.ERASURE_LEDGER);
+  ledger.prepare();
 
   // Domain.
   const links = new ParentLinks({
@@ -110,6 +119,7 @@ export const { start, stop } = serviceModule(async (opts) => {
     privacyRecords,
     stream,
     waitlist,
+    ledger,
   });
   const privacy = new Privacy({
     db,
@@ -119,6 +129,7 @@ export const { start, stop } = serviceModule(async (opts) => {
     mySignups,
     stream,
     peers,
+    ledger,
     subjectSecret: config.SESSION_SECRET,
     retentionMonths: config.RETENTION_MONTHS,
   });

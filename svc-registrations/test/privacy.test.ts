@@ -8,6 +8,7 @@ import {
   type RegistrationsErasedEvent,
 } from '@nsa/contracts';
 import {
+  ErasureLedger,
   QueryTypes,
   connectNats,
   createLogger,
@@ -353,6 +354,7 @@ describe('privacy lifecycle across the services', () => {
       mySignups: replica(w.registrations).mySignups,
       stream: streamPurge(nc, logger),
       peers: privacyPeers(nc),
+      ledger: new ErasureLedger(config.ERASURE_LEDGER),
       subjectSecret: config.SESSION_SECRET,
       retentionMonths: 12,
       batchSize: 1,
@@ -743,6 +745,46 @@ describe('privacy lifecycle across the services', () => {
     expect((await row(second)).email).toBe(email);
     expect((await row(first)).email).toBe('');
   }, 60_000);
+
+  it("appends a parent's and an admin's erasure to the ledger before answering, naming nobody (R-ERASURE-LEDGER)", async () => {
+    const ledger = new ErasureLedger(w.registrations.ctx.config.ERASURE_LEDGER);
+    const before = ledger.read().length;
+    const own = await signUp(currentActivity, {
+      email: 'eigen.grootboek@example.nl',
+      childFirstName: 'Grootboekje',
+    });
+    const erased = await w.reg.post('/api/my-signup/erase', undefined, {
+      anonymous: true,
+      headers: { 'x-manage-token': await manageToken(own) },
+    });
+    expect(erased.status).toBe(200);
+    const email = 'Beheer.Grootboek@Example.nl';
+    const a = await signUp(currentActivity, { email, childFirstName: 'Boekje' });
+    const b = await signUp(oldActivity, { email, childFirstName: 'Boekje', childLastName: 'Twee' });
+    const byAdmin = await w.reg.post('/api/admin/privacy/erase', { email: ` ${email} ` });
+    expect(byAdmin.status).toBe(200);
+
+    const added = ledger.read().slice(before);
+    expect(added).toEqual([
+      { at: expect.any(String), kind: 'parent', registrationIds: [own] },
+      {
+        at: expect.any(String),
+        kind: 'admin',
+        registrationIds: [a, b].sort((x, y) => x - y),
+        subject: ledger.subjectHash(email.toLowerCase()),
+      },
+    ]);
+    expect(Date.parse(added[1]!.at)).toBeGreaterThanOrEqual(Date.parse(added[0]!.at));
+    const text = fs.readFileSync(ledger.file, 'utf8');
+    expect(text).not.toMatch(/grootboek|boekje/i);
+    // An erasure of a token no sign-up has is refused, and not in the ledger.
+    const refused = await w.reg.post('/api/my-signup/erase', undefined, {
+      anonymous: true,
+      headers: { 'x-manage-token': 'A'.repeat(43) },
+    });
+    expect(refused.status).toBe(403);
+    expect(ledger.read().length).toBe(before + 2);
+  });
 
   it('docs/privacy.md names every table of every service, and every column it names exists (R-PRIVACY-DOC)', async () => {
     const doc = fs.readFileSync(new URL('../../docs/privacy.md', import.meta.url), 'utf8');

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { QueryTypes } from '@nsa/service-kit';
+import { ErasureLedger, QueryTypes } from '@nsa/service-kit';
 import { serviceTestEnv, testClient, until, type TestClient } from '@nsa/service-kit/testing';
 import { start as startCatalog } from 'svc-catalog/dist/src/start.js';
 import { start as startRegistrations } from '../src/start.js';
@@ -57,6 +57,7 @@ export function replica(svc: RegistrationsService, clock?: () => Date) {
       privacyRecords: new PrivacyRepository(db),
       stream: streamPurge(svc.ctx.nc, logger),
       waitlist,
+      ledger: new ErasureLedger(config.ERASURE_LEDGER),
     }),
   };
 }

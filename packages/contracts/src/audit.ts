@@ -33,6 +33,11 @@ export const AUDIT_ACTIONS = {
   registrationsExported: 'registrations.exported',
   /** An admin's erasure of one address on request; its target is the address's keyed hash. */
   privacyErased: 'privacy-subject.erased',
+  /**
+   * R-ERASURE-REPLAY: an erasure of the ledger done again by a restore, by the system; its
+   * target is the erasure's time (the ledger's key to it).
+   */
+  erasureReplayed: 'erasure.replayed',
   attendanceRecorded: 'attendance.recorded',
   drawPublished: 'draw.published',
   emailResent: 'email.resent',

@@ -11,6 +11,7 @@ import {
   currentActor,
   recordAudit,
   withActor,
+  type ErasureRecorder,
   type NewEvent,
   type Outbox,
   type Transaction,
@@ -37,6 +38,8 @@ export interface MySignupsDeps {
   /** The stream purge of an erasure (R-PRIVACY-ERASE-PARENT). */
   stream: RegistrationsStream;
   waitlist: Waitlist;
+  /** R-ERASURE-LEDGER: where every erasure is appended before it is done. */
+  ledger: ErasureRecorder;
 }
 
 /** What an erasure of sign-ups removed here (R-PRIVACY-ERASE). */
@@ -196,6 +199,8 @@ export class MySignups {
    * Audited as the parent's, whoever else may be logged in on the device.
    */
   async erase(signup: AdmittedSignup, key?: KeyInTx): Promise<{ erased: true }> {
+    // R-ERASURE-LEDGER: in the ledger before the erasure, so an erasure that answered is there.
+    await this.deps.ledger.append({ kind: 'parent', registrationIds: [signup.id] });
     await withActor(PARENT, () => this.eraseSignups([signup.id], { key }));
     return { erased: true };
   }

@@ -22,6 +22,7 @@ import {
   recordAudits,
   RETENTION_JOB,
   SYSTEM_ACTOR,
+  type ErasureRecorder,
   type Logger,
   type Outbox,
   type Transactor,
@@ -55,6 +56,8 @@ export interface PrivacyDeps {
   mySignups: Pick<MySignups, 'eraseSignups'>;
   stream: RegistrationsStream;
   peers: PrivacyPeers;
+  /** R-ERASURE-LEDGER: where every erasure is appended before it is done. */
+  ledger: ErasureRecorder;
   /** The key of the audit log's hash of an address (R-PRIVACY-AUDIT). */
   subjectSecret: string;
   retentionMonths: number;
@@ -232,6 +235,8 @@ export class Privacy {
   async eraseEmail(email: string): Promise<PrivacyEraseResponse> {
     const { db, outbox, records } = this.deps;
     const ids = await records.idsOfEmail(email);
+    // R-ERASURE-LEDGER: in the ledger before the erasure, so an erasure that answered is there.
+    await this.deps.ledger.append({ kind: 'admin', registrationIds: ids, email });
     const runId = await records.startRun('request');
     const mine: PrivacyCounts = { signups: 0, outboxRows: 0, streamMessages: 0 };
     const report = { counts: { registrations: mine }, unavailable: [] as string[] };

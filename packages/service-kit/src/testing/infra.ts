@@ -110,6 +110,9 @@ export function testFeed(natsUrl: string): Promise<NatsConnection> {
   return nc;
 }
 
+/** One erasure ledger per test process (R-ERASURE-LEDGER), in a folder of its own. */
+let testLedgerDir: Promise<string> | undefined;
+
 /** The environment a service gets from the launcher, pointed at the test infra. */
 export async function serviceTestEnv(
   infra: { adminUrl: string; natsUrl: string },
@@ -132,6 +135,14 @@ export async function serviceTestEnv(
     SESSION_SECRET: TEST_SESSION_SECRET,
     PUBLIC_BASE_URL: 'http://localhost:8080',
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    ...(service === 'registrations'
+      ? {
+          ERASURE_LEDGER: join(
+            await (testLedgerDir ??= mkdtemp(join(tmpdir(), 'nsa-erasures-'))),
+            'erasures',
+          ),
+        }
+      : {}),
     ...extra,
   };
 }

@@ -1,0 +1,25 @@
+// R-ERASURE-REPLAY: svc-identity's part of a restore's replay of the erasure ledger, for
+// `npm run restore` (deploy/ops/erasure-replay.ts) to call before any process of the product
+// starts: the service's own privacy part on the restored database.
+import { DEFAULT_RETENTION_MONTHS, type PrivacyCounts } from '@nsa/contracts';
+import { createLogger, Outbox, type Sequelize } from '@nsa/service-kit';
+import { PrivacyRepository } from './data-access/privacy.js';
+import { IdentityPrivacy } from './domain/privacy.js';
+
+/**
+ * An admin's erasure of an address, as its request asks it live (R-PRIVACY-ERASE): the login
+ * failures and reset requests kept by the address's hash under `sessionSecret` go.
+ */
+export function identityErasureReplay(
+  sequelize: Sequelize,
+  sessionSecret: string,
+): { erase(email: string): Promise<PrivacyCounts> } {
+  const privacy = new IdentityPrivacy({
+    db: sequelize,
+    outbox: Outbox.writeOnly(sequelize, createLogger('identity', 'warn')),
+    privacy: new PrivacyRepository(sequelize),
+    sessionSecret,
+    retentionMonths: DEFAULT_RETENTION_MONTHS,
+  });
+  return { erase: (email) => privacy.erase(email) };
+}
