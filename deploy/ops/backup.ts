@@ -18,6 +18,7 @@ import {
 import { sealKeys, sealTo } from './seal.js';
 import {
   countRows,
+  NOT_BACKED_UP,
   resolveTarget,
   runPgTool,
   SCHEMAS,
@@ -171,6 +172,7 @@ async function dumpDatabase(
       '--format=custom',
       `--snapshot=${snapshot}`,
       ...SCHEMAS.map((s) => `--schema=${s}`),
+      ...NOT_BACKED_UP.map((t) => `--exclude-table=${t}`),
       `--file=${file}`,
     ]);
     await client.query('COMMIT');

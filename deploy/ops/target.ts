@@ -11,6 +11,13 @@ import { databaseName } from '../local/parts.js';
 /** Every schema of the product's database: one per service, and the audit log's store. */
 export const SCHEMAS = [...SERVICE_NAMES, 'identity_audit'] as const;
 
+/**
+ * Tables that are settings the set-up makes, not data, and are neither backed up nor counted:
+ * the audit store's retention period (R-AUDIT-CUTOFF) is its owner's alone, set from
+ * RETENTION_MONTHS whenever the product starts, and no service role may read it.
+ */
+export const NOT_BACKED_UP = ['identity_audit.audit_retention'] as const;
+
 /** The secrets the launcher keeps in DATA_DIR unless the environment gives them. */
 export const SECRET_NAMES = ['SESSION_SECRET', 'LINK_SEAL_SECRET', 'IDENTITY_SECRET'] as const;
 export type SecretName = (typeof SECRET_NAMES)[number];
@@ -168,6 +175,7 @@ export async function countRows(
   );
   const counts: Record<string, number> = {};
   for (const { schema, name } of tables.rows) {
+    if ((NOT_BACKED_UP as readonly string[]).includes(`${schema}.${name}`)) continue;
     const q = `${pg.escapeIdentifier(schema)}.${pg.escapeIdentifier(name)}`;
     const r = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${q}`);
     counts[`${schema}.${name}`] = Number(r.rows[0]!.n);

@@ -746,6 +746,18 @@ describe('a backup is encrypted and signed with keys outside it, and restored by
 // every service's tables, no email reaches the erased addresses, the kept family's does, and
 // the audit log shows each erasure done again.
 describe.skipIf(!built)('a restore does every erasure made since the backup again', () => {
+  beforeAll(async () => {
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'restore-ledger-'));
+    await mailbox.start();
+  });
+
+  afterAll(async () => {
+    await stack?.stop();
+    stack = undefined;
+    await mailbox.stop();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  }, 60_000);
+
   it('keeps erased families erased: no data, no email, the replay in the audit log', async () => {
     await stack?.stop();
     stack = undefined;
