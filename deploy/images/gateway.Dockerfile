@@ -9,7 +9,7 @@
 # registry and app settings are read from /etc/naschool/frontend/, which Kubernetes mounts
 # from a ConfigMap; so is /etc/nginx/gateway/nginx.conf when an overlay renders its own.
 ARG NODE_IMAGE=node:24-bookworm-slim
-ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
+ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-bookworm
 
 # 1. Render nginx.conf from gateway/nginx.conf.template (plain Node.js), and install the pinned
 #    Swagger UI of the API's docs page (R-API-DOC) from the lock file.
@@ -38,6 +38,6 @@ USER 101:101
 EXPOSE 8080
 # /healthz is the gateway's own liveness; /api/health would make it depend on the services.
 HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 \
-  CMD wget -q -O /dev/null http://127.0.0.1:8080/healthz || exit 1
+  CMD curl -fsS -o /dev/null http://127.0.0.1:8080/healthz || exit 1
 STOPSIGNAL SIGQUIT
 CMD ["nginx", "-c", "/etc/nginx/gateway/nginx.conf", "-e", "stderr"]

@@ -5,7 +5,7 @@
 # Reads only mfe-provider/, packages/, the root package.json, package-lock.json, tsconfig.base.json,
 # tsconfig.web.json and its nginx site file in deploy/images/static/.
 ARG NODE_IMAGE=node:24-bookworm-slim
-ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-alpine
+ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-bookworm
 # The image of the version before: its files are carried over, so that a browser that still
 # holds the old registry entry or the old page keeps finding its content-hashed chunks while
 # this version rolls out, and a rollback needs no rebuild. Default: nothing carried over.
@@ -34,4 +34,4 @@ COPY --from=build /app/mfe-provider/dist/ /usr/share/nginx/html/mfe/provider/${V
 USER 101:101
 EXPOSE 8080
 HEALTHCHECK --interval=15s --timeout=3s --start-period=5s --retries=3 \
-  CMD wget -q -O /dev/null http://127.0.0.1:8080/healthz || exit 1
+  CMD curl -fsS -o /dev/null http://127.0.0.1:8080/healthz || exit 1

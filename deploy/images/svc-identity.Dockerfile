@@ -24,7 +24,13 @@ COPY package.json package-lock.json ./
 COPY packages/contracts/package.json packages/contracts/
 COPY packages/service-kit/package.json packages/service-kit/
 COPY svc-identity/package.json svc-identity/
-RUN npm ci --omit=dev --no-audit --no-fund -w svc-identity \
+# --omit=optional too: an optional peer a production package names (typescript, of i18next)
+# is otherwise installed because the workspace's lock has it for development.
+# The image's SBOM (CycloneDX) of the tree installed here, exactly what ships: npm sbom reads
+# the manifests, so their devDependencies (not installed) go first (these manifests stay here).
+RUN npm ci --omit=dev --omit=optional --no-audit --no-fund -w svc-identity \
+ && npm pkg delete devDependencies --include-workspace-root -w packages/contracts -w packages/service-kit -w svc-identity \
+ && npm sbom --omit=dev --omit=optional --sbom-format cyclonedx -w svc-identity > /app/sbom.cdx.json \
  && npm cache clean --force
 
 # 3. Run: compiled output and production node_modules, as the unprivileged `node` user.
@@ -36,6 +42,7 @@ ENV NODE_ENV=production \
     DB_SCHEMA=identity
 WORKDIR /app
 COPY --from=deps /app/node_modules/ node_modules/
+COPY --from=deps /app/sbom.cdx.json sbom.cdx.json
 COPY --from=build /app/packages/contracts/package.json packages/contracts/
 COPY --from=build /app/packages/contracts/dist/ packages/contracts/dist/
 COPY --from=build /app/packages/service-kit/package.json packages/service-kit/

@@ -1,8 +1,9 @@
-// deploy/images/*.Dockerfile: no Docker engine runs here, so the images are linted
-// (dockerfile-utils, the Docker language server's validator) and checked for what the
-// deployment relies on: a build stage, a non-root numeric USER, a HEALTHCHECK, a small base,
-// only production dependencies in the final image, and a context limited to the package's
-// own folder, packages/ and the root manifests.
+// deploy/images/*.Dockerfile, read without an engine: each is linted (dockerfile-utils, the
+// Docker language server's validator) and checked for what the deployment relies on: a build
+// stage, a non-root numeric USER, a HEALTHCHECK its base can run, a small base, only production
+// dependencies in the final image, an SBOM in every service image, and a context limited to the
+// package's own folder, packages/ and the root manifests. The images themselves are built and
+// run, with podman or docker, by images-build.test.ts (`npm run images:test`).
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -183,6 +184,48 @@ describe('container images', () => {
       for (const i of installs) expect(i.args).toMatch(/--omit=dev/);
     }
   });
+
+  // R-RUN-IMAGES: the nginx images start from the Debian variant (the one a stand-in of Debian's
+  // nginx package can replace), whose tools are curl, not busybox's wget.
+  it.each(IMAGES)(
+    '%s: nginx from the Debian variant, health probed with what the base has',
+    (image) => {
+      const { globalArgs, stages } = parse(read(image));
+      const final = stages.at(-1)!;
+      const base = resolve(final.from, globalArgs);
+      for (const b of stages.map((s) => resolve(s.from, globalArgs)))
+        expect(b).not.toMatch(/alpine/);
+      const health = final.instructions.find((i) => i.keyword === 'HEALTHCHECK')!.args;
+      if (base.startsWith('nginxinc/')) {
+        expect(base).toMatch(/^nginxinc\/nginx-unprivileged:1\.28(\.\d+)?-bookworm$/);
+        expect(health).toMatch(/CMD curl -fsS -o \/dev\/null http:\/\/127\.0\.0\.1:8080\/healthz/);
+      } else {
+        expect(health).toMatch(/"node", "-e"/);
+      }
+      expect(health).not.toMatch(/\bwget\b/);
+    },
+  );
+
+  // R-RUN-IMAGES: the SBOM lists the production dependencies the image ships.
+  it.each(SERVICES)(
+    '%s: carries a CycloneDX SBOM of what it ships at /app/sbom.cdx.json',
+    (pkg) => {
+      const { stages } = parse(read(pkg));
+      const deps = stages.find((s) => s.name === 'deps')!;
+      const sbom = deps.instructions.find((i) => /\bnpm sbom\b/.test(i.args));
+      // Not an optional peer the workspace's lock holds for development (typescript, of i18next).
+      expect(sbom?.args).toMatch(new RegExp(`npm ci --omit=dev --omit=optional [^&]*-w ${pkg}\\b`));
+      expect(sbom?.args).toMatch(
+        new RegExp(
+          `npm sbom --omit=dev --omit=optional --sbom-format cyclonedx -w ${pkg} > /app/sbom\\.cdx\\.json`,
+        ),
+      );
+      const final = stages.at(-1)!;
+      expect(final.instructions.map((i) => `${i.keyword} ${i.args}`)).toContain(
+        'COPY --from=deps /app/sbom.cdx.json sbom.cdx.json',
+      );
+    },
+  );
 
   it.each(SERVICES)(
     '%s: production dependencies of its own workspace, with the packages it uses',

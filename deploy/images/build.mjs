@@ -1,0 +1,130 @@
+#!/usr/bin/env node
+// `npm run images`: builds the nine images from deploy/images/*.Dockerfile as
+// naschool/<name>:<version> with podman (or docker), sharing one layer cache, and prints each
+// image's size and what it adds to its base (R-RUN-IMAGES in docs/requirements.md).
+//
+// Where a base image the Dockerfiles name (their NODE_IMAGE and NGINX_IMAGE defaults) is not
+// present and cannot be pulled, a stand-in of the same Debian release is made first and tagged
+// with that very name, so the Dockerfiles build unchanged (deploy/images/standins.mjs).
+//
+//   npm run images [-- [--stand-ins] [--no-pull] [name ...]]
+//     --stand-ins   make (or reuse) the stand-ins without trying to pull the official bases
+//     --no-pull     never pull: use what is present, else stand-ins (same as --stand-ins)
+//     name ...      build only these images (svc-catalog, gateway, mfe-public, ...)
+//   Environment: CONTAINER_ENGINE (podman|docker), PULL_TIMEOUT_SECONDS (20),
+//                DEBIAN_MIRROR (default: the mirror apt uses), PODMAN_RUNTIME (runc if present).
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import {
+  IMAGES,
+  detectEngine,
+  imageExists,
+  imageSize,
+  imageTag,
+  productVersion,
+  repoRoot,
+  run,
+} from './engine.mjs';
+import { ensureBase, fullName } from './standins.mjs';
+
+const MB = 1024 * 1024;
+const imagesDir = path.join(repoRoot, 'deploy', 'images');
+
+/** The default of `ARG <name>=<value>` before the first FROM of a Dockerfile. */
+export function argDefault(image, name) {
+  const text = fs.readFileSync(path.join(imagesDir, `${image}.Dockerfile`), 'utf8');
+  const m = new RegExp(`^ARG ${name}=(\\S+)\\s*$`, 'm').exec(text);
+  return m?.[1];
+}
+
+/** The base images the Dockerfiles name: { node: 'node:24-bookworm-slim', nginx: '...' }. */
+export function baseImages(names = IMAGES.map((i) => i.name)) {
+  const node = new Set();
+  const nginx = new Set();
+  for (const name of names) {
+    const n = argDefault(name, 'NODE_IMAGE');
+    if (n) node.add(n);
+    const g = argDefault(name, 'NGINX_IMAGE');
+    if (g) nginx.add(g);
+  }
+  return { node: [...node], nginx: [...nginx] };
+}
+
+/** The final stage's base of an image: NGINX_IMAGE for the static ones, else NODE_IMAGE. */
+export const finalBase = (name) =>
+  argDefault(name, 'NGINX_IMAGE') ?? argDefault(name, 'NODE_IMAGE');
+
+function packageVersion(name) {
+  const file = path.join(repoRoot, name, 'package.json');
+  return fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')).version : undefined;
+}
+
+export async function main(argv = process.argv.slice(2)) {
+  const flags = new Set(argv.filter((a) => a.startsWith('--')));
+  const unknown = [...flags].filter((f) => !['--stand-ins', '--no-pull'].includes(f));
+  const only = argv.filter((a) => !a.startsWith('--'));
+  const bad = only.filter((o) => !IMAGES.some((i) => i.name === o));
+  if (unknown.length || bad.length) {
+    console.error(`images: unknown ${[...unknown, ...bad].join(', ')}`);
+    console.error(`images: names are ${IMAGES.map((i) => i.name).join(', ')}`);
+    return 2;
+  }
+  const engine = detectEngine();
+  if (!engine) {
+    console.error(
+      'images: no container engine: install podman (apt-get install -y podman runc) or docker',
+    );
+    return 1;
+  }
+  const version = productVersion();
+  const selected = IMAGES.filter((i) => only.length === 0 || only.includes(i.name));
+  const started = Date.now();
+  const pull = !flags.has('--stand-ins') && !flags.has('--no-pull');
+  const bases = baseImages(selected.map((i) => i.name));
+  for (const ref of bases.node) await ensureBase(engine, ref, 'node', { pull });
+  for (const ref of bases.nginx) await ensureBase(engine, ref, 'nginx', { pull });
+
+  const rows = [];
+  for (const { name } of selected) {
+    const tag = imageTag(name, version);
+    const args = [
+      'build',
+      ...engine.buildArgs,
+      '-f',
+      `deploy/images/${name}.Dockerfile`,
+      '-t',
+      tag,
+    ];
+    if (engine.name === 'podman') args.push('--layers');
+    if (name.startsWith('mfe-'))
+      args.push('--build-arg', `VERSION=${packageVersion(name) ?? version}`);
+    args.push('.');
+    console.log(`\n== ${tag}: ${engine.name} ${args.join(' ')}`);
+    const t0 = Date.now();
+    run(engine, args, { inherit: true });
+    const base = fullName(engine, finalBase(name));
+    const size = imageSize(engine, tag);
+    const baseSize = imageExists(engine, base) ? imageSize(engine, base) : 0;
+    rows.push({ tag, seconds: (Date.now() - t0) / 1000, size, adds: size - baseSize, base });
+  }
+
+  console.log(`\n${'image'.padEnd(34)} ${'size'.padStart(9)} ${'adds'.padStart(9)}  base`);
+  for (const r of rows) {
+    console.log(
+      `${r.tag.padEnd(34)} ${(r.size / MB).toFixed(1).padStart(6)} MB ${(r.adds / MB).toFixed(1).padStart(6)} MB  ${r.base} (${r.seconds.toFixed(0)} s)`,
+    );
+  }
+  console.log(`images: ${rows.length} built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return 0;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().then(
+    (code) => process.exit(code),
+    (err) => {
+      console.error(`images: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(1);
+    },
+  );
+}
