@@ -55,13 +55,20 @@ for (const ws of workspaces()) {
     let suiteErrors = 0;
     for (const file of report.testResults) {
       const name = file.name.slice(root.length + 1);
-      if (file.status === 'failed' && file.assertionResults.length === 0) {
+      // A file whose setup or teardown failed (a beforeAll that threw) has only skipped tests:
+      // it counts as one failure, with its message, as a file that crashed before its tests ran.
+      const anyFailed = file.assertionResults.some((t) => t.status === 'failed');
+      if (file.status === 'failed' && !anyFailed) {
         suiteErrors += 1;
         failures.push(`test:${ws.dir} › ${name} (did not run: ${firstLine(file.message)})`);
       }
       for (const t of file.assertionResults)
         if (t.status === 'failed') failures.push(`test:${ws.dir} › ${name} › ${t.fullName}`);
     }
+    if (!r.ok && report.numFailedTests + suiteErrors === 0)
+      failures.push(
+        `test:${ws.dir} (vitest failed without a failed test: an error outside the tests, above)`,
+      );
     record(
       `test:${ws.dir}`,
       report.numPassedTests,
