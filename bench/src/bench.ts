@@ -62,7 +62,7 @@ async function main(): Promise<number> {
     results.rate = rate;
     rows.push(...rateRows(rate));
   }
-  // 11. A rolling restart of every service process under sign-ups without a key (CONTRACT §6).
+  // 11. A rolling restart of every service process under sign-ups without a key (R-OPS-ROLLING).
   if (wanted('rolling')) {
     const rolling = await rollingRestart({ port, rate: quick ? 20 : 30, log: say });
     results.rolling = rolling;

@@ -1,4 +1,4 @@
-// The short chaos run of `npm test` on the production topology (CONTRACT §5): two processes of
+// The short chaos run of `npm test` on the production topology (R-RUN-REPLICAS): two processes of
 // each service and a three-node JetStream cluster, keyed sign-ups arriving at a fixed rate,
 // approvals and lapsing waiting-list offers, while the first process of each service and one
 // nats-server are SIGKILLed in turn. `npm run chaos -- --replicas 2 --nats-nodes 3` runs it

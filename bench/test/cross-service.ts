@@ -1,6 +1,6 @@
 // The paths where the four services depend on each other's messages and calls, walked through
 // the gateway of a running product: what the version-skew test checks in every mix of
-// releases (CONTRACT §6). Each step names the services it crosses.
+// releases (R-OPS-SKEW). Each step names the services it crosses.
 import { expect } from 'vitest';
 import type pg from 'pg';
 import { Api, seedSchool, signUpBody, sleep, waitForProjection } from '../src/lib/api.js';

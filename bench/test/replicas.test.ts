@@ -1,4 +1,4 @@
-// The paths that differ with two of everything (CONTRACT §5), against the real product started
+// The paths that differ with two of everything (R-RUN-REPLICAS), against the real product started
 // with REPLICAS=2 and NATS_NODES=3: every request below may reach either process of a service,
 // and each promise is checked on several requests in a row, without waiting in between.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Version skew (CONTRACT §6, R-OPS-SKEW): any one service at its last release works with
+// Version skew (R-OPS-SKEW): any one service at its last release works with
 // the others at the current code, and the other way round, and the last release runs on the
 // schema the current code left (expand, then contract). The last releases are those recorded
 // in deploy/releases/ by `npm run release`; their commit is cloned, installed and built

@@ -14,7 +14,7 @@ export interface Ports {
   nats: number;
   /** Replica 1's port of each service (CATALOG_PORT…); `replicaPorts` has every replica's. */
   services: Record<ServiceName, number>;
-  /** Every process's port per service, replica 1 first (REPLICAS, CONTRACT §5). */
+  /** Every process's port per service, replica 1 first (REPLICAS, R-RUN-REPLICAS). */
   replicaPorts: Record<ServiceName, number[]>;
   /** Each NATS node's client, route and monitoring port; one entry unless NATS_NODES=3. */
   natsNodes: { client: number; route: number; monitor: number }[];
@@ -305,9 +305,9 @@ export function serviceEnv(
     NATS_URL: urls.nats,
     // With two or more of each, a stopping process says it is not ready and keeps serving a
     // second (its answers closing their connections) before it stops taking connections, so a
-    // rolling restart answers nothing with a 5xx (CONTRACT §6).
+    // rolling restart answers nothing with a 5xx (R-OPS-ROLLING).
     ...(config.replicas > 1 ? { SHUTDOWN_GRACE_MS: '1000' } : {}),
-    // The launcher's three-node cluster keeps every stream on all three (CONTRACT §5).
+    // The launcher's three-node cluster keeps every stream on all three (R-RUN-REPLICAS).
     ...(config.natsUrl ? {} : { STREAM_REPLICAS: String(config.natsNodes) }),
     // Its own NATS user on the launcher's NATS (R-NATS-USERS); an external NATS_URL has its own.
     ...(config.natsUrl ? {} : { NATS_USER: name, NATS_PASSWORD: config.natsPasswords[name] }),

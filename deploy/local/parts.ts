@@ -22,7 +22,7 @@ import { childBaseEnv, maildevScript, nginxBinary } from './infra.js';
 
 /**
  * Starts one process of the stack under supervision (started again when killed from outside,
- * CONTRACT §5), writing its pid file `<name>.pid`; resolves with its first start.
+ * R-RUN-REPLICAS), writing its pid file `<name>.pid`; resolves with its first start.
  */
 export type Keep = (
   name: string,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isAlive } from '@nsa/local-infra';
 
-/** Where the launcher keeps its pid files (CONTRACT §5: `$DATA_DIR/pids/<part>-<n>.pid`). */
+/** Where the launcher keeps its pid files (R-RUN-REPLICAS: `$DATA_DIR/pids/<part>-<n>.pid`). */
 export function pidsDir(dataDir: string): string {
   return path.join(dataDir, 'pids');
 }

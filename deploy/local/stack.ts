@@ -44,7 +44,7 @@ export interface StartStackOptions {
   /**
    * A service run from another checkout's build (that checkout's root, holding `svc-<name>/`
    * built with its own node_modules) instead of this one: the version-skew test runs a
-   * service's last release beside the current others this way (CONTRACT §6).
+   * service's last release beside the current others this way (R-OPS-SKEW).
    */
   serviceRoots?: Partial<Record<(typeof SERVICE_NAMES)[number], string>>;
 }
@@ -149,7 +149,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
     }
     pids.remove('launcher');
   };
-  // Every process runs supervised (CONTRACT §5): killed from outside, it is started again.
+  // Every process runs supervised (R-RUN-REPLICAS): killed from outside, it is started again.
   const keep: Keep = async (name, launch, { signature, logFile }) => {
     const sup = new Supervised(name, launch, {
       log,

@@ -7,7 +7,7 @@ const STABLE_AFTER_MS = 30_000;
 
 /**
  * Keeps one process running, as Kubernetes keeps a pod: when it exits without being asked to,
- * `launch` starts it again after 1 s, doubling up to 5 s while it keeps dying (CONTRACT §5:
+ * `launch` starts it again after 1 s, doubling up to 5 s while it keeps dying (R-RUN-REPLICAS:
  * started again within 10 s). The gateway's health shows it down meanwhile. `launch` resolves
  * once the process is ready (a service once spawned, nats-server or PostgreSQL once they
  * answer), so a restart that fails is tried again.

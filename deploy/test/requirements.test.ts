@@ -107,4 +107,17 @@ describe('rule ids (docs/requirements.md)', () => {
       .map((c) => `${c.id} (${c.at})`);
     expect(unknown, 'ids that docs/requirements.md does not define').toEqual([]);
   });
+
+  it('no source, test or doc cites a section of a document the repository does not hold', () => {
+    // The rules are cited by id; a section sign points into a specification kept elsewhere.
+    const elsewhere = /\b(?:CONTRACT|spec) §/;
+    const citing = [...sources(), '.env.example']
+      .filter((f) => f !== here)
+      .flatMap((f) =>
+        read(f)
+          .split('\n')
+          .flatMap((line, i) => (elsewhere.test(line) ? [`${f}:${i + 1}`] : [])),
+      );
+    expect(citing, 'cite the requirement id instead').toEqual([]);
+  });
 });

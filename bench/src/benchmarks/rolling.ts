@@ -1,4 +1,4 @@
-// A rolling restart under load (CONTRACT §6): the production topology (two processes of each
+// A rolling restart under load (R-OPS-ROLLING): the production topology (two processes of each
 // service, three nats-servers) takes sign-ups at a fixed rate, without Idempotency-Key (so the
 // gateway may not repeat them), and public activity lists, while every service process in turn
 // gets SIGTERM, as a rollout sends it; the launcher starts it again and the next one is stopped

@@ -1,6 +1,6 @@
 // Killing one process of the stack (its whole process group, as a crash would) and watching
 // GET /api/health for the recovery. The launcher starts every process again by itself
-// (CONTRACT §5), services, nats-servers and PostgreSQL alike.
+// (R-RUN-REPLICAS), services, nats-servers and PostgreSQL alike.
 import fs from 'node:fs';
 import { sleep } from '../lib/api.js';
 import type { BenchStack } from '../lib/stack.js';

@@ -1,7 +1,7 @@
 // Chaos: under a sign-up load with approvals (send-email on), and offers on small waiting lists
 // that lapse every few seconds, each service is SIGKILLed in turn, then nats-server, then
 // PostgreSQL (SIGKILL of its whole process group and a restart, i.e. a crash and its recovery).
-// The launcher's supervisor starts every killed process again (CONTRACT §5).
+// The launcher's supervisor starts every killed process again (R-RUN-REPLICAS).
 import type pg from 'pg';
 import { Api, naschoolPool, seedSchool, signUpBody, sleep, waitForProjection } from '../lib/api.js';
 import { openLoop, settle, type Arrival } from '../lib/open-loop.js';

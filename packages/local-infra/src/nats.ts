@@ -174,7 +174,7 @@ export async function startNats(opts: {
   users?: NatsUser[];
   /** One of `users` that a connection without credentials is taken for (tests only). */
   noAuthUser?: string;
-  /** This server as one node of a cluster (CONTRACT §5's NATS_NODES=3). */
+  /** This server as one node of a cluster (R-RUN-REPLICAS's NATS_NODES=3). */
   cluster?: NatsClusterNode;
   /**
    * Resolve once the process listens rather than once JetStream is ready: a cluster's nodes

@@ -36,7 +36,7 @@ export const baseConfigSchema = z.object({
   /** How long JetStream waits for an ack before redelivering. */
   CONSUMER_ACK_WAIT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
   /**
-   * Graceful stop (CONTRACT §6): on SIGTERM `/readyz` answers 503 at once and the process keeps
+   * Graceful stop (R-OPS-ROLLING): on SIGTERM `/readyz` answers 503 at once and the process keeps
    * serving this long (answers closing their connections) so that the gateway or Kubernetes
    * stops sending it work; then it stops taking connections and waits up to
    * SHUTDOWN_TIMEOUT_MS for the requests in flight.

@@ -34,7 +34,7 @@ export function createHttpApp(
   const app = express();
   app.disable('x-powered-by');
   // A stopping process ends each kept-alive connection after its answer, so the gateway opens
-  // its next one to a process that stays (graceful stop, CONTRACT §6).
+  // its next one to a process that stays (graceful stop, R-OPS-ROLLING).
   const stopping = opts.stopping;
   if (stopping) {
     app.use((_req, res, next) => {

@@ -1,4 +1,4 @@
-// Two processes of one service reading one durable consumer (CONTRACT §5): one of them at a
+// Two processes of one service reading one durable consumer (R-RUN-REPLICAS): one of them at a
 // time (the leader), so events are applied in stream order and each once; the other takes over
 // when the leader stops, in order; a leader whose lock went (its database connection killed, as
 // in a database restart) stops reading, and a transaction of it sees at once that it no longer

@@ -1,4 +1,4 @@
-// Graceful stop (CONTRACT §6), on a small service run by the kit against a real PostgreSQL and
+// Graceful stop (R-OPS-ROLLING), on a small service run by the kit against a real PostgreSQL and
 // nats-server: once stop() begins, /readyz answers 503 at once while the process keeps serving
 // for SHUTDOWN_GRACE_MS, every answer closing its connection; then no new connection is taken,
 // and a request already in flight still gets its answer.

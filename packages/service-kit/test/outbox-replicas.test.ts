@@ -1,4 +1,4 @@
-// The outbox relays of two processes of one service (CONTRACT §5): one pass at a time, so the
+// The outbox relays of two processes of one service (R-RUN-REPLICAS): one pass at a time, so the
 // stream keeps the order in which the changes committed, and a relay that found the other's
 // pass under way publishes its own commits as soon as that pass is over.
 import { jetstream } from '@nats-io/jetstream';
