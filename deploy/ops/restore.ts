@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Writable } from 'node:stream';
 import pg from 'pg';
 import { spawn } from 'node:child_process';
-import { AUDIT_STORE_SERVICE, ensureServiceDatabase } from '@nsa/local-infra';
+import { AUDIT_STORE_SERVICE, ensureServiceDatabase, withClient } from '@nsa/local-infra';
 import { SERVICE_NAMES } from '../local/config.js';
 import {
   FORMAT,
@@ -268,14 +268,4 @@ async function afterRestore(
     republish[s] = r.rowCount ?? 0;
   }
   return { sessionsEnded: sessions.rowCount ?? 0, republish };
-}
-
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end().catch(() => undefined);
-  }
 }

@@ -26,7 +26,7 @@ describe('the texts of the public side', () => {
     for (const language of LANGUAGES) {
       it(`${prefix}${language}.json has the keys and placeholders of ${prefix}nl.json`, () => {
         expect(translationProblems(table(prefix, 'nl'), table(prefix, language), language)).toEqual(
-          { missing: [], extra: [], placeholders: [], plurals: [] },
+          { missing: [], extra: [], placeholders: [], plurals: [], empty: [] },
         );
       });
     }

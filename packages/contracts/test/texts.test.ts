@@ -109,6 +109,9 @@ describe('the check of a text set (R-LANG-KEYS)', () => {
       translationProblems(nl, { ...pl, a: 'Cześć {{name}} {{child}}' }, 'pl').placeholders,
     ).toEqual(['a']);
     expect(translationProblems(nl, { ...pl, a: ' ' }, 'pl').empty).toEqual(['a']);
+    // A plural key written as a plain one.
+    const { n_one: _one, n_few: _few, n_many: _many, n_other: _other, ...plain } = pl;
+    expect(translationProblems(nl, { ...plain, n: 'x' }, 'pl').plurals).toEqual(['n']);
   });
 
   it('names each language with a problem, and a language that is not there at all', () => {

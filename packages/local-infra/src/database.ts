@@ -10,7 +10,8 @@ const CREDENTIALS = 'local_infra.service_credentials';
 const ident = (name: string) => pg.escapeIdentifier(name);
 const literal = (value: string) => pg.escapeLiteral(value);
 
-async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+/** One client to `url` for the length of `fn`, ended afterwards whatever `fn` did. */
+export async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
   await client.connect();
   try {
