@@ -1,12 +1,46 @@
+import fs from 'node:fs';
 import net from 'node:net';
 
-/** A TCP port on 127.0.0.1 that was free a moment ago (the OS picks it). */
+/**
+ * A TCP port on 127.0.0.1 that nothing listened on a moment ago, below the kernel's ephemeral
+ * range. A port the kernel hands out for `listen(0)` comes from the range it also takes the
+ * source ports of outgoing connections from, so between this answer and the caller's bind
+ * another process's connection (a route between NATS nodes that started a moment earlier) could
+ * take it. Below the range only another `listen` can.
+ */
 export async function freePort(): Promise<number> {
+  const [low, high] = [24_000, Math.min(ephemeralStart(), 32_768)];
+  for (let attempt = 0; attempt < 50 && high > low; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await canListen(port)) return port;
+  }
+  return listenOnce(0);
+}
+
+function ephemeralStart(): number {
+  try {
+    const first = Number(
+      fs.readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').split(/\s+/)[0],
+    );
+    return Number.isInteger(first) && first > 1024 ? first : 32_768;
+  } catch {
+    return 32_768;
+  }
+}
+
+async function canListen(port: number): Promise<boolean> {
+  return listenOnce(port).then(
+    () => true,
+    () => false,
+  );
+}
+
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();
     server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       server.close(() => {
         if (address && typeof address === 'object') resolve(address.port);
