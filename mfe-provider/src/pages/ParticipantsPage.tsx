@@ -1,18 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
-import { ExportButton, Page, Spinner } from '@nsa/web-kit';
-import { CSV_MIME } from '@nsa/web-kit/csv';
-import type { ParticipantsResponse } from '@nsa/contracts';
+import { useLocation } from 'react-router-dom';
+import { Page, Spinner } from '@nsa/web-kit';
 import { useParticipants } from '../api/participants';
 import { AccessDenied, MissingParams } from '../components/AccessDenied';
 import { AttendanceView } from '../components/AttendanceView';
-import { ParticipantsTable } from '../components/ParticipantsTable';
-import { buildParticipantsCsv } from '../lib/csv';
-import { participantsCsvFileName } from '../lib/files';
-import { useExportGuards } from '../lib/use-export-guards';
+import { ParticipantsView } from '../components/ParticipantsView';
+import { ViewTabs } from '../components/ViewTabs';
 import {
   providerParams,
-  providerSearch,
   providerView,
   type ProviderParams,
   type ProviderView,
@@ -45,33 +40,6 @@ export function ParticipantsPage({ activityId }: { activityId: string | undefine
   );
 }
 
-/** The two views of the link (R-ATTENDANCE-PAGE): the list, and attendance. */
-function ViewTabs({ params, view }: { params: ProviderParams; view: ProviderView }) {
-  const { t } = useTranslation(NAMESPACE);
-  const link = (v: ProviderView) => ({
-    pathname: `/provider/${params.activityId}`,
-    search: providerSearch(params.token, v),
-  });
-  return (
-    <nav className="prv-tabs prv-no-print" aria-label={t('attendance.views')}>
-      <Link
-        to={link('list')}
-        aria-current={view === 'list' ? 'page' : undefined}
-        data-testid="provider-tab-list"
-      >
-        {t('attendance.listTab')}
-      </Link>
-      <Link
-        to={link('attendance')}
-        aria-current={view === 'attendance' ? 'page' : undefined}
-        data-testid="provider-tab-attendance"
-      >
-        {t('attendance.tab')}
-      </Link>
-    </nav>
-  );
-}
-
 function Participants({ params, view }: { params: ProviderParams; view: ProviderView }) {
   const { t } = useTranslation(NAMESPACE);
   const query = useParticipants(params);
@@ -93,65 +61,6 @@ function Participants({ params, view }: { params: ProviderParams; view: Provider
       ) : (
         <ParticipantsView data={query.data} />
       )}
-    </>
-  );
-}
-
-function ParticipantsView({ data }: { data: ParticipantsResponse }) {
-  const { t } = useTranslation(NAMESPACE);
-  const { activity, participants, participantCount } = data;
-  const { hasRows, exportFailed } = useExportGuards(participants.length);
-
-  const print = () => {
-    if (hasRows()) window.print();
-  };
-
-  const exportCsv = async () => {
-    if (!hasRows()) return undefined;
-    const blob = new Blob([await buildParticipantsCsv(participants)], { type: CSV_MIME });
-    return { blob, fileName: participantsCsvFileName(activity.title) };
-  };
-
-  return (
-    <>
-      <section
-        className="prv-card"
-        aria-labelledby="provider-activity"
-        data-testid="provider-activity"
-      >
-        <h2 id="provider-activity" className="provider-activity-title">
-          {activity.title}
-        </h2>
-        <dl className="prv-facts">
-          <div>
-            <dt>{t('provider.school')}</dt>
-            <dd data-testid="provider-school">{activity.school}</dd>
-          </div>
-          <div>
-            <dt>{t('provider.provider')}</dt>
-            <dd data-testid="provider-provider">{activity.provider}</dd>
-          </div>
-          <div>
-            <dt>{t('provider.count')}</dt>
-            <dd data-testid="provider-count">{participantCount}</dd>
-          </div>
-        </dl>
-      </section>
-
-      <p className="prv-monitored" data-testid="provider-monitored">
-        {t('provider.monitored')}
-      </p>
-
-      <div className="prv-actions prv-no-print">
-        <button type="button" className="button" onClick={print} data-testid="provider-print">
-          {t('provider.print')}
-        </button>
-        <ExportButton make={exportCsv} onFailure={exportFailed} data-testid="provider-export">
-          {t('provider.export')}
-        </ExportButton>
-      </div>
-
-      <ParticipantsTable title={activity.title} participants={participants} />
     </>
   );
 }
