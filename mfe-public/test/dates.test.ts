@@ -146,13 +146,13 @@ describe('schedule text', () => {
   // R-PUBLIC-CARD: the weekly time on a card.
   it("reads 'elke {weekday} om {startTime}' and 'every {weekday} at {startTime}'", async () => {
     expect(scheduleText(await translator('nl'), { weekday: 1, startTime: '15:30' })).toBe(
-      'elke Maandag om 15:30',
+      'elke maandag om 15:30',
     );
     expect(scheduleText(await translator('en'), { weekday: 0, startTime: '09:00' })).toBe(
       'every Sunday at 09:00',
     );
     expect(scheduleText(await translator('nl'), { weekday: 6, startTime: '10:15' })).toBe(
-      'elke Zaterdag om 10:15',
+      'elke zaterdag om 10:15',
     );
   });
 });

@@ -19,7 +19,7 @@ export function dateRangeText(
   return t('dateRange', { start: `${parts.start} ${year}`, end: `${parts.end} ${year}` });
 }
 
-/** 'elke Maandag om 15:30' / 'every Monday at 15:30'. */
+/** 'elke maandag om 15:30' / 'every Monday at 15:30': the weekday as it reads in a sentence. */
 export function scheduleText(
   t: TFunction,
   activity: Pick<ActivityView, 'weekday' | 'startTime'>,
