@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { capacityLevel, registrationCapacityLevel } from '../lib/capacity';
-import { placesTaken } from '../../registrations/lib/registration-status';
+import { capacityLevel, placesTaken, registrationCapacityLevel } from '../../shared/lib/capacity';
 import { fillPercent } from '../lib/activity-filters';
 import { NAMESPACE } from '../../namespace';
 
