@@ -21,7 +21,8 @@ import { SignupsHead } from './SignupsHead';
 import type { RegistrationAction } from '../lib/registration-status';
 import { RegistrationsTable } from './RegistrationsTable';
 import { ApproveDialog, RejectDialog } from './ReviewDialogs';
-import { BulkBar, BulkDialog } from './BulkReview';
+import { BulkBar } from './BulkBar';
+import { BulkDialog } from './BulkDialog';
 import type { BulkAction } from '../lib/bulk';
 import { CapacityLegend } from '../../catalog/components/Capacity';
 
