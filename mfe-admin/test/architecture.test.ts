@@ -1,5 +1,6 @@
 // The remote's shape: feature folders that do not import each other in a circle, shared code
-// that needs no feature, and components short enough to read.
+// that needs no feature, components short enough to read, and each feature's stylesheet beside
+// it, loaded after the shared one, with no selector that two stylesheets both define.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -108,5 +109,76 @@ describe('components', () => {
       }))
       .filter(({ lines }) => lines > MAX_COMPONENT_LINES);
     expect(long).toEqual([]);
+  });
+});
+
+/** The selectors a stylesheet defines (inside @media too), each one of a list on its own. */
+export function selectorsOf(css: string): string[] {
+  const text = css.replace(/\/\*[\s\S]*?\*\//g, '');
+  const found: string[] = [];
+  for (const match of text.matchAll(/([^{};]+)\{/g)) {
+    const prelude = match[1]!.trim();
+    if (prelude.startsWith('@')) continue;
+    for (const selector of prelude.split(/,(?![^()[\]]*[)\]])/)) {
+      found.push(selector.replace(/\s+/g, ' ').trim());
+    }
+  }
+  return found;
+}
+
+describe('stylesheets', () => {
+  const sheets = sources.filter((path) => path.endsWith('.css'));
+
+  it('are one per feature folder, named after it', () => {
+    expect(sheets.length).toBeGreaterThan(1);
+    for (const path of sheets) {
+      const feature = featureOf(path);
+      expect(relative(SRC, path), 'a stylesheet in a feature folder').toBe(
+        join(feature ?? '', `${feature}.css`),
+      );
+    }
+  });
+
+  it('read selectors from nested rules and lists', () => {
+    expect(
+      selectorsOf(`/* a, b { } */
+.adm-a,
+.adm-b :is(th, td) { color: red; }
+@media (min-width: 40rem) {
+  .adm-c[data-x='1,2'] { margin: 0; }
+}`),
+    ).toEqual(['.adm-a', '.adm-b :is(th, td)', ".adm-c[data-x='1,2']"]);
+  });
+
+  // Two stylesheets defining one selector would make the outcome depend on their import order.
+  it('do not define a selector in two files', () => {
+    const owners = new Map<string, Set<string>>();
+    for (const path of sheets) {
+      for (const selector of selectorsOf(readFileSync(path, 'utf8'))) {
+        owners.set(selector, (owners.get(selector) ?? new Set()).add(relative(SRC, path)));
+      }
+    }
+    const twice = [...owners].filter(([, files]) => files.size > 1).map(([selector]) => selector);
+    expect(twice).toEqual([]);
+  });
+
+  it('are imported from their own feature, the shared one first by the remote', () => {
+    const entry = readFileSync(join(SRC, 'export-app.tsx'), 'utf8');
+    const sharedAt = entry.indexOf("import './shared/shared.css';");
+    const firstPage = entry.search(/import \{[^}]*\} from '\.\/[a-z-]+\/pages\//);
+    expect(sharedAt).toBeGreaterThan(-1);
+    expect(sharedAt).toBeLessThan(firstPage);
+    for (const path of sheets) {
+      const feature = featureOf(path);
+      if (feature === 'shared') continue;
+      const importers = sources.filter(
+        (file) =>
+          featureOf(file) === feature &&
+          relativeImports(readFileSync(file, 'utf8')).some(
+            (specifier) => resolve(dirname(file), specifier) === path,
+          ),
+      );
+      expect(importers, relative(SRC, path)).not.toEqual([]);
+    }
   });
 });

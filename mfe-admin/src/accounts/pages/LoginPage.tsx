@@ -7,6 +7,7 @@ import { PasswordInput } from '../components/PasswordInput';
 import { TwoStepSetup } from '../components/TwoStepSetup';
 import { useLoginForm } from '../lib/use-login-form';
 import { NAMESPACE } from '../../namespace';
+import '../accounts.css';
 
 /** /login (R-ADMIN-LOGIN-PAGE, R-TOTP): an admin's email and password, then a code if asked. */
 export function LoginPage() {

@@ -10,6 +10,7 @@ import { Pagination } from '../../shared/components/Pagination';
 import { hasAuditFilters } from '../lib/audit';
 import { useAuditFilters } from '../lib/use-audit-filters';
 import { NAMESPACE } from '../../namespace';
+import '../audit.css';
 
 /** /admin/audit (R-AUDIT-SCREEN): who did what, newest first, filtered, paged, as CSV. */
 export function AuditPage() {

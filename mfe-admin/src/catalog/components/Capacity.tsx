@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { capacityLevel, placesTaken, registrationCapacityLevel } from '../../shared/lib/capacity';
 import { fillPercent } from '../lib/activity-filters';
 import { NAMESPACE } from '../../namespace';
+import '../catalog.css';
 
 const LEVELS = ['open', 'almostFull', 'full'] as const;
 

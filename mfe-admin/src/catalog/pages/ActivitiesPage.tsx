@@ -10,6 +10,7 @@ import { ActivityFormDialog } from '../components/ActivityFormDialog';
 import { CrudPage } from '../../shared/components/crud/CrudPage';
 import { ProviderLinkDialog } from '../components/ProviderLinkDialog';
 import { NAMESPACE } from '../../namespace';
+import '../catalog.css';
 
 const PREREQUISITES = [
   { key: 'schools', to: '/admin/schools' },

@@ -11,6 +11,7 @@ import { formatDateTime } from '../../shared/lib/format';
 import { useLang } from '../../shared/lib/use-lang';
 import { useNow } from '../lib/use-now';
 import { NAMESPACE } from '../../namespace';
+import '../draw.css';
 
 /**
  * /admin/blocks/:id/draw: a lottery block's draw (R-DRAW-COMMIT, R-DRAW-PREVIEW, R-DRAW-PUBLISH,
