@@ -38,7 +38,7 @@ export function SignupsPanel() {
   const [approveFor, setApproveFor] = useState<AdminRegistration | null>(null);
   const [rejectFor, setRejectFor] = useState<AdminRegistration | null>(null);
   const rows = list.data?.data ?? [];
-  const selection = useSelection(filters, rows);
+  const { selection, selectedRows, select, clear: clearSelection } = useSelection(filters, rows);
   const [bulkAction, setBulkAction] = useState<BulkAction | null>(null);
 
   const pagination = list.data?.pagination;
@@ -103,8 +103,8 @@ export function SignupsPanel() {
         pending={review.pending}
         onAction={onAction}
         busy={list.isPlaceholderData}
-        selected={new Set(selection.selection.keys())}
-        onSelect={selection.select}
+        selected={new Set(selection.keys())}
+        onSelect={select}
       />
     );
   }
@@ -130,16 +130,16 @@ export function SignupsPanel() {
         onSearch={(q) => set((current) => ({ ...current, q }))}
       />
 
-      {rows.length > 0 || selection.selection.size > 0 ? (
+      {rows.length > 0 || selection.size > 0 ? (
         <BulkBar
-          count={selection.selection.size}
+          count={selection.size}
           page={{
             rows: rows.length,
-            selected: rows.filter((r) => selection.selection.has(r.id)).length,
+            selected: rows.filter((r) => selection.has(r.id)).length,
           }}
-          onSelectPage={(on) => selection.select(rows, on)}
+          onSelectPage={(on) => select(rows, on)}
           onAction={setBulkAction}
-          onClear={selection.clear}
+          onClear={clearSelection}
         />
       ) : null}
 
@@ -172,8 +172,8 @@ export function SignupsPanel() {
       />
       <BulkDialog
         action={bulkAction}
-        rows={selection.selectedRows}
-        onDone={selection.clear}
+        rows={selectedRows}
+        onDone={clearSelection}
         onClose={() => setBulkAction(null)}
       />
       <RejectDialog
