@@ -5,6 +5,8 @@ import en from './i18n/en.json';
 import nl from './i18n/nl.json';
 import { blockIdParam } from './draw/lib/draw';
 import { NAMESPACE } from './namespace';
+// The shared styles first: each feature's stylesheet, imported with its pages, comes after them.
+import './shared/shared.css';
 import { ActivitiesPage } from './catalog/pages/ActivitiesPage';
 import { AttendancePage } from './attendance/pages/AttendancePage';
 import { AuditPage } from './audit/pages/AuditPage';
@@ -20,7 +22,6 @@ import { ResetPasswordPage } from './accounts/pages/ResetPasswordPage';
 import { SchoolsPage } from './catalog/pages/SchoolsPage';
 import { PrivacyPage } from './privacy/pages/PrivacyPage';
 import { SettingsPage } from './accounts/pages/SettingsPage';
-import './styles.css';
 
 registerResources(NAMESPACE, { nl, en });
 

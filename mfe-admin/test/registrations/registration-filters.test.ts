@@ -4,12 +4,12 @@ import {
   filtersFromSearch,
   filtersToSearch,
   hasFilters,
-  idFilterFrom,
   NO_FILTERS,
   registrationsQuery,
   statusFilterFrom,
   withFilter,
 } from '../../src/registrations/lib/registration-filters';
+import { idFilterFrom } from '../../src/shared/lib/id-filter';
 
 const activities = [
   { id: 1, schoolId: 10, blockId: 100 },

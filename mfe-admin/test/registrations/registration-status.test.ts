@@ -3,11 +3,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { REGISTRATION_STATUSES, type StaffLang } from '@nsa/contracts';
 import { waitlistFrom } from '../../src/registrations/api/waitlist';
 import { formatDeadline } from '../../src/shared/lib/format';
+import { placesTaken } from '../../src/shared/lib/capacity';
 import {
   approvalRefusedAsFull,
   childNameOf,
   isErased,
-  placesTaken,
   reviewActions,
   statusBadgeText,
   type TextKey,

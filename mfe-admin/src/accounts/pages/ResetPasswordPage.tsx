@@ -11,6 +11,7 @@ import { useFormValues } from '../../shared/lib/use-form-values';
 import { useLang } from '../../shared/lib/use-lang';
 import { validate } from '../../shared/lib/validation';
 import { NAMESPACE } from '../../namespace';
+import '../accounts.css';
 
 /** /reset-password?token=…: both the reset link and the welcome mail's setup link land here. */
 export function ResetPasswordPage() {

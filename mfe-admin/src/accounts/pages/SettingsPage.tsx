@@ -10,6 +10,7 @@ import { formatDateTime } from '../../shared/lib/format';
 import { useConfirmDelete } from '../../shared/lib/use-confirm-delete';
 import { useLang } from '../../shared/lib/use-lang';
 import { NAMESPACE } from '../../namespace';
+import '../accounts.css';
 
 /** /admin/settings: administrator management (R-ADMIN-SETTINGS). */
 export function SettingsPage() {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@nsa/web-kit';
 import type { AdminAttendanceResponse, AttendanceRatesResponse } from '@nsa/contracts';
-import { ACTIVITIES_QUERY_KEY } from '../../catalog/api/catalog-keys';
+import { ACTIVITIES_QUERY_KEY } from '../../shared/api/catalog-keys';
 
 /** GET /api/admin/activities/{id}/attendance (R-ATTENDANCE-ADMIN): the read-only grid. */
 export function useAdminAttendance(activityId: number) {

@@ -9,6 +9,7 @@ import { LoadError } from '../../shared/components/LoadError';
 import { attendanceCsvFileName, attendanceRows, buildAttendanceCsv } from '../lib/attendance';
 import { useLang } from '../../shared/lib/use-lang';
 import { NAMESPACE } from '../../namespace';
+import '../attendance.css';
 
 /**
  * /admin/activities/:id/attendance (R-ATTENDANCE-ADMIN): the attendance the provider marked, read

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@nsa/web-kit';
 import type { ActivityInput, ActivityView } from '@nsa/contracts';
-import { ACTIVITIES_QUERY_KEY, listFrom } from './catalog-keys';
+import { ACTIVITIES_QUERY_KEY, listFrom } from '../../shared/api/catalog-keys';
 
 /** GET /api/admin/activities?includeCapacity=true: hidden ones included, with approvedCount. */
 export function useAdminActivities() {

@@ -4,7 +4,11 @@ import { saveBlob } from '@nsa/web-kit/download';
 import { blockQrFileName } from '../../shared/lib/files';
 import { isPng } from '../lib/download';
 import type { Allocation, Block } from '@nsa/contracts';
-import { BLOCKS_QUERY_KEY, invalidateWithActivities, listFrom } from './catalog-keys';
+import {
+  BLOCKS_QUERY_KEY,
+  invalidateWithActivities,
+  listFrom,
+} from '../../shared/api/catalog-keys';
 
 /** A block as GET, POST and PUT /api/blocks answer it, window included (R-DRAW-WINDOW). */
 export type BlockView = Block;

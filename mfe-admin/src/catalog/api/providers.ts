@@ -1,6 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@nsa/web-kit';
-import { invalidateWithActivities, listFrom, PROVIDERS_QUERY_KEY } from './catalog-keys';
+import {
+  invalidateWithActivities,
+  listFrom,
+  PROVIDERS_QUERY_KEY,
+} from '../../shared/api/catalog-keys';
 import type { Provider } from '@nsa/contracts';
 import type { SaveNamed } from './schools';
 

@@ -1,7 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@nsa/web-kit';
 import type { School, SchoolQr } from '@nsa/contracts';
-import { invalidateWithActivities, listFrom, SCHOOLS_QUERY_KEY } from './catalog-keys';
+import {
+  invalidateWithActivities,
+  listFrom,
+  SCHOOLS_QUERY_KEY,
+} from '../../shared/api/catalog-keys';
 
 /** GET /api/schools (admins only: it holds every school's access token). */
 export function useSchools() {

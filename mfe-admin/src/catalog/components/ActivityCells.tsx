@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityView } from '@nsa/contracts';
 import { NAMESPACE } from '../../namespace';
+import '../catalog.css';
 
 /**
  * A table of activities (the activities screen's, the registrations screen's

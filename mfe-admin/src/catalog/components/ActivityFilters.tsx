@@ -10,8 +10,8 @@ import {
   type ActivityFilters as Filters,
 } from '../lib/activity-filters';
 import { NAMESPACE } from '../../namespace';
-import { IdFilterSelect } from '../../registrations/components/IdFilterSelect';
-import { SearchField } from '../../registrations/components/RegistrationFilters';
+import { IdFilterSelect } from '../../shared/components/IdFilterSelect';
+import { SearchField } from '../../shared/components/SearchField';
 
 /** The activities screen's filters, kept in the address bar (R-ADMIN-ACTIVITIES-FILTER). */
 export function useActivityFilters() {

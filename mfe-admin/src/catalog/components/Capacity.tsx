@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { capacityLevel, registrationCapacityLevel } from '../lib/capacity';
-import { placesTaken } from '../../registrations/lib/registration-status';
+import { capacityLevel, placesTaken, registrationCapacityLevel } from '../../shared/lib/capacity';
 import { fillPercent } from '../lib/activity-filters';
 import { NAMESPACE } from '../../namespace';
+import '../catalog.css';
 
 const LEVELS = ['open', 'almostFull', 'full'] as const;
 

@@ -1,7 +1,7 @@
 // R-ADMIN-ACTIVITIES-FILTER: the activities screen's filters (school, block, provider and a
 // search), kept in the address bar so a view can be bookmarked and shared. Pure, so it is unit
 // tested; the list is filtered in the browser (it is read whole).
-import { idFrom, type IdFilter } from '../../registrations/lib/registration-filters';
+import { idFrom, type IdFilter } from '../../shared/lib/id-filter';
 
 export type IdChoice = IdFilter;
 

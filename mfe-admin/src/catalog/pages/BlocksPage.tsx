@@ -15,6 +15,7 @@ import { useConfirmDelete, useNamedDeleteTexts } from '../../shared/lib/use-conf
 import { useLang } from '../../shared/lib/use-lang';
 import { NAMESPACE } from '../../namespace';
 import { RowAction } from '../../shared/components/crud/RowAction';
+import '../catalog.css';
 
 /** '' = no school: the code opens the landing page. */
 const NO_SCHOOL = '';

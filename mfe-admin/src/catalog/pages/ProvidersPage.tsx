@@ -6,6 +6,7 @@ import { CrudTable, useNamedTableTexts } from '../../shared/components/crud/Crud
 import { NameFormDialog } from '../components/NameFormDialog';
 import { useConfirmDelete, useNamedDeleteTexts } from '../../shared/lib/use-confirm-delete';
 import { NAMESPACE } from '../../namespace';
+import '../catalog.css';
 
 /** /admin/providers: who runs the activities (R-CATALOG-PROVIDERS-SCREEN). */
 export function ProvidersPage() {

@@ -13,6 +13,7 @@ import { copyText } from '../../shared/lib/clipboard';
 import { useConfirmDelete, useNamedDeleteTexts } from '../../shared/lib/use-confirm-delete';
 import { NAMESPACE } from '../../namespace';
 import { RowAction } from '../../shared/components/crud/RowAction';
+import '../catalog.css';
 
 /** The path of a school's own activities page (R-PUBLIC-SCHOOL-ROUTE). */
 const schoolPath = (school: School) => `/schools/${school.accessToken}`;

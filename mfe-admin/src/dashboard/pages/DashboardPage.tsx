@@ -5,6 +5,7 @@ import { useHealth } from '../api/health';
 import { DashboardSummary } from '../components/DashboardSummary';
 import { healthView } from '../lib/health';
 import { NAMESPACE } from '../../namespace';
+import '../dashboard.css';
 
 // R-ADMIN-DASHBOARD: registrations first and most prominent.
 const CARDS = [

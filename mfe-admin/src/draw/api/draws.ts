@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, isApiError, REGISTRATIONS_QUERY_KEY } from '@nsa/web-kit';
 import type { ActivityView, DrawView } from '@nsa/contracts';
 import { drawFrom } from '../lib/draw';
-import { ACTIVITIES_QUERY_KEY, BLOCKS_QUERY_KEY, listFrom } from '../../catalog/api/catalog-keys';
+import { ACTIVITIES_QUERY_KEY, BLOCKS_QUERY_KEY, listFrom } from '../../shared/api/catalog-keys';
 
 const drawKey = (blockId: number) => ['admin', 'blocks', blockId, 'draw'] as const;
 const drawPath = (blockId: number) => `/api/admin/blocks/${blockId}/draw`;

@@ -9,7 +9,7 @@ import type {
   RegistrationRecord,
 } from '@nsa/contracts';
 import { registrationsQuery, type RegistrationFilters } from '../lib/registration-filters';
-import { invalidateWithActivities } from '../../catalog/api/catalog-keys';
+import { invalidateWithActivities } from '../../shared/api/catalog-keys';
 
 type RegistrationsPage = Paged<AdminRegistration>;
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { apiFetch } from '@nsa/web-kit';
 import type { AdminRegistration, WaitlistResponse } from '@nsa/contracts';
-import { ACTIVITIES_QUERY_KEY } from '../../catalog/api/catalog-keys';
+import { ACTIVITIES_QUERY_KEY } from '../../shared/api/catalog-keys';
 
 /**
  * The answer with the queue as a list whatever came back, so one odd answer shows as an empty

@@ -1,20 +1,19 @@
-import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ActivityView, Block, School } from '@nsa/contracts';
 import {
   activitiesMatching,
   hasFilters,
-  MAX_SEARCH,
   REGISTRATION_STATUSES,
   statusFilterFrom,
   type FilterName,
-  type IdFilter,
   type RegistrationFilters as Filters,
   type StatusFilter,
 } from '../lib/registration-filters';
 import { NAMESPACE } from '../../namespace';
 import { Field } from '../../shared/components/Field';
-import { IdFilterSelect } from './IdFilterSelect';
+import { IdFilterSelect } from '../../shared/components/IdFilterSelect';
+import { SearchField } from '../../shared/components/SearchField';
+import type { IdFilter } from '../../shared/lib/id-filter';
 
 interface Props {
   filters: Filters;
@@ -27,61 +26,6 @@ interface Props {
   onClear: () => void;
   /** The search as typed, a short moment after the last key (R-REVIEW-SEARCH). */
   onSearch: (q: string) => void;
-}
-
-const SEARCH_DEBOUNCE_MS = 250;
-
-/** The search box: typed text sent after a short pause; follows the address bar's q. */
-export function SearchField({
-  value,
-  onSearch,
-  label,
-  maxLength = MAX_SEARCH,
-  testId = 'filter-q',
-}: {
-  value: string;
-  onSearch: (q: string) => void;
-  label?: string;
-  maxLength?: number;
-  testId?: string;
-}) {
-  const { t } = useTranslation(NAMESPACE);
-  const [text, setText] = useState(value);
-  const sent = useRef(value);
-  // The latest callback, so that a re-render does not restart the pause.
-  const search = useRef(onSearch);
-  search.current = onSearch;
-  useEffect(() => {
-    // A change from elsewhere (clear, back button) shows in the box.
-    if (value !== sent.current) {
-      sent.current = value;
-      setText(value);
-    }
-  }, [value]);
-  useEffect(() => {
-    if (text.trim() === sent.current) return undefined;
-    const timer = setTimeout(() => {
-      sent.current = text.trim();
-      search.current(text.trim());
-    }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text]);
-  return (
-    <Field label={label ?? t('registrations.filters.search')}>
-      {(control) => (
-        <input
-          {...control}
-          type="search"
-          name="q"
-          value={text}
-          maxLength={maxLength}
-          autoComplete="off"
-          onChange={(e) => setText(e.target.value)}
-          data-testid={testId}
-        />
-      )}
-    </Field>
-  );
 }
 
 /** School, block, activity (narrowed by school and block) and status; 'all' sends nothing. */

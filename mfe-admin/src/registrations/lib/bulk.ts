@@ -2,7 +2,8 @@
 // sent, and what it did, from the server's answer. Pure, so it is unit tested; the dialog turns
 // the counts into text.
 import type { BulkAction, BulkResponse, RegistrationStatus } from '@nsa/contracts';
-import { placesTaken, reviewActions } from './registration-status';
+import { reviewActions } from './registration-status';
+import { placesTaken } from '../../shared/lib/capacity';
 
 export type { BulkAction };
 

@@ -2,11 +2,11 @@
 // status, 'all' meaning "not sent". They live in the address bar, so a
 // reload or the back button keeps them. Pure, so it is unit tested.
 import { REGISTRATION_STATUSES, type RegistrationStatus } from '@nsa/contracts';
+import { idFrom, MAX_SEARCH, type IdFilter } from '../../shared/lib/id-filter';
 
 // Every status the list can be filtered on, the waiting list's too (R-WAITLIST-STATUSES).
 export { REGISTRATION_STATUSES };
 
-export type IdFilter = number | 'all';
 export type StatusFilter = RegistrationStatus | 'all';
 
 export interface RegistrationFilters {
@@ -28,19 +28,10 @@ export const NO_FILTERS: RegistrationFilters = {
 };
 
 const ID_FILTERS = ['schoolId', 'blockId', 'activityId'] as const;
-/** The longest search the API takes. */
-export const MAX_SEARCH = 200;
 
 function searchFrom(raw: string | null): string | undefined {
   const q = raw?.trim().slice(0, MAX_SEARCH);
   return q ? q : undefined;
-}
-
-/** An id from the address bar; anything but a positive 32-bit integer is 'all'. */
-export function idFrom(raw: string | null): IdFilter {
-  if (raw === null || !/^\d{1,10}$/.test(raw)) return 'all';
-  const id = Number(raw);
-  return id > 0 && id <= 2_147_483_647 ? id : 'all';
 }
 
 function statusFrom(raw: string | null): StatusFilter {
@@ -158,11 +149,6 @@ export function withFilter<T extends ActivityLike>(
     if (known && !stillMatches) next.activityId = 'all';
   }
   return next;
-}
-
-/** A select's value as a filter value. */
-export function idFilterFrom(value: string): IdFilter {
-  return idFrom(value === 'all' ? null : value);
 }
 
 export function statusFilterFrom(value: string): StatusFilter {

@@ -2,7 +2,7 @@
 // R-WAITLIST-REVIEW, R-ERASE, R-REVIEW-CLIENT-FULL). Pure, so it is unit tested; the components
 // turn the keys into text.
 import type { AdminRegistration, StaffLang, RegistrationStatus } from '@nsa/contracts';
-import { isAtCapacity } from '../../catalog/lib/capacity';
+import { isAtCapacity, placesTaken, type PlacesCounts } from '../../shared/lib/capacity';
 import { formatDeadline } from '../../shared/lib/format';
 
 export type RegistrationAction = 'approve' | 'reject' | 'revert';
@@ -72,16 +72,8 @@ export function childNameOf(
   return [r.childFirstName, r.childLastName].filter((part) => part).join(' ');
 }
 
-interface ActivityPlaces {
+interface ActivityPlaces extends PlacesCounts {
   capacity: number;
-  approvedCount: number;
-  /** Places held by an open offer; absent from an answer that predates the waiting list. */
-  offeredCount?: number | null;
-}
-
-/** R-WAITLIST-CAPACITY: approved plus offered places count against capacity. */
-export function placesTaken(a: Omit<ActivityPlaces, 'capacity'>): number {
-  return a.approvedCount + (a.offeredCount ?? 0);
 }
 
 /**

@@ -8,6 +8,7 @@ import { Tabs } from '../components/Tabs';
 import { NO_FILTERS } from '../lib/registration-filters';
 import { useRegistrationFilters } from '../lib/use-registration-filters';
 import { NAMESPACE } from '../../namespace';
+import '../registrations.css';
 
 type Tab = 'signups' | 'activities';
 

@@ -1,4 +1,4 @@
-import { idFilterFrom, type IdFilter } from '../lib/registration-filters';
+import { idFilterFrom, type IdFilter } from '../lib/id-filter';
 import { Field } from '../../shared/components/Field';
 
 interface Props {

@@ -3,7 +3,7 @@ import {
   capacityLevel,
   isAtCapacity,
   registrationCapacityLevel,
-} from '../../src/catalog/lib/capacity';
+} from '../../src/shared/lib/capacity';
 
 // The levels are drawn red (full), orange (almostFull) and green (open) by the CSS.
 

@@ -25,3 +25,14 @@ export function registrationCapacityLevel(approved: number, capacity: number): C
 export function isAtCapacity(approved: number, capacity: number): boolean {
   return approved >= capacity;
 }
+
+export interface PlacesCounts {
+  approvedCount: number;
+  /** Places held by an open offer; absent from an answer that predates the waiting list. */
+  offeredCount?: number | null;
+}
+
+/** R-WAITLIST-CAPACITY: approved plus offered places count against capacity. */
+export function placesTaken(a: PlacesCounts): number {
+  return a.approvedCount + (a.offeredCount ?? 0);
+}
