@@ -22,7 +22,7 @@ const adminWith = (key: string, values: Record<string, string | number>) =>
   textWith('mfe_admin', 'nl', key, values);
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-// styles.css of mfe-admin: locked rows a red tint, hidden rows a grey one
+// catalog/catalog.css of mfe-admin: locked rows a red tint, hidden rows a grey one
 // (R-CATALOG-ACTIVITIES-SCREEN).
 const LOCKED_TINT = 'rgb(253, 236, 234)';
 const HIDDEN_TINT = 'rgb(238, 240, 242)';
