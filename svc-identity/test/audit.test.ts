@@ -6,6 +6,7 @@ import type { IdentityConfig } from '../src/config.js';
 import { AuditEntryRepository } from '../src/data-access/audit-entries.js';
 import { PrivacyRepository } from '../src/data-access/privacy.js';
 import { AuditLog } from '../src/domain/audit-log.js';
+import { m0009AuditStore } from '../migrations/0009-audit-store.js';
 import { IdentityPrivacy } from '../src/domain/privacy.js';
 import { start } from '../src/start.js';
 import { ADMIN, Client, identityEnv } from './helpers.js';
@@ -315,5 +316,67 @@ describe('audit log in svc-identity (R-AUDIT-*)', () => {
     // Newer entries keep their actor.
     const mine = await admin.call('GET', `/api/admin/audit?actorId=${adminId}&limit=1`);
     expect(mine.body.data).toHaveLength(1);
+  });
+
+  // R-AUDIT-APPEND-ONLY: the infrastructure's store is the one audit table.
+  it("keeps no audit table of the service's own, and moves a table made before the store into it", async () => {
+    const db = svc.ctx.sequelize;
+    const own = async () =>
+      (
+        (await db.query<{ t: string | null }>(
+          "SELECT to_regclass(format('%I.audit_entries', current_schema()))::text AS t",
+          { type: QueryTypes.SELECT },
+        )) as [{ t: string | null }]
+      )[0].t;
+    // A new database ran every migration: none made a table of the service's own.
+    expect(await own()).toBeNull();
+
+    // A database of before the store: its entries in a table of the service's own schema, with
+    // the functions that guarded it, all owned by the service's role (which runs migrations).
+    const id = '3e9c4d5f-7a6b-4d8c-9f0a-2b3c4d5e6f70';
+    await db.query(`CREATE TABLE audit_entries (
+      id uuid PRIMARY KEY, at timestamptz NOT NULL, service text NOT NULL,
+      actor_type text NOT NULL, actor_id text, actor_name text, action text NOT NULL,
+      target_type text NOT NULL, target_id text, changes jsonb, reason text,
+      recorded_at timestamptz NOT NULL DEFAULT now(), actor_anonymised_at timestamptz)`);
+    await db.query(`CREATE FUNCTION audit_entries_guard() RETURNS trigger LANGUAGE plpgsql
+      AS $$ BEGIN RETURN NEW; END $$`);
+    await db.query(`CREATE FUNCTION audit_anonymise_actors(cutoff timestamptz) RETURNS integer
+      LANGUAGE sql AS 'SELECT 0'`);
+    await db.query(
+      `INSERT INTO audit_entries (id, at, service, actor_type, actor_id, actor_name, action,
+         target_type, target_id, changes, reason)
+       VALUES (:id, now(), 'catalog', 'admin', '91', 'Vroegere Beheerder', 'school.created',
+         'school', '91', '{"name": {"personal": true}}', NULL)`,
+      { replacements: { id } },
+    );
+    await db.transaction((tx) =>
+      m0009AuditStore.up({
+        sequelize: db,
+        sql: async (statement) => {
+          await db.query(statement, { transaction: tx });
+        },
+        select: (statement, replacements) =>
+          db.query(statement, { replacements, type: QueryTypes.SELECT, transaction: tx }),
+      }),
+    );
+    expect(await own()).toBeNull();
+    const functions = await db.query<{ n: string }>(
+      `SELECT count(*) AS n FROM pg_proc
+        WHERE pronamespace = current_schema()::regnamespace
+          AND proname IN ('audit_entries_guard', 'audit_anonymise_actors')`,
+      { type: QueryTypes.SELECT },
+    );
+    expect(Number(functions[0]!.n)).toBe(0);
+    const moved = await admin.call('GET', '/api/admin/audit?actorId=91');
+    expect(moved.body.data).toMatchObject([
+      {
+        id,
+        actor: { type: 'admin', id: '91', name: 'Vroegere Beheerder' },
+        action: 'school.created',
+        target: { type: 'school', id: '91' },
+        changes: { name: { personal: true } },
+      },
+    ]);
   });
 });

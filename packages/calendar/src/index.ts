@@ -1,12 +1,14 @@
 /**
  * An activity's sessions and its calendar file (R-CAL-ICS). Weeks are ISO weeks (R-CAL-WEEKS),
  * weekdays 0 (Sunday) to 6 (Saturday) and start times `HH:MM` (R-CAL-WEEKDAY); every date and
- * time is Europe/Amsterdam's.
+ * time is Europe/Amsterdam's. The week rules themselves are @nsa/contracts' (its dates module);
+ * this package applies them to Amsterdam's days.
  */
 import { getVtimezoneComponent } from '@touch4it/ical-timezones';
 import { ICalCalendar } from 'ical-generator';
 import {
-  isoWeekMonday,
+  isoWeekDay,
+  isoWeekYearOfDay,
   isoWeeksInYear,
   wallClockAt,
   wallMs,
@@ -16,8 +18,6 @@ import {
 
 /** The product's one time zone. */
 export const TIME_ZONE = 'Europe/Amsterdam';
-
-const DAY_MS = 86_400_000;
 
 /** The Europe/Amsterdam date and time of an instant. */
 function inAmsterdam(instant: Date): WallClock {
@@ -36,10 +36,7 @@ function amsterdamInstant(wall: WallClock): Date {
 /** The ISO-8601 week-year of the Europe/Amsterdam date of `date` (R-CAL-WEEKS). */
 export function isoWeekYear(date: Date): number {
   const { year, month, day } = inAmsterdam(date);
-  const utc = new Date(Date.UTC(year, month - 1, day));
-  const mondayBased = (utc.getUTCDay() + 6) % 7;
-  // The week belongs to the year its Thursday is in.
-  return new Date(utc.getTime() + (3 - mondayBased) * DAY_MS).getUTCFullYear();
+  return isoWeekYearOfDay(year, month, day);
 }
 
 /**
@@ -67,11 +64,9 @@ export function sessionDates(
   ) {
     throw new RangeError(`weeks ${weekStart} to ${weekEnd} are not a block of ${year}`);
   }
-  const fromMonday = (weekday + 6) % 7;
   const dates: string[] = [];
   for (let week = weekStart; week <= weekEnd; week += 1) {
-    const day = new Date(isoWeekMonday(year, week).getTime() + fromMonday * DAY_MS);
-    dates.push(day.toISOString().slice(0, 10));
+    dates.push(isoWeekDay(year, week, weekday).toISOString().slice(0, 10));
   }
   return dates;
 }

@@ -60,17 +60,6 @@ export type TotpEnableInput = z.infer<typeof totpEnableSchema>;
 /** R-TOTP: turning two-step login off asks for the password again. */
 export const totpDisableSchema = z.object({ password });
 
-/**
- * R-TOTP: a secret that is not yet in use, with its QR code; `ticket` carries it sealed (for
- * ten minutes) to the call that confirms it, so it is stored nowhere until then.
- */
-export interface TotpEnrolment {
-  ticket: string;
-  secret: string;
-  uri: string;
-  qrCodeDataUrl: string;
-}
-
 export const requestResetSchema = z.object({ email });
 
 export const resetSchema = z.object({
@@ -102,16 +91,3 @@ export const adminUserSchema = z.object({
   role: z.enum(ROLES, { error: 'roleInvalid' }).default('admin'),
 });
 export type AdminUserInput = z.infer<typeof adminUserSchema>;
-
-/** A user as the API shows it: never the password hash. */
-export interface PublicUser {
-  id: number;
-  email: string;
-  name: string;
-  role: Role;
-  createdAt: string;
-  updatedAt: string;
-  lastLoginAt: string | null;
-  /** R-TOTP: the account logs in with a one-time code as well. */
-  totpEnabled: boolean;
-}

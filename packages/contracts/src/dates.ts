@@ -1,17 +1,34 @@
 /**
- * Calendar rules (R-CAL-WEEKS, R-CAL-RANGE, R-CAL-CURRENT-WEEK, R-CAL-PAST, R-CAL-AGE).
- * Weeks are ISO weeks: week 1 contains 4 January and starts on Monday; an activity week
- * ends on Friday (start plus 4 days).
+ * Calendar rules (R-CAL-WEEKS, R-CAL-RANGE, R-CAL-CURRENT-WEEK, R-CAL-PAST, R-CAL-AGE), the one
+ * home of each: @nsa/calendar and the frontends use these. Weeks are ISO weeks: week 1 contains
+ * 4 January and starts on Monday; an activity week ends on Friday (start plus 4 days).
  */
 
 const DAY_MS = 86_400_000;
 
+/** Days since the Monday of its ISO week of a weekday counted from Sunday (0) to Saturday (6). */
+const daysFromMonday = (sundayBased: number): number => (sundayBased + 6) % 7;
+
 /** Monday of ISO week `week` of `year`, as a UTC date. */
 export function isoWeekMonday(year: number, week: number): Date {
   const jan4 = new Date(Date.UTC(year, 0, 4));
-  const jan4Weekday = (jan4.getUTCDay() + 6) % 7; // Monday = 0
-  const week1Monday = jan4.getTime() - jan4Weekday * DAY_MS;
+  const week1Monday = jan4.getTime() - daysFromMonday(jan4.getUTCDay()) * DAY_MS;
   return new Date(week1Monday + (week - 1) * 7 * DAY_MS);
+}
+
+/**
+ * The day `weekday` (0 Sunday to 6 Saturday) of ISO week `week` of `year`, as a UTC date: a
+ * Sunday is the last day of its ISO week (R-CAL-WEEKS).
+ */
+export function isoWeekDay(year: number, week: number, weekday: number): Date {
+  return new Date(isoWeekMonday(year, week).getTime() + daysFromMonday(weekday) * DAY_MS);
+}
+
+/** The ISO week-year of a calendar day (months 1 to 12): the year its week's Thursday is in. */
+export function isoWeekYearOfDay(year: number, month: number, day: number): number {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  d.setUTCDate(d.getUTCDate() + 3 - daysFromMonday(d.getUTCDay()));
+  return d.getUTCFullYear();
 }
 
 /** The number of ISO weeks in a year: 53 when 1 January or 31 December is a Thursday. */
@@ -41,11 +58,9 @@ export function currentWeekNumber(today: Date): number {
   return Math.max(1, Math.ceil((now - jan1) / (7 * DAY_MS)));
 }
 
-/** The ISO week-year of a day (the year its week's Thursday is in): a new block's default year. */
+/** The ISO week-year of a day in this process's time zone: a new block's default year. */
 export function isoYearOf(day: Date): number {
-  const d = new Date(Date.UTC(day.getFullYear(), day.getMonth(), day.getDate()));
-  d.setUTCDate(d.getUTCDate() + 3 - ((d.getUTCDay() + 6) % 7));
-  return d.getUTCFullYear();
+  return isoWeekYearOfDay(day.getFullYear(), day.getMonth() + 1, day.getDate());
 }
 
 /**
@@ -70,14 +85,12 @@ export function ageInYears(dateOfBirth: string | null | undefined, today: Date):
   return Math.max(0, age);
 }
 
-/** A real calendar date written YYYY-MM-DD. */
+/** A date written `YYYY-MM-DD`, whether or not it exists. */
+export const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date written YYYY-MM-DD: 2020-02-29 is one, 2021-02-29 is not. */
 export function isValidIsoDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
-  if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return (
-    d.getUTCFullYear() === Number(m[1]) &&
-    d.getUTCMonth() === Number(m[2]) - 1 &&
-    d.getUTCDate() === Number(m[3])
-  );
+  if (!ISO_DATE_PATTERN.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { Localized } from './lang.js';
 import { API_TEXTS, localizedTexts, textGroup } from './texts/index.js';
 
@@ -34,13 +35,26 @@ export const ERROR_MESSAGES: Record<ErrorCode, Localized> = localizedTexts(
 /** Messages more than one service answers with (texts/). */
 export const SHARED_MESSAGES = localizedTexts(textGroup(API_TEXTS, 'shared'));
 
-/** The JSON body of every error answer (R-API-ERROR-BODY). */
-export interface ErrorBody {
-  message: string;
-  code: ErrorCode;
-  fields?: Record<string, string>;
-  /** R-WAITLIST-JOIN: on ACTIVITY_FULL of a sign-up, the waiting list is open to it. */
-  waitlist?: true;
-}
+/** The JSON body of every error answer (R-API-ERROR-BODY), as the API's description has it. */
+export const errorBodySchema = z
+  .object({
+    message: z.string().meta({
+      description: 'In the language of Accept-Language (nl, the default, en, tr, ar, pl or uk).',
+    }),
+    code: z.enum(ERROR_CODES),
+    fields: z
+      .record(z.string(), z.string())
+      .optional()
+      .meta({ description: 'Per field, the message of a validation error.' }),
+    /** R-WAITLIST-JOIN: on ACTIVITY_FULL of a sign-up, the waiting list is open to it. */
+    waitlist: z
+      .literal(true)
+      .optional()
+      .meta({ description: 'On ACTIVITY_FULL of a sign-up: the waiting list is open to it.' }),
+    success: z.literal(false).optional().meta({ description: 'Only on POST /api/registrations.' }),
+    error: z.string().optional().meta({ description: 'Only on POST /api/registrations: message.' }),
+  })
+  .meta({ id: 'ErrorBody', description: 'The body of every error answer.' });
+export type ErrorBody = z.output<typeof errorBodySchema>;
 
 export const MALFORMED_JSON: Localized = SHARED_MESSAGES.malformedJson;

@@ -1,7 +1,8 @@
 export const SERVICE_NAMES = ['catalog', 'registrations', 'identity', 'notify'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
-export type CheckState = 'ok' | 'down';
+export const CHECK_STATES = ['ok', 'down'] as const;
+export type CheckState = (typeof CHECK_STATES)[number];
 
 /** `GET /health` of one service. */
 export interface ServiceHealth {
@@ -10,14 +11,6 @@ export interface ServiceHealth {
   version: string;
   checks: Record<string, CheckState>;
   details?: Record<string, unknown>;
-}
-
-/** `GET /api/health` through the gateway (R-RUN-HEALTH). */
-export interface ProductHealth {
-  ok: boolean;
-  service: string;
-  version: string;
-  services: Record<ServiceName, CheckState>;
 }
 
 export const PRODUCT_SERVICE_NAME = 'naschool-api';

@@ -11,7 +11,6 @@ export * from './wall-clock.js';
 export * from './catalog.js';
 export * from './registration.js';
 export * from './rejection-reason.js';
-export * from './responses.js';
 export * from './parent-emails.js';
 export * from './attendance.js';
 export * from './privacy.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Pagination } from './responses.js';
+import type { Pagination } from './api-schemas.js';
 
 /** The highest page number a list takes. */
 export const MAX_PAGE = 100_000;

@@ -14,7 +14,38 @@ export const withoutControlCharacters = (v: string): boolean => !CONTROL.test(v)
  * allowed between two letters of a word, where some scripts need them (Persian `می‌خواهم`),
  * and nowhere else.
  */
-const INVISIBLE = /[\p{Cf}\u115f\u1160\u3164\uffa0]/u;
+const HANGUL_FILLERS = ['\u115f', '\u1160', '\u3164', '\uffa0'] as const;
+const INVISIBLE = new RegExp(`[\\p{Cf}${HANGUL_FILLERS.join('')}]`, 'u');
+
+/**
+ * R-NAMES-INVISIBLE: the invisible and bidirectional characters that names, titles and free text
+ * refuse, as they are known by name: the embeddings and overrides U+202A–202E, the isolates
+ * U+2066–2069, the marks U+200E, U+200F and U+061C, the soft hyphen, the zero-width space, the
+ * byte order mark, the word joiner, the invisible function application U+2061, the Mongolian
+ * vowel separator U+180E and the Hangul fillers. The rule refuses every format character, so
+ * more than these; the tests and the fuzzer draw their cases from this one list.
+ */
+export const INVISIBLE_CHARACTERS: readonly string[] = [
+  '\u202a',
+  '\u202b',
+  '\u202c',
+  '\u202d',
+  '\u202e',
+  '\u2066',
+  '\u2067',
+  '\u2068',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+  '\u00ad',
+  '\u200b',
+  '\ufeff',
+  '\u2060',
+  '\u2061',
+  '\u180e',
+  ...HANGUL_FILLERS,
+];
 const JOINER_IN_WORD = /(?<=[\p{L}\p{M}])[\u200c\u200d](?=[\p{L}\p{M}])/gu;
 
 /** True when a name, title or free text holds no invisible or bidirectional character. */

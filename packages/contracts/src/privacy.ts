@@ -73,46 +73,9 @@ export const privacyEmailSchema = z.object({
     .pipe(z.email('emailInvalid')),
 });
 
-/** GET /api/admin/privacy/export?email=: every record holding the email, by service. */
-export interface PrivacyExport {
-  email: string;
-  exportedAt: string;
-  services: Record<string, { records: PrivacyRecord[]; unavailable?: boolean }>;
-  count: number;
-}
-
-/** A stored report of a retention run or an erasure: counts only, never a name or address. */
-export interface RetentionReport {
-  id: number;
-  trigger: 'start' | 'daily' | 'manual' | 'request';
-  startedAt: string;
-  finishedAt: string | null;
-  status: 'running' | 'done' | 'failed';
-  /** Sign-ups of blocks that ended before this day are anonymised (retention runs). */
-  cutoff?: string;
-  /** Counts by service and by what: `{ registrations: { signups: 3 }, notify: { deliveries: 5 } }`. */
-  counts: Record<string, PrivacyCounts>;
-  /** Services that did not answer in time (they run their own job daily anyway). */
-  unavailable: string[];
-}
-
-/** POST /api/admin/privacy/erase. */
-export interface PrivacyEraseResponse {
-  erased: number;
-  report: RetentionReport;
-}
-
-/** GET /api/admin/privacy/status. */
-export interface PrivacyStatus {
-  retentionMonths: number;
-  accessLogDays: number;
-  streamMaxAgeDays: number;
-  nextRunAt: string | null;
-  lastReport: RetentionReport | null;
-}
-
-// The answers as zod schemas, for the API's description (R-API-DOC).
+// The answers, as zod schemas for the API's description (R-API-DOC), and their types.
 const countsByService = z.record(z.string(), privacyCountsSchema);
+/** A stored report of a retention run or an erasure: counts only, never a name or address. */
 export const retentionReportResponse = z
   .object({
     id: z.number().int().positive(),
@@ -120,11 +83,17 @@ export const retentionReportResponse = z
     startedAt: z.string().meta({ format: 'date-time' }),
     finishedAt: z.string().meta({ format: 'date-time' }).nullable(),
     status: z.enum(['running', 'done', 'failed']),
+    /** Sign-ups of blocks that ended before this day are anonymised (retention runs). */
     cutoff: z.string().meta({ format: 'date' }).optional(),
+    /** Counts by service and by what: `{ registrations: { signups: 3 }, notify: { deliveries: 5 } }`. */
     counts: countsByService,
+    /** Services that did not answer in time (they run their own job daily anyway). */
     unavailable: z.array(z.string()),
   })
   .meta({ id: 'RetentionReport' });
+export type RetentionReport = z.output<typeof retentionReportResponse>;
+
+/** GET /api/admin/privacy/status. */
 export const privacyStatusResponse = z
   .object({
     retentionMonths: z.number().int().positive(),
@@ -134,6 +103,9 @@ export const privacyStatusResponse = z
     lastReport: retentionReportResponse.nullable(),
   })
   .meta({ id: 'PrivacyStatus' });
+export type PrivacyStatus = z.output<typeof privacyStatusResponse>;
+
+/** GET /api/admin/privacy/export?email=: every record holding the email, by service. */
 export const privacyExportResponse = z
   .object({
     email: z.string(),
@@ -145,6 +117,10 @@ export const privacyExportResponse = z
     count: z.number().int().min(0),
   })
   .meta({ id: 'PrivacyExport' });
+export type PrivacyExport = z.output<typeof privacyExportResponse>;
+
+/** POST /api/admin/privacy/erase. */
 export const privacyEraseResponse = z
   .object({ erased: z.number().int().min(0), report: retentionReportResponse })
   .meta({ id: 'PrivacyErase' });
+export type PrivacyEraseResponse = z.output<typeof privacyEraseResponse>;

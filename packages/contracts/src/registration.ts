@@ -3,7 +3,6 @@ import { ageInYears, isValidIsoDate } from './dates.js';
 import { wholeNumber } from './numbers.js';
 import { identityText } from './identity.js';
 import { withoutControlCharacters, withoutInvisibleCharacters } from './plain-text.js';
-import type { Lang } from './lang.js';
 
 export const CHILD_GROUPS = ['groep3', 'groep4', 'groep5', 'groep6', 'groep7', 'groep8'] as const;
 export const MIN_AGE = 3;
@@ -65,39 +64,5 @@ export const REGISTRATION_STATUSES = [
 ] as const;
 export type RegistrationStatus = (typeof REGISTRATION_STATUSES)[number];
 
-/** 201 answer of POST /api/registrations. */
-export interface RegistrationCreated {
-  success: true;
-  registration: {
-    id: number;
-    status: 'new' | 'waitlisted';
-    /** Only for `waitlisted`: 1 is first in line. */
-    waitlistPosition?: number;
-  };
-}
-
 /** The header that carries the parent's own link token (R-MY-SIGNUP-LINK). */
 export const MANAGE_TOKEN_HEADER = 'X-Manage-Token';
-
-/** GET /api/my-signup: what the parent's own link shows (R-MY-SIGNUP-VIEW). */
-export interface MySignup {
-  registration: {
-    id: number;
-    status: RegistrationStatus;
-    childFirstName: string;
-    childLastName: string;
-    createdAt: string;
-    waitlistPosition: number | null;
-    offerExpiresAt: string | null;
-    language: Lang;
-  };
-  activity: {
-    id: number;
-    title: string;
-    weekday: number;
-    startTime: string;
-    school: { id: number; name: string };
-    block: { id: number; name: string; weekStart: number; weekEnd: number };
-    provider: { id: number; name: string };
-  };
-}

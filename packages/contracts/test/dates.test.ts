@@ -5,7 +5,9 @@ import {
   currentWeekNumber,
   isPastBlock,
   isValidIsoDate,
+  isoWeekDay,
   isoWeekMonday,
+  isoWeekYearOfDay,
   isoWeeksInYear,
 } from '../src/dates.js';
 
@@ -22,6 +24,21 @@ describe('ISO weeks', () => {
     expect(isoWeeksInYear(2026)).toBe(53);
     expect(isoWeeksInYear(2025)).toBe(52);
     expect(isoWeekMonday(2020, 53).toISOString().slice(0, 10)).toBe('2020-12-28');
+  });
+  it('gives a weekday of a week, a Sunday being the last day of its week (R-CAL-WEEKS)', () => {
+    const iso = (d: Date) => d.toISOString().slice(0, 10);
+    expect(iso(isoWeekDay(2026, 1, 1))).toBe('2025-12-29');
+    expect(iso(isoWeekDay(2026, 1, 3))).toBe('2025-12-31');
+    expect(iso(isoWeekDay(2026, 53, 5))).toBe('2027-01-01');
+    expect(iso(isoWeekDay(2026, 53, 0))).toBe('2027-01-03');
+    expect(iso(isoWeekDay(2026, 10, 6))).toBe('2026-03-07');
+  });
+  it('puts a day in the week-year its week’s Thursday is in', () => {
+    expect(isoWeekYearOfDay(2025, 12, 28)).toBe(2025);
+    expect(isoWeekYearOfDay(2025, 12, 29)).toBe(2026);
+    expect(isoWeekYearOfDay(2027, 1, 3)).toBe(2026);
+    expect(isoWeekYearOfDay(2027, 1, 4)).toBe(2027);
+    expect(isoWeekYearOfDay(2021, 1, 3)).toBe(2020);
   });
   it('ends a block on the Friday of its last week', () => {
     const r = blockDateRange(2026, 10, 12);
@@ -60,5 +77,9 @@ describe('age in whole years', () => {
     expect(isValidIsoDate('2020-02-29')).toBe(true);
     expect(isValidIsoDate('2021-02-29')).toBe(false);
     expect(isValidIsoDate('29-02-2020')).toBe(false);
+    expect(isValidIsoDate('2026-02-30')).toBe(false);
+    expect(isValidIsoDate('2026-13-01')).toBe(false);
+    expect(isValidIsoDate('2026-1-01')).toBe(false);
+    expect(isValidIsoDate('0099-12-31')).toBe(true);
   });
 });

@@ -28,6 +28,9 @@ export const AUDIT_STORE_SERVICE = 'identity';
  *
  * The statements are idempotent; the infrastructure runs them with an administrator's rights
  * after it made the service's role (`ensureServiceDatabase`, or by hand: docs/deploy.md).
+ * They are the audit table's one definition: the local launcher runs them, Kubernetes runs them
+ * as `deploy/k8s/render-database.mjs` renders them, and svc-identity's migrations make no audit
+ * table of their own (0009-audit-store only moves one that a database of before still has).
  */
 export function auditStoreSql(
   service = AUDIT_STORE_SERVICE,

@@ -5,7 +5,7 @@
 import type { Express } from 'express';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
-import { ERROR_CODES, MANAGE_TOKEN_HEADER, productHealthResponse } from '@nsa/contracts';
+import { MANAGE_TOKEN_HEADER, errorBodySchema, productHealthResponse } from '@nsa/contracts';
 import { SESSION_COOKIE } from './session.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
@@ -59,25 +59,8 @@ export function serviceApi(service: string, description: string, routes: ApiRout
   return { service, description, routes };
 }
 
-/** The body of every error answer (R-API-ERROR-BODY). */
-export const errorBodySchema = z
-  .object({
-    message: z.string().meta({
-      description: 'In the language of Accept-Language (nl, the default, en, tr, ar, pl or uk).',
-    }),
-    code: z.enum(ERROR_CODES),
-    fields: z
-      .record(z.string(), z.string())
-      .optional()
-      .meta({ description: 'Per field, the message of a validation error.' }),
-    waitlist: z
-      .literal(true)
-      .optional()
-      .meta({ description: 'On ACTIVITY_FULL of a sign-up: the waiting list is open to it.' }),
-    success: z.literal(false).optional().meta({ description: 'Only on POST /api/registrations.' }),
-    error: z.string().optional().meta({ description: 'Only on POST /api/registrations: message.' }),
-  })
-  .meta({ id: 'ErrorBody', description: 'The body of every error answer.' });
+/** The body of every error answer (R-API-ERROR-BODY): its schema is the contracts'. */
+export { errorBodySchema };
 
 /** Routes service-kit mounts in every service (health.ts). */
 export const EVERY_SERVICE = 'every service';
