@@ -20,6 +20,7 @@ for (const language of LANGUAGES) {
       extra: [],
       placeholders: [],
       plurals: [],
+      empty: [],
     });
   });
 }
