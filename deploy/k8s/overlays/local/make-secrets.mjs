@@ -18,17 +18,9 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const file = path.join(here, 'secrets.env');
 const tlsDir = path.join(here, 'nats-tls');
 const NAMESPACE = 'naschool-local';
-/**
- * The services: each manifest base/services/kustomization.yaml lists, as render-services.mjs
- * rendered it from the table of services (read here, since this script also runs from a copy
- * of deploy/k8s alone).
- */
-const SERVICES = [
-  ...fs
-    .readFileSync(path.join(here, '..', '..', 'base', 'services', 'kustomization.yaml'), 'utf8')
-    .matchAll(/^ {2}- ([a-z][a-z0-9]*)\.yaml$/gm),
-].map((m) => m[1]);
-if (SERVICES.length === 0) throw new Error('make-secrets.mjs: no service in base/services');
+// The table of services' names, rendered here by deploy/k8s/render-services.mjs: this script
+// also runs alone, from a copy.
+const SERVICES = ['catalog', 'registrations', 'identity', 'notify'];
 /** 32 random bytes as URL-safe text: 43 characters, more than the 32 a secret needs. */
 const secret = () => randomBytes(32).toString('base64url');
 const force = process.argv.includes('--force');
