@@ -2,10 +2,12 @@
 // (packages/contracts/src/services.mjs), so that a new service brings only its own manifest,
 // base/services/<name>.yaml (copy one of the others): the list of those manifests, NATS's users
 // (R-NATS-USERS, from natsPermissions()) and their passwords, HEALTH_PEERS, the overlays'
-// images, the local overlay's replica counts and secrets, and production's database roles and
-// URLs. An entry already there is kept as it is; a new service's is made from the first
-// service's with the name changed; a service no longer in the table loses its own (where it
-// is recognised). deploy/test/k8s.test.ts fails while a file is out of date. Needs packages/contracts built (npm run build:backend).
+// images, the local overlay's replica counts and secrets, production's database roles and
+// URLs, and the not-ready alert (deploy/monitoring/alerts.yaml). An entry already there is
+// kept as it is; a new service's is made from the first service's with the name changed; a
+// service no longer in the table loses its own (where it is recognised).
+// deploy/test/k8s.test.ts fails while a file is out of date. Needs packages/contracts built
+// (npm run build:backend).
 //
 //   node deploy/k8s/render-services.mjs          (writes the files that changed)
 //   node deploy/k8s/render-services.mjs --check  (exit 1 if one is out of date)
@@ -137,6 +139,9 @@ export const RENDERED = {
       /^const SERVICES = \[.*\];$/m,
       `const SERVICES = [${NAMES.map((n) => `'${n}'`).join(', ')}];`,
     ),
+  // The alert on Deployments short of ready replicas: every service's and the gateway's.
+  '../monitoring/alerts.yaml': (text) =>
+    text.replace(/deployment=~"[a-z|-]*\|gateway"/g, `deployment=~"${NAMES.join('|')}|gateway"`),
   'overlays/production/postgres.yaml': (text) =>
     renderListItems(text, '      ', match(/^ *- name: svc_([a-z]+)\n/)),
 };
