@@ -9,7 +9,7 @@
 //   PUBLIC_BASE_URL     default http://localhost:8080 (https: HSTS, X-Forwarded-Proto https)
 //   SIGNUP_RATE_LIMIT   default 60, LOGIN_RATE_LIMIT default 10 (as the services get them)
 //   GATEWAY_PORT        default 8080
-//   <NAME>_UPSTREAM     host:port of catalog, registrations, identity, notify (default
+//   <NAME>_UPSTREAM     host:port of each service of the table of services (default
 //                       <name>:8080) and of SHELL, MFE_PUBLIC, MFE_ADMIN, MFE_PROVIDER
 //                       (default shell:8080, mfe-public:8080, ...): Kubernetes Service names
 //   FRONTEND_CONFIG_DIR default /etc/naschool/frontend (mfe-registry.json, app-config.json)

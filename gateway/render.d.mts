@@ -1,4 +1,5 @@
-export type ServiceName = 'catalog' | 'registrations' | 'identity' | 'notify';
+/** A service of the table of services (packages/contracts/src/services.mjs). */
+export type ServiceName = string;
 export type StaticRoot = 'shell' | 'mfe_public' | 'mfe_admin' | 'mfe_provider';
 
 export interface GatewayOptions {

@@ -4,9 +4,12 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+// The table of services: plain JavaScript, read in place (the gateway's image copies it too).
+import { SERVICE_NAMES } from '../packages/contracts/src/services.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-export const SERVICES = ['catalog', 'registrations', 'identity', 'notify'];
+/** One upstream group per service of the table (gw_<name>); the routes below choose among them. */
+export const SERVICES = SERVICE_NAMES;
 export const STATIC_ROOTS = ['shell', 'mfe_public', 'mfe_admin', 'mfe_provider'];
 
 /**
@@ -417,7 +420,7 @@ function listenAddress(value) {
  * @param {{
  *   port: number,
  *   dataDir: string,
- *   services: Record<'catalog'|'registrations'|'identity'|'notify', string | string[]>,
+ *   services: Record<string, string | string[]>,
  *   staticRoots: Record<'shell'|'mfe_public'|'mfe_admin'|'mfe_provider', string>,
  *   registryFile: string,
  *   publicBaseUrl: string,

@@ -9,16 +9,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as prettier from 'prettier';
+import { SERVICES } from '../packages/contracts/src/services.mjs';
 import { root } from './workspaces.mjs';
 
 export const documentFile = path.join(root, 'gateway', 'api-docs', 'openapi.json');
 
 /** The services whose routes the document describes, and where their list is exported. */
-export const SERVICE_LISTS = [
-  ['svc-identity', 'identityApi'],
-  ['svc-catalog', 'catalogApi'],
-  ['svc-registrations', 'registrationsApi'],
-];
+export const SERVICE_LISTS = SERVICES.filter((s) => s.openapi).map((s) => [s.folder, s.openapi]);
 
 export async function buildDocument() {
   const kit = await import('@nsa/service-kit/openapi');

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICES } from '../../packages/contracts/src/services.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const workDir = path.join(repoRoot, '.tmp', 'images');
@@ -99,12 +100,9 @@ export function imageSize(engine, ref) {
   return Number(run(engine, ['image', 'inspect', '--format', '{{.Size}}', ref]).stdout.trim());
 }
 
-/** The nine images, in build order, with their Dockerfile and kind. */
+/** The images, in build order, with their Dockerfile and kind: the services of the table first. */
 export const IMAGES = [
-  { name: 'svc-catalog', kind: 'service' },
-  { name: 'svc-registrations', kind: 'service' },
-  { name: 'svc-identity', kind: 'service' },
-  { name: 'svc-notify', kind: 'service' },
+  ...SERVICES.map((s) => ({ name: s.folder, kind: 'service' })),
   { name: 'gateway', kind: 'static' },
   { name: 'shell', kind: 'static' },
   { name: 'mfe-public', kind: 'static' },

@@ -2,8 +2,9 @@
 # gateway: nginx with the rendered gateway configuration, built from the repository root:
 #   docker build -f deploy/images/gateway.Dockerfile \
 #     --build-arg PUBLIC_BASE_URL=https://aanmelden.example.nl -t naschool/gateway:<version> .
-# Reads only gateway/, its defaults in deploy/images/gateway/ and the root package.json and
-# package-lock.json (for the pinned Swagger UI of /api/docs). It routes /api to the
+# Reads only gateway/, the table of services (packages/contracts/src/services.mjs), its
+# defaults in deploy/images/gateway/ and the root package.json and package-lock.json (for the
+# pinned Swagger UI of /api/docs). It routes /api to the
 # services and the pages to the frontends' static servers by their Kubernetes Service names
 # (catalog:8080, shell:8080, mfe-public:8080, ...: see gateway/render-container.mjs). The
 # registry and app settings are read from /etc/naschool/frontend/, which Kubernetes mounts
@@ -17,6 +18,8 @@ FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY gateway/ gateway/
+# The table of services (plain JavaScript): the upstream of each service.
+COPY packages/contracts/src/services.mjs packages/contracts/src/
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund -w gateway
 ARG PUBLIC_BASE_URL=http://localhost:8080
 ARG SIGNUP_RATE_LIMIT=60

@@ -11,10 +11,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { auditStoreSql } from '@nsa/local-infra';
+import { SERVICES as TABLE } from '../../packages/contracts/src/services.mjs';
 
 export const k8sDir = path.dirname(fileURLToPath(import.meta.url));
 export const DATABASE = 'naschool';
-export const SERVICES = ['catalog', 'registrations', 'identity', 'notify'];
+/** Each service's schema (the table of services), owned by its role svc_<schema>. */
+export const SERVICES = TABLE.map((s) => s.schema);
 export const outputFile = path.join(k8sDir, 'overlays', 'production', 'database', 'bootstrap.sql');
 
 const NAME = /^[a-z][a-z0-9_]*$/;

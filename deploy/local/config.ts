@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  SERVICE_NAMES,
+  SERVICES,
+  serviceSpec,
+  servicePortVariable,
+  type ServiceName,
+} from '@nsa/contracts';
 import { DEFAULT_AUDIT_RETENTION_MONTHS, generateSecret, storedSecret } from '@nsa/local-infra';
 
-export const SERVICE_NAMES = ['catalog', 'registrations', 'identity', 'notify'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+// The table of services (packages/contracts/src/services.mjs) names them, their ports and more.
+export { SERVICE_NAMES, type ServiceName };
 
 export interface Ports {
   gateway: number;
@@ -73,25 +80,21 @@ export interface StackConfig {
 
 // Offsets from GATEWAY_PORT + 10000: copies whose gateway ports are 30 or more apart never
 // collide, and none lands on a standard port (5432, 4222, 25, 1025...). Closer copies are
-// caught by the free-port check at start, which names the variable to set.
+// caught by the free-port check at start, which names the variable to set. Each service's
+// processes (REPLICAS) take the offsets of its entry in the table of services (11-22 now).
 const OFFSETS = {
   PG_PORT: 1,
   NATS_PORT: 2,
   GATEWAY_STATUS_PORT: 3,
-  CATALOG_PORT: 11,
-  REGISTRATIONS_PORT: 12,
-  IDENTITY_PORT: 13,
-  NOTIFY_PORT: 14,
   MAIL_SMTP_PORT: 25,
   MAIL_WEB_PORT: 26,
 } as const;
 
-// The other processes of REPLICAS and NATS_NODES take free offsets of the same window:
-// replica n of the services at 15 + 4(n-2) + i (so REPLICAS is at most 3), the second and
+// The other processes of NATS_NODES take free offsets of the same window: the second and
 // third nats-server's client ports at 4 and 5, the nodes' route ports at 6-8 and their
-// monitoring ports at 9, 10 and 27.
+// monitoring ports at 9, 10 and 27. A service's table entry has one offset per replica, so
+// REPLICAS is at most 3.
 export const MAX_REPLICAS = 3;
-const REPLICA_OFFSET = 15;
 const NATS_CLIENT_OFFSETS = [4, 5] as const;
 const NATS_ROUTE_OFFSETS = [6, 7, 8] as const;
 const NATS_MONITOR_OFFSETS = [9, 10, 27] as const;
@@ -130,20 +133,18 @@ export function derivePorts(
   // Near the top of the range the offsets would overflow, so those copies count downwards.
   const base = gateway + 10_000 + 30 <= 65_535 ? gateway + 10_000 : gateway - 10_000;
   const port = (name: keyof typeof OFFSETS) => int(env, name, base + OFFSETS[name], 1, 65_535);
-  const services = {
-    catalog: port('CATALOG_PORT'),
-    registrations: port('REGISTRATIONS_PORT'),
-    identity: port('IDENTITY_PORT'),
-    notify: port('NOTIFY_PORT'),
-  };
+  // CATALOG_PORT, …: replica 1's port; the others' come from the table alone.
+  const services = Object.fromEntries(
+    SERVICES.map((s) => [
+      s.name,
+      int(env, servicePortVariable(s.name), base + s.portOffsets[0], 1, 65_535),
+    ]),
+  ) as Record<ServiceName, number>;
   const replicaPorts = Object.fromEntries(
-    SERVICE_NAMES.map((s, i) => [
-      s,
-      [services[s]].concat(
-        Array.from(
-          { length: counts.replicas - 1 },
-          (_, n) => base + REPLICA_OFFSET + n * SERVICE_NAMES.length + i,
-        ),
+    SERVICES.map((s) => [
+      s.name,
+      [services[s.name]].concat(
+        s.portOffsets.slice(1, counts.replicas).map((offset) => base + offset),
       ),
     ]),
   ) as Record<ServiceName, number[]>;
@@ -260,23 +261,20 @@ export function loadConfig(opts: {
 }
 
 /**
- * Each service's V8 old-space limit, in MB. svc-notify's live heap stays small however many
- * emails it sends, but each email leaves garbage (its texts, its message) that under a 256 MB
- * limit piles up between full collections; a lower limit collects it sooner for about the same
- * CPU (bench/README.md, rate: memory).
+ * Each service's V8 old-space limit, in MB (`heapMb` in the table of services). svc-notify's
+ * live heap stays small however many emails it sends, but each email leaves garbage (its
+ * texts, its message) that under a 256 MB limit piles up between full collections; a lower
+ * limit collects it sooner for about the same CPU (bench/README.md, rate: memory).
  */
-export const SERVICE_HEAP_MB: Readonly<Record<ServiceName, number>> = {
-  catalog: 256,
-  registrations: 256,
-  identity: 256,
-  notify: 64,
-};
+export const SERVICE_HEAP_MB = Object.fromEntries(
+  SERVICES.map((s) => [s.name, s.heapMb]),
+) as Readonly<Record<ServiceName, number>>;
 /**
  * Each service's V8 semi-space limit, in MB. Without it Node 24 lets the young generation grow
  * to 128 MB under load and keeps it (bench/README.md, rate: memory).
  */
 export const SERVICE_SEMI_SPACE_MB = 8;
-/** A service's NODE_OPTIONS; deploy/k8s/base/config.env (and notify.yaml for notify) set the same. */
+/** A service's NODE_OPTIONS; deploy/k8s/base/config.env (and services/notify.yaml for notify) set the same. */
 export function serviceNodeOptions(name: ServiceName): string {
   return `--max-old-space-size=${SERVICE_HEAP_MB[name]} --max-semi-space-size=${SERVICE_SEMI_SPACE_MB}`;
 }
@@ -301,7 +299,7 @@ export function serviceEnv(
     HOST: '127.0.0.1',
     SERVICE_NAME: name,
     DATABASE_URL: urls.database,
-    DB_SCHEMA: name,
+    DB_SCHEMA: serviceSpec(name).schema,
     NATS_URL: urls.nats,
     // With two or more of each, a stopping process says it is not ready and keeps serving a
     // second (its answers closing their connections) before it stops taking connections, so a

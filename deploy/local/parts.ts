@@ -13,7 +13,7 @@ import {
   versionAtLeast,
   type Managed,
 } from '@nsa/local-infra';
-import { natsPermissions } from '@nsa/contracts';
+import { natsPermissions, serviceSpec } from '@nsa/contracts';
 import { renderGatewayConfig } from 'gateway';
 import { SERVICE_NAMES, type StackConfig } from './config.js';
 import { childBaseEnv, maildevScript, nginxBinary } from './infra.js';
@@ -174,7 +174,7 @@ export async function startMail(
 
 /** The service's built entry: its package.json `main`, else dist/main.js. */
 export function serviceEntry(repoRoot: string, name: string): string {
-  const dir = path.join(repoRoot, `svc-${name}`);
+  const dir = path.join(repoRoot, serviceSpec(name).folder);
   let main = 'dist/main.js';
   try {
     const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as {
@@ -233,7 +233,7 @@ export async function startGateway(
     dataDir: ctx.gatewayDir,
     services: Object.fromEntries(
       SERVICE_NAMES.map((s) => [s, ports.replicaPorts[s].map((p) => `127.0.0.1:${p}`)]),
-    ) as Record<(typeof SERVICE_NAMES)[number], string[]>,
+    ),
     staticRoots,
     releasesRoot,
     registryFile: ctx.registryFile,

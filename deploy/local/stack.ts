@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ensureServiceDatabase, spawnManaged, waitForTcp } from '@nsa/local-infra';
+import { servicePortVariable, serviceSpec } from '@nsa/contracts';
 import { loadConfig, SERVICE_NAMES, serviceEnv, type Ports } from './config.js';
 import { abortable, assertPortsFree, childBaseEnv, findRepoRoot } from './infra.js';
 import {
@@ -123,10 +124,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
               : []),
           ]),
         )),
-    ...replicaPorts('catalog', 'CATALOG_PORT'),
-    ...replicaPorts('registrations', 'REGISTRATIONS_PORT'),
-    ...replicaPorts('identity', 'IDENTITY_PORT'),
-    ...replicaPorts('notify', 'NOTIFY_PORT'),
+    ...Object.assign({}, ...SERVICE_NAMES.map((s) => replicaPorts(s, servicePortVariable(s)))),
     ...(config.smtpUrl ? {} : { MAIL_SMTP_PORT: ports.mailSmtp, MAIL_WEB_PORT: ports.mailWeb }),
   });
   pids.write('launcher', process.pid, ownCommandLine());
@@ -229,7 +227,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
         const label = config.replicas > 1 ? part : name;
         const logFile = path.join(logs, config.replicas > 1 ? `${part}.log` : `${name}.log`);
         const serviceOptions = {
-          cwd: path.join(rootOf(name), `svc-${name}`),
+          cwd: path.join(rootOf(name), serviceSpec(name).folder),
           env: withNodeOptions(
             childBaseEnv(env),
             serviceEnv(

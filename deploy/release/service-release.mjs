@@ -2,7 +2,7 @@
 // contracts still work with each service's last release (docs/deploy.md, Releases and
 // compatibility).
 //
-//   npm run release -- <svc-catalog|svc-registrations|svc-identity|svc-notify> [--version X] [--commit C]
+//   npm run release -- <svc-catalog|…: a package of the table of services> [--version X] [--commit C]
 //   npm run compat [-- --releases DIR] [--tree DIR]
 //
 //   deploy/releases/<package>.json            {"package", "releases": [{version, commit, date, schemas}]}, newest last
@@ -18,19 +18,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import * as prettier from 'prettier';
+import { SERVICES as TABLE } from '../../packages/contracts/src/services.mjs';
 import { compareSchemas } from './schema-compat.mjs';
 import { importSource, repoRoot } from './ts-source.mjs';
 
 export { repoRoot };
 export const releasesDir = path.join(repoRoot, 'deploy', 'releases');
 
-/** The services released this way, their name on NATS and their HTTP route list. */
-export const SERVICES = {
-  'svc-catalog': { name: 'catalog', api: 'catalogApi' },
-  'svc-registrations': { name: 'registrations', api: 'registrationsApi' },
-  'svc-identity': { name: 'identity', api: 'identityApi' },
-  'svc-notify': { name: 'notify' },
-};
+/**
+ * The services released this way (the table of services, by package), their name on NATS and
+ * their HTTP route list.
+ */
+export const SERVICES = Object.fromEntries(
+  TABLE.map((s) => [s.folder, s.openapi ? { name: s.name, api: s.openapi } : { name: s.name }]),
+);
 export const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
 export class ReleaseError extends Error {

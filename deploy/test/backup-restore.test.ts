@@ -143,14 +143,69 @@ const lines: string[] = [];
 let stack: Stack | undefined;
 let tmp: string;
 
-function start(dataDir: string): Promise<Stack> {
+function start(dataDir: string, extra: Record<string, string> = {}): Promise<Stack> {
   return startStack({
     gatewayPort: GATEWAY_PORT,
     dataDir,
-    env: { ...env, DATA_DIR: dataDir, GATEWAY_PORT: String(GATEWAY_PORT) },
+    env: { ...env, DATA_DIR: dataDir, GATEWAY_PORT: String(GATEWAY_PORT), ...extra },
     log: (l) => lines.push(l),
     healthTimeoutMs: 90_000,
   });
+}
+
+/**
+ * What both scenarios start from, made by the admin through the API: a school, a block, a
+ * provider and activities there, and a parent's sign-up at that school.
+ */
+async function seedCatalog(
+  names: { school: string; block: string; provider: string },
+  activities: Array<{ title: string; capacity: number; weekday: number; startTime: string }>,
+) {
+  const school = (await api('/api/schools', { method: 'POST', body: { name: names.school } }))
+    .json as { id: number; accessToken: string };
+  const block = (
+    await api('/api/blocks', {
+      method: 'POST',
+      body: { name: names.block, weekStart: 1, weekEnd: 53 },
+    })
+  ).json as { id: number };
+  const provider = (await api('/api/providers', { method: 'POST', body: { name: names.provider } }))
+    .json as { id: number };
+  const made: Array<{ id: number }> = [];
+  for (const a of activities) {
+    const body = {
+      ...a,
+      schoolId: school.id,
+      blockId: block.id,
+      providerId: provider.id,
+      isLocked: false,
+      isHidden: false,
+    };
+    made.push((await api('/api/activities', { method: 'POST', body })).json as { id: number });
+  }
+  /** A sign-up (201) of a child at that school; its registration id. */
+  const signUp = async (
+    activityId: number,
+    child: { firstName: string; lastName: string; parentName: string; email: string },
+  ): Promise<number> => {
+    const r = await api('/api/registrations', {
+      method: 'POST',
+      headers: { 'x-school-token': school.accessToken },
+      body: {
+        activityId,
+        childFirstName: child.firstName,
+        childLastName: child.lastName,
+        childDateOfBirth: '2016-04-04',
+        childGroup: 'groep5',
+        parentName: child.parentName,
+        email: child.email,
+        phone: '0612345678',
+      },
+    });
+    expect(r.status, JSON.stringify(r.json)).toBe(201);
+    return r.json.registration.id as number;
+  };
+  return { school, activities: made, signUp };
 }
 
 async function sql<T extends pg.QueryResultRow>(
@@ -202,53 +257,22 @@ describe.skipIf(!built)('backup while running, restore into an empty DATA_DIR', 
     cookie = await login();
 
     // A school, a block, a provider, two activities; sign-ups approved, rejected and new.
-    const school = (await api('/api/schools', { method: 'POST', body: { name: 'Oefenschool' } }))
-      .json;
-    const block = (
-      await api('/api/blocks', {
-        method: 'POST',
-        body: { name: 'Voorjaar', weekStart: 1, weekEnd: 53 },
-      })
-    ).json;
-    const provider = (await api('/api/providers', { method: 'POST', body: { name: 'Sportclub' } }))
-      .json;
-    const activity = async (title: string, capacity: number, startTime: string) =>
-      (
-        await api('/api/activities', {
-          method: 'POST',
-          body: {
-            title,
-            capacity,
-            weekday: 2,
-            startTime,
-            schoolId: school.id,
-            blockId: block.id,
-            providerId: provider.id,
-            isLocked: false,
-            isHidden: false,
-          },
-        })
-      ).json as { id: number };
-    const act1 = await activity('Voetbal', 3, '15:00');
-    const act2 = await activity('Tekenen', 5, '16:00');
-    const signUp = async (n: number, activityId: number) => {
-      const r = await api('/api/registrations', {
-        method: 'POST',
-        headers: { 'x-school-token': school.accessToken },
-        body: {
-          activityId,
-          childFirstName: `Kind${n}`,
-          childLastName: 'Oefening',
-          childDateOfBirth: '2016-04-04',
-          childGroup: 'groep5',
-          parentName: `Ouder ${n}`,
-          email: `ouder${n}@drill.example`,
-          phone: '0612345678',
-        },
+    const {
+      school,
+      activities: [act1, act2],
+      signUp: signUpAt,
+    } = await seedCatalog({ school: 'Oefenschool', block: 'Voorjaar', provider: 'Sportclub' }, [
+      { title: 'Voetbal', capacity: 3, weekday: 2, startTime: '15:00' },
+      { title: 'Tekenen', capacity: 5, weekday: 2, startTime: '16:00' },
+    ]);
+    if (!act1 || !act2) throw new Error('activities not made');
+    const signUp = (n: number, activityId: number) =>
+      signUpAt(activityId, {
+        firstName: `Kind${n}`,
+        lastName: 'Oefening',
+        parentName: `Ouder ${n}`,
+        email: `ouder${n}@drill.example`,
       });
-      expect(r.status, JSON.stringify(r.json)).toBe(201);
-      return r.json.registration.id as number;
-    };
     const ids = [
       await signUp(1, act1.id),
       await signUp(2, act1.id),
@@ -765,61 +789,24 @@ describe.skipIf(!built)('a restore does every erasure made since the backup agai
     const dirD = path.join(tmp, 'd');
     const file = path.join(tmp, 'erasures.backup');
     const ledger = path.join(dirC, 'erasures');
-    const startOn = (dataDir: string, extra: Record<string, string> = {}) =>
-      startStack({
-        gatewayPort: GATEWAY_PORT,
-        dataDir,
-        env: { ...env, DATA_DIR: dataDir, GATEWAY_PORT: String(GATEWAY_PORT), ...extra },
-        log: (l) => lines.push(l),
-        healthTimeoutMs: 90_000,
-      });
-    stack = await startOn(dirC);
+    stack = await start(dirC);
     cookie = await login();
 
-    const school = (await api('/api/schools', { method: 'POST', body: { name: 'Wisschool' } }))
-      .json;
-    const block = (
-      await api('/api/blocks', {
-        method: 'POST',
-        body: { name: 'Najaar', weekStart: 1, weekEnd: 53 },
-      })
-    ).json;
-    const provider = (await api('/api/providers', { method: 'POST', body: { name: 'Judoclub' } }))
-      .json;
-    const act = (
-      await api('/api/activities', {
-        method: 'POST',
-        body: {
-          title: 'Judo',
-          capacity: 10,
-          weekday: 3,
-          startTime: '15:00',
-          schoolId: school.id,
-          blockId: block.id,
-          providerId: provider.id,
-          isLocked: false,
-          isHidden: false,
-        },
-      })
-    ).json as { id: number };
-    const signUp = async (child: string, email: string) => {
-      const r = await api('/api/registrations', {
-        method: 'POST',
-        headers: { 'x-school-token': school.accessToken },
-        body: {
-          activityId: act.id,
-          childFirstName: child,
-          childLastName: 'Wisproef',
-          childDateOfBirth: '2016-04-04',
-          childGroup: 'groep5',
-          parentName: `Ouder van ${child}`,
-          email,
-          phone: '0612345678',
-        },
+    const {
+      school,
+      activities: [act],
+      signUp: signUpAt,
+    } = await seedCatalog({ school: 'Wisschool', block: 'Najaar', provider: 'Judoclub' }, [
+      { title: 'Judo', capacity: 10, weekday: 3, startTime: '15:00' },
+    ]);
+    if (!act) throw new Error('activity not made');
+    const signUp = (child: string, email: string) =>
+      signUpAt(act.id, {
+        firstName: child,
+        lastName: 'Wisproef',
+        parentName: `Ouder van ${child}`,
+        email,
       });
-      expect(r.status, JSON.stringify(r.json)).toBe(201);
-      return r.json.registration.id as number;
-    };
     const PARENT = 'eigen.wis@drill.example';
     const ADMIN_ERASED = 'beheer.wis@drill.example';
     const KEPT = 'blijft@drill.example';
@@ -902,7 +889,7 @@ describe.skipIf(!built)('a restore does every erasure made since the backup agai
       },
       repoRoot: repo,
     });
-    stack = await startOn(dirD, { ERASURE_LEDGER: ledger });
+    stack = await start(dirD, { ERASURE_LEDGER: ledger });
     cookie = await login();
 
     // The API: the three erased sign-ups hold no name; the kept one does.

@@ -171,7 +171,7 @@ describe('loadConfig', () => {
       expect(local, name).toBe(serviceNodeOptions(name));
       // The deployment's own NODE_OPTIONS, else the shared config's.
       const own = /- name: NODE_OPTIONS\n\s+value: (.*)$/m.exec(
-        fs.readFileSync(path.join(k8sDir, `${name}.yaml`), 'utf8'),
+        fs.readFileSync(path.join(k8sDir, 'services', `${name}.yaml`), 'utf8'),
       )?.[1];
       expect(own ?? shared, `${name} in k8s`).toBe(local);
     }

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { SERVICES, servicePortVariable } from '@nsa/contracts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (f: string) => fs.readFileSync(path.join(repo, f), 'utf8');
@@ -45,9 +46,11 @@ describe('.env.example', () => {
       'deploy/local/config.ts',
       'packages/service-kit/src/config.ts',
       'deploy/ops/seal.ts',
-      ...['catalog', 'registrations', 'identity', 'notify'].map((s) => `svc-${s}/src/config.ts`),
+      ...SERVICES.map((s) => `${s.folder}/src/config.ts`),
     ]
       .map(read)
+      // The launcher reads each service's port variable by the table of services' names.
+      .concat(SERVICES.map((s) => servicePortVariable(s.name)))
       .join('\n');
     for (const n of exampleNames()) expect(sources, n).toContain(n);
     const launcher = read('deploy/local/config.ts');

@@ -9,11 +9,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validate } from 'dockerfile-utils';
 import { describe, expect, it } from 'vitest';
+import { SERVICES as TABLE } from '@nsa/contracts';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const imagesDir = path.join(repo, 'deploy', 'images');
 
-const SERVICES = ['svc-catalog', 'svc-registrations', 'svc-identity', 'svc-notify'];
+/** Each service of the table of services has an image of its own. */
+const SERVICES: readonly string[] = TABLE.map((s) => s.folder);
 const FRONTENDS = ['shell', 'mfe-public', 'mfe-admin', 'mfe-provider'];
 const IMAGES = [...SERVICES, ...FRONTENDS, 'gateway'];
 const ROOT_FILES = ['package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.web.json'];

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { parseAllDocuments } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { natsPermissions, type ServiceName } from '@nsa/contracts';
+import { natsPermissions, SERVICE_NAMES, type ServiceName } from '@nsa/contracts';
 import { freePort, NATS_MIN_VERSION, startPostgres, versionAtLeast } from '@nsa/local-infra';
 import { renderFor, targets } from '../k8s/render-gateway.mjs';
 import {
@@ -22,11 +22,12 @@ import {
   outputFile as databaseSqlFile,
   renderDatabase,
 } from '../k8s/render-database.mjs';
+import { staleFiles } from '../k8s/render-services.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const k8s = path.join(repo, 'deploy', 'k8s');
 const OVERLAYS = ['local', 'production'] as const;
-const SERVICES = ['catalog', 'registrations', 'identity', 'notify'];
+const SERVICES: readonly string[] = SERVICE_NAMES;
 const FRONTENDS = ['shell', 'mfe-public', 'mfe-admin', 'mfe-provider'];
 /** The production CloudNativePG Cluster (overlays/production/postgres.yaml). */
 const PG_CLUSTER = 'naschool-db';
@@ -915,6 +916,20 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
       expect(url.password).toBe('$(DB_PASSWORD)');
       expect(url.pathname).toBe(`/${DATABASE}`);
     }
+  });
+});
+
+describe('what the manifests say once per service (deploy/k8s/render-services.mjs)', () => {
+  it('is up to date with the table of services', () => {
+    expect(staleFiles().map(([file]) => path.relative(k8s, file))).toEqual([]);
+  });
+
+  it('lists one manifest of its own per service of the table, and no other', () => {
+    const own = fs
+      .readdirSync(path.join(k8s, 'base', 'services'))
+      .filter((f) => f !== 'kustomization.yaml')
+      .sort();
+    expect(own).toEqual(SERVICE_NAMES.map((n) => `${n}.yaml`).sort());
   });
 });
 

@@ -5,12 +5,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVICE_NAMES } from '@nsa/contracts';
 import { freePort, isAlive } from '@nsa/local-infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from '../local/stack.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const SERVICES = ['catalog', 'registrations', 'identity', 'notify'];
+const SERVICES = SERVICE_NAMES;
 let repo: string;
 let dataDir: string;
 let env: Record<string, string>;

@@ -3,10 +3,12 @@ import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICE_NAMES } from '../../packages/contracts/src/services.mjs';
 import { renderGatewayConfig } from '../render.mjs';
 import { cleanupDirs, fakeService, freePort, options, runNginx, tempDir } from './helpers.mjs';
 
-const names = ['catalog', 'registrations', 'identity', 'notify'];
+// Every service of the table of services, each a fake answering its routes.
+const names = SERVICE_NAMES;
 let base;
 let dir;
 let services;

@@ -4,6 +4,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVICE_NAMES } from '../../packages/contracts/src/services.mjs';
 
 const dirs = [];
 
@@ -20,12 +21,8 @@ export function options(dir, overrides = {}) {
   return {
     port: 18080,
     dataDir: path.join(dir, 'data'),
-    services: {
-      catalog: '127.0.0.1:18091',
-      registrations: '127.0.0.1:18092',
-      identity: '127.0.0.1:18093',
-      notify: '127.0.0.1:18094',
-    },
+    // Each service of the table of services: 127.0.0.1:18091, 18092, … in its order.
+    services: Object.fromEntries(SERVICE_NAMES.map((n, i) => [n, `127.0.0.1:${18091 + i}`])),
     staticRoots: {
       shell: path.join(dir, 'shell'),
       mfe_public: path.join(dir, 'mfe-public'),

@@ -293,7 +293,7 @@ describe('delivery through failures', () => {
     try {
       // First life: stops after committing the delivery and before the ack; then SIGKILL.
       child = spawn(process.execPath, [main], {
-        env: { ...env, FAULT_HOLD_BEFORE_ACK: '1' },
+        env: { ...env, NSA_TEST_HOLD_BEFORE_ACK: '1' },
         stdio: ['ignore', 'pipe', 'inherit'],
       });
       let out = '';

@@ -2,6 +2,7 @@
 // that lapse every few seconds, each service is SIGKILLed in turn, then nats-server, then
 // PostgreSQL (SIGKILL of its whole process group and a restart, i.e. a crash and its recovery).
 // The launcher's supervisor starts every killed process again (R-RUN-REPLICAS).
+import { SERVICE_NAMES, type ServiceName } from '@nsa/contracts';
 import type pg from 'pg';
 import { Api, naschoolPool, seedSchool, signUpBody, sleep, waitForProjection } from '../lib/api.js';
 import { openLoop, settle, type Arrival } from '../lib/open-loop.js';
@@ -26,15 +27,9 @@ import {
   type WaitlistReport,
 } from './waitlist.js';
 
-export const ALL_TARGETS = [
-  'catalog',
-  'registrations',
-  'identity',
-  'notify',
-  'nats',
-  'postgres',
-] as const;
-export type Target = (typeof ALL_TARGETS)[number];
+export type Target = ServiceName | 'nats' | 'postgres';
+/** Every service of the table, then NATS and PostgreSQL. */
+export const ALL_TARGETS: readonly Target[] = [...SERVICE_NAMES, 'nats', 'postgres'];
 
 export interface ChaosOptions {
   port: number;

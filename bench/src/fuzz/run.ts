@@ -7,13 +7,14 @@
 // the entries in identity_audit.audit_entries, and each service's audit events in its outbox and
 // in identity's processed events). Refused anonymous requests store nothing else: no
 // idempotency row, no provider access row (R-IDEMPOTENCY-ADMIT, R-PROVIDER-REFUSAL-TALLY).
+import { SERVICES } from '@nsa/contracts';
 import pg from 'pg';
 import { Api, naschoolPool, seedSchool, signUpBody, sleep, waitForProjection } from '../lib/api.js';
 import { SmtpCapture } from '../lib/smtp.js';
 import { startBenchStack, type BenchStack } from '../lib/stack.js';
 import { fixedCases, sampleCases, type FuzzCase, type World } from './cases.js';
 
-const SCHEMAS = ['catalog', 'registrations', 'identity', 'notify'];
+const SCHEMAS = SERVICES.map((s) => s.schema);
 const GROWING_LOGS = new Set([
   'identity.login_failures',
   'identity.login_failure_tallies',

@@ -94,11 +94,12 @@ export async function startBaseline(
       renderGatewayConfig({
         port: opts.gatewayPort,
         dataDir: dir,
+        // Every service of the stack, but registrations: the bare app instead.
         services: {
-          catalog: `127.0.0.1:${p.catalog}`,
+          ...Object.fromEntries(
+            Object.entries(p).map(([name, port]) => [name, `127.0.0.1:${port}`]),
+          ),
           registrations: `127.0.0.1:${opts.appPort}`,
-          identity: `127.0.0.1:${p.identity}`,
-          notify: `127.0.0.1:${p.notify}`,
         },
         staticRoots: {
           shell: path.join(repoRoot, 'shell', 'dist'),

@@ -1,14 +1,11 @@
 // The services' own numbers under the bench (R-OPS-METRICS): each service's /metrics on its
 // internal port (GATEWAY_PORT + 10000 + offset, as the launcher gives them) is read before and
 // after the benchmarks, and the counters an operator watches are reported as they moved.
+import { serviceSpec } from '@nsa/contracts';
 import type { ServiceName } from './stack.js';
 
-const OFFSET: Record<ServiceName, number> = {
-  catalog: 11,
-  registrations: 12,
-  identity: 13,
-  notify: 14,
-};
+/** Replica 1's port offset of a service (the table of services). */
+const offset = (name: ServiceName): number => serviceSpec(name).portOffsets[0]!;
 
 /** The series summed per metric name (all label sets together). */
 export type MetricTotals = Record<string, number>;
@@ -41,7 +38,7 @@ export async function readMetrics(
   const out: Partial<Record<ServiceName, MetricTotals>> = {};
   for (const name of services) {
     try {
-      const res = await fetch(`http://127.0.0.1:${gatewayPort + 10_000 + OFFSET[name]}/metrics`, {
+      const res = await fetch(`http://127.0.0.1:${gatewayPort + 10_000 + offset(name)}/metrics`, {
         signal: AbortSignal.timeout(5000),
       });
       if (res.ok) out[name] = parseTotals(await res.text());

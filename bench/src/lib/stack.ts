@@ -11,6 +11,7 @@ import {
   type Stack,
   type StartStackOptions,
 } from 'deploy/stack';
+import { SERVICE_NAMES, type ServiceName } from '@nsa/contracts';
 import { ensureServiceDatabase, existingAdminUrl } from '@nsa/local-infra';
 
 export const ADMIN = {
@@ -19,8 +20,9 @@ export const ADMIN = {
   name: 'Bench Beheerder',
 } as const;
 
-export const SERVICES = ['catalog', 'registrations', 'identity', 'notify'] as const;
-export type ServiceName = (typeof SERVICES)[number];
+/** The services' names (the table of services in packages/contracts). */
+export const SERVICES = SERVICE_NAMES;
+export type { ServiceName };
 
 /** bench/ (from src/lib and from dist/bench/src/lib alike). */
 export const benchRoot = (() => {

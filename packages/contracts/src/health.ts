@@ -1,5 +1,14 @@
-export const SERVICE_NAMES = ['catalog', 'registrations', 'identity', 'notify'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+import type { ServiceName } from './services.mjs';
+
+// The table of services (R-RUN-START): plain JavaScript, read by build scripts too.
+export {
+  SERVICES,
+  SERVICE_NAMES,
+  serviceSpec,
+  servicePortVariable,
+  type ServiceName,
+  type ServiceSpec,
+} from './services.mjs';
 
 export const CHECK_STATES = ['ok', 'down'] as const;
 export type CheckState = (typeof CHECK_STATES)[number];

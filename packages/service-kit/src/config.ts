@@ -7,6 +7,19 @@ export class ConfigError extends Error {
 
 const port = z.coerce.number().int().min(0).max(65535);
 
+/**
+ * Graceful stop (R-OPS-ROLLING): on SIGTERM `/readyz` answers 503 at once and the process keeps
+ * serving SHUTDOWN_GRACE_MS (answers closing their connections) so that the gateway or
+ * Kubernetes stops sending it work; then it stops taking connections and waits up to
+ * SHUTDOWN_TIMEOUT_MS for the requests in flight. Part of every service's configuration; the
+ * process entry (runMain) reads these two alone too, for its last-resort exit.
+ */
+export const shutdownConfigSchema = z.object({
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+});
+export type ShutdownConfig = z.infer<typeof shutdownConfigSchema>;
+
 /** What every service reads from its environment. */
 export const baseConfigSchema = z.object({
   SERVICE_NAME: z.string().min(1),
@@ -35,19 +48,7 @@ export const baseConfigSchema = z.object({
   NATS_TLS_CA: z.string().min(1).optional(),
   /** How long JetStream waits for an ack before redelivering. */
   CONSUMER_ACK_WAIT_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
-  /**
-   * Graceful stop (R-OPS-ROLLING): on SIGTERM `/readyz` answers 503 at once and the process keeps
-   * serving this long (answers closing their connections) so that the gateway or Kubernetes
-   * stops sending it work; then it stops taking connections and waits up to
-   * SHUTDOWN_TIMEOUT_MS for the requests in flight.
-   */
-  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(60_000).default(0),
-  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
-  /**
-   * Fault injection for crash tests: consumers stop after committing an event
-   * and before acking it, and say so on the log. Never set in production.
-   */
-  FAULT_HOLD_BEFORE_ACK: z.enum(['0', '1']).default('0'),
+  ...shutdownConfigSchema.shape,
   STREAM_REPLICAS: z.coerce.number().int().min(1).max(5).default(1),
   SESSION_SECRET: z.string().min(32, 'at least 32 characters'),
   /** The session secret before a rotation, read (never sealed with) until it ends. */
@@ -111,6 +112,18 @@ export function loadConfig<S extends z.ZodObject>(
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   return result.data;
+}
+
+/**
+ * The graceful stop's settings as the service's configuration reads them; the defaults where a
+ * value is invalid (the service's own start has then already stopped, naming it).
+ */
+export function shutdownConfig(env: NodeJS.ProcessEnv = process.env): ShutdownConfig {
+  try {
+    return loadConfig(shutdownConfigSchema, env);
+  } catch {
+    return shutdownConfigSchema.parse({});
+  }
 }
 
 /** HEALTH_PEERS by service; a service named more than once has several processes. */

@@ -5,10 +5,17 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import express, { type Express } from 'express';
 import type { z } from 'zod';
-import { baseConfigSchema, loadConfig, parseHealthPeers, type BaseConfig } from './config.js';
+import {
+  baseConfigSchema,
+  loadConfig,
+  parseHealthPeers,
+  shutdownConfig,
+  type BaseConfig,
+} from './config.js';
 import { connectDatabase, runMigrations, type Migration, type Sequelize } from './db.js';
 import { kitMigrations } from './kit-migrations.js';
 import { createLogger, type Logger } from './logger.js';
+import { testFaultHooks } from './testing/fault-hooks.js';
 import { connectNats, ensureStreams, type NatsConnection } from './nats.js';
 import { Outbox } from './outbox.js';
 import { replayAfterReconnect } from './outbox-replay.js';
@@ -170,18 +177,8 @@ async function runService<C extends BaseConfig>(
           ...spec,
         },
         logger,
-        opts.consumerHooks ??
-          (config.FAULT_HOLD_BEFORE_ACK === '1'
-            ? {
-                beforeAck: (event) => {
-                  logger.warn(
-                    { eventId: event.id, faultHoldBeforeAck: true },
-                    'holding before ack',
-                  );
-                  return new Promise<void>(() => undefined);
-                },
-              }
-            : undefined),
+        // A crash test's fault (testing/fault-hooks.ts), never a product setting.
+        opts.consumerHooks ?? testFaultHooks(logger),
       ),
   );
   for (const c of consumers) {
@@ -358,8 +355,7 @@ export function runMain(start: () => Promise<{ stop(): Promise<void> }>): void {
     if (signalled) return;
     signalled = true;
     // The grace period and the requests in flight, then consumers and connections.
-    const grace = Number(process.env.SHUTDOWN_GRACE_MS) || 0;
-    const timeout = Number(process.env.SHUTDOWN_TIMEOUT_MS) || 10_000;
+    const { SHUTDOWN_GRACE_MS: grace, SHUTDOWN_TIMEOUT_MS: timeout } = shutdownConfig();
     setTimeout(() => process.exit(1), grace + timeout + 10_000).unref();
     started
       .then((running) => running.stop())

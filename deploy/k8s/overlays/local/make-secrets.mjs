@@ -18,6 +18,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const file = path.join(here, 'secrets.env');
 const tlsDir = path.join(here, 'nats-tls');
 const NAMESPACE = 'naschool-local';
+// The table of services' names, rendered here by deploy/k8s/render-services.mjs: this script
+// also runs alone, from a copy.
 const SERVICES = ['catalog', 'registrations', 'identity', 'notify'];
 /** 32 random bytes as URL-safe text: 43 characters, more than the 32 a secret needs. */
 const secret = () => randomBytes(32).toString('base64url');
