@@ -1,5 +1,3 @@
-import type { ServiceName } from './services.mjs';
-
 // The table of services (R-RUN-START): plain JavaScript, read by build scripts too.
 export {
   SERVICES,
