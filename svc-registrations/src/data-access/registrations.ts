@@ -1,5 +1,6 @@
 import {
   QueryTypes,
+  currentRequestKey,
   preparedQuery,
   type PreparedStatement,
   type Sequelize,
@@ -10,10 +11,11 @@ import type {
   ActivityCountsAnswer,
   ActivityEvent,
   AdminRef,
+  RegistrationCreated,
+  RegistrationInput,
   RegistrationRecord,
 } from '@nsa/contracts';
-import type { OutboxRowValues } from '@nsa/service-kit';
-import { IDEMPOTENCY_HOURS } from './idempotency.js';
+import type { EventHead } from '@nsa/service-kit';
 
 export type { AdminRef };
 
@@ -62,68 +64,55 @@ export function childKey(first: string, last: string, dateOfBirth: string): stri
   return `${identityKey(first)}|${identityKey(last)}|${dateOfBirth}`;
 }
 
-/** What the sign_up function (sql/sign-up.sql) answers. */
+/** What a sign-up came to (sql/sign-up.sql, `sign_up_declared`): the outcome of its rules. */
 export type SignUpOutcome = 'created' | 'full' | 'duplicate' | 'overlap';
-export interface SignUpResult {
-  outcome: SignUpOutcome;
-  registrationId: number | null;
-  status: 'new' | 'waitlisted' | null;
-  waitlistPosition: number | null;
-}
+
+/** The answer of a created sign-up, the 201's body, as the database built and recorded it. */
+export type SignUpResult =
+  | { outcome: 'created'; answer: RegistrationCreated }
+  | { outcome: Exclude<SignUpOutcome, 'created'>; answer: null };
 
 /**
- * The sign_up function's call, prepared: the hot path of a burst of sign-ups parses and plans
- * it once per connection, and its values (a sign-up's personal data) travel bound.
+ * One sign-up, declared once: what `sign_up_declared` (sql/sign-up.sql) takes as its one jsonb
+ * argument. Every field of the sign-up form as the API parsed it (`registrationSchema`; one
+ * left out is null), and what the service adds: the activity as its owner answered it, the
+ * child's key and age, the page's language, the lottery window's `ignoreCapacity`, the
+ * parent's link (its token's hash, and sealed for the email), the week-year of the email's
+ * dates and the envelope of the event the database writes. The database reads each by its
+ * name and refuses a declaration that lacks one (test/signup-declaration.test.ts holds the
+ * names of both sides alike).
  */
-const SIGN_UP: PreparedStatement = {
-  name: 'registrations_sign_up',
-  text: `SELECT outcome, registration_id AS "registrationId", status,
-       waitlist_position AS "waitlistPosition" FROM sign_up($1::jsonb,
-       $2::text, $3::text, $4::text, $5::date, $6::integer, $7::text,
-       $8::text, $9::text, $10::text, $11::char(2), $12::boolean, $13::boolean, $14::char(64),
-       $15::uuid, $16::text, $17::integer, $18::timestamptz, $19::jsonb, $20::jsonb)`,
+export type SignUpDeclaration = { [K in keyof RegistrationInput]-?: RegistrationInput[K] | null } & {
+  activity: ActivityEvent;
+  childKey: string;
+  childAge: number;
+  language: string;
+  ignoreCapacity: boolean;
+  manageTokenHash: string;
+  sealedLink: string;
+  year: number;
+  event: EventHead;
 };
 
-/**
- * The keyed sign-up (R-IDEMPOTENCY) in one statement: the sign_up_keyed function claims the
- * key, signs up and records the answer (sql/sign-up.sql), committed on its own.
- */
-const SIGN_UP_KEYED: PreparedStatement = {
-  name: 'registrations_sign_up_keyed',
-  text: `SELECT outcome, registration_id AS "registrationId", status,
-       waitlist_position AS "waitlistPosition" FROM sign_up_keyed($1::char(64), $2::char(64),
-       $3::integer, $4::jsonb, $5::text, $6::text, $7::text, $8::date, $9::integer, $10::text,
-       $11::text, $12::text, $13::text, $14::char(2), $15::boolean, $16::boolean, $17::char(64),
-       $18::uuid, $19::text, $20::integer, $21::timestamptz, $22::jsonb, $23::jsonb)`,
-};
-
-/** A keyed sign-up's key: the hashes kept of it (R-IDEMPOTENCY). */
+/** R-IDEMPOTENCY: the request's key as the database claims it and records the answer under. */
 export interface SignUpKey {
   keyHash: string;
   requestHash: string;
+  hours: number;
+  status: number;
 }
 
-/** The keyed sign-up's answer: the sign-up's, or 'key-taken' when another request has the key. */
-export type KeyedSignUpResult = SignUpResult | { outcome: 'key-taken' };
+/** The declaration as sent: with the request's key, or null without one. */
+export type SignUpRecord = SignUpDeclaration & { key: SignUpKey | null };
 
-/** What the sign_up function takes: the owner's activity, the sign-up and its event. */
-export interface SignUpRow {
-  activity: ActivityEvent;
-  childKey: string;
-  childFirstName: string;
-  childLastName: string;
-  childDateOfBirth: string;
-  childAge: number;
-  childGroup: string;
-  parentName: string;
-  email: string;
-  phone: string;
-  language: string;
-  waitlist: boolean;
-  ignoreCapacity: boolean;
-  manageTokenHash: string;
-  event: OutboxRowValues<unknown>;
-}
+/**
+ * The sign_up_declared call, prepared: the hot path of a burst of sign-ups parses and plans it
+ * once per connection, and its value (a sign-up's personal data) travels bound.
+ */
+const SIGN_UP: PreparedStatement = {
+  name: 'registrations_sign_up_declared',
+  text: 'SELECT outcome, answer FROM sign_up_declared($1::jsonb)',
+};
 
 export type StatusChange =
   | { status: 'rejected'; admin: AdminRef; reason: string | null }
@@ -135,25 +124,26 @@ export class RegistrationRepository {
   constructor(private readonly db: Sequelize) {}
 
   /**
-   * One call of the sign_up function: the rules that need this service's rows (early full,
-   * duplicate, overlap), the sign-up and its event. `activity` is the owner's answer.
+   * One sign-up in one statement (`sign_up_declared`): the rules that need this service's rows
+   * (early full, duplicate, overlap), the sign-up, its event and its answer; for a keyed
+   * request (R-IDEMPOTENCY, the key the entry point handed on) also the key's claim and the
+   * answer's record, committed with it. A key another request has ends the call as the key's
+   * claim would (`RequestKey.taken`).
    */
-  async signUp(s: SignUpRow): Promise<SignUpResult> {
-    const [row] = await preparedQuery<SignUpResult>(this.db, SIGN_UP, signUpValues(s));
-    return row!;
-  }
-
-  /**
-   * A keyed sign-up, committed on its own with its key and answer (sign_up_keyed): one round
-   * trip instead of a transaction's five.
-   */
-  async signUpKeyed(s: SignUpRow, key: SignUpKey): Promise<KeyedSignUpResult> {
-    const [row] = await preparedQuery<KeyedSignUpResult>(this.db, SIGN_UP_KEYED, [
-      key.keyHash,
-      key.requestHash,
-      IDEMPOTENCY_HOURS,
-      ...signUpValues(s),
-    ]);
+  async signUp(declaration: SignUpDeclaration): Promise<SignUpResult> {
+    const key = currentRequestKey();
+    const record: SignUpRecord = {
+      ...declaration,
+      key: key
+        ? { keyHash: key.keyHash, requestHash: key.requestHash, hours: key.hours, status: key.status }
+        : null,
+    };
+    const [row] = await preparedQuery<SignUpResult | { outcome: 'key-taken'; answer: null }>(
+      this.db,
+      SIGN_UP,
+      [JSON.stringify(record)],
+    );
+    if (row!.outcome === 'key-taken') return key!.taken();
     return row!;
   }
 
@@ -436,31 +426,4 @@ export class RegistrationRepository {
       { replacements: { ids: `{${ids.join(',')}}` }, transaction: tx },
     );
   }
-}
-
-/** The sign_up function's values, in its order, after the key's. */
-function signUpValues(s: SignUpRow): unknown[] {
-  const { event } = s;
-  return [
-    JSON.stringify(s.activity),
-    s.childKey,
-    s.childFirstName,
-    s.childLastName,
-    s.childDateOfBirth,
-    s.childAge,
-    s.childGroup,
-    s.parentName,
-    s.email,
-    s.phone,
-    s.language,
-    s.waitlist,
-    s.ignoreCapacity,
-    s.manageTokenHash,
-    event.envelope.id,
-    event.subject,
-    event.envelope.version,
-    event.envelope.occurredAt,
-    event.data,
-    event.headers,
-  ];
 }
