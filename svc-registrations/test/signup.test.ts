@@ -84,7 +84,8 @@ describe('public sign-up', () => {
         const before = sent.length;
         const body = signup(ids.open!);
         // R-IDEMPOTENCY: a keyed sign-up claims its key and records its answer in the same call.
-        const key = i % 2 === 1 ? { 'idempotency-key': `round-trip-${Date.now()}-${i}` } : {};
+        const key: Record<string, string> =
+          i % 2 === 1 ? { 'idempotency-key': `round-trip-${Date.now()}-${i}` } : {};
         const res = await post(w.reg, school.accessToken, body, key);
         expect(res.status).toBe(201);
         const own = sent.slice(before).filter((s) => path(s.text));

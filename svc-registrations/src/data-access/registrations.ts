@@ -82,7 +82,9 @@ export type SignUpResult =
  * name and refuses a declaration that lacks one (test/signup-declaration.test.ts holds the
  * names of both sides alike).
  */
-export type SignUpDeclaration = { [K in keyof RegistrationInput]-?: RegistrationInput[K] | null } & {
+export type SignUpDeclaration = {
+  [K in keyof RegistrationInput]-?: RegistrationInput[K] | null;
+} & {
   activity: ActivityEvent;
   childKey: string;
   childAge: number;
@@ -135,7 +137,12 @@ export class RegistrationRepository {
     const record: SignUpRecord = {
       ...declaration,
       key: key
-        ? { keyHash: key.keyHash, requestHash: key.requestHash, hours: key.hours, status: key.status }
+        ? {
+            keyHash: key.keyHash,
+            requestHash: key.requestHash,
+            hours: key.hours,
+            status: key.status,
+          }
         : null,
     };
     const [row] = await preparedQuery<SignUpResult | { outcome: 'key-taken'; answer: null }>(

@@ -11,7 +11,6 @@ import {
   AppError,
   auditEvents,
   Batcher,
-  currentUser,
   forRequest,
   recordAudit,
   requestContext,

@@ -145,9 +145,9 @@ export class SignUps {
  * Every field of the sign-up form (`registrationSchema`'s shape) by its name, one left out as
  * null: the declaration carries a new field of the form without a change here.
  */
-export function formFields(
-  input: RegistrationInput,
-): { [K in keyof RegistrationInput]-?: RegistrationInput[K] | null } {
+export function formFields(input: RegistrationInput): {
+  [K in keyof RegistrationInput]-?: RegistrationInput[K] | null;
+} {
   return Object.fromEntries(
     Object.keys(FORM.shape).map((k) => [k, input[k as keyof RegistrationInput] ?? null]),
   ) as { [K in keyof RegistrationInput]-?: RegistrationInput[K] | null };
