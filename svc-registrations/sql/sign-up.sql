@@ -164,8 +164,8 @@ CREATE OR REPLACE FUNCTION sign_up_rules(p_sign_up jsonb)
 -- One sign-up, declared once (`p_sign_up`, see `sign_up_rules`), in one statement: with a
 -- `key` (R-IDEMPOTENCY: `{keyHash, requestHash, hours, status}`, null without one) the key is
 -- claimed first (a twin request with the same key waits here on its row until this one
--- commits; a key another request holds or recorded within `hours` answers 'key-taken' and
--- nothing is done); then the rules and the sign-up (`sign_up_rules`); then, for a created
+-- commits; a key another request holds or recorded within `hours` answers 'key-taken' with
+-- the row recorded under it, and nothing is done); then the rules and the sign-up (`sign_up_rules`); then, for a created
 -- sign-up, its event (registrations.registration.created, whole: the confirmation email's
 -- notification with the place in line) in the outbox, under the envelope `event` gives
 -- (`id`, `type`, `version`, `occurredAt`, `headers`), and its answer, the 201's body, built
@@ -196,8 +196,14 @@ CREATE OR REPLACE FUNCTION sign_up_declared(p_sign_up jsonb)
           SET request_hash = EXCLUDED.request_hash, status = NULL, answer = NULL,
             created_at = now()
           WHERE ik.created_at <= now() - make_interval(hours => (k->>'hours')::integer);
+      -- Taken: the row the other request recorded (committed while this one waited on it),
+      -- answered as `{requestHash, status, answer}`, so the repeat needs no look-up of its own.
       IF NOT FOUND THEN
-        RETURN QUERY SELECT 'key-taken'::text, NULL::jsonb; RETURN;
+        RETURN QUERY SELECT 'key-taken'::text,
+          (SELECT jsonb_build_object('requestHash', ik.request_hash, 'status', ik.status,
+              'answer', ik.answer)
+            FROM idempotency_keys ik WHERE ik.key_hash = k->>'keyHash' AND ik.status IS NOT NULL);
+        RETURN;
       END IF;
     END IF;
     SELECT * INTO r FROM sign_up_rules(p_sign_up) s;

@@ -40,6 +40,8 @@ describe('the sign-up declaration (TypeScript and sql/sign-up.sql name its field
   let activityId: number;
   /** The declaration the service sent for one real sign-up. */
   let sent: Record<string, unknown>;
+  /** The body of that sign-up. */
+  let form: ReturnType<typeof signup>;
   beforeAll(async () => {
     w = await startWorld(infra);
     school = await w.school();
@@ -52,7 +54,8 @@ describe('the sign-up declaration (TypeScript and sql/sign-up.sql name its field
     await w.projected(activityId);
     const recorder = recordStatements(w.registrations.ctx.sequelize);
     try {
-      const res = await post(w.reg, school.accessToken, signup(activityId));
+      form = signup(activityId);
+      const res = await post(w.reg, school.accessToken, form);
       expect(res.status).toBe(201);
       const call = recorder.statements.find((s) => s.name === 'registrations_sign_up_declared');
       expect(call, 'the sign_up_declared call').toBeDefined();
@@ -73,11 +76,11 @@ describe('the sign-up declaration (TypeScript and sql/sign-up.sql name its field
   });
 
   it('declares every field of the sign-up form (registrationSchema) by its own name', () => {
-    const form = Object.keys(registrationSchema().shape);
-    expect(form.filter((k) => !(k in sent))).toEqual([]);
+    const fields = Object.keys(registrationSchema().shape);
+    expect(fields.filter((k) => !(k in sent))).toEqual([]);
     // The parser's output and the declaration hold the same values under the same names.
-    const parsed = registrationSchema().parse(signup(activityId));
-    for (const k of form)
+    const parsed = registrationSchema().parse(form);
+    for (const k of fields)
       expect(sent[k], k).toEqual((parsed as Record<string, unknown>)[k] ?? null);
   });
 

@@ -126,8 +126,11 @@ export interface RequestKey {
   claim(tx: Transaction): Promise<void>;
   /** `body` undefined: not kept (the answer is derived again on a repeat). */
   record(tx: Transaction, body?: unknown): Promise<void>;
-  /** Ends a change whose key another request holds or recorded, as `claim` would. */
-  taken(): never;
+  /**
+   * Ends a change whose key another request holds or recorded, as `claim` would; with the
+   * key's row when the change read it in its own statement (then it is answered from that).
+   */
+  taken(recorded?: KeyRow): never;
 }
 
 /** The `Idempotency-Key` of the request under way, as the entry point handed it on. */
@@ -136,7 +139,11 @@ export function currentRequestKey(): RequestKey | undefined {
 }
 
 /** Thrown inside a change when another request holds or recorded its key. */
-class KeyTaken extends Error {}
+class KeyTaken extends Error {
+  constructor(readonly recorded: KeyRow | undefined) {
+    super('idempotency key taken');
+  }
+}
 
 /** Refusals kept as answers: those of the request itself, not of a passing outage. */
 const keptRefusal = (err: unknown): err is AppError =>
@@ -169,6 +176,14 @@ export interface IdempotentRoute<A> {
   admit?: () => Promise<A>;
   /** The answer again, for a repeat whose body was not kept. */
   derive?: (admitted: A) => Promise<unknown>;
+  /**
+   * The change claims the key in its own statement and hands back the row it finds taken
+   * (`RequestKey.taken(row)`): no look-up of the key before it, so a keyed change costs its one
+   * round trip (the keyed sign-up). A repeat then runs the change's admission again; a refusal
+   * there (a school link changed since, an outage) looks the key up and answers the first
+   * answer again if there is one.
+   */
+  claimedInChange?: boolean;
 }
 
 /**
@@ -231,7 +246,13 @@ export class Idempotency {
     );
     const admitted = (route.admit ? await route.admit() : undefined) as A;
     const derive = route.derive && (() => route.derive!(admitted));
-    const { status, body } = await this.run(keyed, route.status, () => run(admitted), derive);
+    const { status, body } = await this.run(
+      keyed,
+      route.status,
+      () => run(admitted),
+      derive,
+      route.claimedInChange === true,
+    );
     res.status(status).json(body);
   }
 
@@ -239,22 +260,26 @@ export class Idempotency {
     keyed: KeyedRequest | undefined,
     status: number,
     change: () => Promise<unknown>,
-    derive?: () => Promise<unknown>,
+    derive: (() => Promise<unknown>) | undefined,
+    claimedInChange: boolean,
   ): Promise<{ status: number; body: unknown }> {
     if (!keyed) return { status, body: await change() };
     const { store } = this.deps;
-    const found = await store.find(keyed.keyHash);
-    if (found) return this.repeat(found, keyed, derive);
+    if (!claimedInChange) {
+      const found = await store.find(keyed.keyHash);
+      if (found) return this.repeat(found, keyed, derive);
+    }
     const key: RequestKey = {
       keyHash: keyed.keyHash,
       requestHash: keyed.requestHash,
       status,
       hours: store.hours,
-      taken: () => {
-        throw new KeyTaken();
+      taken: (recorded) => {
+        throw new KeyTaken(recorded);
       },
       claim: async (tx) => {
-        if (!(await store.claim(tx, keyed.keyHash, keyed.requestHash))) throw new KeyTaken();
+        if (!(await store.claim(tx, keyed.keyHash, keyed.requestHash)))
+          throw new KeyTaken(undefined);
       },
       record: (tx, body) =>
         store.record(
@@ -271,8 +296,16 @@ export class Idempotency {
       );
       return { status, body };
     } catch (err) {
-      if (err instanceof KeyTaken) return this.repeatRecorded(keyed, derive);
-      if (!keptRefusal(err)) throw err;
+      if (err instanceof KeyTaken)
+        return err.recorded
+          ? this.repeat(err.recorded, keyed, derive)
+          : this.repeatRecorded(keyed, derive);
+      if (!keptRefusal(err)) {
+        // Not looked up before the change: a repeat refused on its way in answers as first.
+        const found = claimedInChange ? await store.find(keyed.keyHash) : undefined;
+        if (found) return this.repeat(found, keyed, derive);
+        throw err;
+      }
       const answer: StoredAnswer = {
         kind: 'error',
         code: err.code,

@@ -15,7 +15,7 @@ import type {
   RegistrationInput,
   RegistrationRecord,
 } from '@nsa/contracts';
-import type { EventHead } from '@nsa/service-kit';
+import type { EventHead, KeyRow } from '@nsa/service-kit';
 
 export type { AdminRef };
 
@@ -130,7 +130,7 @@ export class RegistrationRepository {
    * (early full, duplicate, overlap), the sign-up, its event and its answer; for a keyed
    * request (R-IDEMPOTENCY, the key the entry point handed on) also the key's claim and the
    * answer's record, committed with it. A key another request has ends the call as the key's
-   * claim would (`RequestKey.taken`).
+   * claim would (`RequestKey.taken`), with the answer recorded under it.
    */
   async signUp(declaration: SignUpDeclaration): Promise<SignUpResult> {
     const key = currentRequestKey();
@@ -145,12 +145,10 @@ export class RegistrationRepository {
           }
         : null,
     };
-    const [row] = await preparedQuery<SignUpResult | { outcome: 'key-taken'; answer: null }>(
-      this.db,
-      SIGN_UP,
-      [JSON.stringify(record)],
-    );
-    if (row!.outcome === 'key-taken') return key!.taken();
+    const [row] = await preparedQuery<
+      SignUpResult | { outcome: 'key-taken'; answer: KeyRow | null }
+    >(this.db, SIGN_UP, [JSON.stringify(record)]);
+    if (row!.outcome === 'key-taken') return key!.taken(row!.answer ?? undefined);
     return row!;
   }
 

@@ -175,11 +175,16 @@ export function mountRoutes(
     const header = req.headers['x-school-token'];
     const token = typeof header === 'string' ? header : undefined;
     // R-IDEMPOTENCY: the same key answers the same body's first answer again; the sign-up's
-    // one statement claims the key and records its 201.
+    // one statement claims the key, records its 201 or answers the row of a repeat.
     await idempotency.respond(
       req,
       res,
-      { scope: SIGNUP_PATH, request: `${canonicalJson(input)}\n${token ?? ''}`, status: 201 },
+      {
+        scope: SIGNUP_PATH,
+        request: `${canonicalJson(input)}\n${token ?? ''}`,
+        status: 201,
+        claimedInChange: true,
+      },
       () => signUps.signUp(input, token, requestLang(req)),
     );
   });
