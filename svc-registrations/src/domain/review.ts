@@ -30,11 +30,8 @@ import type {
   AdminQueue,
   AdminRegistrationView,
 } from '../data-access/admin-list.js';
-import type {
-  AdminRef,
-  RegistrationRepository,
-  RegistrationRow,
-} from '../data-access/registrations.js';
+import type { RegistrationRepository, RegistrationRow } from '../data-access/registrations.js';
+import { actingAdmin, adminRef } from './acting-admin.js';
 import type { Lottery } from './lottery.js';
 import { ACTIVITY_FULL_REASON, MSG } from './messages.js';
 import { statusEvent } from './status-events.js';
@@ -63,19 +60,6 @@ export function assertTransition(action: Action, from: RegistrationStatus): void
 /** A change that frees a place the waiting list then fills (R-WAITLIST-OFFER). */
 export const freesPlace = (from: RegistrationStatus, to: RegistrationStatus): boolean =>
   (from === 'approved' || from === 'offered') && to !== 'approved' && to !== 'offered';
-
-const adminRef = (u: SessionUser): AdminRef => ({ id: u.uid, name: u.name, email: u.email });
-
-/**
- * The admin a request is made by, as its context has it (R-AUDIT-ADMIN-CHANGES: who approved or
- * rejected, in the sign-up's row and the audit log): the one place an admin's change learns who
- * made it. A change without a logged-in user is refused (the routes are behind `requireRole`).
- */
-function actingAdmin(context: RequestContext | undefined = requestContext.current()): SessionUser {
-  const user = context?.user;
-  if (!user) throw AppError.unauthenticated();
-  return user;
-}
 
 const AUDIT_OF: Record<Action, (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS]> = {
   approve: AUDIT_ACTIONS.registrationApproved,

@@ -248,7 +248,7 @@ export function mountRoutes(
   });
   draws.post('/:id/draw/publish', async (req, res) => {
     const { sendEmail } = parseOrThrow(approveBody, req.body ?? {});
-    res.json(await lottery.publish(idParam(req), req.sessionUser!, sendEmail));
+    res.json(await lottery.publish(idParam(req), sendEmail));
   });
   app.use('/api/admin/blocks', draws);
 
