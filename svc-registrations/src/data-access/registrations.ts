@@ -40,10 +40,28 @@ export type RegistrationRow = Omit<RegistrationRecord, RowDates> & {
   erasedAt: Date | null;
 };
 
-export const REGISTRATION_COLUMNS = `r.id, r.activity_id AS "activityId", r.school_id AS "schoolId", r.block_id AS "blockId",
-  r.child_first_name AS "childFirstName", r.child_last_name AS "childLastName",
+/**
+ * The sign-up's personal fields (what the parent's form gave, and the child's age), as every
+ * answer that shows them names them: the admin's (`REGISTRATION_COLUMNS`) and the privacy
+ * export's. A new field of the form is added here and in `ERASED_PERSONAL_FIELDS` alone.
+ */
+export const PERSONAL_COLUMNS = `r.child_first_name AS "childFirstName", r.child_last_name AS "childLastName",
   to_char(r.child_date_of_birth, 'YYYY-MM-DD') AS "childDateOfBirth", r.child_age AS "childAge",
-  r.child_group AS "childGroup", r.parent_name AS "parentName", r.email, r.phone, r.language, r.status,
+  r.child_group AS "childGroup", r.parent_name AS "parentName", r.email, r.phone`;
+
+/**
+ * R-ERASE, R-RETENTION-PERIOD: the personal fields of a sign-up (`r`) gone, as every erasure
+ * leaves them (a parent's, an admin's, retention's): names, date of birth, age, group, parent,
+ * email, phone and the rejection reason; the child key becomes unique, so the erased sign-up
+ * never counts as this child's again.
+ */
+export const ERASED_PERSONAL_FIELDS = `child_first_name = '', child_last_name = '',
+  child_date_of_birth = NULL, child_age = NULL, child_group = NULL,
+  child_key = 'erased:' || r.id, parent_name = '', email = '', phone = '',
+  rejection_reason = NULL`;
+
+export const REGISTRATION_COLUMNS = `r.id, r.activity_id AS "activityId", r.school_id AS "schoolId", r.block_id AS "blockId",
+  ${PERSONAL_COLUMNS}, r.language, r.status,
   r.created_at AS "createdAt", r.updated_at AS "updatedAt", r.approved_at AS "approvedAt",
   r.rejected_at AS "rejectedAt", r.rejection_reason AS "rejectionReason", r.email_sent AS "emailSent",
   r.approved_by_admin_id AS "approvedByAdminId", r.rejected_by_admin_id AS "rejectedByAdminId",
@@ -384,10 +402,7 @@ export class RegistrationRepository {
       transaction: tx,
     });
     const [row] = await this.db.query<RegistrationRow>(
-      `UPDATE registrations AS r SET child_first_name = '', child_last_name = '',
-         child_date_of_birth = NULL, child_age = NULL, child_group = NULL,
-         child_key = 'erased:' || r.id, parent_name = '', email = '', phone = '',
-         rejection_reason = NULL,
+      `UPDATE registrations AS r SET ${ERASED_PERSONAL_FIELDS},
          status = CASE WHEN r.status = 'rejected' THEN 'rejected' ELSE 'withdrawn' END,
          withdrawn_at = CASE WHEN r.status IN ('rejected', 'withdrawn') THEN r.withdrawn_at
            ELSE now() END,
