@@ -315,14 +315,13 @@ CREATE OR REPLACE FUNCTION sign_up(
   END
   $fn$;
 
--- KEPT FOR THE LAST RELEASE, as `sign_up` above. R-IDEMPOTENCY: a keyed sign-up in one statement: the key is claimed first (a twin request
--- with the same key waits here on its row until this one commits), then `sign_up` runs, and
--- a created sign-up's answer is recorded with it: the 201's body, as the route answers it
--- (`signedUp` in src/domain/signup.ts; test/idempotency.test.ts holds the two alike). A
--- refused sign-up leaves no key behind, as a rolled-back transaction would: the service
--- records the refusal itself. A key another request holds or recorded within `p_key_hours`
--- answers 'key-taken' and nothing is done. Four round trips fewer than claiming, signing up
--- and recording in a transaction of separate statements.
+-- KEPT FOR THE LAST RELEASE, as `sign_up` above. R-IDEMPOTENCY: the last release's keyed
+-- sign-up in one statement: the key is claimed first (a twin request with the same key waits
+-- here on its row until this one commits), then `sign_up` runs, and a created sign-up's answer
+-- is recorded with it: the 201's body, as `sign_up_declared` builds it. A refused sign-up
+-- leaves no key behind, as a rolled-back transaction would: the service records the refusal
+-- itself. A key another request holds or recorded within `p_key_hours` answers 'key-taken'
+-- and nothing is done.
 CREATE OR REPLACE FUNCTION sign_up_keyed(
     p_key_hash char(64),
     p_request_hash char(64),
