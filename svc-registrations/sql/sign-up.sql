@@ -260,7 +260,8 @@ CREATE OR REPLACE FUNCTION sign_up_declared(p_sign_up jsonb)
 
 -- KEPT FOR THE LAST RELEASE (expand, then contract: docs/deploy.md): the release before
 -- `sign_up_declared` calls `sign_up` and `sign_up_keyed` with their positional parameters, and
--- their signatures and answers never change here. The release after the next one drops both.
+-- their signatures and answers never change here. The release after this one (whose last
+-- release then calls `sign_up_declared`) drops both.
 -- `sign_up` declares its values as `sign_up_rules` takes them, then writes the event the old
 -- release built, with the outcome's id, status and place in line.
 CREATE OR REPLACE FUNCTION sign_up(
