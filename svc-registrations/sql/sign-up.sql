@@ -1,12 +1,15 @@
--- The sign-up rules that need the service's own rows, in the database: one call of `sign_up`
--- is one round trip per sign-up (docs/architecture.md, "Rules that must hold under
--- concurrency"). Each rule is one block below, marked with its id (docs/requirements.md).
+-- The sign-up rules that need the service's own rows, in the database: one call of
+-- `sign_up_declared` is one round trip per sign-up, keyed or not (docs/architecture.md, "Rules
+-- that must hold under concurrency"). Each rule is one block below, marked with its id
+-- (docs/requirements.md).
 --
 -- Installed by migration 0014-sign-up-rules, which runs this file again whenever it changes:
--- a change to a rule is an edit of this file alone. Releases before it and after it call
--- `sign_up`, so its signature and its answers never change here (CREATE OR REPLACE refuses a
--- renamed parameter or another result type anyway); a new parameter or answer is a new
--- function beside it (expand, then contract: docs/deploy.md).
+-- a change to a rule is an edit of this file alone. A function's signature and answers never
+-- change here (CREATE OR REPLACE refuses a renamed parameter or another result type anyway);
+-- a new parameter or answer is a new function beside it (expand, then contract:
+-- docs/deploy.md). `sign_up_declared` takes the sign-up as one declaration (a jsonb with
+-- named fields), so a new field of the sign-up is a new key, not a new signature;
+-- `sign_up` and `sign_up_keyed`, at the end, are kept for the last release only.
 
 -- R-SIGNUP-OVERLAP: two activities overlap when they have the same weekday and start time and
 -- their week ranges share a week. The draw keeps the same rule (`overlaps` in
@@ -23,44 +26,30 @@ CREATE OR REPLACE FUNCTION activities_overlap(
       AND a_week_start <= b_week_end AND a_week_end >= b_week_start
   $fn$;
 
--- One sign-up for the activity catalog answered with (`p_activity`, as the API gives it) and
--- the child whose key is `p_child_key` (R-SIGNUP-CHILD: src/data-access/registrations.ts,
--- `childKey`). Answers one row: `outcome` is 'full', 'duplicate', 'overlap' or 'created'; a
--- created sign-up has its id, status ('new' or 'waitlisted') and place in line.
-CREATE OR REPLACE FUNCTION sign_up(
-    p_activity jsonb,
-    p_child_key text,
-    p_child_first_name text,
-    p_child_last_name text,
-    p_child_date_of_birth date,
-    p_child_age integer,
-    p_child_group text,
-    p_parent_name text,
-    p_email text,
-    p_phone text,
-    p_language char(2),
-    p_waitlist boolean,
-    p_ignore_capacity boolean,
-    p_manage_token_hash char(64),
-    p_event_id uuid,
-    p_event_subject text,
-    p_event_version integer,
-    p_event_occurred_at timestamptz,
-    p_event_data jsonb,
-    p_event_headers jsonb
-  ) RETURNS TABLE (outcome text, registration_id integer, status text, waitlist_position integer)
+-- R-SIGNUP-*: the sign-up rules that need this service's rows and the sign-up's rows themselves,
+-- for one sign-up declared as one jsonb (`p_sign_up`, the keys of `SignUpRecord` in
+-- src/data-access/registrations.ts: the parsed form's fields as the API takes them, plus the
+-- owner's `activity`, `childKey`, `childAge`, `language`, `ignoreCapacity` and the link's
+-- `manageTokenHash`). Answers one row: `outcome` is 'full', 'duplicate', 'overlap' or
+-- 'created'; a created sign-up has its id, status ('new' or 'waitlisted') and place in line.
+-- Writes no event: its callers do (`sign_up_declared`, and `sign_up` for the last release).
+-- A field it needs that the declaration lacks is refused (test/signup-declaration.test.ts).
+CREATE OR REPLACE FUNCTION sign_up_rules(p_sign_up jsonb)
+  RETURNS TABLE (outcome text, registration_id integer, status text, waitlist_position integer)
   LANGUAGE plpgsql VOLATILE
   SET search_path FROM CURRENT
   AS $fn$
   DECLARE
-    a_id integer := (p_activity->>'id')::integer;
-    a_capacity integer := (p_activity->>'capacity')::integer;
-    a_weekday smallint := (p_activity->>'weekday')::smallint;
-    a_start char(5) := p_activity->>'startTime';
-    a_school_id integer := (p_activity->'school'->>'id')::integer;
-    a_block_id integer := (p_activity->'block'->>'id')::integer;
-    a_week_start smallint := (p_activity->'block'->>'weekStart')::smallint;
-    a_week_end smallint := (p_activity->'block'->>'weekEnd')::smallint;
+    a_id integer := (p_sign_up->'activity'->>'id')::integer;
+    a_capacity integer := (p_sign_up->'activity'->>'capacity')::integer;
+    a_weekday smallint := (p_sign_up->'activity'->>'weekday')::smallint;
+    a_start char(5) := p_sign_up->'activity'->>'startTime';
+    a_school_id integer := (p_sign_up->'activity'->'school'->>'id')::integer;
+    a_block_id integer := (p_sign_up->'activity'->'block'->>'id')::integer;
+    a_week_start smallint := (p_sign_up->'activity'->'block'->>'weekStart')::smallint;
+    a_week_end smallint := (p_sign_up->'activity'->'block'->>'weekEnd')::smallint;
+    p_child_key text := p_sign_up->>'childKey';
+    missing text[];
     taken bigint;
     same_activity boolean;
     other_activity boolean;
@@ -68,33 +57,47 @@ CREATE OR REPLACE FUNCTION sign_up(
     seq bigint;
     pos integer;
     new_id integer;
-    data jsonb;
   BEGIN
+    -- Every field this function and `sign_up_declared` read, present (null where the form
+    -- leaves it out): a declaration that lost or renamed one is refused, not stored as null.
+    SELECT array_agg(k) INTO missing FROM unnest(ARRAY['activity', 'activityId', 'childKey',
+        'childFirstName', 'childLastName', 'childDateOfBirth', 'childAge', 'childGroup',
+        'parentName', 'email', 'phone', 'language', 'waitlist', 'ignoreCapacity',
+        'manageTokenHash', 'sealedLink', 'year', 'event', 'key']) AS k
+      WHERE NOT p_sign_up ? k;
+    IF missing IS NOT NULL THEN
+      RAISE EXCEPTION 'sign-up declaration lacks %', array_to_string(missing, ', ')
+        USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+
     -- R-FRESH-SIGNUP: an activity created a moment ago can be signed up for at once; catalog's
     -- answer fills in the projection row its event has not brought yet.
     IF NOT EXISTS (SELECT 1 FROM activities WHERE activities.id = a_id) THEN
       INSERT INTO activities (id, title, capacity, weekday, start_time, is_locked, is_hidden,
           school_id, school_name, school_token_hash, block_id, block_name, week_start,
           week_end, provider_id, provider_name)
-        VALUES (a_id, p_activity->>'title', a_capacity, a_weekday, a_start,
-          (p_activity->>'isLocked')::boolean, (p_activity->>'isHidden')::boolean,
-          a_school_id, p_activity->'school'->>'name', p_activity->'school'->>'accessTokenHash',
-          a_block_id, p_activity->'block'->>'name', a_week_start, a_week_end,
-          (p_activity->'provider'->>'id')::integer, p_activity->'provider'->>'name')
+        VALUES (a_id, p_sign_up->'activity'->>'title', a_capacity, a_weekday, a_start,
+          (p_sign_up->'activity'->>'isLocked')::boolean,
+          (p_sign_up->'activity'->>'isHidden')::boolean,
+          a_school_id, p_sign_up->'activity'->'school'->>'name',
+          p_sign_up->'activity'->'school'->>'accessTokenHash',
+          a_block_id, p_sign_up->'activity'->'block'->>'name', a_week_start, a_week_end,
+          (p_sign_up->'activity'->'provider'->>'id')::integer,
+          p_sign_up->'activity'->'provider'->>'name')
         ON CONFLICT (id) DO NOTHING;
     END IF;
 
     -- R-SIGNUP-FULL: approved plus offered sign-ups against catalog's capacity (counted from
     -- the index of given places, migration 0010). R-DRAW-WINDOW: while a lottery block's
-    -- window is open (`p_ignore_capacity`) every sign-up is taken, whatever the capacity; the
+    -- window is open (`ignoreCapacity`) every sign-up is taken, whatever the capacity; the
     -- draw decides later. R-WAITLIST-JOIN: a full activity refuses the sign-up unless it asks
-    -- for the waiting list (`p_waitlist`).
+    -- for the waiting list (`waitlist`).
     SELECT count(*) INTO taken FROM registrations r
       WHERE r.activity_id = a_id AND r.status IN ('approved', 'offered');
-    IF p_ignore_capacity THEN
+    IF (p_sign_up->>'ignoreCapacity')::boolean THEN
       taken := 0;
     END IF;
-    IF taken >= a_capacity AND NOT p_waitlist THEN
+    IF taken >= a_capacity AND NOT coalesce((p_sign_up->>'waitlist')::boolean, false) THEN
       RETURN QUERY SELECT 'full'::text, NULL::integer, NULL::text, NULL::integer; RETURN;
     END IF;
 
@@ -138,40 +141,188 @@ CREATE OR REPLACE FUNCTION sign_up(
       END IF;
     END IF;
 
-    -- The sign-up, its parent's link (R-MY-SIGNUP-LINK: only the token's hash is kept) and its
-    -- event in the outbox, with the id, status and place in line (the confirmation email's
-    -- notification gets the place too).
+    -- The sign-up and its parent's link (R-MY-SIGNUP-LINK: only the token's hash is kept).
     INSERT INTO registrations (activity_id, school_id, block_id, child_first_name,
         child_last_name, child_date_of_birth, child_age, child_group, child_key, parent_name,
         email, phone, language, status, waitlist_seq)
-      VALUES (a_id, a_school_id, a_block_id, p_child_first_name, p_child_last_name,
-        p_child_date_of_birth, p_child_age, p_child_group, p_child_key, p_parent_name,
-        p_email, p_phone, p_language, new_status, seq)
+      VALUES (a_id, a_school_id, a_block_id, p_sign_up->>'childFirstName',
+        p_sign_up->>'childLastName', (p_sign_up->>'childDateOfBirth')::date,
+        (p_sign_up->>'childAge')::integer, p_sign_up->>'childGroup', p_child_key,
+        p_sign_up->>'parentName', p_sign_up->>'email', p_sign_up->>'phone',
+        p_sign_up->>'language', new_status, seq)
       RETURNING registrations.id INTO new_id;
-    INSERT INTO manage_tokens (token_hash, registration_id) VALUES (p_manage_token_hash, new_id);
+    INSERT INTO manage_tokens (token_hash, registration_id)
+      VALUES (p_sign_up->>'manageTokenHash', new_id);
     IF new_status = 'waitlisted' THEN
       SELECT count(*) INTO pos FROM registrations r
         WHERE r.activity_id = a_id AND r.status = 'waitlisted' AND r.waitlist_seq <= seq;
     END IF;
-    data := p_event_data || jsonb_build_object('registrationId', new_id, 'status', new_status);
-    IF data ? 'notification' THEN
-      data := jsonb_set(data, '{notification,waitlistPosition}', coalesce(to_jsonb(pos), 'null'::jsonb));
-    END IF;
-    INSERT INTO outbox (id, subject, type, version, occurred_at, data, headers)
-      VALUES (p_event_id, p_event_subject, p_event_subject, p_event_version,
-        p_event_occurred_at, data, p_event_headers);
     RETURN QUERY SELECT 'created'::text, new_id, new_status, pos;
   END
   $fn$;
 
--- R-IDEMPOTENCY: a keyed sign-up in one statement: the key is claimed first (a twin request
--- with the same key waits here on its row until this one commits), then `sign_up` runs, and
--- a created sign-up's answer is recorded with it: the 201's body, as the route answers it
--- (`signedUp` in src/domain/signup.ts; test/idempotency.test.ts holds the two alike). A
--- refused sign-up leaves no key behind, as a rolled-back transaction would: the service
--- records the refusal itself. A key another request holds or recorded within `p_key_hours`
--- answers 'key-taken' and nothing is done. Four round trips fewer than claiming, signing up
--- and recording in a transaction of separate statements.
+-- One sign-up, declared once (`p_sign_up`, see `sign_up_rules`), in one statement: with a
+-- `key` (R-IDEMPOTENCY: `{keyHash, requestHash, hours, status}`, null without one) the key is
+-- claimed first (a twin request with the same key waits here on its row until this one
+-- commits; a key another request holds or recorded within `hours` answers 'key-taken' with
+-- the row recorded under it, and nothing is done); then the rules and the sign-up (`sign_up_rules`); then, for a created
+-- sign-up, its event (registrations.registration.created, whole: the confirmation email's
+-- notification with the place in line) in the outbox, under the envelope `event` gives
+-- (`id`, `type`, `version`, `occurredAt`, `headers`), and its answer, the 201's body, built
+-- here alone and recorded under the key with the key's `status`. A refused sign-up leaves no
+-- key behind, as a rolled-back transaction would: the service records the refusal itself.
+-- Answers `outcome` and, for a created sign-up, `answer`.
+CREATE OR REPLACE FUNCTION sign_up_declared(p_sign_up jsonb)
+  RETURNS TABLE (outcome text, answer jsonb)
+  LANGUAGE plpgsql VOLATILE
+  SET search_path FROM CURRENT
+  AS $fn$
+  DECLARE
+    k jsonb;
+    r record;
+    body jsonb;
+    a jsonb;
+  BEGIN
+    -- The declaration's shape is checked by `sign_up_rules` first thing; `key` is checked
+    -- here too, as it is read before.
+    IF NOT p_sign_up ? 'key' THEN
+      RAISE EXCEPTION 'sign-up declaration lacks key' USING ERRCODE = 'invalid_parameter_value';
+    END IF;
+    k := p_sign_up->'key';
+    IF jsonb_typeof(k) = 'object' THEN
+      INSERT INTO idempotency_keys AS ik (key_hash, request_hash)
+        VALUES (k->>'keyHash', k->>'requestHash')
+        ON CONFLICT (key_hash) DO UPDATE
+          SET request_hash = EXCLUDED.request_hash, status = NULL, answer = NULL,
+            created_at = now()
+          WHERE ik.created_at <= now() - make_interval(hours => (k->>'hours')::integer);
+      -- Taken: the row the other request recorded (committed while this one waited on it),
+      -- answered as `{requestHash, status, answer}`, so the repeat needs no look-up of its own.
+      IF NOT FOUND THEN
+        RETURN QUERY SELECT 'key-taken'::text,
+          (SELECT jsonb_build_object('requestHash', ik.request_hash, 'status', ik.status,
+              'answer', ik.answer)
+            FROM idempotency_keys ik WHERE ik.key_hash = k->>'keyHash' AND ik.status IS NOT NULL);
+        RETURN;
+      END IF;
+    END IF;
+    SELECT * INTO r FROM sign_up_rules(p_sign_up) s;
+    IF r.outcome = 'created' THEN
+      a := p_sign_up->'activity';
+      INSERT INTO outbox (id, subject, type, version, occurred_at, data, headers)
+        VALUES ((p_sign_up->'event'->>'id')::uuid, p_sign_up->'event'->>'type',
+          p_sign_up->'event'->>'type', (p_sign_up->'event'->>'version')::integer,
+          (p_sign_up->'event'->>'occurredAt')::timestamptz,
+          jsonb_build_object(
+            'registrationId', r.registration_id,
+            'activityId', (p_sign_up->>'activityId')::integer,
+            'status', r.status,
+            'previousStatus', NULL,
+            'sendEmail', true,
+            'language', p_sign_up->>'language',
+            'notification', jsonb_build_object(
+              'to', p_sign_up->>'email',
+              'parentName', p_sign_up->>'parentName',
+              'childName', (p_sign_up->>'childFirstName') || ' ' || (p_sign_up->>'childLastName'),
+              'activityTitle', a->>'title',
+              'schoolName', a->'school'->>'name',
+              'providerName', a->'provider'->>'name',
+              'blockName', a->'block'->>'name',
+              'weekday', a->'weekday',
+              'startTime', a->>'startTime',
+              'weekStart', a->'block'->'weekStart',
+              'weekEnd', a->'block'->'weekEnd',
+              'reason', NULL,
+              'year', p_sign_up->'year',
+              'sealedLink', p_sign_up->>'sealedLink',
+              'waitlistPosition', r.waitlist_position,
+              'offerExpiresAt', NULL)),
+          coalesce(p_sign_up->'event'->'headers', '{}'::jsonb));
+      -- R-SIGNUP-ANSWER: the 201's body; a waitlisted sign-up's with its place in line.
+      body := jsonb_build_object('success', true, 'registration',
+        jsonb_build_object('id', r.registration_id, 'status', r.status)
+          || CASE WHEN r.status = 'waitlisted'
+               THEN jsonb_build_object('waitlistPosition', r.waitlist_position)
+               ELSE '{}'::jsonb END);
+      IF jsonb_typeof(k) = 'object' THEN
+        UPDATE idempotency_keys SET status = (k->>'status')::integer,
+            answer = jsonb_build_object('kind', 'body', 'body', body)
+          WHERE key_hash = k->>'keyHash';
+      END IF;
+      RETURN QUERY SELECT r.outcome, body; RETURN;
+    END IF;
+    IF jsonb_typeof(k) = 'object' THEN
+      DELETE FROM idempotency_keys WHERE key_hash = k->>'keyHash';
+    END IF;
+    RETURN QUERY SELECT r.outcome, NULL::jsonb;
+  END
+  $fn$;
+
+-- KEPT FOR THE LAST RELEASE (expand, then contract: docs/deploy.md): the release before
+-- `sign_up_declared` calls `sign_up` and `sign_up_keyed` with their positional parameters, and
+-- their signatures and answers never change here. The release after this one (whose last
+-- release then calls `sign_up_declared`) drops both.
+-- `sign_up` declares its values as `sign_up_rules` takes them, then writes the event the old
+-- release built, with the outcome's id, status and place in line.
+CREATE OR REPLACE FUNCTION sign_up(
+    p_activity jsonb,
+    p_child_key text,
+    p_child_first_name text,
+    p_child_last_name text,
+    p_child_date_of_birth date,
+    p_child_age integer,
+    p_child_group text,
+    p_parent_name text,
+    p_email text,
+    p_phone text,
+    p_language char(2),
+    p_waitlist boolean,
+    p_ignore_capacity boolean,
+    p_manage_token_hash char(64),
+    p_event_id uuid,
+    p_event_subject text,
+    p_event_version integer,
+    p_event_occurred_at timestamptz,
+    p_event_data jsonb,
+    p_event_headers jsonb
+  ) RETURNS TABLE (outcome text, registration_id integer, status text, waitlist_position integer)
+  LANGUAGE plpgsql VOLATILE
+  SET search_path FROM CURRENT
+  AS $fn$
+  DECLARE
+    r record;
+    data jsonb;
+  BEGIN
+    SELECT * INTO r FROM sign_up_rules(jsonb_build_object(
+      'activity', p_activity, 'activityId', (p_activity->>'id')::integer,
+      'childKey', p_child_key, 'childFirstName', p_child_first_name,
+      'childLastName', p_child_last_name, 'childDateOfBirth', p_child_date_of_birth,
+      'childAge', p_child_age, 'childGroup', p_child_group, 'parentName', p_parent_name,
+      'email', p_email, 'phone', p_phone, 'language', p_language, 'waitlist', p_waitlist,
+      'ignoreCapacity', p_ignore_capacity, 'manageTokenHash', p_manage_token_hash,
+      'sealedLink', NULL, 'year', NULL, 'event', NULL, 'key', NULL)) s;
+    IF r.outcome = 'created' THEN
+      data := p_event_data || jsonb_build_object('registrationId', r.registration_id,
+        'status', r.status);
+      IF data ? 'notification' THEN
+        data := jsonb_set(data, '{notification,waitlistPosition}',
+          coalesce(to_jsonb(r.waitlist_position), 'null'::jsonb));
+      END IF;
+      INSERT INTO outbox (id, subject, type, version, occurred_at, data, headers)
+        VALUES (p_event_id, p_event_subject, p_event_subject, p_event_version,
+          p_event_occurred_at, data, p_event_headers);
+    END IF;
+    RETURN QUERY SELECT r.outcome, r.registration_id, r.status, r.waitlist_position;
+  END
+  $fn$;
+
+-- KEPT FOR THE LAST RELEASE, as `sign_up` above. R-IDEMPOTENCY: the last release's keyed
+-- sign-up in one statement: the key is claimed first (a twin request with the same key waits
+-- here on its row until this one commits), then `sign_up` runs, and a created sign-up's answer
+-- is recorded with it: the 201's body, as `sign_up_declared` builds it. A refused sign-up
+-- leaves no key behind, as a rolled-back transaction would: the service records the refusal
+-- itself. A key another request holds or recorded within `p_key_hours` answers 'key-taken'
+-- and nothing is done.
 CREATE OR REPLACE FUNCTION sign_up_keyed(
     p_key_hash char(64),
     p_request_hash char(64),

@@ -21,9 +21,9 @@ import { ActivityRepository } from './data-access/activities.js';
 import { PrivacyRepository } from './data-access/privacy.js';
 import { RegistrationRepository } from './data-access/registrations.js';
 import { ParentLinks } from './domain/links.js';
-import { MySignups } from './domain/my-signup.js';
-import { Privacy, type PrivacyPeers } from './domain/privacy.js';
+import type { PrivacyPeers } from './domain/privacy.js';
 import { Waitlist } from './domain/waitlist.js';
+import { privacyParts } from './privacy-parts.js';
 
 export interface ErasureReplayDeps {
   /** The restored database, on this service's schema. */
@@ -84,27 +84,18 @@ export async function replayRegistrationErasures(
   // to append to the ledger: it is in there already.
   const stream = { purge: () => Promise.resolve({ deleted: 0, pending: 0 }) };
   const ledger = { append: () => Promise.resolve() };
-  const mySignups = new MySignups({
-    db,
-    outbox,
-    registrations,
-    activities,
-    privacyRecords: records,
-    stream,
-    waitlist,
-    ledger,
-  });
-  const privacy = new Privacy({
+  const { mySignups, privacy } = privacyParts({
     db,
     outbox,
     logger,
-    records,
-    mySignups,
+    registrations,
+    activities,
+    privacyRecords: records,
+    waitlist,
     stream,
     peers: deps.peers,
     ledger,
-    subjectSecret: config.SESSION_SECRET,
-    retentionMonths: config.RETENTION_MONTHS,
+    config,
   });
 
   const out: ReplayedErasure[] = [];

@@ -1,5 +1,6 @@
 import {
   ErasureLedger,
+  Idempotency,
   openService,
   packageVersion,
   retentionJob,
@@ -18,12 +19,10 @@ import { ProviderAccessRepository } from './data-access/provider-access.js';
 import { RegistrationRepository } from './data-access/registrations.js';
 import { SignupRateRepository } from './data-access/signup-rate.js';
 import { Attendance } from './domain/attendance.js';
-import { Idempotency } from './domain/idempotency.js';
 import { ParentLinks } from './domain/links.js';
 import { Lottery } from './domain/lottery.js';
-import { MySignups } from './domain/my-signup.js';
 import { Participants } from './domain/participants.js';
-import { Privacy, retainedSignups } from './domain/privacy.js';
+import { retainedSignups } from './domain/privacy.js';
 import { Projection } from './domain/projection.js';
 import { Review } from './domain/review.js';
 import { SignUps } from './domain/signup.js';
@@ -40,6 +39,8 @@ import {
   startResponders,
 } from './entry-points/messaging/rpc.js';
 import { streamPurge } from './entry-points/messaging/stream-purge.js';
+import { privacyParts } from './privacy-parts.js';
+import { MSG } from './domain/messages.js';
 
 /** The composition root: config → repositories → domain → entry points, each built once. */
 export const { start, stop } = serviceModule(async (opts) => {
@@ -111,27 +112,18 @@ export const { start, stop } = serviceModule(async (opts) => {
     owner: catalog.activitiesNow,
   });
   const signUps = new SignUps({ outbox, registrations, links, lottery, catalog });
-  const mySignups = new MySignups({
-    db,
-    outbox,
-    registrations,
-    activities,
-    privacyRecords,
-    stream,
-    waitlist,
-    ledger,
-  });
-  const privacy = new Privacy({
+  const { mySignups, privacy } = privacyParts({
     db,
     outbox,
     logger,
-    records: privacyRecords,
-    mySignups,
+    registrations,
+    activities,
+    privacyRecords,
+    waitlist,
     stream,
     peers,
     ledger,
-    subjectSecret: config.SESSION_SECRET,
-    retentionMonths: config.RETENTION_MONTHS,
+    config,
   });
   const projection = new Projection({ projection: projectionRows, waitlist });
   const participants = new Participants({
@@ -149,7 +141,11 @@ export const { start, stop } = serviceModule(async (opts) => {
     participants,
     keySecret: config.LINK_SEAL_SECRET,
   });
-  const idempotency = new Idempotency({ keys: idempotencyKeys, secret: config.LINK_SEAL_SECRET });
+  const idempotency = new Idempotency({
+    store: idempotencyKeys,
+    secret: config.LINK_SEAL_SECRET,
+    invalidKeyText: MSG.idempotencyKeyInvalid,
+  });
   const signupRate = new SignupRateLimit({
     counts: signupCounts,
     limit: config.SIGNUP_RATE_LIMIT,

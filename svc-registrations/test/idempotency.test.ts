@@ -1,9 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { registrationSchema } from '@nsa/contracts';
-import { QueryTypes, openLink } from '@nsa/service-kit';
+import { QueryTypes, canonicalJson, openLink, requestFingerprint } from '@nsa/service-kit';
 import { IdempotencyRepository } from '../src/data-access/idempotency.js';
-import { canonicalJson, requestFingerprint } from '../src/domain/idempotency.js';
 import { LINK_SEAL_SECRET, post, signup, startWorld, type World } from './world.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };

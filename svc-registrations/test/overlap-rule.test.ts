@@ -112,9 +112,9 @@ describe('the overlap rule (R-SIGNUP-OVERLAP) in SQL and in the draw', () => {
     expect(seen.false).toBeGreaterThan(100);
   });
 
-  it("plans sign_up's check of the child as with the rule written out: activities_overlap inlined, the child's sign-ups read by their index", async () => {
+  it("plans sign_up_rules' check of the child as with the rule written out: activities_overlap inlined, the child's sign-ups read by their index", async () => {
     const [fn] = await db.query<{ src: string }>(
-      "SELECT prosrc AS src FROM pg_proc WHERE proname = 'sign_up'",
+      "SELECT prosrc AS src FROM pg_proc WHERE proname = 'sign_up_rules'",
       { type: QueryTypes.SELECT },
     );
     const check = /SELECT coalesce\(bool_or[\s\S]*?;/.exec(fn!.src)?.[0];

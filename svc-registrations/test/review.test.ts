@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { testSessionCookie } from '@nsa/service-kit/testing';
+import { requestContext, sessionActor } from '@nsa/service-kit';
 import { PrivacyRepository } from '../src/data-access/privacy.js';
 import { post, replica, signup, startWorld, type World } from './world.js';
 
@@ -128,7 +129,12 @@ describe('sign-up review', () => {
       seen: 0,
     };
     const rows = await Promise.all(
-      ids.map((id, i) => replicas[i % 2]!.approveWithinCapacity(id, admin, false)),
+      ids.map((id, i) =>
+        // The acting admin comes from the request's context, as a request behind the session has it.
+        requestContext.run({ user: admin, actor: sessionActor(admin) }, () =>
+          replicas[i % 2]!.approveWithinCapacity(id, false),
+        ),
+      ),
     );
     expect(rows.filter((r) => r.status === 'approved')).toHaveLength(3);
     expect(rows.filter((r) => r.status === 'rejected')).toHaveLength(17);

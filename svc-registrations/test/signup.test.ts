@@ -65,7 +65,7 @@ describe('public sign-up', () => {
     });
   });
 
-  it('makes one round trip to PostgreSQL per sign-up: the prepared call of sign_up, values bound', async () => {
+  it('makes one round trip to PostgreSQL per sign-up, keyed or not: the prepared call of sign_up_declared, its one value bound', async () => {
     await Promise.all(Object.values(ids).map((id) => w.projected(id)));
     // Records what is sent on the service's own pool connections.
     const recorder = recordStatements(w.registrations.ctx.sequelize);
@@ -74,22 +74,29 @@ describe('public sign-up', () => {
     // tables (what runs beside it, as the outbox relay woken by the sign-up or a background
     // job starting, is not counted).
     const path = (text: string) =>
-      /sign_up\(|INSERT INTO outbox|\b(registrations|manage_tokens|activities)\b/.test(text) &&
+      /sign_up\w*\(|INSERT INTO outbox|\b(registrations|manage_tokens|activities|idempotency_keys)\b/.test(
+        text,
+      ) &&
       !/^(BEGIN; SELECT id, subject|UPDATE outbox SET published_at)/.test(text) &&
       !/status = 'offered' AND offer_expires_at/.test(text);
     try {
-      for (let i = 0; i < 3; i += 1) {
+      for (let i = 0; i < 4; i += 1) {
         const before = sent.length;
         const body = signup(ids.open!);
-        const res = await post(w.reg, school.accessToken, body);
+        // R-IDEMPOTENCY: a keyed sign-up claims its key and records its answer in the same call.
+        const key: Record<string, string> =
+          i % 2 === 1 ? { 'idempotency-key': `round-trip-${Date.now()}-${i}` } : {};
+        const res = await post(w.reg, school.accessToken, body, key);
         expect(res.status).toBe(201);
         const own = sent.slice(before).filter((s) => path(s.text));
         expect(own, JSON.stringify(own.map((s) => s.text.slice(0, 80)))).toHaveLength(1);
-        expect(own[0]!.name).toBe('registrations_sign_up');
-        expect(own[0]!.text).toContain('FROM sign_up($1::jsonb');
+        expect(own[0]!.name).toBe('registrations_sign_up_declared');
+        expect(own[0]!.text).toContain('FROM sign_up_declared($1::jsonb)');
         // The personal data travels bound, never written into the statement.
         expect(own[0]!.text).not.toContain(body.email);
-        expect(own[0]!.values).toContain(body.email);
+        const declared = JSON.parse(String(own[0]!.values![0])) as Record<string, unknown>;
+        expect(declared.email).toBe(body.email);
+        expect(declared.key === null).toBe(i % 2 === 0);
       }
     } finally {
       recorder.stop();
@@ -148,14 +155,14 @@ describe('public sign-up', () => {
   it("counts an activity's taken places from the index of given places, which no new sign-up enters", async () => {
     const db = w.registrations.ctx.sequelize;
     const [fn] = await db.query<{ src: string }>(
-      "SELECT prosrc AS src FROM pg_proc WHERE proname = 'sign_up'",
+      "SELECT prosrc AS src FROM pg_proc WHERE proname = 'sign_up_rules'",
       { type: QueryTypes.SELECT },
     );
     const count =
       /SELECT count\(\*\) INTO taken (FROM registrations r\s+WHERE r\.activity_id = a_id AND r\.status IN \('approved', 'offered'\));/.exec(
         fn!.src,
       );
-    expect(count, 'the count of taken places in sign_up').not.toBeNull();
+    expect(count, 'the count of taken places in sign_up_rules').not.toBeNull();
     // The plan PL/pgSQL keeps for it once it stops planning per call: the generic one.
     const plan = await db.transaction(async (transaction) => {
       await db.query('SET LOCAL plan_cache_mode = force_generic_plan', { transaction });

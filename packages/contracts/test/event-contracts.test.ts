@@ -381,6 +381,59 @@ function builderTypes(expr: ts.Expression, file: string): string[] | undefined {
   return [...new Set(types)];
 }
 
+/** The arguments of a SQL call whose opening parenthesis is at `open`, split at top level. */
+function sqlArguments(sql: string, open: number): string[] {
+  const args: string[] = [];
+  let depth = 0;
+  let quoted = false;
+  let start = open + 1;
+  for (let i = open + 1; i < sql.length; i += 1) {
+    const ch = sql[i];
+    if (ch === "'") quoted = !quoted;
+    if (quoted) continue;
+    if (ch === '(') depth += 1;
+    else if (ch === ')' && depth-- === 0) return [...args, sql.slice(start, i).trim()];
+    else if (ch === ',' && depth === 0) {
+      args.push(sql.slice(start, i).trim());
+      start = i + 1;
+    }
+  }
+  return args;
+}
+
+/** The shape a SQL `jsonb_build_object('k', v, ...)` builds (nested ones read too). */
+function sqlObjectShape(sql: string, open: number): Shape {
+  const args = sqlArguments(sql, open);
+  const fields: Record<string, { shape: Shape; optional: boolean }> = {};
+  for (let i = 0; i + 1 < args.length; i += 2) {
+    const key = /^'(\w+)'$/.exec(args[i]!)?.[1];
+    if (!key) return OPAQUE;
+    const value = args[i + 1]!;
+    const nested = /^jsonb_build_object\s*\(/.exec(value);
+    fields[key] = {
+      shape: nested ? sqlObjectShape(value, nested[0].length - 1) : OPAQUE,
+      optional: false,
+    };
+  }
+  return { kind: 'object', fields };
+}
+
+/**
+ * An event whose data a database function of the service builds (`outbox.head(type)` in
+ * TypeScript: the envelope only): the data of the `INSERT INTO outbox` in the service's
+ * `sql/*.sql` that builds it with `jsonb_build_object`.
+ */
+function sqlEventShape(service: string): Shape {
+  const dir = path.join(repo, service, 'sql');
+  const files = fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.endsWith('.sql')) : [];
+  for (const f of files) {
+    const sql = fs.readFileSync(path.join(dir, f), 'utf8');
+    for (const m of sql.matchAll(/INSERT INTO outbox[^;]*?jsonb_build_object\(/g))
+      return sqlObjectShape(sql, m.index + m[0].length - 1);
+  }
+  return OPAQUE;
+}
+
 /** `x.outbox.add(tx, { type, data, version })` and wrappers `this.emit(tx, type, data)`. */
 function producerSites(): ProducerSite[] {
   const sites: ProducerSite[] = [];
@@ -391,6 +444,23 @@ function producerSites(): ProducerSite[] {
       const wrappers = new Map<string, { type: number; data: number; version?: number }>();
       const outboxCalls: ts.CallExpression[] = [];
       each(sf, (n) => {
+        // `outbox.head(type, version?)`: an event the service's database function builds.
+        if (
+          ts.isCallExpression(n) &&
+          ts.isPropertyAccessExpression(n.expression) &&
+          n.expression.name.text === 'head' &&
+          /(^|\.)outbox$/.test(n.expression.expression.getText()) &&
+          n.arguments[0]
+        ) {
+          const version = n.arguments[1];
+          sites.push({
+            file: path.relative(repo, file),
+            line: sf.getLineAndCharacterOfPosition(n.getStart()).line + 1,
+            types: eventTypesIn(n.arguments[0]),
+            version: version && ts.isNumericLiteral(version) ? Number(version.text) : undefined,
+            shape: sqlEventShape(service),
+          });
+        }
         if (
           ts.isCallExpression(n) &&
           ts.isPropertyAccessExpression(n.expression) &&

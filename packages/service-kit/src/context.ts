@@ -1,7 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AuditEntry } from '@nsa/contracts';
 import { SYSTEM_ACTOR } from './audit.js';
+import type { RequestKey } from './idempotency.js';
 import type { NewEvent } from './outbox.js';
+import type { SessionUser } from './session.js';
 
 /**
  * What the work under way was asked for by: the request's id (the gateway's X-Request-Id, or
@@ -12,6 +14,13 @@ import type { NewEvent } from './outbox.js';
 export interface RequestContext {
   requestId?: string;
   actor?: AuditEntry['actor'];
+  /**
+   * The logged-in user the request is made by (`currentUser`), set with `actor`: what a change
+   * records of who made it (an admin's id, name and address) comes from here alone.
+   */
+  user?: SessionUser;
+  /** The request's `Idempotency-Key`, as the entry point hands it to the change (`currentRequestKey`). */
+  idempotencyKey?: RequestKey;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -42,6 +51,19 @@ export function currentRequestId(): string | undefined {
 /** Who asked for the work under way: the logged-in user, or the system when nobody did. */
 export function currentActor(): AuditEntry['actor'] {
   return storage.getStore()?.actor ?? SYSTEM_ACTOR;
+}
+
+/**
+ * The logged-in user of the request under way; a request that reached a route behind
+ * `requireRole` has one (undefined outside such a request).
+ */
+export function currentUser(): SessionUser | undefined {
+  return storage.getStore()?.user;
+}
+
+/** Runs `fn` in the current context with `user` as who asks for it (and as its actor). */
+export function withUser<T>(user: SessionUser, actor: AuditEntry['actor'], fn: () => T): T {
+  return storage.run({ ...storage.getStore(), user, actor }, fn);
 }
 
 /** Runs `fn` in the current context with `actor` as who asked for it. */

@@ -4,7 +4,7 @@ import type { Logger } from './logger.js';
 import { createErrorHandler, notFoundHandler } from './errors.js';
 import { csrfOriginCheck, type Sessions } from './session.js';
 import { sessionActor } from './audit.js';
-import { requestContext, withActor } from './context.js';
+import { requestContext, withUser } from './context.js';
 import { httpMetrics, type Metrics } from './metrics.js';
 
 export const BODY_LIMIT = '64kb';
@@ -101,10 +101,10 @@ export function requestLogging(logger: Logger): RequestHandler {
 }
 
 /**
- * Runs the rest of a logged-in user's request with that user as its actor (`currentActor()`),
- * once the session is known.
+ * Runs the rest of a logged-in user's request with that user as its actor (`currentActor()`)
+ * and its user (`currentUser()`), once the session is known.
  */
 const requestActor: RequestHandler = (req, _res, next) => {
-  if (req.sessionUser) withActor(sessionActor(req.sessionUser), next);
+  if (req.sessionUser) withUser(req.sessionUser, sessionActor(req.sessionUser), next);
   else next();
 };

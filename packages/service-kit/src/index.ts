@@ -26,3 +26,4 @@ export * from './privacy.js';
 export * from './erasure-ledger.js';
 export * from './repeat.js';
 export * from './leader.js';
+export * from './idempotency.js';

@@ -75,6 +75,18 @@ const INSERT_MANY = `INSERT INTO outbox (id, subject, type, version, occurred_at
   FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS a(e, n)
   ORDER BY a.n`;
 
+/**
+ * The envelope of an event whose data a database function builds in the change it writes: the
+ * event's id, type, version, time and headers (the request's id), without data.
+ */
+export interface EventHead {
+  id: string;
+  type: string;
+  version: number;
+  occurredAt: string;
+  headers: Record<string, string>;
+}
+
 /** An outbox row's values: the envelope, and data and headers as JSON text. */
 export interface OutboxRowValues<T> {
   envelope: EventEnvelope<T>;
@@ -126,6 +138,21 @@ export class Outbox {
    * The outbox row of a new event, for a caller that writes it itself (a database function
    * that does a whole change in one call); call `kick()` once that commits.
    */
+  /**
+   * The envelope of a new event whose data a database function builds itself (with the row's
+   * ids it makes), for that function to write the outbox row; call `kick()` once it commits.
+   */
+  head(type: string, version = 1): EventHead {
+    const { envelope, headers } = this.envelope({ type, version, data: null });
+    return {
+      id: envelope.id,
+      type: envelope.type,
+      version: envelope.version,
+      occurredAt: envelope.occurredAt,
+      headers,
+    };
+  }
+
   row<T>(event: NewEvent<T>): OutboxRowValues<T> {
     const { envelope, headers } = this.envelope(event);
     return {

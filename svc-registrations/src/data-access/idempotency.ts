@@ -1,22 +1,19 @@
-import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import {
+  QueryTypes,
+  type IdempotencyStore,
+  type KeyRow,
+  type Sequelize,
+  type StoredAnswer,
+  type Transaction,
+} from '@nsa/service-kit';
 
 /** How long a key's answer is kept and answered again (R-IDEMPOTENCY). */
 export const IDEMPOTENCY_HOURS = 24;
 
-/** What is kept of an answer: its body, nothing (derived again), or a refusal. */
-export type StoredAnswer =
-  | { kind: 'body'; body: unknown }
-  | { kind: 'derive' }
-  | { kind: 'error'; code: string; text?: unknown; fields?: unknown };
-
-export interface KeyRow {
-  requestHash: string;
-  status: number;
-  answer: StoredAnswer;
-}
-
 /** The rows of keyed requests (R-IDEMPOTENCY); see migration 0012. */
-export class IdempotencyRepository {
+export class IdempotencyRepository implements IdempotencyStore {
+  readonly hours = IDEMPOTENCY_HOURS;
+
   constructor(private readonly db: Sequelize) {}
 
   /** The recorded answer of a key within its 24 hours, if any. */

@@ -7,6 +7,7 @@ import {
   type Transaction,
 } from '@nsa/service-kit';
 import type { PrivacyCounts, PrivacyRecord, RetentionReport } from '@nsa/contracts';
+import { ERASED_PERSONAL_FIELDS, PERSONAL_COLUMNS } from './registrations.js';
 
 /**
  * The Sunday that ends a block's last ISO week: Monday of week 1 is the Monday on or before
@@ -18,9 +19,7 @@ const BLOCK_END = `(make_date(a.block_year, 1, 4)
 /** Sign-ups as the privacy export shows them: every personal field, and what they are about. */
 const EXPORT_COLUMNS = `r.id, r.activity_id AS "activityId", a.title AS "activityTitle",
   a.school_name AS "schoolName", a.block_name AS "blockName", a.block_year AS "blockYear",
-  r.child_first_name AS "childFirstName", r.child_last_name AS "childLastName",
-  to_char(r.child_date_of_birth, 'YYYY-MM-DD') AS "childDateOfBirth", r.child_age AS "childAge",
-  r.child_group AS "childGroup", r.parent_name AS "parentName", r.email, r.phone, r.language,
+  ${PERSONAL_COLUMNS}, r.language,
   r.status, r.rejection_reason AS "rejectionReason", r.created_at AS "createdAt",
   r.updated_at AS "updatedAt"`;
 
@@ -58,10 +57,7 @@ export class PrivacyRepository {
       transaction: tx,
     });
     const rows = await this.db.query<{ id: number }>(
-      `UPDATE registrations AS r SET child_first_name = '', child_last_name = '',
-         child_date_of_birth = NULL, child_age = NULL, child_group = NULL,
-         child_key = 'erased:' || r.id, parent_name = '', email = '', phone = '',
-         rejection_reason = NULL, erased_at = now()
+      `UPDATE registrations AS r SET ${ERASED_PERSONAL_FIELDS}, erased_at = now()
        WHERE r.id IN (:ids) AND r.erased_at IS NULL
        RETURNING r.id`,
       { replacements: { ids }, type: QueryTypes.SELECT, transaction: tx },

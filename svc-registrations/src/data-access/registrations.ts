@@ -1,5 +1,6 @@
 import {
   QueryTypes,
+  currentRequestKey,
   preparedQuery,
   type PreparedStatement,
   type Sequelize,
@@ -10,10 +11,11 @@ import type {
   ActivityCountsAnswer,
   ActivityEvent,
   AdminRef,
+  RegistrationCreated,
+  RegistrationInput,
   RegistrationRecord,
 } from '@nsa/contracts';
-import type { OutboxRowValues } from '@nsa/service-kit';
-import { IDEMPOTENCY_HOURS } from './idempotency.js';
+import type { EventHead, KeyRow } from '@nsa/service-kit';
 
 export type { AdminRef };
 
@@ -38,10 +40,28 @@ export type RegistrationRow = Omit<RegistrationRecord, RowDates> & {
   erasedAt: Date | null;
 };
 
-export const REGISTRATION_COLUMNS = `r.id, r.activity_id AS "activityId", r.school_id AS "schoolId", r.block_id AS "blockId",
-  r.child_first_name AS "childFirstName", r.child_last_name AS "childLastName",
+/**
+ * The sign-up's personal fields (what the parent's form gave, and the child's age), as every
+ * answer that shows them names them: the admin's (`REGISTRATION_COLUMNS`) and the privacy
+ * export's. A new field of the form is added here and in `ERASED_PERSONAL_FIELDS` alone.
+ */
+export const PERSONAL_COLUMNS = `r.child_first_name AS "childFirstName", r.child_last_name AS "childLastName",
   to_char(r.child_date_of_birth, 'YYYY-MM-DD') AS "childDateOfBirth", r.child_age AS "childAge",
-  r.child_group AS "childGroup", r.parent_name AS "parentName", r.email, r.phone, r.language, r.status,
+  r.child_group AS "childGroup", r.parent_name AS "parentName", r.email, r.phone`;
+
+/**
+ * R-ERASE, R-RETENTION-PERIOD: the personal fields of a sign-up (`r`) gone, as every erasure
+ * leaves them (a parent's, an admin's, retention's): names, date of birth, age, group, parent,
+ * email, phone and the rejection reason; the child key becomes unique, so the erased sign-up
+ * never counts as this child's again.
+ */
+export const ERASED_PERSONAL_FIELDS = `child_first_name = '', child_last_name = '',
+  child_date_of_birth = NULL, child_age = NULL, child_group = NULL,
+  child_key = 'erased:' || r.id, parent_name = '', email = '', phone = '',
+  rejection_reason = NULL`;
+
+export const REGISTRATION_COLUMNS = `r.id, r.activity_id AS "activityId", r.school_id AS "schoolId", r.block_id AS "blockId",
+  ${PERSONAL_COLUMNS}, r.language, r.status,
   r.created_at AS "createdAt", r.updated_at AS "updatedAt", r.approved_at AS "approvedAt",
   r.rejected_at AS "rejectedAt", r.rejection_reason AS "rejectionReason", r.email_sent AS "emailSent",
   r.approved_by_admin_id AS "approvedByAdminId", r.rejected_by_admin_id AS "rejectedByAdminId",
@@ -62,68 +82,57 @@ export function childKey(first: string, last: string, dateOfBirth: string): stri
   return `${identityKey(first)}|${identityKey(last)}|${dateOfBirth}`;
 }
 
-/** What the sign_up function (sql/sign-up.sql) answers. */
+/** What a sign-up came to (sql/sign-up.sql, `sign_up_declared`): the outcome of its rules. */
 export type SignUpOutcome = 'created' | 'full' | 'duplicate' | 'overlap';
-export interface SignUpResult {
-  outcome: SignUpOutcome;
-  registrationId: number | null;
-  status: 'new' | 'waitlisted' | null;
-  waitlistPosition: number | null;
-}
+
+/** The answer of a created sign-up, the 201's body, as the database built and recorded it. */
+export type SignUpResult =
+  | { outcome: 'created'; answer: RegistrationCreated }
+  | { outcome: Exclude<SignUpOutcome, 'created'>; answer: null };
 
 /**
- * The sign_up function's call, prepared: the hot path of a burst of sign-ups parses and plans
- * it once per connection, and its values (a sign-up's personal data) travel bound.
+ * One sign-up, declared once: what `sign_up_declared` (sql/sign-up.sql) takes as its one jsonb
+ * argument. Every field of the sign-up form as the API parsed it (`registrationSchema`; one
+ * left out is null), and what the service adds: the activity as its owner answered it, the
+ * child's key and age, the page's language, the lottery window's `ignoreCapacity`, the
+ * parent's link (its token's hash, and sealed for the email), the week-year of the email's
+ * dates and the envelope of the event the database writes. The database reads each by its
+ * name and refuses a declaration that lacks one (test/signup-declaration.test.ts holds the
+ * names of both sides alike).
  */
-const SIGN_UP: PreparedStatement = {
-  name: 'registrations_sign_up',
-  text: `SELECT outcome, registration_id AS "registrationId", status,
-       waitlist_position AS "waitlistPosition" FROM sign_up($1::jsonb,
-       $2::text, $3::text, $4::text, $5::date, $6::integer, $7::text,
-       $8::text, $9::text, $10::text, $11::char(2), $12::boolean, $13::boolean, $14::char(64),
-       $15::uuid, $16::text, $17::integer, $18::timestamptz, $19::jsonb, $20::jsonb)`,
+export type SignUpDeclaration = {
+  [K in keyof RegistrationInput]-?: RegistrationInput[K] | null;
+} & {
+  activity: ActivityEvent;
+  childKey: string;
+  childAge: number;
+  language: string;
+  ignoreCapacity: boolean;
+  manageTokenHash: string;
+  sealedLink: string;
+  year: number;
+  event: EventHead;
 };
 
-/**
- * The keyed sign-up (R-IDEMPOTENCY) in one statement: the sign_up_keyed function claims the
- * key, signs up and records the answer (sql/sign-up.sql), committed on its own.
- */
-const SIGN_UP_KEYED: PreparedStatement = {
-  name: 'registrations_sign_up_keyed',
-  text: `SELECT outcome, registration_id AS "registrationId", status,
-       waitlist_position AS "waitlistPosition" FROM sign_up_keyed($1::char(64), $2::char(64),
-       $3::integer, $4::jsonb, $5::text, $6::text, $7::text, $8::date, $9::integer, $10::text,
-       $11::text, $12::text, $13::text, $14::char(2), $15::boolean, $16::boolean, $17::char(64),
-       $18::uuid, $19::text, $20::integer, $21::timestamptz, $22::jsonb, $23::jsonb)`,
-};
-
-/** A keyed sign-up's key: the hashes kept of it (R-IDEMPOTENCY). */
+/** R-IDEMPOTENCY: the request's key as the database claims it and records the answer under. */
 export interface SignUpKey {
   keyHash: string;
   requestHash: string;
+  hours: number;
+  status: number;
 }
 
-/** The keyed sign-up's answer: the sign-up's, or 'key-taken' when another request has the key. */
-export type KeyedSignUpResult = SignUpResult | { outcome: 'key-taken' };
+/** The declaration as sent: with the request's key, or null without one. */
+export type SignUpRecord = SignUpDeclaration & { key: SignUpKey | null };
 
-/** What the sign_up function takes: the owner's activity, the sign-up and its event. */
-export interface SignUpRow {
-  activity: ActivityEvent;
-  childKey: string;
-  childFirstName: string;
-  childLastName: string;
-  childDateOfBirth: string;
-  childAge: number;
-  childGroup: string;
-  parentName: string;
-  email: string;
-  phone: string;
-  language: string;
-  waitlist: boolean;
-  ignoreCapacity: boolean;
-  manageTokenHash: string;
-  event: OutboxRowValues<unknown>;
-}
+/**
+ * The sign_up_declared call, prepared: the hot path of a burst of sign-ups parses and plans it
+ * once per connection, and its value (a sign-up's personal data) travels bound.
+ */
+const SIGN_UP: PreparedStatement = {
+  name: 'registrations_sign_up_declared',
+  text: 'SELECT outcome, answer FROM sign_up_declared($1::jsonb)',
+};
 
 export type StatusChange =
   | { status: 'rejected'; admin: AdminRef; reason: string | null }
@@ -135,25 +144,29 @@ export class RegistrationRepository {
   constructor(private readonly db: Sequelize) {}
 
   /**
-   * One call of the sign_up function: the rules that need this service's rows (early full,
-   * duplicate, overlap), the sign-up and its event. `activity` is the owner's answer.
+   * One sign-up in one statement (`sign_up_declared`): the rules that need this service's rows
+   * (early full, duplicate, overlap), the sign-up, its event and its answer; for a keyed
+   * request (R-IDEMPOTENCY, the key the entry point handed on) also the key's claim and the
+   * answer's record, committed with it. A key another request has ends the call as the key's
+   * claim would (`RequestKey.taken`), with the answer recorded under it.
    */
-  async signUp(s: SignUpRow): Promise<SignUpResult> {
-    const [row] = await preparedQuery<SignUpResult>(this.db, SIGN_UP, signUpValues(s));
-    return row!;
-  }
-
-  /**
-   * A keyed sign-up, committed on its own with its key and answer (sign_up_keyed): one round
-   * trip instead of a transaction's five.
-   */
-  async signUpKeyed(s: SignUpRow, key: SignUpKey): Promise<KeyedSignUpResult> {
-    const [row] = await preparedQuery<KeyedSignUpResult>(this.db, SIGN_UP_KEYED, [
-      key.keyHash,
-      key.requestHash,
-      IDEMPOTENCY_HOURS,
-      ...signUpValues(s),
-    ]);
+  async signUp(declaration: SignUpDeclaration): Promise<SignUpResult> {
+    const key = currentRequestKey();
+    const record: SignUpRecord = {
+      ...declaration,
+      key: key
+        ? {
+            keyHash: key.keyHash,
+            requestHash: key.requestHash,
+            hours: key.hours,
+            status: key.status,
+          }
+        : null,
+    };
+    const [row] = await preparedQuery<
+      SignUpResult | { outcome: 'key-taken'; answer: KeyRow | null }
+    >(this.db, SIGN_UP, [JSON.stringify(record)]);
+    if (row!.outcome === 'key-taken') return key!.taken(row!.answer ?? undefined);
     return row!;
   }
 
@@ -389,10 +402,7 @@ export class RegistrationRepository {
       transaction: tx,
     });
     const [row] = await this.db.query<RegistrationRow>(
-      `UPDATE registrations AS r SET child_first_name = '', child_last_name = '',
-         child_date_of_birth = NULL, child_age = NULL, child_group = NULL,
-         child_key = 'erased:' || r.id, parent_name = '', email = '', phone = '',
-         rejection_reason = NULL,
+      `UPDATE registrations AS r SET ${ERASED_PERSONAL_FIELDS},
          status = CASE WHEN r.status = 'rejected' THEN 'rejected' ELSE 'withdrawn' END,
          withdrawn_at = CASE WHEN r.status IN ('rejected', 'withdrawn') THEN r.withdrawn_at
            ELSE now() END,
@@ -436,31 +446,4 @@ export class RegistrationRepository {
       { replacements: { ids: `{${ids.join(',')}}` }, transaction: tx },
     );
   }
-}
-
-/** The sign_up function's values, in its order, after the key's. */
-function signUpValues(s: SignUpRow): unknown[] {
-  const { event } = s;
-  return [
-    JSON.stringify(s.activity),
-    s.childKey,
-    s.childFirstName,
-    s.childLastName,
-    s.childDateOfBirth,
-    s.childAge,
-    s.childGroup,
-    s.parentName,
-    s.email,
-    s.phone,
-    s.language,
-    s.waitlist,
-    s.ignoreCapacity,
-    s.manageTokenHash,
-    event.envelope.id,
-    event.subject,
-    event.envelope.version,
-    event.envelope.occurredAt,
-    event.data,
-    event.headers,
-  ];
 }

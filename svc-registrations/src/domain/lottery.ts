@@ -19,13 +19,13 @@ import {
   type Logger,
   type Metrics,
   type Outbox,
-  type SessionUser,
   type Transaction,
   type Transactor,
 } from '@nsa/service-kit';
 import type { ActivityRepository, ProjectedActivity } from '../data-access/activities.js';
 import type { DrawRepository, DrawRow } from '../data-access/draws.js';
 import type { RegistrationRepository } from '../data-access/registrations.js';
+import { actingAdmin, adminRef } from './acting-admin.js';
 import { DRAW_ALGORITHM, runDraw } from './draw.js';
 import { sha256 } from './links.js';
 import { MSG } from './messages.js';
@@ -300,12 +300,9 @@ export class Lottery {
    * list like any freed place. Refused (409) when published already or not previewed, or when
    * places were taken since close (which the freeze does not let happen).
    */
-  publish(
-    blockId: number,
-    admin: SessionUser,
-    sendEmail: boolean,
-    now = new Date(),
-  ): Promise<DrawView> {
+  publish(blockId: number, sendEmail: boolean, now = new Date()): Promise<DrawView> {
+    // The acting admin, from the request's context (who approved, in the rows and the audit).
+    const admin = actingAdmin();
     const { registrations, draws, waitlist, outbox, metrics } = this.deps;
     let placed = 0;
     const published = this.deps.db.transaction(async (tx) => {
@@ -353,7 +350,7 @@ export class Lottery {
           r,
         ]),
       );
-      const ref = { id: admin.uid, name: admin.name, email: admin.email };
+      const ref = adminRef(admin);
       const approvedRows = await registrations.setStatuses(
         tx,
         approvedIds.map((id) => ({ id, status: 'approved' as const, admin: ref, reason: null })),

@@ -9,11 +9,13 @@ import { activityCalendar, isoWeekYear } from '@nsa/calendar';
 import {
   AppError,
   currentActor,
+  currentRequestKey,
   recordAudit,
   withActor,
   type ErasureRecorder,
   type NewEvent,
   type Outbox,
+  type RequestKey,
   type Transaction,
   type Transactor,
 } from '@nsa/service-kit';
@@ -22,7 +24,6 @@ import type { PrivacyRepository } from '../data-access/privacy.js';
 import type { RegistrationRepository, RegistrationRow } from '../data-access/registrations.js';
 import { sha256 } from './links.js';
 import { MSG } from './messages.js';
-import type { KeyInTx } from './idempotency.js';
 import type { RegistrationsStream } from './registrations-stream.js';
 import { freesPlace } from './review.js';
 import { statusEvent } from './status-events.js';
@@ -165,8 +166,8 @@ export class MySignups {
   }
 
   /** R-WAITLIST-WITHDRAW: the parent withdraws a sign-up still in play; its place moves on. */
-  withdraw(signup: AdmittedSignup, key?: KeyInTx): Promise<MySignup> {
-    return this.change(signup, key, (reg) => {
+  withdraw(signup: AdmittedSignup): Promise<MySignup> {
+    return this.change(signup, (reg) => {
       if (!['new', 'waitlisted', 'offered', 'approved'].includes(reg.status))
         throw AppError.conflict(MSG.transition);
       return 'parent';
@@ -174,16 +175,16 @@ export class MySignups {
   }
 
   /** R-WAITLIST-DECLINE: an offer declined goes to the next in line. */
-  decline(signup: AdmittedSignup, key?: KeyInTx): Promise<MySignup> {
-    return this.change(signup, key, (reg) => {
+  decline(signup: AdmittedSignup): Promise<MySignup> {
+    return this.change(signup, (reg) => {
       if (reg.status !== 'offered') throw AppError.conflict(MSG.notOffered);
       return 'declined';
     });
   }
 
   /** R-WAITLIST-ACCEPT: an offer accepted before it lapses is approved; after, 409. */
-  accept(signup: AdmittedSignup, key?: KeyInTx): Promise<MySignup> {
-    return this.change(signup, key, (reg, now) => {
+  accept(signup: AdmittedSignup): Promise<MySignup> {
+    return this.change(signup, (reg, now) => {
       if (reg.status !== 'offered') throw AppError.conflict(MSG.notOffered);
       if (reg.offerExpiresAt && new Date(reg.offerExpiresAt) <= now)
         throw AppError.conflict(MSG.offerExpired, 'OFFER_EXPIRED');
@@ -198,7 +199,9 @@ export class MySignups {
    * stream messages purged. Only this sign-up: another one of the same parent keeps its data.
    * Audited as the parent's, whoever else may be logged in on the device.
    */
-  async erase(signup: AdmittedSignup, key?: KeyInTx): Promise<{ erased: true }> {
+  async erase(signup: AdmittedSignup): Promise<{ erased: true }> {
+    // R-IDEMPOTENCY: a keyed request's key, claimed and recorded in the erasure's transaction.
+    const key = currentRequestKey();
     // R-ERASURE-LEDGER: in the ledger before the erasure, so an erasure that answered is there.
     await this.deps.ledger.append({ kind: 'parent', registrationIds: [signup.id] });
     await withActor(PARENT, () => this.eraseSignups([signup.id], { key }));
@@ -218,7 +221,7 @@ export class MySignups {
       emails?: string[];
       purgeWaitMs?: number;
       /** R-IDEMPOTENCY: a parent's keyed erasure (of one sign-up) records its answer with it. */
-      key?: KeyInTx;
+      key?: RequestKey;
     } = {},
   ): Promise<ErasureCounts> {
     const emails = opts.emails ?? [];
@@ -243,7 +246,7 @@ export class MySignups {
    * One sign-up erased in one transaction: its personal fields, its links, the outbox rows about
    * it (R-PRIVACY-ERASE); a place it held moves on. Answers how many outbox rows changed.
    */
-  private async eraseById(id: number, key?: KeyInTx): Promise<number> {
+  private async eraseById(id: number, key?: RequestKey): Promise<number> {
     const { registrations, waitlist } = this.deps;
     const seen = (await registrations.byId(id))!;
     return this.deps.db.transaction(async (tx) => {
@@ -272,20 +275,21 @@ export class MySignups {
         target: { type: 'registration', id: String(id) },
       });
       if (freesPlace(reg.status, row.status)) await waitlist.fill(tx, [activity!]);
-      await key?.record(tx, 200, { erased: true });
+      await key?.record(tx, { erased: true });
       return scrubbed;
     });
   }
 
   private async change(
     { id }: AdmittedSignup,
-    key: KeyInTx | undefined,
     decide: (reg: RegistrationRow, now: Date) => WithdrawReason | 'accept',
   ): Promise<MySignup> {
     const { registrations, waitlist } = this.deps;
+    const key = currentRequestKey();
     const seen = (await registrations.byId(id))!;
     return this.deps.db.transaction(async (tx: Transaction) => {
-      // R-IDEMPOTENCY: the key first (a twin request waits here), its answer with the change;
+      // R-IDEMPOTENCY: the request's key (as the entry point handed it on) first (a twin
+      // request waits here), its answer with the change;
       // the answer names the child, so it is not kept but shown again from the sign-up.
       await key?.claim(tx);
       const [activity] = await waitlist.lock(tx, [seen.activityId]);
@@ -315,7 +319,7 @@ export class MySignups {
         ),
       );
       if (freesPlace(reg.status, row.status)) await waitlist.fill(tx, [activity!]);
-      await key?.record(tx, 200);
+      await key?.record(tx);
       return mySignupView(row, activity!);
     });
   }

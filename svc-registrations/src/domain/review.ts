@@ -11,12 +11,10 @@ import {
   AppError,
   auditEvents,
   Batcher,
-  currentActor,
   forRequest,
   recordAudit,
   requestContext,
   sessionActor,
-  withActor,
   type Logger,
   type Outbox,
   type RequestContext,
@@ -32,11 +30,8 @@ import type {
   AdminQueue,
   AdminRegistrationView,
 } from '../data-access/admin-list.js';
-import type {
-  AdminRef,
-  RegistrationRepository,
-  RegistrationRow,
-} from '../data-access/registrations.js';
+import type { RegistrationRepository, RegistrationRow } from '../data-access/registrations.js';
+import { actingAdmin, adminRef } from './acting-admin.js';
 import type { Lottery } from './lottery.js';
 import { ACTIVITY_FULL_REASON, MSG } from './messages.js';
 import { statusEvent } from './status-events.js';
@@ -66,8 +61,6 @@ export function assertTransition(action: Action, from: RegistrationStatus): void
 export const freesPlace = (from: RegistrationStatus, to: RegistrationStatus): boolean =>
   (from === 'approved' || from === 'offered') && to !== 'approved' && to !== 'offered';
 
-const adminRef = (u: SessionUser): AdminRef => ({ id: u.uid, name: u.name, email: u.email });
-
 const AUDIT_OF: Record<Action, (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS]> = {
   approve: AUDIT_ACTIONS.registrationApproved,
   reject: AUDIT_ACTIONS.registrationRejected,
@@ -76,6 +69,7 @@ const AUDIT_OF: Record<Action, (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS
 
 interface ApprovalRequest {
   id: number;
+  /** The acting admin, from the request's context. */
   admin: SessionUser;
   sendEmail: boolean;
   /** The request that asked for it: its events name that request, not the batch's. */
@@ -209,7 +203,6 @@ export class Review {
   async bulk(
     action: 'approve' | 'reject' | 'revert',
     ids: number[],
-    admin: SessionUser,
     sendEmail: boolean,
     reason: string | null,
   ): Promise<BulkResponse> {
@@ -218,10 +211,10 @@ export class Review {
       try {
         const row =
           action === 'approve'
-            ? await this.approveWithinCapacity(id, admin, sendEmail)
+            ? await this.approveWithinCapacity(id, sendEmail)
             : action === 'reject'
-              ? await this.reject(id, admin, reason, sendEmail)
-              : await withActor(sessionActor(admin), () => this.revert(id));
+              ? await this.reject(id, reason, sendEmail)
+              : await this.revert(id);
         results.push({ id, status: row.status });
       } catch (err) {
         if (!(err instanceof AppError)) throw err;
@@ -277,12 +270,9 @@ export class Review {
    * stays in line with 409 ACTIVITY_FULL; an offered one holds its place already. A burst of
    * approvals on one activity then costs a few commits, not one per approval.
    */
-  approveWithinCapacity(
-    id: number,
-    admin: SessionUser,
-    sendEmail: boolean,
-  ): Promise<RegistrationRow> {
-    return this.approvals.submit({ id, admin, sendEmail, context: requestContext.current() });
+  async approveWithinCapacity(id: number, sendEmail: boolean): Promise<RegistrationRow> {
+    const context = requestContext.current();
+    return this.approvals.submit({ id, admin: actingAdmin(context), sendEmail, context });
   }
 
   private async approveBatch(items: ApprovalRequest[]): Promise<Array<RegistrationRow | Error>> {
@@ -365,12 +355,9 @@ export class Review {
     });
   }
 
-  reject(
-    id: number,
-    admin: SessionUser,
-    reason: string | null,
-    sendEmail: boolean,
-  ): Promise<RegistrationRow> {
+  /** Rejected by the acting admin (the request's context); audited as theirs. */
+  reject(id: number, reason: string | null, sendEmail: boolean): Promise<RegistrationRow> {
+    const admin = actingAdmin();
     return this.change(
       id,
       'reject',
@@ -388,13 +375,13 @@ export class Review {
     );
   }
 
-  /** Back to new; audited as the current actor's. */
+  /** Back to new; audited as the acting admin's (the request's context). */
   revert(id: number): Promise<RegistrationRow> {
     return this.change(
       id,
       'revert',
       EVENT_TYPES.registrationReverted,
-      currentActor(),
+      sessionActor(actingAdmin()),
       async (tx) => ({
         row: await this.deps.registrations.setStatus(tx, id, { status: 'new' }),
         sendEmail: false,

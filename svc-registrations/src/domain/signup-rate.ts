@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { AppError, repeatEvery, type Logger } from '@nsa/service-kit';
+import { repeatEvery, type Logger } from '@nsa/service-kit';
 import { SIGNUP_WINDOW_MS, type SignupRateRepository } from '../data-access/signup-rate.js';
 
 export interface SignupRateLimitDeps {
@@ -30,18 +30,16 @@ export class SignupRateLimit {
   }
 
   /**
-   * Counts a sign-up of the address; past the limit, 429 RATE_LIMITED with Retry-After until
-   * its window ends. A sign-up refused here counts too, so a client that keeps trying stays
-   * refused for the rest of its window.
+   * Counts a sign-up of the address; past the limit, answers how many seconds are left of its
+   * window (at least 1), which the entry point refuses it for (undefined: within the limit). A
+   * sign-up refused here counts too, so a client that keeps trying stays refused for the rest
+   * of its window.
    */
-  async take(clientIp: string): Promise<void> {
-    if (!this.enabled) return;
+  async take(clientIp: string): Promise<number | undefined> {
+    if (!this.enabled) return undefined;
     const { hits, endsInMs } = await this.deps.counts.hit(this.clientKey(clientIp));
-    if (hits <= this.deps.limit) return;
-    const retryAfter = Math.max(1, Math.ceil(endsInMs / 1000));
-    throw new AppError('RATE_LIMITED', 429, undefined, undefined, {
-      'Retry-After': String(retryAfter),
-    });
+    if (hits <= this.deps.limit) return undefined;
+    return Math.max(1, Math.ceil(endsInMs / 1000));
   }
 
   /** Deletes counts whose window ended, on start and every minute (any process may). */

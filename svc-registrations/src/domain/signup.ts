@@ -2,21 +2,19 @@ import { timingSafeEqual } from 'node:crypto';
 import {
   EVENT_TYPES,
   ageInYears,
+  registrationSchema,
   type ActivityEvent,
   type Lang,
   type RegistrationCreated,
-  type RegistrationEvent,
   type RegistrationInput,
 } from '@nsa/contracts';
-import { AppError, type Outbox } from '@nsa/service-kit';
+import { AppError, refusedAtTheDoor, type Outbox } from '@nsa/service-kit';
 import { isoWeekYear } from '@nsa/calendar';
 import {
   childKey,
   type RegistrationRepository,
   type SignUpOutcome,
-  type SignUpResult,
 } from '../data-access/registrations.js';
-import { refusedAtTheDoor, type KeyInTx } from './idempotency.js';
 import { sha256, type ParentLinks } from './links.js';
 import { admitToWindow, type Lottery } from './lottery.js';
 import { MSG } from './messages.js';
@@ -103,17 +101,18 @@ export class SignUps {
   /**
    * A parent's sign-up: the activity is asked of svc-catalog (so a lock, hide or capacity change
    * it has answered holds for this sign-up, and a new activity is known at once), the rules
-   * above run on its answer, and one call of the database's sign_up function does the rest: the
+   * above run on its answer, and one call of the database's sign_up_declared does the rest: the
    * early "full" (or, with `waitlist`, a place in line: R-WAITLIST-JOIN), the child's duplicate
    * and overlap checks serialised by an advisory lock so two tabs submitting at once cannot
-   * both pass, and the sign-up with its event. The event carries the confirmation email with
-   * the parent's own link (R-MY-SIGNUP-LINK), sealed.
+   * both pass, the sign-up, its event (with the confirmation email and the parent's own link,
+   * sealed: R-MY-SIGNUP-LINK) and its answer; for a keyed request (R-IDEMPOTENCY) the key's
+   * claim and record too. The sign-up is declared once: every field of the parsed form by its
+   * name (`signUpDeclaration`), which the database reads by that name.
    */
   async signUp(
     input: RegistrationInput,
     schoolToken: string | undefined,
     language: Lang,
-    key?: KeyInTx,
   ): Promise<RegistrationCreated> {
     const today = this.now();
     const activity = admitSignUp(await this.deps.catalog.activity(input.activityId), schoolToken);
@@ -124,80 +123,34 @@ export class SignUps {
       today,
     );
     const link = await this.deps.links.mint(language);
-    const event = this.deps.outbox.row<RegistrationEvent>({
-      type: EVENT_TYPES.registrationCreated,
-      data: {
-        // The sign_up function writes the new sign-up's id, status and position here.
-        registrationId: 0,
-        activityId: input.activityId,
-        status: 'new',
-        previousStatus: null,
-        sendEmail: true,
-        language,
-        notification: {
-          to: input.email,
-          parentName: input.parentName,
-          childName: `${input.childFirstName} ${input.childLastName}`,
-          activityTitle: activity.title,
-          schoolName: activity.school.name,
-          providerName: activity.provider.name,
-          blockName: activity.block.name,
-          weekday: activity.weekday,
-          startTime: activity.startTime,
-          weekStart: activity.block.weekStart,
-          weekEnd: activity.block.weekEnd,
-          reason: null,
-          year: weekYearOf(today),
-          sealedLink: link.sealedLink,
-          waitlistPosition: null,
-          offerExpiresAt: null,
-        },
-      },
-    });
-    const row = {
+    const result = await this.deps.registrations.signUp({
+      ...formFields(input),
       activity,
       childKey: childKey(input.childFirstName, input.childLastName, input.childDateOfBirth),
-      childFirstName: input.childFirstName,
-      childLastName: input.childLastName,
-      childDateOfBirth: input.childDateOfBirth,
       childAge: ageInYears(input.childDateOfBirth, today),
-      childGroup: input.childGroup,
-      parentName: input.parentName,
-      email: input.email,
-      phone: input.phone,
       language,
-      waitlist: input.waitlist === true,
       ignoreCapacity,
       manageTokenHash: link.tokenHash,
-      event,
-    };
-    // R-IDEMPOTENCY: a keyed sign-up claims its key and records its answer in the sign-up's own
-    // statement (the database records the answer `signedUp` gives); an unkeyed one signs up
-    // alone.
-    let created: RegistrationCreated;
-    if (key) {
-      const result = await this.deps.registrations.signUpKeyed(row, key.request);
-      created = signedUp(result.outcome === 'key-taken' ? key.taken() : result);
-    } else {
-      created = signedUp(await this.deps.registrations.signUp(row));
-    }
+      sealedLink: link.sealedLink,
+      year: weekYearOf(today),
+      event: this.deps.outbox.head(EVENT_TYPES.registrationCreated),
+    });
+    assertSignedUp(result.outcome);
     this.deps.outbox.kick();
-    return created;
+    return result.answer!;
   }
 }
 
-/** The answer of a sign-up the database function made; its refusal as an AppError. */
-function signedUp(result: SignUpResult): RegistrationCreated {
-  assertSignedUp(result.outcome);
-  return {
-    success: true,
-    registration:
-      result.status === 'waitlisted'
-        ? {
-            id: result.registrationId!,
-            status: 'waitlisted',
-            waitlistPosition: result.waitlistPosition!,
-          }
-        : { id: result.registrationId!, status: 'new' },
-  };
+/**
+ * Every field of the sign-up form (`registrationSchema`'s shape) by its name, one left out as
+ * null: the declaration carries a new field of the form without a change here.
+ */
+export function formFields(input: RegistrationInput): {
+  [K in keyof RegistrationInput]-?: RegistrationInput[K] | null;
+} {
+  return Object.fromEntries(
+    Object.keys(FORM.shape).map((k) => [k, input[k as keyof RegistrationInput] ?? null]),
+  ) as { [K in keyof RegistrationInput]-?: RegistrationInput[K] | null };
 }
+
+const FORM = registrationSchema();

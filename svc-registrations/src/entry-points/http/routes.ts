@@ -13,18 +13,14 @@ import {
 import {
   AppError,
   addErrorBodyDecorator,
+  canonicalJson,
   parseOrThrow,
   requestLang,
   requireRole,
   idParam,
+  type Idempotency,
 } from '@nsa/service-kit';
 import type { Attendance } from '../../domain/attendance.js';
-import {
-  IDEMPOTENCY_HEADER,
-  canonicalJson,
-  type Idempotency,
-  type KeyInTx,
-} from '../../domain/idempotency.js';
 import { MSG } from '../../domain/messages.js';
 import type { Participants } from '../../domain/participants.js';
 import type { Lottery } from '../../domain/lottery.js';
@@ -42,8 +38,6 @@ const SIGNUP_PATH = '/api/registrations';
  */
 const LAGGING_HEADER = 'X-May-Lag';
 
-/** The request's `Idempotency-Key` header, if any (R-IDEMPOTENCY). */
-const idempotencyKey = (req: Request) => req.headers[IDEMPOTENCY_HEADER.toLowerCase()];
 const MAX_PAGE_SIZE = 200;
 
 const optionalId = z.coerce
@@ -167,27 +161,32 @@ export function mountRoutes(
   // (trust proxy: loopback).
   if (signupRate.enabled) {
     app.post(SIGNUP_PATH, async (req, _res, next) => {
-      await signupRate.take(req.ip ?? '');
+      const wait = await signupRate.take(req.ip ?? '');
+      if (wait !== undefined)
+        throw new AppError('RATE_LIMITED', 429, undefined, undefined, {
+          'Retry-After': String(wait),
+        });
       next();
     });
   }
 
   app.post(SIGNUP_PATH, async (req, res) => {
-    const keyHeader = idempotencyKey(req);
     const input = parseOrThrow(schema, req.body);
     const header = req.headers['x-school-token'];
     const token = typeof header === 'string' ? header : undefined;
-    // R-IDEMPOTENCY: the same key answers the same body's first answer again.
-    const keyed = idempotency.keyed(
-      keyHeader,
-      SIGNUP_PATH,
-      `${canonicalJson(input)}\n${token ?? ''}`,
+    // R-IDEMPOTENCY: the same key answers the same body's first answer again; the sign-up's
+    // one statement claims the key, records its 201 or answers the row of a repeat.
+    await idempotency.respond(
+      req,
+      res,
+      {
+        scope: SIGNUP_PATH,
+        request: `${canonicalJson(input)}\n${token ?? ''}`,
+        status: 201,
+        claimedInChange: true,
+      },
+      () => signUps.signUp(input, token, requestLang(req)),
     );
-    const { status, body } = await idempotency.run(keyed, async (key) => ({
-      status: 201,
-      body: await signUps.signUp(input, token, requestLang(req), key),
-    }));
-    res.status(status).json(body);
   });
 
   const adminRoutes = Router();
@@ -202,13 +201,13 @@ export function mountRoutes(
   // R-REVIEW-BULK: each one applied exactly as its single call, in the order given.
   adminRoutes.post('/bulk', async (req, res) => {
     const { action, ids, sendEmail, reason } = parseOrThrow(bulkBody, req.body ?? {});
-    res.json(await review.bulk(action, ids, req.sessionUser!, sendEmail, reason || null));
+    res.json(await review.bulk(action, ids, sendEmail, reason || null));
   });
   adminRoutes.post(APPROVE, async (req, res) => {
     let approved: Promise<unknown>;
     try {
       const { sendEmail } = parseOrThrow(approveBody, req.body ?? {});
-      approved = review.approveWithinCapacity(idParam(req), req.sessionUser!, sendEmail);
+      approved = review.approveWithinCapacity(idParam(req), sendEmail);
     } finally {
       approvalArrived(res)();
     }
@@ -216,7 +215,7 @@ export function mountRoutes(
   });
   adminRoutes.post('/:id/reject', async (req, res) => {
     const { reason, sendEmail } = parseOrThrow(rejectBody, req.body ?? {});
-    res.json(await review.reject(idParam(req), req.sessionUser!, reason || null, sendEmail));
+    res.json(await review.reject(idParam(req), reason || null, sendEmail));
   });
   adminRoutes.post('/:id/revert', async (req, res) => {
     res.json(await review.revert(idParam(req)));
@@ -249,7 +248,7 @@ export function mountRoutes(
   });
   draws.post('/:id/draw/publish', async (req, res) => {
     const { sendEmail } = parseOrThrow(approveBody, req.body ?? {});
-    res.json(await lottery.publish(idParam(req), req.sessionUser!, sendEmail));
+    res.json(await lottery.publish(idParam(req), sendEmail));
   });
   app.use('/api/admin/blocks', draws);
 
@@ -279,24 +278,27 @@ export function mountRoutes(
   // at, so a refused link stores nothing and learns nothing of the key.
   const keyedAction = (
     action: 'withdraw' | 'accept' | 'decline' | 'erase',
-    run: (signup: AdmittedSignup, key?: KeyInTx) => Promise<unknown>,
+    run: (signup: AdmittedSignup) => Promise<unknown>,
   ) =>
     my.post(`/${action}`, async (req, res) => {
       const token = manageToken(req);
-      const keyHeader = idempotencyKey(req);
-      const keyed = idempotency.keyed(keyHeader, 'my-signup', `${action}\n${token ?? ''}`);
-      const signup = await mySignups.admit(token);
-      const { status, body } = await idempotency.run(
-        keyed,
-        async (key) => ({ status: 200, body: await run(signup, key) }),
-        () => mySignups.viewOf(signup),
+      await idempotency.respond(
+        req,
+        res,
+        {
+          scope: 'my-signup',
+          request: `${action}\n${token ?? ''}`,
+          status: 200,
+          admit: () => mySignups.admit(token),
+          derive: (signup) => mySignups.viewOf(signup),
+        },
+        run,
       );
-      res.status(status).json(body);
     });
-  keyedAction('withdraw', (t, k) => mySignups.withdraw(t, k));
-  keyedAction('accept', (t, k) => mySignups.accept(t, k));
-  keyedAction('decline', (t, k) => mySignups.decline(t, k));
-  keyedAction('erase', (t, k) => mySignups.erase(t, k));
+  keyedAction('withdraw', (t) => mySignups.withdraw(t));
+  keyedAction('accept', (t) => mySignups.accept(t));
+  keyedAction('decline', (t) => mySignups.decline(t));
+  keyedAction('erase', (t) => mySignups.erase(t));
   app.use('/api/my-signup', my);
 
   /**
