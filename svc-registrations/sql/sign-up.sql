@@ -179,6 +179,9 @@ CREATE OR REPLACE FUNCTION sign_up_declared(p_sign_up jsonb)
   AS $fn$
   DECLARE
     k jsonb;
+    -- Typed as the column, so the key's look-ups use its primary key (a text operand would
+    -- compare the column as text and read the whole table).
+    k_hash char(64);
     r record;
     body jsonb;
     a jsonb;
@@ -189,9 +192,10 @@ CREATE OR REPLACE FUNCTION sign_up_declared(p_sign_up jsonb)
       RAISE EXCEPTION 'sign-up declaration lacks key' USING ERRCODE = 'invalid_parameter_value';
     END IF;
     k := p_sign_up->'key';
+    k_hash := k->>'keyHash';
     IF jsonb_typeof(k) = 'object' THEN
       INSERT INTO idempotency_keys AS ik (key_hash, request_hash)
-        VALUES (k->>'keyHash', k->>'requestHash')
+        VALUES (k_hash, k->>'requestHash')
         ON CONFLICT (key_hash) DO UPDATE
           SET request_hash = EXCLUDED.request_hash, status = NULL, answer = NULL,
             created_at = now()
@@ -202,7 +206,7 @@ CREATE OR REPLACE FUNCTION sign_up_declared(p_sign_up jsonb)
         RETURN QUERY SELECT 'key-taken'::text,
           (SELECT jsonb_build_object('requestHash', ik.request_hash, 'status', ik.status,
               'answer', ik.answer)
-            FROM idempotency_keys ik WHERE ik.key_hash = k->>'keyHash' AND ik.status IS NOT NULL);
+            FROM idempotency_keys ik WHERE ik.key_hash = k_hash AND ik.status IS NOT NULL);
         RETURN;
       END IF;
     END IF;
@@ -247,12 +251,12 @@ CREATE OR REPLACE FUNCTION sign_up_declared(p_sign_up jsonb)
       IF jsonb_typeof(k) = 'object' THEN
         UPDATE idempotency_keys SET status = (k->>'status')::integer,
             answer = jsonb_build_object('kind', 'body', 'body', body)
-          WHERE key_hash = k->>'keyHash';
+          WHERE key_hash = k_hash;
       END IF;
       RETURN QUERY SELECT r.outcome, body; RETURN;
     END IF;
     IF jsonb_typeof(k) = 'object' THEN
-      DELETE FROM idempotency_keys WHERE key_hash = k->>'keyHash';
+      DELETE FROM idempotency_keys WHERE key_hash = k_hash;
     END IF;
     RETURN QUERY SELECT r.outcome, NULL::jsonb;
   END

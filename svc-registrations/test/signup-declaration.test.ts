@@ -75,6 +75,16 @@ describe('the sign-up declaration (TypeScript and sql/sign-up.sql name its field
     expect(sorted(requiredNames(body('sign_up_rules')))).toEqual(sorted(Object.keys(sent)));
   });
 
+  it("finds a key by the column's own type, so its look-ups use the primary key", () => {
+    // `key_hash` is char(64): compared with the text of a jsonb field, PostgreSQL compares the
+    // column as text and reads the whole table on every keyed sign-up.
+    const fn = body('sign_up_declared');
+    const lookups = [...fn.matchAll(/key_hash\s*=\s*([^\s;)]+)/g)].map((m) => m[1]);
+    expect(lookups.length).toBeGreaterThanOrEqual(3);
+    expect(lookups.filter((operand) => operand !== 'k_hash')).toEqual([]);
+    expect(fn).toMatch(/k_hash char\(64\);/);
+  });
+
   it('declares every field of the sign-up form (registrationSchema) by its own name', () => {
     const fields = Object.keys(registrationSchema().shape);
     expect(fields.filter((k) => !(k in sent))).toEqual([]);

@@ -1,4 +1,10 @@
-import { EVENT_TYPES, type ActivityEvent, type Lang, type RegistrationEvent } from '@nsa/contracts';
+import {
+  activityCore,
+  EVENT_TYPES,
+  type ActivityEvent,
+  type Lang,
+  type RegistrationEvent,
+} from '@nsa/contracts';
 import {
   repeatEvery,
   type Logger,
@@ -36,12 +42,8 @@ export interface WaitlistDeps {
 export function asOwnerHasIt(p: ProjectedActivity, a: ActivityEvent): ProjectedActivity {
   return {
     ...p,
-    title: a.title,
-    capacity: a.capacity,
-    weekday: a.weekday,
-    startTime: a.startTime,
-    isLocked: a.isLocked,
-    isHidden: a.isHidden,
+    ...activityCore(a),
+    id: p.id,
     schoolName: a.school.name,
     blockName: a.block.name,
     weekStart: a.block.weekStart,
