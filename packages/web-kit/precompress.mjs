@@ -23,7 +23,7 @@ export class PrecompressPlugin {
           const work = Object.entries(assets)
             .filter(([file, source]) => COMPRESSIBLE.test(file) && source.size() >= MIN_BYTES)
             .map(async ([file, source]) => {
-              const gz = await gzipAsync(source.buffer(), { numiterations: 15 });
+              const gz = await gzipAsync(source.buffer(), { numiterations: 60 });
               compilation.emitAsset(`${file}.gz`, new sources.RawSource(Buffer.from(gz)));
             });
           await Promise.all(work);

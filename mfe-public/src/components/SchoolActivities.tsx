@@ -1,17 +1,32 @@
-import { Suspense, useDeferredValue, useMemo, useState } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SchoolSummary } from '@nsa/contracts';
-import { Page, Spinner } from '@nsa/web-kit';
-import { useSchoolActivities } from '../api/activities';
-import { visibleActivities } from '../lib/activities';
-import { placesAreDrawn } from '../lib/signup-window';
-import { useSignUpOpener } from '../lib/use-sign-up-opener';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import type { ActivityView, SchoolSummary } from '@nsa/contracts';
+import { isApiError, Page, Spinner, useToast } from '@nsa/web-kit';
+import { useBlocks, useSchoolActivities } from '../api/activities';
+import {
+  InvalidDataError,
+  isPastActivity,
+  parseActivityId,
+  visibleActivities,
+} from '../lib/activities';
+import { placesAreDrawn, takesSignUps, windowState, type WindowState } from '../lib/signup-window';
 import { useWindowClock } from '../lib/use-window-clock';
 import { NAMESPACE } from '../namespace';
-import { ActivityFilters } from './ActivityFilters';
-import { ActivityList } from './ActivityList';
-import { lazyRegistrationDialog } from './registration-dialog-loader';
+import { ActivityCard } from './ActivityCard';
+import { lazyRegistrationDialog, preloadRegistrationDialog } from './registration-dialog-loader';
 import { SiteFooter } from './SiteFooter';
+import { momentText } from './window-text';
+import { isolate } from '../lib/isolate';
 
 export interface SchoolActivitiesProps {
   school: SchoolSummary;
@@ -20,13 +35,23 @@ export interface SchoolActivitiesProps {
   initialBlockId: string;
 }
 
-/** A school's page: its activities, filtered by block and by past, and the sign-up dialog. */
 export function SchoolActivities({ school, token, initialBlockId }: SchoolActivitiesProps) {
-  const { t } = useTranslation(NAMESPACE);
+  const { t, i18n } = useTranslation(NAMESPACE);
+  const { toast } = useToast();
+  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const ids = { block: useId(), past: useId(), count: useId() };
+
   const [today] = useState(() => new Date());
   const [blockId, setBlockId] = useState(initialBlockId);
   const [showPast, setShowPast] = useState(true);
+  // The activity whose dialog is open, and its block's window state when it opened.
+  const [selected, setSelected] = useState<{ activity: ActivityView; state: WindowState } | null>(
+    null,
+  );
 
+  const blocks = useBlocks();
   const activities = useSchoolActivities(school.id, token, blockId);
   const all = activities.data;
   const shown = useMemo(
@@ -41,7 +66,56 @@ export function SchoolActivities({ school, token, initialBlockId }: SchoolActivi
   // R-DRAW-WINDOW: the cards change by themselves when a window opens or closes.
   const now = useWindowClock(windows);
 
-  const { selected, open, close } = useSignUpOpener(all);
+  const open = useCallback(
+    (activity: ActivityView | undefined) => {
+      if (!activity || activity.isHidden) {
+        toast({ title: t('registration.lockedTitle'), description: t('registration.unavailable') });
+      } else if (activity.isLocked) {
+        // R-SIGNUP-FORM-LOCKED: the dialog does not render at all for a locked activity.
+        toast({
+          title: t('registration.lockedTitle'),
+          description: t('registration.lockedText'),
+          variant: 'destructive',
+        });
+      } else {
+        // R-DRAW-WINDOW: no dialog before the window opens nor after it closes.
+        const state = windowState(activity.block, new Date());
+        if (takesSignUps(state)) {
+          setSelected({ activity, state });
+        } else {
+          toast({
+            title: t('registration.lockedTitle'),
+            description:
+              state === 'notOpen'
+                ? t('window.opensAt', {
+                    opens: momentText(t, i18n.language, activity.block.signupOpensAt, {
+                      style: 'long',
+                      now: new Date(),
+                    }),
+                  })
+                : t('window.closed'),
+          });
+        }
+      }
+    },
+    [t, i18n.language, toast],
+  );
+
+  // ?activityId= and ?highlightActivity= open the dialog once the list is there;
+  // highlightActivity then clears the query string.
+  const requestedId = parseActivityId(
+    searchParams.get('activityId') ?? searchParams.get('highlightActivity'),
+  );
+  const highlight = searchParams.has('highlightActivity');
+  const handled = useRef<string | null>(null);
+  useEffect(() => {
+    if (requestedId === null || !all || handled.current === location.search) return;
+    handled.current = location.search;
+    open(all.find((activity) => activity.id === requestedId));
+    if (highlight) void navigate({ pathname: location.pathname, search: '' }, { replace: true });
+  }, [requestedId, highlight, all, open, navigate, location.pathname, location.search]);
+
+  const closeDialog = useCallback(() => setSelected(null), []);
   const Dialog = lazyRegistrationDialog();
   const currentlyLocked = selected
     ? (all?.find((a) => a.id === selected.activity.id)?.isLocked ?? false)
@@ -51,23 +125,94 @@ export function SchoolActivities({ school, token, initialBlockId }: SchoolActivi
     <>
       <Page remote={NAMESPACE} page="school" title={school.name} titleDir="auto">
         <p className="pub-lead">{t('school.subtitle')}</p>
-        <ActivityFilters
-          blockId={blockId}
-          onBlockId={setBlockId}
-          showPast={showPast}
-          onShowPast={setShowPast}
-        />
-        <ActivityList
-          cards={cards}
-          anyActivities={!!all && all.length > 0}
-          blockId={blockId}
-          failed={activities.isError}
-          error={activities.error}
-          onRetry={() => void activities.refetch()}
-          today={today}
-          now={now}
-          onSignUp={open}
-        />
+
+        <div className="pub-filters" role="group" aria-label={t('filter.label')}>
+          <div className="pub-filter-block">
+            <label htmlFor={ids.block}>{t('filter.block')}</label>
+            <div className="pub-filter-row">
+              <select
+                id={ids.block}
+                value={blockId}
+                onChange={(event) => setBlockId(event.target.value)}
+              >
+                <option value="">{t('filter.allBlocks')}</option>
+                {(blocks.data ?? []).map((block) => (
+                  <option key={block.id} value={String(block.id)}>
+                    {t('filter.blockOption', {
+                      name: isolate(block.name),
+                      start: block.weekStart,
+                      end: block.weekEnd,
+                    })}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="button secondary"
+                disabled={blockId === ''}
+                onClick={() => setBlockId('')}
+              >
+                {t('filter.clear')}
+              </button>
+            </div>
+          </div>
+          <div className="pub-filter-past">
+            <input
+              id={ids.past}
+              type="checkbox"
+              checked={showPast}
+              onChange={(event) => setShowPast(event.target.checked)}
+            />
+            <label htmlFor={ids.past}>{t('filter.showPast')}</label>
+          </div>
+        </div>
+
+        {/* Always in the page, so screen readers announce the new count after a filter change. */}
+        <p id={ids.count} className="pub-activity-count" role="status">
+          {cards ? t('filter.count', { count: cards.length }) : ''}
+        </p>
+        {activities.isError ? (
+          <div className="pub-card pub-state-card" data-state="error" role="alert">
+            <h2>{t('activities.errorTitle')}</h2>
+            <p>{activitiesErrorText(activities.error, t)}</p>
+            <div className="actions">
+              <button type="button" className="button" onClick={() => void activities.refetch()}>
+                {t('school.retry')}
+              </button>
+            </div>
+          </div>
+        ) : cards === null ? (
+          <Spinner label={t('activities.loading')} />
+        ) : (
+          <>
+            {cards.length === 0 ? (
+              <div className="pub-card pub-state-card" data-state="empty">
+                <h2>{t('activities.emptyTitle')}</h2>
+                <p>
+                  {all && all.length > 0
+                    ? t('activities.emptyPastHidden')
+                    : blockId
+                      ? t('activities.emptyBlock')
+                      : t('activities.emptySchool')}
+                </p>
+              </div>
+            ) : (
+              <ul className="pub-activity-list" aria-labelledby={ids.count}>
+                {cards.map((activity) => (
+                  <ActivityCard
+                    key={activity.id}
+                    activity={activity}
+                    past={isPastActivity(activity, today)}
+                    today={today}
+                    now={now}
+                    onSignUp={open}
+                    onIntent={preloadRegistrationDialog}
+                  />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
       </Page>
       <SiteFooter />
 
@@ -90,10 +235,20 @@ export function SchoolActivities({ school, token, initialBlockId }: SchoolActivi
             lotteryClosesAt={
               selected.state === 'lottery' ? selected.activity.block.signupClosesAt : null
             }
-            onClose={close}
+            onClose={closeDialog}
           />
         </Suspense>
       ) : null}
     </>
   );
+}
+
+function activitiesErrorText(
+  error: unknown,
+  t: (key: string, options?: Record<string, unknown>) => string,
+) {
+  if (error instanceof InvalidDataError) return t('activities.invalidData');
+  if (isApiError(error)) return t('activities.failedToFetch', { status: error.message });
+  if (error instanceof TypeError) return t('school.connection');
+  return t('activities.failedToLoad');
 }
