@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { School } from '@nsa/contracts';
-import { BusyButton, useToast } from '@nsa/web-kit';
+import { useToast } from '@nsa/web-kit';
 import { useRotateSchoolToken } from '../api/schools';
 import { actionError } from '../../shared/lib/errors';
 import { NAMESPACE } from '../../namespace';
-import { Dialog } from '../../shared/components/Dialog';
+import { ConsequenceDialog } from '../../shared/components/ConsequenceDialog';
 
 interface Props {
   school: School | null;
@@ -40,31 +40,17 @@ export function RotateSchoolLinkDialog({ school, onClose }: Props) {
     });
   };
   return (
-    <Dialog
+    <ConsequenceDialog
       open={school !== null}
       title={t('schools.rotateTitle', { name: school?.name ?? '' })}
       busy={busy}
       onClose={onClose}
-    >
-      <ul className="adm-consequences" data-testid="rotate-school-summary">
-        <li>{t('schools.rotateOld')}</li>
-        <li>{t('schools.rotateQr')}</li>
-        <li>{t('schools.rotateSignups')}</li>
-      </ul>
-      <div className="adm-form-actions">
-        <BusyButton
-          type="button"
-          className="button adm-danger"
-          busy={busy}
-          onClick={confirm}
-          data-testid="rotate-school-confirm"
-        >
-          {busy ? t('schools.rotating') : t('schools.rotateConfirm')}
-        </BusyButton>
-        <button type="button" className="button secondary" disabled={busy} onClick={onClose}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </Dialog>
+      consequences={[t('schools.rotateOld'), t('schools.rotateQr'), t('schools.rotateSignups')]}
+      consequencesTestId="rotate-school-summary"
+      confirmLabel={t('schools.rotateConfirm')}
+      busyLabel={t('schools.rotating')}
+      testId="rotate-school-confirm"
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { BusyButton } from '@nsa/web-kit';
-import { Dialog } from '../../shared/components/Dialog';
+import { ConsequenceDialog } from '../../shared/components/ConsequenceDialog';
 import { NAMESPACE } from '../../namespace';
 
 interface Props {
@@ -15,29 +14,25 @@ interface Props {
 export function EraseDialog({ email, busy, onConfirm, onClose }: Props) {
   const { t } = useTranslation(NAMESPACE);
   return (
-    <Dialog open={email !== null} title={t('privacy.eraseTitle')} busy={busy} onClose={onClose}>
-      <p>
-        {t('privacy.eraseFor')} <strong data-testid="privacy-erase-email">{email}</strong>
-      </p>
-      <ul className="adm-consequences">
-        <li>{t('privacy.eraseSignups')}</li>
-        <li>{t('privacy.eraseEverywhere')}</li>
-        <li>{t('privacy.eraseFinal')}</li>
-      </ul>
-      <div className="adm-form-actions">
-        <BusyButton
-          type="button"
-          className="button adm-danger"
-          busy={busy}
-          onClick={onConfirm}
-          data-testid="privacy-erase-confirm"
-        >
-          {busy ? t('privacy.erasing') : t('privacy.eraseConfirm')}
-        </BusyButton>
-        <button type="button" className="button secondary" disabled={busy} onClick={onClose}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </Dialog>
+    <ConsequenceDialog
+      open={email !== null}
+      title={t('privacy.eraseTitle')}
+      busy={busy}
+      onClose={onClose}
+      lead={
+        <p>
+          {t('privacy.eraseFor')} <strong data-testid="privacy-erase-email">{email}</strong>
+        </p>
+      }
+      consequences={[
+        t('privacy.eraseSignups'),
+        t('privacy.eraseEverywhere'),
+        t('privacy.eraseFinal'),
+      ]}
+      confirmLabel={t('privacy.eraseConfirm')}
+      busyLabel={t('privacy.erasing')}
+      testId="privacy-erase-confirm"
+      onConfirm={onConfirm}
+    />
   );
 }

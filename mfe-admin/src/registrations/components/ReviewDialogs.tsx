@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminRegistration } from '@nsa/contracts';
-import { BusyButton } from '@nsa/web-kit';
 import { childNameOf, statusBadgeText } from '../lib/registration-status';
 import { placesTaken } from '../../shared/lib/capacity';
 import { useLang } from '../../shared/lib/use-lang';
 import { NAMESPACE } from '../../namespace';
 import { Dialog } from '../../shared/components/Dialog';
-import { Field } from '../../shared/components/Field';
+import { ConsequenceForm } from '../../shared/components/ConsequenceDialog';
+import { CheckboxField, Field } from '../../shared/components/Field';
 
 /** The server's limit on a rejection reason. */
 const MAX_REASON_LENGTH = 500;
@@ -80,91 +80,83 @@ function ReviewForm({ kind, registration: r, busy, onConfirm, onCancel }: FormPr
   const [reason, setReason] = useState('');
   const lang = useLang();
   const badge = statusBadgeText(r, lang);
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!busy) onConfirm({ sendEmail, reason });
-  };
+  const approve = kind === 'approve';
 
   return (
-    <form className="adm-form" noValidate onSubmit={submit} data-testid={`${kind}-form`}>
-      <dl className="adm-review-summary">
-        <div>
-          <dt>{t('registrations.col.child')}</dt>
-          <dd>{childNameOf(r) ?? t('registrations.erased')}</dd>
-        </div>
-        {r.status !== 'new' ? (
+    <ConsequenceForm
+      formTestId={`${kind}-form`}
+      lead={
+        <dl className="adm-review-summary">
           <div>
-            <dt>{t('registrations.col.status')}</dt>
-            <dd>{t(badge.key, badge.values)}</dd>
+            <dt>{t('registrations.col.child')}</dt>
+            <dd>{childNameOf(r) ?? t('registrations.erased')}</dd>
           </div>
-        ) : null}
-        <div>
-          <dt>{t('registrations.col.activity')}</dt>
-          <dd>
-            {r.activity.title}
-            <span className="adm-cell-hint">{r.activity.school.name}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>{t('registrations.col.capacity')}</dt>
-          <dd className="adm-numeric">
-            {placesTaken(r.activity)}/{r.activity.capacity}
-          </dd>
-        </div>
-      </dl>
-      {kind === 'reject' ? (
-        <Field
-          label={t('registrations.reason')}
-          hint={t('registrations.reasonHint', { max: MAX_REASON_LENGTH })}
-        >
-          {(control) => (
-            <textarea
-              {...control}
-              name="reason"
-              rows={3}
-              maxLength={MAX_REASON_LENGTH}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          )}
-        </Field>
-      ) : null}
-      <label className="adm-checkbox">
-        <input
-          type="checkbox"
-          name="sendEmail"
-          checked={sendEmail}
-          onChange={(e) => setSendEmail(e.target.checked)}
+          {r.status !== 'new' ? (
+            <div>
+              <dt>{t('registrations.col.status')}</dt>
+              <dd>{t(badge.key, badge.values)}</dd>
+            </div>
+          ) : null}
+          <div>
+            <dt>{t('registrations.col.activity')}</dt>
+            <dd>
+              {r.activity.title}
+              <span className="adm-cell-hint">{r.activity.school.name}</span>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('registrations.col.capacity')}</dt>
+            <dd className="adm-numeric">
+              {placesTaken(r.activity)}/{r.activity.capacity}
+            </dd>
+          </div>
+        </dl>
+      }
+      confirmLabel={t(approve ? 'registrations.approve' : 'registrations.reject')}
+      busyLabel={t(approve ? 'registrations.approving' : 'registrations.rejecting')}
+      tone={approve ? '' : 'adm-danger'}
+      busy={busy}
+      onConfirm={() => onConfirm({ sendEmail, reason })}
+      onCancel={onCancel}
+    >
+      {kind === 'reject' ? <ReasonField value={reason} onChange={setReason} /> : null}
+      <CheckboxField
+        name="sendEmail"
+        label={t('registrations.sendEmail')}
+        hint={t(approve ? 'registrations.sendEmailApprove' : 'registrations.sendEmailReject', {
+          email: r.email,
+        })}
+        checked={sendEmail}
+        onChange={setSendEmail}
+      />
+    </ConsequenceForm>
+  );
+}
+
+/** A rejection's optional reason, of one sign-up or of a bulk reject. */
+export function ReasonField({
+  value,
+  onChange,
+}: {
+  value: string;
+  onChange: (reason: string) => void;
+}) {
+  const { t } = useTranslation(NAMESPACE);
+  return (
+    <Field
+      label={t('registrations.reason')}
+      hint={t('registrations.reasonHint', { max: MAX_REASON_LENGTH })}
+    >
+      {(control) => (
+        <textarea
+          {...control}
+          name="reason"
+          rows={3}
+          maxLength={MAX_REASON_LENGTH}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
         />
-        <span>
-          {t('registrations.sendEmail')}
-          <span className="adm-field-hint">
-            {t(
-              kind === 'approve'
-                ? 'registrations.sendEmailApprove'
-                : 'registrations.sendEmailReject',
-              {
-                email: r.email,
-              },
-            )}
-          </span>
-        </span>
-      </label>
-      <div className="adm-form-actions">
-        <BusyButton
-          type="submit"
-          className={kind === 'approve' ? 'button' : 'button adm-danger'}
-          busy={busy}
-        >
-          {busy
-            ? t(kind === 'approve' ? 'registrations.approving' : 'registrations.rejecting')
-            : t(kind === 'approve' ? 'registrations.approve' : 'registrations.reject')}
-        </BusyButton>
-        <button type="button" className="button secondary" disabled={busy} onClick={onCancel}>
-          {t('common.cancel')}
-        </button>
-      </div>
-    </form>
+      )}
+    </Field>
   );
 }

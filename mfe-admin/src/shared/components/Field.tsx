@@ -32,3 +32,30 @@ export function Field({ label, error, hint, children }: FieldProps) {
     </div>
   );
 }
+
+interface CheckboxFieldProps {
+  name: string;
+  label: string;
+  /** What ticking it means, under the label. */
+  hint: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+/** A checkbox with its label and a hint, the whole of it clickable. */
+export function CheckboxField({ name, label, hint, checked, onChange }: CheckboxFieldProps) {
+  return (
+    <label className="adm-checkbox">
+      <input
+        type="checkbox"
+        name={name}
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+      />
+      <span>
+        {label}
+        <span className="adm-field-hint">{hint}</span>
+      </span>
+    </label>
+  );
+}
