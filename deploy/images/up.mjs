@@ -27,7 +27,7 @@
 //   SMTP_URL, PUBLIC_BASE_URL, BOOTSTRAP_ADMIN_*, DEMO_DATA, SIGNUP_RATE_LIMIT, ...), plus
 //   REPLICAS (default: the overlay's, at least 2), IMAGE_VERSION (default: package.json's),
 //   CONTAINER_ENGINE, KUBECTL.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -211,6 +211,48 @@ function writeVolume(objects, volume, dir) {
   }
 }
 
+/**
+ * The remotes' versions in the mounted registry: the local overlay names `dev` (images tagged
+ * `dev`), the images run here carry their package's version (`npm run images` builds each
+ * remote with VERSION=<its package.json version>), so the registry names that one.
+ */
+function pointRegistryAtImages(dir) {
+  const file = path.join(dir, 'mfe-registry.json');
+  if (!fs.existsSync(file)) return;
+  const registry = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const [key, entry] of Object.entries(registry)) {
+    const m = /^\/mfe\/([a-z]+)\/[^/]+\/(.*)$/.exec(entry);
+    if (!m) continue;
+    const pkg = path.join(repoRoot, `mfe-${m[1]}`, 'package.json');
+    const v = fs.existsSync(pkg) ? JSON.parse(fs.readFileSync(pkg, 'utf8')).version : undefined;
+    if (v) registry[key] = `/mfe/${m[1]}/${v}/${m[2]}`;
+  }
+  fs.writeFileSync(file, `${JSON.stringify(registry, null, 2)}\n`, { mode: 0o644 });
+}
+
+/** Runs the engine without blocking this process (containers start side by side). */
+function runAsync(engine, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(engine.bin, [...engine.globalArgs, ...args], {
+      cwd: repoRoot,
+      env: engine.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(stdout)
+        : reject(
+            new Error(`${engine.name} ${args[0]} failed (exit ${code})\n${stderr.slice(-2000)}`),
+          ),
+    );
+  });
+}
+
 /** GET http://127.0.0.1:port/path answers 2xx within the timeout. */
 async function httpOk(port, p, timeoutMs = 3000) {
   try {
@@ -304,7 +346,23 @@ export async function imagesUp(opts = {}) {
 
   opts.signal?.addEventListener('abort', () => void stop(), { once: true });
   try {
-    await assertPortsFree({
+    // These ports lie in Linux's ephemeral range (32768-60999): an outgoing connection may hold
+    // one for a moment, so a busy port is asked again for a few seconds before giving up.
+    const portsFree = (busy) =>
+      assertPortsFree(busy).catch(async (err) => {
+        for (let i = 0; i < 10; i++) {
+          await sleep(500);
+          if (
+            await assertPortsFree(busy).then(
+              () => true,
+              () => false,
+            )
+          )
+            return;
+        }
+        throw err;
+      });
+    await portsFree({
       GATEWAY_PORT: gatewayPort,
       ...Object.fromEntries(STATICS.map((s) => [`${s} static server`, staticPorts[s]])),
       ...Object.fromEntries(
@@ -418,6 +476,7 @@ export async function imagesUp(opts = {}) {
         } else if (v?.configMap || v?.secret) {
           const dir = path.join(volDir, `${w.name}-${m.name}`);
           writeVolume(objects, v, dir);
+          if (w.name === 'gateway') pointRegistryAtImages(dir);
           args.push('-v', `${dir}:${m.mountPath}:ro`);
         }
       }
@@ -509,61 +568,79 @@ export async function imagesUp(opts = {}) {
           2,
         )}\n`,
       );
-    for (const spec of specs) {
-      const id = run(engine, runArgs(spec)).stdout.trim().split('\n').at(-1);
-      containers.push({ ...spec, id, failures: 0, lastProbe: 0 });
-      record();
+    // The services' replicas side by side, then the static servers, then the gateway.
+    const t0 = Date.now();
+    const waves = [
+      specs.filter((sp) => SERVICES.includes(sp.w.name)),
+      specs.filter((sp) => STATICS.includes(sp.w.name)),
+      specs.filter((sp) => sp.w.name === 'gateway'),
+    ];
+    for (const wave of waves) {
+      const results = await Promise.allSettled(
+        wave.map(async (spec) => {
+          const id = (await runAsync(engine, runArgs(spec))).trim().split('\n').at(-1);
+          containers.push({ ...spec, id, failures: 0, lastProbe: 0 });
+          record();
+        }),
+      );
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
     }
+    log(`containers created in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
     log(`${containers.length} containers started (${replicas} of each service)`);
 
     // The kubelet's part: started again when gone, restarted when its liveness fails.
     const restarts = [];
     let busy = false;
-    watcher = setInterval(async () => {
-      if (busy || stopping) return;
-      busy = true;
-      try {
-        const out = run(
-          engine,
-          ['inspect', '--format', '{{.Id}} {{.State.Status}}', ...containers.map((c) => c.id)],
-          { allowFail: true },
-        ).stdout;
-        const status = new Map(
-          out
-            .trim()
-            .split('\n')
-            .map((l) => l.split(' ')),
-        );
-        for (const c of containers) {
-          if (stopping) break;
+    // Every second, without blocking this process: what is not running is started, each
+    // container's liveness probe is asked at its period (after its startup probe's allowance).
+    const tick = async () => {
+      const out = await runAsync(engine, [
+        'inspect',
+        '--format',
+        '{{.Id}} {{.State.Status}}',
+        ...containers.map((c) => c.id),
+      ]).catch(() => '');
+      const status = new Map(
+        out
+          .trim()
+          .split('\n')
+          .map((l) => l.split(' ')),
+      );
+      await Promise.all(
+        containers.map(async (c) => {
+          if (stopping) return;
           const st = status.get(c.id);
-          if (st && st !== 'running' && st !== 'created' && st !== 'configured') {
+          if (st && !['running', 'created', 'configured', 'initialized'].includes(st)) {
             log(`${c.part} is ${st}: starting it again`);
-            run(engine, ['start', c.id], { allowFail: true });
             c.startedAt = Date.now();
             c.failures = 0;
             restarts.push({ part: c.part, at: Date.now() });
-            continue;
+            await runAsync(engine, ['start', c.id]).catch((err) => log(err.message));
+            return;
           }
           const live = c.w.liveness;
           const grace = c.w.startup
             ? c.w.startup.periodSeconds * c.w.startup.failureThreshold * 1000
             : 0;
-          if (!live || Date.now() - c.lastProbe < live.periodSeconds * 1000) continue;
-          if (c.startedAt && Date.now() - c.startedAt < grace) continue;
+          if (!live || Date.now() - c.lastProbe < live.periodSeconds * 1000) return;
+          if (c.startedAt && Date.now() - c.startedAt < grace) return;
           c.lastProbe = Date.now();
           const port = live.port === c.w.port ? c.port : live.port;
           if (await httpOk(port, live.path, live.timeoutSeconds * 1000)) c.failures = 0;
-          else if (++c.failures >= live.failureThreshold) {
+          else if (++c.failures >= live.failureThreshold && !stopping) {
             log(`${c.part}: liveness ${live.path} failed ${c.failures} times: restarting it`);
-            run(engine, ['restart', '-t', '10', c.id], { allowFail: true });
             c.startedAt = Date.now();
             c.failures = 0;
+            await runAsync(engine, ['restart', '-t', '10', c.id]).catch((err) => log(err.message));
           }
-        }
-      } finally {
-        busy = false;
-      }
+        }),
+      );
+    };
+    watcher = setInterval(() => {
+      if (busy || stopping) return;
+      busy = true;
+      void tick().finally(() => (busy = false));
     }, 1000);
 
     // Ready: each container's readiness probe on its port, then /api/health via the gateway.
