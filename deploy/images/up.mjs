@@ -346,12 +346,15 @@ export async function imagesUp(opts = {}) {
 
   opts.signal?.addEventListener('abort', () => void stop(), { once: true });
   try {
-    // These ports lie in Linux's ephemeral range (32768-60999): an outgoing connection may hold
-    // one for a moment, so a busy port is asked again for a few seconds before giving up.
+    // These ports lie in Linux's ephemeral range (32768-60999): the local end of another
+    // program's outgoing connection may hold one, and keeps it for a minute in TIME-WAIT after
+    // it closes; a busy port is asked again for up to 75 s before giving up.
     const portsFree = (busy) =>
       assertPortsFree(busy).catch(async (err) => {
-        for (let i = 0; i < 10; i++) {
-          await sleep(500);
+        log(`${err.message.split(':')[0]}: waiting up to 75 s for it`);
+        const until = Date.now() + 75_000;
+        while (Date.now() < until && !(opts.signal?.aborted ?? false)) {
+          await sleep(1000);
           if (
             await assertPortsFree(busy).then(
               () => true,
