@@ -22,7 +22,7 @@
 // - SIGINT or SIGTERM stops and removes every container it started (by id), then the launcher's
 //   processes it started.
 //
-//   npm run images:up
+//   npm run images:up          (builds the images that are missing first: npm run images)
 //   Environment: as `npm start` (GATEWAY_PORT default 23000, DATA_DIR default .data-images,
 //   SMTP_URL, PUBLIC_BASE_URL, BOOTSTRAP_ADMIN_*, DEMO_DATA, SIGNUP_RATE_LIMIT, ...), plus
 //   REPLICAS (default: the overlay's, at least 2), IMAGE_VERSION (default: package.json's),
@@ -289,11 +289,20 @@ export async function imagesUp(opts = {}) {
   const { Supervised } = await import(pathToFileURL(path.join(dist, 'supervisor.js')).href);
   const { assertPortsFree } = await import(pathToFileURL(path.join(dist, 'infra.js')).href);
 
-  const missingImages = [...SERVICES.map((s) => `svc-${s}`), 'gateway', ...STATICS]
-    .map((n) => imageTag(n, version))
-    .filter((t) => !imageExists(engine, t));
+  // What is missing is built first (`npm run images -- <name> ...`), and only that.
+  const names = [...SERVICES.map((s) => `svc-${s}`), 'gateway', ...STATICS];
+  const missingImages = names.filter((n) => !imageExists(engine, imageTag(n, version)));
   if (missingImages.length > 0) {
-    throw new Error(`images missing: ${missingImages.join(', ')}; run npm run images`);
+    if (env.IMAGE_VERSION && env.IMAGE_VERSION !== productVersion()) {
+      throw new Error(`images missing: ${missingImages.map((n) => imageTag(n, version))}`);
+    }
+    log(`building what is missing: ${missingImages.join(', ')}`);
+    const built = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'deploy', 'images', 'build.mjs'), ...missingImages],
+      { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    if (built.status !== 0) throw new Error(`npm run images -- ${missingImages.join(' ')} failed`);
   }
 
   // The replicas: REPLICAS, else the overlay's services' count (at least two, as in production).
