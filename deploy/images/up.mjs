@@ -1,0 +1,728 @@
+#!/usr/bin/env node
+// `npm run images:up`: the product run from its container images the way the rendered
+// Kubernetes local overlay runs them (R-RUN-IMAGES-UP in docs/requirements.md), in the
+// foreground, with the same environment and meaning as `npm start`.
+//
+// - PostgreSQL, a three-node NATS (JetStream, streams x3) and the mail catcher are the
+//   launcher's own processes (deploy/local, packages/local-infra), not containers.
+// - `kubectl kustomize deploy/k8s/overlays/local` is rendered from a copy whose secrets.env holds
+//   this run's values (the launcher's database URLs, NATS passwords, session secret, SMTP URL)
+//   and whose config.env holds this run's settings (PUBLIC_BASE_URL, DEMO_DATA, the rate
+//   limits, ...) and addresses (NATS_URL, HEALTH_PEERS). Each Deployment's container then gets
+//   the environment that manifest gives it (envFrom, env, valueFrom of ConfigMaps and Secrets),
+//   its user, read-only root (emptyDir volumes as tmpfs), dropped capabilities, mounted
+//   ConfigMaps and Secrets, and its probes.
+// - Every container runs on the host's network bound to 127.0.0.1, each replica on its own port
+//   (the one thing that differs from the overlay: PORT, METRICS_PORT, the static servers'
+//   `listen`). The gateway gets its nginx.conf rendered as the launcher renders it for two of
+//   each (gateway/render.mjs) with the containers' ports as upstreams.
+// - Like the kubelet, this process keeps them: a container that exits or is killed from outside
+//   is started again, and one whose liveness probe fails failureThreshold times is restarted.
+//   Ready is GET /api/health through the gateway container.
+// - SIGINT or SIGTERM stops and removes every container it started (by id), then the launcher's
+//   processes it started.
+//
+//   npm run images:up          (builds the images that are missing first: npm run images)
+//   Environment: as `npm start` (GATEWAY_PORT default 23000, DATA_DIR default .data-images,
+//   SMTP_URL, PUBLIC_BASE_URL, BOOTSTRAP_ADMIN_*, DEMO_DATA, SIGNUP_RATE_LIMIT, ...), plus
+//   REPLICAS (default: the overlay's, at least 2), IMAGE_VERSION (default: package.json's),
+//   CONTAINER_ENGINE, KUBECTL.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseAllDocuments } from 'yaml';
+import { ensureServiceDatabase } from '@nsa/local-infra';
+import { containerOptions } from '../../gateway/render-container.mjs';
+import { renderGatewayConfig } from '../../gateway/render.mjs';
+import {
+  detectEngine,
+  imageExists,
+  imageTag,
+  productVersion,
+  repoRoot,
+  run,
+  which,
+} from './engine.mjs';
+
+const SERVICES = ['catalog', 'registrations', 'identity', 'notify'];
+const STATICS = ['shell', 'mfe-public', 'mfe-admin', 'mfe-provider'];
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/** kubectl (with kustomize) from KUBECTL or PATH. */
+function findKubectl() {
+  const bin = process.env.KUBECTL || which('kubectl');
+  if (!bin) throw new Error('images:up: kubectl not found (apt-get install -y kubernetes-client)');
+  return bin;
+}
+
+/** `KEY=value` lines with `values` set (replacing a key's line, else appended). */
+export function setEnvLines(text, values) {
+  const left = new Map(Object.entries(values));
+  const lines = text.split('\n').map((line) => {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(line);
+    if (!m || !left.has(m[1])) return line;
+    const v = left.get(m[1]);
+    left.delete(m[1]);
+    return `${m[1]}=${v}`;
+  });
+  while (lines.length > 0 && lines.at(-1) === '') lines.pop();
+  for (const [k, v] of left) lines.push(`${k}=${v}`);
+  return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Renders the local overlay from a copy of deploy/k8s in `dir` with this run's secrets and
+ * settings; answers the rendered objects.
+ */
+export function renderOverlay(dir, { secrets, config }) {
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.cpSync(path.join(repoRoot, 'deploy', 'k8s'), dir, { recursive: true });
+  const local = path.join(dir, 'overlays', 'local');
+  for (const f of ['secrets.env', 'nats-tls']) {
+    fs.rmSync(path.join(local, f), { recursive: true, force: true });
+  }
+  fs.writeFileSync(path.join(local, 'secrets.env'), setEnvLines('', secrets), { mode: 0o600 });
+  // The overlay's own script adds what the run does not set (the route password, NATS's TLS).
+  const made = spawnSync(process.execPath, [path.join(local, 'make-secrets.mjs')], {
+    encoding: 'utf8',
+  });
+  if (made.status !== 0) throw new Error(`make-secrets.mjs failed:\n${made.stderr}`);
+  const configFile = path.join(local, 'config.env');
+  fs.writeFileSync(configFile, setEnvLines(fs.readFileSync(configFile, 'utf8'), config));
+  const res = spawnSync(findKubectl(), ['kustomize', local], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  if (res.status !== 0) throw new Error(`kubectl kustomize failed:\n${res.stderr}`);
+  return parseAllDocuments(res.stdout)
+    .map((d) => d.toJS())
+    .filter(Boolean);
+}
+
+const b64 = (s) => Buffer.from(s, 'base64').toString('utf8');
+
+/** The data of a rendered ConfigMap or Secret by name, decoded. */
+function dataOf(objects, kind, name) {
+  const obj = objects.find((o) => o.kind === kind && o.metadata?.name === name);
+  if (!obj) return undefined;
+  if (kind === 'Secret') {
+    return Object.fromEntries(Object.entries(obj.data ?? {}).map(([k, v]) => [k, b64(v)]));
+  }
+  return { ...(obj.data ?? {}) };
+}
+
+/** A container's environment as the kubelet gives it: envFrom first, then env in order. */
+export function containerEnv(objects, container) {
+  const env = {};
+  const missing = [];
+  for (const from of container.envFrom ?? []) {
+    const ref = from.configMapRef ?? from.secretRef;
+    const data = dataOf(objects, from.configMapRef ? 'ConfigMap' : 'Secret', ref.name);
+    if (!data && !ref.optional) missing.push(ref.name);
+    Object.assign(env, data ?? {});
+  }
+  for (const e of container.env ?? []) {
+    if ('value' in e) env[e.name] = String(e.value);
+    else if (e.valueFrom?.configMapKeyRef || e.valueFrom?.secretKeyRef) {
+      const ref = e.valueFrom.configMapKeyRef ?? e.valueFrom.secretKeyRef;
+      const data = dataOf(objects, e.valueFrom.configMapKeyRef ? 'ConfigMap' : 'Secret', ref.name);
+      const v = data?.[ref.key];
+      if (v !== undefined) env[e.name] = v;
+      else if (!ref.optional) missing.push(`${ref.name}/${ref.key}`);
+    }
+  }
+  if (missing.length > 0) {
+    throw new Error(`${container.name}: the overlay names what it does not hold: ${missing}`);
+  }
+  return env;
+}
+
+/** The port a probe's `port` names (a named container port or a number). */
+const probePort = (container, port) =>
+  typeof port === 'number'
+    ? port
+    : Number(container.ports?.find((p) => p.name === port)?.containerPort ?? port);
+
+/**
+ * What to run for each Deployment of the overlay that uses one of the nine images: its image,
+ * environment, security settings, volumes and probes (host ports are added by the caller).
+ */
+export function workloads(objects, { version = productVersion() } = {}) {
+  const out = [];
+  for (const d of objects.filter((o) => o.kind === 'Deployment')) {
+    const pod = d.spec.template.spec;
+    const container = pod.containers.find((c) => /(^|\/)naschool\//.test(c.image));
+    if (!container) continue;
+    const image = /naschool\/([^:@]+)/.exec(container.image)[1];
+    const sc = { ...(pod.securityContext ?? {}), ...(container.securityContext ?? {}) };
+    const mounts = (container.volumeMounts ?? []).map((m) => {
+      const volume = pod.volumes.find((v) => v.name === m.name);
+      return { ...m, volume };
+    });
+    const port = (container.ports ?? []).find((p) => p.name === 'http')?.containerPort ?? 8080;
+    const probe = (p) =>
+      p?.httpGet
+        ? {
+            path: p.httpGet.path,
+            port: probePort(container, p.httpGet.port),
+            periodSeconds: p.periodSeconds ?? 10,
+            timeoutSeconds: p.timeoutSeconds ?? 1,
+            failureThreshold: p.failureThreshold ?? 3,
+          }
+        : undefined;
+    out.push({
+      name: d.metadata.name,
+      image: imageTag(image, version),
+      replicas: d.spec.replicas ?? 1,
+      env: containerEnv(objects, container),
+      command: container.command,
+      args: container.args,
+      port,
+      user:
+        sc.runAsUser !== undefined ? `${sc.runAsUser}:${sc.runAsGroup ?? sc.runAsUser}` : undefined,
+      readOnly: sc.readOnlyRootFilesystem === true,
+      dropAll: (sc.capabilities?.drop ?? []).includes('ALL'),
+      noNewPrivileges: sc.allowPrivilegeEscalation === false,
+      mounts,
+      readiness: probe(container.readinessProbe),
+      liveness: probe(container.livenessProbe),
+      startup: probe(container.startupProbe),
+    });
+  }
+  return out;
+}
+
+/** Writes a ConfigMap's or Secret's items as files in `dir` (as the kubelet mounts them). */
+function writeVolume(objects, volume, dir) {
+  const kind = volume.configMap ? 'ConfigMap' : 'Secret';
+  const name = volume.configMap?.name ?? volume.secret?.secretName;
+  const data = dataOf(objects, kind, name) ?? {};
+  const items =
+    (volume.configMap ?? volume.secret).items ??
+    Object.keys(data).map((key) => ({ key, path: key }));
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true, mode: 0o755 });
+  fs.chmodSync(dir, 0o755);
+  for (const item of items) {
+    const file = path.join(dir, item.path);
+    fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o755 });
+    fs.writeFileSync(file, data[item.key] ?? '', { mode: 0o644 });
+  }
+}
+
+/**
+ * The remotes' versions in the mounted registry: the local overlay names `dev` (images tagged
+ * `dev`), the images run here carry their package's version (`npm run images` builds each
+ * remote with VERSION=<its package.json version>), so the registry names that one.
+ */
+function pointRegistryAtImages(dir) {
+  const file = path.join(dir, 'mfe-registry.json');
+  if (!fs.existsSync(file)) return;
+  const registry = JSON.parse(fs.readFileSync(file, 'utf8'));
+  for (const [key, entry] of Object.entries(registry)) {
+    const m = /^\/mfe\/([a-z]+)\/[^/]+\/(.*)$/.exec(entry);
+    if (!m) continue;
+    const pkg = path.join(repoRoot, `mfe-${m[1]}`, 'package.json');
+    const v = fs.existsSync(pkg) ? JSON.parse(fs.readFileSync(pkg, 'utf8')).version : undefined;
+    if (v) registry[key] = `/mfe/${m[1]}/${v}/${m[2]}`;
+  }
+  fs.writeFileSync(file, `${JSON.stringify(registry, null, 2)}\n`, { mode: 0o644 });
+}
+
+/** Runs the engine without blocking this process (containers start side by side). */
+function runAsync(engine, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(engine.bin, [...engine.globalArgs, ...args], {
+      cwd: repoRoot,
+      env: engine.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout += c));
+    child.stderr.on('data', (c) => (stderr += c));
+    child.on('error', reject);
+    child.on('close', (code) =>
+      code === 0
+        ? resolve(stdout)
+        : reject(
+            new Error(`${engine.name} ${args[0]} failed (exit ${code})\n${stderr.slice(-2000)}`),
+          ),
+    );
+  });
+}
+
+/** GET http://127.0.0.1:port/path answers 2xx within the timeout. */
+async function httpOk(port, p, timeoutMs = 3000) {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}${p}`, {
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    await res.arrayBuffer();
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts everything; resolves once GET /api/health through the gateway answers ok for every
+ * service. `stop()` removes every container it started and stops the launcher's processes.
+ */
+export async function imagesUp(opts = {}) {
+  const env = { ...process.env, ...opts.env };
+  const log = opts.log ?? ((line) => console.log(`[images:up] ${line}`));
+  const started = Date.now();
+  const engine = detectEngine();
+  if (!engine) throw new Error('no container engine: apt-get install -y podman runc');
+  const gatewayPort = Number(env.GATEWAY_PORT || 23000);
+  const version = env.IMAGE_VERSION || productVersion();
+
+  // The launcher's own modules (npm run build:backend builds them).
+  const dist = path.join(repoRoot, 'deploy', 'dist', 'local');
+  if (!fs.existsSync(path.join(dist, 'parts.js'))) {
+    throw new Error('deploy is not built: run npm run build:backend');
+  }
+  const { loadConfig } = await import(pathToFileURL(path.join(dist, 'config.js')).href);
+  const { startData, startMail } = await import(pathToFileURL(path.join(dist, 'parts.js')).href);
+  const { Supervised } = await import(pathToFileURL(path.join(dist, 'supervisor.js')).href);
+  const { assertPortsFree } = await import(pathToFileURL(path.join(dist, 'infra.js')).href);
+
+  // What is missing is built first (`npm run images -- <name> ...`), and only that.
+  const names = [...SERVICES.map((s) => `svc-${s}`), 'gateway', ...STATICS];
+  const missingImages = names.filter((n) => !imageExists(engine, imageTag(n, version)));
+  if (missingImages.length > 0) {
+    if (env.IMAGE_VERSION && env.IMAGE_VERSION !== productVersion()) {
+      throw new Error(`images missing: ${missingImages.map((n) => imageTag(n, version))}`);
+    }
+    log(`building what is missing: ${missingImages.join(', ')}`);
+    const built = spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'deploy', 'images', 'build.mjs'), ...missingImages],
+      { cwd: repoRoot, stdio: ['ignore', 'inherit', 'inherit'] },
+    );
+    if (built.status !== 0) throw new Error(`npm run images -- ${missingImages.join(' ')} failed`);
+  }
+
+  // The replicas: REPLICAS, else the overlay's services' count (at least two, as in production).
+  const replicasWanted = env.REPLICAS ? Number(env.REPLICAS) : undefined;
+  const dataDir = path.resolve(repoRoot, env.DATA_DIR || '.data-images');
+  const config = loadConfig({
+    env: { ...env, REPLICAS: String(replicasWanted ?? 2), NATS_NODES: '3' },
+    repoRoot,
+    gatewayPort,
+    dataDir,
+  });
+  const { ports } = config;
+  const upDir = path.join(config.dataDir, 'images-up');
+  fs.mkdirSync(upDir, { recursive: true, mode: 0o700 });
+  // Ports the overlay's pods would each have to themselves: the static servers' and each
+  // replica's metrics port, from GATEWAY_PORT + 1 upwards.
+  const staticPorts = Object.fromEntries(STATICS.map((s, i) => [s, gatewayPort + 1 + i]));
+  const metricsPorts = Object.fromEntries(
+    SERVICES.map((s, i) => [s, [0, 1, 2].map((r) => gatewayPort + 5 + i * 3 + r)]),
+  );
+
+  const parts = [];
+  const containers = [];
+  let stopping;
+  let watcher;
+  const stop = () => (stopping ??= stopAll());
+  const stopAll = async () => {
+    clearInterval(watcher);
+    // SIGTERM, then up to the pod's grace period; removed by id, nothing else.
+    const ids = containers.map((c) => c.id);
+    if (ids.length > 0) {
+      const t0 = Date.now();
+      run(engine, ['rm', '-f', '-t', '10', ...ids], { allowFail: true });
+      log(`removed ${ids.length} containers in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    }
+    for (const part of parts.reverse()) {
+      try {
+        await part.stop();
+      } catch (err) {
+        log(`stopping ${part.name} failed: ${err.message}`);
+      }
+    }
+    fs.rmSync(path.join(upDir, 'containers.json'), { force: true });
+  };
+  const keep = async (name, launch, { logFile }) => {
+    const sup = new Supervised(name, launch, { log, logFile });
+    parts.push({ name, stop: () => sup.stop() });
+    return sup.start();
+  };
+
+  opts.signal?.addEventListener('abort', () => void stop(), { once: true });
+  try {
+    // These ports lie in Linux's ephemeral range (32768-60999): the local end of another
+    // program's outgoing connection may hold one, and keeps it for a minute in TIME-WAIT after
+    // it closes; a busy port is asked again for up to 75 s before giving up.
+    const portsFree = (busy) =>
+      assertPortsFree(busy).catch(async (err) => {
+        log(`${err.message.split(':')[0]}: waiting up to 75 s for it`);
+        const until = Date.now() + 75_000;
+        while (Date.now() < until && !(opts.signal?.aborted ?? false)) {
+          await sleep(1000);
+          if (
+            await assertPortsFree(busy).then(
+              () => true,
+              () => false,
+            )
+          )
+            return;
+        }
+        throw err;
+      });
+    await portsFree({
+      GATEWAY_PORT: gatewayPort,
+      ...Object.fromEntries(STATICS.map((s) => [`${s} static server`, staticPorts[s]])),
+      ...Object.fromEntries(
+        SERVICES.flatMap((s) => [
+          ...ports.replicaPorts[s].map((p, i) => [`${s}-${i + 1}`, p]),
+          ...ports.replicaPorts[s].map((_, i) => [`${s}-${i + 1} metrics`, metricsPorts[s][i]]),
+        ]),
+      ),
+    });
+    fs.mkdirSync(path.join(config.dataDir, 'logs'), { recursive: true });
+    const [data, mail] = await Promise.all([
+      startData(config, keep, log),
+      startMail(config, env, keep, log),
+    ]);
+    const urls = {};
+    for (const s of SERVICES) {
+      urls[s] = await ensureServiceDatabase(data.adminUrl, s, {
+        auditRetentionMonths: config.retentionMonths,
+      });
+    }
+
+    // The overlay, rendered with this run's secrets and settings.
+    const peers = SERVICES.flatMap((s) =>
+      ports.replicaPorts[s].map((p) => `${s}=http://127.0.0.1:${p}`),
+    ).join(',');
+    const secrets = {
+      SESSION_SECRET: config.sessionSecret,
+      LINK_SEAL_SECRET: config.linkSealSecret,
+      IDENTITY_SECRET: config.identitySecret,
+      ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_DATABASE_URL`, urls[s]])),
+      SMTP_URL: mail.smtpUrl,
+      ...Object.fromEntries(
+        SERVICES.map((s) => [`${s.toUpperCase()}_NATS_PASSWORD`, config.natsPasswords[s]]),
+      ),
+      ...(config.bootstrapAdmin.email
+        ? { BOOTSTRAP_ADMIN_EMAIL: config.bootstrapAdmin.email }
+        : {}),
+      ...(config.bootstrapAdmin.password
+        ? { BOOTSTRAP_ADMIN_PASSWORD: config.bootstrapAdmin.password }
+        : {}),
+      ...(config.bootstrapAdmin.name ? { BOOTSTRAP_ADMIN_NAME: config.bootstrapAdmin.name } : {}),
+    };
+    const settings = {
+      PUBLIC_BASE_URL: config.publicBaseUrl,
+      DEMO_DATA: config.demoData,
+      LOG_LEVEL: config.logLevel,
+      SIGNUP_RATE_LIMIT: String(config.signupRateLimit),
+      LOGIN_RATE_LIMIT: String(config.loginRateLimit),
+      ADMIN_2FA_REQUIRED: config.admin2faRequired,
+      ORG_NAME: config.organisation.name,
+      ORG_CONTACT_EMAIL: config.organisation.contactEmail,
+      RETENTION_MONTHS: String(config.retentionMonths),
+      // Addresses: the launcher's NATS (plain, on loopback) and every replica's port.
+      NATS_URL: data.natsUrl,
+      HEALTH_PEERS: peers,
+    };
+    const objects = renderOverlay(path.join(upDir, 'k8s'), { secrets, config: settings });
+    const all = workloads(objects, { version });
+    const byName = Object.fromEntries(all.map((w) => [w.name, w]));
+    for (const n of [...SERVICES, 'gateway', ...STATICS]) {
+      if (!byName[n]) throw new Error(`the overlay has no Deployment ${n}`);
+    }
+    const replicas = replicasWanted ?? Math.max(2, byName.catalog.replicas);
+    if (replicas !== ports.replicaPorts.catalog.length) {
+      throw new Error(`REPLICAS=${replicas}: the launcher's ports allow 1-3`);
+    }
+
+    // One container per replica; the gateway's configuration uses their ports.
+    const ledgerDir = path.join(upDir, 'erasure-ledger');
+    fs.mkdirSync(ledgerDir, { recursive: true });
+    const specs = [];
+    for (const s of SERVICES) {
+      ports.replicaPorts[s].forEach((p, i) =>
+        specs.push({
+          part: `${s}-${i + 1}`,
+          w: byName[s],
+          port: p,
+          metricsPort: metricsPorts[s][i],
+        }),
+      );
+    }
+    for (const s of STATICS) specs.push({ part: `${s}-1`, w: byName[s], port: staticPorts[s] });
+    specs.push({ part: 'gateway-1', w: byName.gateway, port: gatewayPort });
+
+    const volDir = path.join(upDir, 'volumes');
+    const runArgs = (spec) => {
+      const { w } = spec;
+      const args = ['run', '-d', '--network=host', '--no-healthcheck'];
+      args.push('--name', `naschool-up-${gatewayPort}-${spec.part}`);
+      args.push('--label', `naschool.images-up=${config.dataDir}`);
+      // The kubelet's restart policy; this process also starts one again (podman kill counts
+      // as a stop it does not undo).
+      args.push('--restart=always');
+      if (w.user) args.push('--user', w.user);
+      if (w.readOnly) args.push('--read-only', '--read-only-tmpfs=false');
+      if (w.dropAll) args.push('--cap-drop=ALL');
+      if (w.noNewPrivileges) args.push('--security-opt=no-new-privileges');
+      const env = { ...w.env };
+      for (const m of w.mounts) {
+        const v = m.volume;
+        if (v?.emptyDir) {
+          const size = v.emptyDir.sizeLimit
+            ? `,size=${v.emptyDir.sizeLimit.replace(/i$/, '')}`
+            : '';
+          args.push('--tmpfs', `${m.mountPath}:rw,mode=1777${size}`);
+        } else if (v?.persistentVolumeClaim) {
+          args.push('-v', `${ledgerDir}:${m.mountPath}:rw`);
+        } else if (w.name === 'gateway' && m.mountPath === '/etc/nginx/gateway') {
+          // The gateway's nginx.conf: rendered below for the replicas' ports.
+          args.push('-v', `${path.join(volDir, 'gateway-nginx')}:${m.mountPath}:ro`);
+        } else if (v?.configMap || v?.secret) {
+          const dir = path.join(volDir, `${w.name}-${m.name}`);
+          writeVolume(objects, v, dir);
+          if (w.name === 'gateway') pointRegistryAtImages(dir);
+          args.push('-v', `${dir}:${m.mountPath}:ro`);
+        }
+      }
+      if (STATICS.includes(w.name)) {
+        args.push(
+          '-v',
+          `${path.join(volDir, `${w.name}-site.conf`)}:/etc/nginx/conf.d/default.conf:ro`,
+        );
+      }
+      if (SERVICES.includes(w.name)) {
+        env.HOST = '127.0.0.1';
+        env.PORT = String(spec.port);
+        if (env.METRICS_PORT) env.METRICS_PORT = String(spec.metricsPort);
+        // The launcher's NATS listens on loopback without TLS: no CA to verify it with.
+        delete env.NATS_TLS_CA;
+      }
+      const envFile = path.join(upDir, `${spec.part}.env`);
+      fs.writeFileSync(
+        envFile,
+        Object.entries(env)
+          .map(([k, v]) => `${k}=${String(v).replace(/\n/g, ' ')}`)
+          .join('\n') + '\n',
+        { mode: 0o600 },
+      );
+      args.push('--env-file', envFile);
+      if (w.command) args.push('--entrypoint', JSON.stringify(w.command));
+      args.push(w.image, ...(w.args ?? []));
+      return args;
+    };
+
+    // The static servers' site, from their image, listening on their own loopback port.
+    fs.mkdirSync(volDir, { recursive: true, mode: 0o755 });
+    fs.chmodSync(volDir, 0o755);
+    for (const s of STATICS) {
+      const site = run(engine, [
+        'run',
+        '--rm',
+        '--network=none',
+        '--no-healthcheck',
+        '--entrypoint',
+        'cat',
+        byName[s].image,
+        '/etc/nginx/conf.d/default.conf',
+      ]).stdout;
+      if (!/listen\s+8080;/.test(site)) throw new Error(`${s}: its site does not listen on 8080`);
+      fs.writeFileSync(
+        path.join(volDir, `${s}-site.conf`),
+        site.replace(/listen\s+8080;/g, `listen 127.0.0.1:${staticPorts[s]};`),
+        { mode: 0o644 },
+      );
+    }
+    // The gateway: rendered as the launcher renders it for REPLICAS processes of each service,
+    // with the container's own paths (gateway/render-container.mjs) and the overlay's settings.
+    const gwEnv = byName.gateway.env;
+    const cfg = byName.catalog.env;
+    const gatewayConf = renderGatewayConfig({
+      ...containerOptions({
+        PUBLIC_BASE_URL: gwEnv.PUBLIC_BASE_URL ?? cfg.PUBLIC_BASE_URL,
+        SIGNUP_RATE_LIMIT: gwEnv.SIGNUP_RATE_LIMIT ?? cfg.SIGNUP_RATE_LIMIT,
+        LOGIN_RATE_LIMIT: gwEnv.LOGIN_RATE_LIMIT ?? cfg.LOGIN_RATE_LIMIT,
+      }),
+      port: gatewayPort,
+      listen: '127.0.0.1',
+      services: Object.fromEntries(
+        SERVICES.map((s) => [s, ports.replicaPorts[s].map((p) => `127.0.0.1:${p}`)]),
+      ),
+      staticUpstreams: {
+        shell: `127.0.0.1:${staticPorts.shell}`,
+        mfe_public: `127.0.0.1:${staticPorts['mfe-public']}`,
+        mfe_admin: `127.0.0.1:${staticPorts['mfe-admin']}`,
+        mfe_provider: `127.0.0.1:${staticPorts['mfe-provider']}`,
+      },
+      statusListen: `127.0.0.1:${ports.gatewayStatus}`,
+    });
+    fs.mkdirSync(path.join(volDir, 'gateway-nginx'), { recursive: true, mode: 0o755 });
+    fs.chmodSync(path.join(volDir, 'gateway-nginx'), 0o755);
+    fs.writeFileSync(path.join(volDir, 'gateway-nginx', 'nginx.conf'), gatewayConf, {
+      mode: 0o644,
+    });
+    // uid 1000 (the services' user) appends to the erasure ledger.
+    fs.chownSync(ledgerDir, 1000, 1000);
+
+    const record = () =>
+      fs.writeFileSync(
+        path.join(upDir, 'containers.json'),
+        `${JSON.stringify(
+          containers.map((c) => ({ part: c.part, id: c.id, port: c.port, image: c.w.image })),
+          null,
+          2,
+        )}\n`,
+      );
+    // The services' replicas side by side, then the static servers, then the gateway.
+    const t0 = Date.now();
+    const waves = [
+      specs.filter((sp) => SERVICES.includes(sp.w.name)),
+      specs.filter((sp) => STATICS.includes(sp.w.name)),
+      specs.filter((sp) => sp.w.name === 'gateway'),
+    ];
+    for (const wave of waves) {
+      const results = await Promise.allSettled(
+        wave.map(async (spec) => {
+          const id = (await runAsync(engine, runArgs(spec))).trim().split('\n').at(-1);
+          containers.push({ ...spec, id, failures: 0, lastProbe: 0 });
+          record();
+        }),
+      );
+      const failed = results.find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    }
+    log(`containers created in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    log(`${containers.length} containers started (${replicas} of each service)`);
+
+    // The kubelet's part: started again when gone, restarted when its liveness fails.
+    const restarts = [];
+    let busy = false;
+    // Every second, without blocking this process: what is not running is started, each
+    // container's liveness probe is asked at its period (after its startup probe's allowance).
+    const tick = async () => {
+      const out = await runAsync(engine, [
+        'inspect',
+        '--format',
+        '{{.Id}} {{.State.Status}}',
+        ...containers.map((c) => c.id),
+      ]).catch(() => '');
+      const status = new Map(
+        out
+          .trim()
+          .split('\n')
+          .map((l) => l.split(' ')),
+      );
+      await Promise.all(
+        containers.map(async (c) => {
+          if (stopping) return;
+          const st = status.get(c.id);
+          if (st && !['running', 'created', 'configured', 'initialized'].includes(st)) {
+            log(`${c.part} is ${st}: starting it again`);
+            c.startedAt = Date.now();
+            c.failures = 0;
+            restarts.push({ part: c.part, at: Date.now() });
+            await runAsync(engine, ['start', c.id]).catch((err) => log(err.message));
+            return;
+          }
+          const live = c.w.liveness;
+          const grace = c.w.startup
+            ? c.w.startup.periodSeconds * c.w.startup.failureThreshold * 1000
+            : 0;
+          if (!live || Date.now() - c.lastProbe < live.periodSeconds * 1000) return;
+          if (c.startedAt && Date.now() - c.startedAt < grace) return;
+          c.lastProbe = Date.now();
+          const port = live.port === c.w.port ? c.port : live.port;
+          if (await httpOk(port, live.path, live.timeoutSeconds * 1000)) c.failures = 0;
+          else if (++c.failures >= live.failureThreshold && !stopping) {
+            log(`${c.part}: liveness ${live.path} failed ${c.failures} times: restarting it`);
+            c.startedAt = Date.now();
+            c.failures = 0;
+            await runAsync(engine, ['restart', '-t', '10', c.id]).catch((err) => log(err.message));
+          }
+        }),
+      );
+    };
+    watcher = setInterval(() => {
+      if (busy || stopping) return;
+      busy = true;
+      void tick().finally(() => (busy = false));
+    }, 1000);
+
+    // Ready: each container's readiness probe on its port, then /api/health via the gateway.
+    const deadline = Date.now() + (opts.healthTimeoutMs ?? 240_000);
+    for (const c of containers) {
+      const ready = c.w.readiness;
+      if (!ready) continue;
+      const port = ready.port === c.w.port ? c.port : ready.port;
+      while (!(await httpOk(port, ready.path))) {
+        if (stopping) throw new Error('stopped during start-up');
+        if (Date.now() > deadline) {
+          const logs = run(engine, ['logs', '--tail', '30', c.id], { allowFail: true });
+          throw new Error(
+            `${c.part} not ready (${ready.path} on ${port}):\n${logs.stdout}${logs.stderr}`,
+          );
+        }
+        await sleep(500);
+      }
+    }
+    const healthUrl = `http://127.0.0.1:${gatewayPort}/api/health`;
+    for (;;) {
+      const res = await fetch(healthUrl, { signal: AbortSignal.timeout(3000) }).catch(
+        () => undefined,
+      );
+      const body = res ? await res.json().catch(() => undefined) : undefined;
+      if (res?.status === 200 && body?.ok === true) break;
+      if (Date.now() > deadline) {
+        throw new Error(`${healthUrl} not ok: ${res?.status} ${JSON.stringify(body)}`);
+      }
+      await sleep(500);
+    }
+    const seconds = (Date.now() - started) / 1000;
+    log(`ready in ${seconds.toFixed(1)} s: http://localhost:${gatewayPort}/`);
+    if (mail.mailWebUrl) log(`mail catcher: ${mail.mailWebUrl}`);
+    return {
+      url: `http://localhost:${gatewayPort}/`,
+      healthUrl,
+      seconds,
+      dataDir: config.dataDir,
+      adminUrl: data.adminUrl,
+      containers: containers.map((c) => ({ part: c.part, id: c.id, port: c.port })),
+      restarts,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  // Ctrl-C or SIGTERM, during start-up too: every container started so far is removed.
+  const abort = new AbortController();
+  let up;
+  const onSignal = (sig) => {
+    if (abort.signal.aborted) return;
+    console.log(`[images:up] ${sig}: stopping`);
+    abort.abort();
+    if (up) void up.stop().finally(() => process.exit(0));
+  };
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
+  imagesUp({ signal: abort.signal }).then(
+    (u) => {
+      up = u;
+      if (abort.signal.aborted) void u.stop().finally(() => process.exit(0));
+    },
+    (err) => {
+      console.error(`images:up: ${err instanceof Error ? err.message : String(err)}`);
+      process.exit(abort.signal.aborted ? 0 : 1);
+    },
+  );
+}
