@@ -35,7 +35,9 @@ import { parseAllDocuments } from 'yaml';
 import { ensureServiceDatabase } from '@nsa/local-infra';
 import { containerOptions } from '../../gateway/render-container.mjs';
 import { renderGatewayConfig } from '../../gateway/render.mjs';
+import { SERVICE_NAMES, serviceSpec } from '../../packages/contracts/src/services.mjs';
 import {
+  IMAGES,
   detectEngine,
   imageExists,
   imageTag,
@@ -45,8 +47,12 @@ import {
   which,
 } from './engine.mjs';
 
-const SERVICES = ['catalog', 'registrations', 'identity', 'notify'];
-const STATICS = ['shell', 'mfe-public', 'mfe-admin', 'mfe-provider'];
+// The services from the one table of services; the static servers are the images that are
+// neither a service nor the gateway.
+const SERVICES = SERVICE_NAMES;
+const STATICS = IMAGES.filter((i) => i.kind === 'static' && i.name !== 'gateway').map(
+  (i) => i.name,
+);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /** kubectl (with kustomize) from KUBECTL or PATH. */
@@ -290,7 +296,7 @@ export async function imagesUp(opts = {}) {
   const { assertPortsFree } = await import(pathToFileURL(path.join(dist, 'infra.js')).href);
 
   // What is missing is built first (`npm run images -- <name> ...`), and only that.
-  const names = [...SERVICES.map((s) => `svc-${s}`), 'gateway', ...STATICS];
+  const names = [...SERVICES.map((s) => serviceSpec(s).folder), 'gateway', ...STATICS];
   const missingImages = names.filter((n) => !imageExists(engine, imageTag(n, version)));
   if (missingImages.length > 0) {
     if (env.IMAGE_VERSION && env.IMAGE_VERSION !== productVersion()) {

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVICE_NAMES } from '@nsa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
 import {
@@ -49,7 +50,7 @@ const loadBenchApi = async () => (await import(pathToFileURL(benchApi).href)) as
 const engine = detectEngine();
 const GATEWAY_PORT = Number(process.env.IMAGES_UP_PORT || 23100);
 const ADMIN = { email: 'images-up@school.nl', password: 'Images-Up-Wachtwoord-2026!' };
-const SERVICES = ['catalog', 'registrations', 'identity', 'notify'];
+const SERVICES = SERVICE_NAMES;
 const missing = engine ? IMAGES.filter((i) => !imageExists(engine, imageTag(i.name))) : [];
 const SKIP_REASON = !engine
   ? 'no container engine (podman or docker) on this machine'
