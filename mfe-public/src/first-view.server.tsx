@@ -10,7 +10,7 @@ import { I18nextProvider } from 'react-i18next';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router-dom';
 import { createQueryClient, LANGUAGES, type Language } from '@nsa/web-kit';
-import App from './export-app';
+import App, { loadLandingPage } from './export-app';
 import ar from './i18n/ar.json';
 import en from './i18n/en.json';
 import nl from './i18n/nl.json';
@@ -72,8 +72,12 @@ function texts(language: Language) {
   return instance;
 }
 
-/** The App's markup at the view's route, as its first render in the browser draws it. */
-export function renderFirstView(view: FirstView, language: Language): string {
+/**
+ * The App's markup at the view's route, as its first render in the browser draws it (once the
+ * landing page's module, which the browser loads apart, is loaded).
+ */
+export async function renderFirstView(view: FirstView, language: Language): Promise<string> {
+  await loadLandingPage();
   const tree: ReactElement = (
     <I18nextProvider i18n={texts(language)}>
       <QueryClientProvider client={createQueryClient()}>

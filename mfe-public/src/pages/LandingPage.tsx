@@ -7,32 +7,20 @@ import { registerPartTexts, usePartTexts, usePartTranslation } from '../part-tex
 
 const STEPS = [1, 2, 3] as const;
 
-let textsRegistered = false;
-
-/**
- * The landing page's texts are not part of the school page's first load: they are registered,
- * and the page's language's loaded (in a chunk named i18n-landing-<language>), when the landing
- * page first renders; it suspends meanwhile (the first view stays). Dutch is loaded so too.
- */
-function useLandingTexts() {
-  if (!textsRegistered) {
-    textsRegistered = true;
-    registerPartTexts('landing', {
-      nl: () => import(/* webpackChunkName: "i18n-landing-nl" */ '../i18n/landing.nl.json'),
-      en: () => import(/* webpackChunkName: "i18n-landing-en" */ '../i18n/landing.en.json'),
-      tr: () => import(/* webpackChunkName: "i18n-landing-tr" */ '../i18n/landing.tr.json'),
-      ar: () => import(/* webpackChunkName: "i18n-landing-ar" */ '../i18n/landing.ar.json'),
-      pl: () => import(/* webpackChunkName: "i18n-landing-pl" */ '../i18n/landing.pl.json'),
-      uk: () => import(/* webpackChunkName: "i18n-landing-uk" */ '../i18n/landing.uk.json'),
-    });
-  }
-  usePartTexts('landing');
-  return usePartTranslation('landing');
-}
+// Registered when the page's module is first loaded; Dutch is loaded on demand too.
+registerPartTexts('landing', {
+  nl: () => import(/* webpackChunkName: "i18n-landing-nl" */ '../i18n/landing.nl.json'),
+  en: () => import(/* webpackChunkName: "i18n-landing-en" */ '../i18n/landing.en.json'),
+  tr: () => import(/* webpackChunkName: "i18n-landing-tr" */ '../i18n/landing.tr.json'),
+  ar: () => import(/* webpackChunkName: "i18n-landing-ar" */ '../i18n/landing.ar.json'),
+  pl: () => import(/* webpackChunkName: "i18n-landing-pl" */ '../i18n/landing.pl.json'),
+  uk: () => import(/* webpackChunkName: "i18n-landing-uk" */ '../i18n/landing.uk.json'),
+});
 
 /** R-PUBLIC-LANDING: there is no school list; parents need their own school's link. */
-export function LandingPage() {
-  const { t } = useLandingTexts();
+export default function LandingPage() {
+  usePartTexts('landing');
+  const { t } = usePartTranslation('landing');
   // Known once /app-config.json is read; the first view leaves the contact lines out.
   const organisation = useLoadedOrganisation();
   return (
