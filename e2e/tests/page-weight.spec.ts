@@ -1,6 +1,7 @@
 // Measures what the school page downloads, in every language of the public side, and asserts
 // that its JavaScript stays within 160 KiB gzip in each, that only the page's own
-// language's texts are among it (R-LANG-PUBLIC) and no admin or provider code.
+// language's texts are among it (R-LANG-PUBLIC), not the landing page nor its texts, and no admin
+// or provider code.
 import { formatPageWeight, measurePageWeight, type PageWeight } from '../lib/page-weight.js';
 import { expect, remoteRoot, test, text, type Language } from './fixtures.js';
 
@@ -40,6 +41,11 @@ test('school page weight in every language: at most 160 KiB of JavaScript, only 
       0,
     );
     expect(weight.requests.filter((p) => /^\/mfe\/(admin|provider)\//.test(p))).toEqual([]);
+    // The landing page and its texts load apart (R-PUBLIC-LANDING), only on /.
+    expect(
+      weight.requests.filter((p) => /^\/mfe\/public\/(landing|i18n-landing-[a-z]{2})\./.test(p)),
+      `${language}: the landing page's files`,
+    ).toEqual([]);
     // Only the page's own language's texts: a page in Arabic downloads no Dutch, and so on.
     const texts = weight.assets.filter((a) => /\/i18n-[a-z]{2}\.[0-9a-f]+\.js$/.test(a.path));
     expect(

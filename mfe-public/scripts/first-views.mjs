@@ -80,7 +80,7 @@ try {
   for (const view of Object.keys(FIRST_VIEWS)) {
     for (const language of LANGUAGES) {
       const file = path.join(dist, `fragment.${view}.${language}.html`);
-      fs.writeFileSync(file, `${styles}${renderFirstView(view, language)}\n`);
+      fs.writeFileSync(file, `${styles}${await renderFirstView(view, language)}\n`);
       console.log(`first view: ${path.relative(process.cwd(), file)}`);
     }
   }

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router-dom';
 import {
@@ -12,7 +12,6 @@ import {
 import type { PUBLIC_PAGES } from '@nsa/web-kit/routes';
 import { addDateWords } from './lib/dates';
 import { NAMESPACE } from './namespace';
-import { LandingPage } from './pages/LandingPage';
 import { SchoolPage } from './pages/SchoolPage';
 import './styles.css';
 
@@ -43,6 +42,27 @@ registerResources(NAMESPACE, {
   pl: () => import(/* webpackChunkName: "i18n-pl" */ './i18n/pl.json'),
   uk: () => import(/* webpackChunkName: "i18n-uk" */ './i18n/uk.json'),
 });
+
+// R-PUBLIC-LANDING: the landing page, and its texts (i18n-landing-<language>), are not part of
+// the school page's first load either: loaded when the page is opened, which the shell starts
+// with the App on / (shell/src/remotes/preload.ts). Retried after a failure as below.
+const importLandingPage = () => import(/* webpackChunkName: "landing" */ './pages/LandingPage');
+function lazyLandingPage() {
+  return lazy(() =>
+    importLandingPage().catch((error: unknown) => {
+      LandingPage = lazyLandingPage();
+      throw error;
+    }),
+  );
+}
+let LandingPage = lazyLandingPage();
+/** Set by loadLandingPage: the build-time first view renders at once, so it loads it first. */
+let LoadedLandingPage: ComponentType | undefined;
+
+/** Loads the landing page's module ahead of a render that cannot wait (first-view.server). */
+export async function loadLandingPage(): Promise<void> {
+  LoadedLandingPage = (await importLandingPage()).default;
+}
 
 // R-MY-SIGNUP-VIEW: the parent's own page is not part of the school page's first load. React.lazy
 // remembers a failure for good, so a failed load makes a fresh one for the next try (the
@@ -104,6 +124,12 @@ function LotteryRoute() {
   );
 }
 
+// No Suspense of its own: while the page loads, the shell's loading state shows, or the first
+// view the gateway put into the page, which the landing page then takes over unchanged.
+function LandingRoute() {
+  return LoadedLandingPage ? <LoadedLandingPage /> : <LandingPage />;
+}
+
 function SchoolRoute() {
   const { token = '' } = useParams();
   return <SchoolPage token={token} />;
@@ -111,7 +137,7 @@ function SchoolRoute() {
 
 /** The public remote's pages at their paths in the route table (PUBLIC_PAGES). */
 export const routes = pageRoutes<typeof PUBLIC_PAGES>({
-  '/': <LandingPage />,
+  '/': <LandingRoute />,
   '/schools/:token': <SchoolRoute />,
   '/activities/:token': <SchoolRoute />,
   '/my-signup': <MySignupRoute />,

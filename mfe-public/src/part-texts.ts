@@ -4,13 +4,15 @@ import { NAMESPACE } from './namespace';
 
 /**
  * The texts of a part that is loaded only when opened (the parent's own page, the draw's rules,
- * the sign-up dialog) travel with that part, not with the school page's first load. Each part's
+ * the sign-up dialog) or shown only on a page of its own (the landing page) travel with that
+ * part, not with the school page's first load. Each part's
  * texts are a namespace of their own (`mfe_public-lottery`); its `t` looks there first and then
  * in the app's namespace, so a key keeps its name ('lottery.rulesTitle') wherever it lives.
  */
-export type Part = 'my-signup' | 'lottery' | 'registration';
+export type Part = 'landing' | 'my-signup' | 'lottery' | 'registration';
 
-const partNamespace = (part: Part) => `${NAMESPACE}-${part}`;
+/** The part's i18n namespace, e.g. `mfe_public-lottery`. */
+export const partNamespace = (part: Part) => `${NAMESPACE}-${part}`;
 
 /** Called once by the part's module: Dutch at once, another language when it is needed. */
 export function registerPartTexts(part: Part, resources: NamespaceResources): void {

@@ -7,7 +7,7 @@ import { translationProblems } from '@nsa/web-kit/testing';
 // R-LANG-KEYS: every text of the public side in every language, with the same placeholders and
 // each language's own plural forms; the texts of a part (loaded when it opens) likewise.
 const dir = new URL('../src/i18n/', import.meta.url);
-const TABLES = ['', 'lottery.', 'my-signup.', 'registration.'] as const;
+const TABLES = ['', 'landing.', 'lottery.', 'my-signup.', 'registration.'] as const;
 
 const table = (prefix: string, language: string) =>
   JSON.parse(fs.readFileSync(new URL(`${prefix}${language}.json`, dir), 'utf8')) as Record<

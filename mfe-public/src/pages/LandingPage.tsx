@@ -1,15 +1,26 @@
-import { useTranslation } from 'react-i18next';
 import { Page } from '@nsa/web-kit';
 import { useLoadedOrganisation } from '../api/app-config';
 import { SiteFooter } from '../components/SiteFooter';
 import { NAMESPACE } from '../namespace';
 import { isolate } from '../lib/isolate';
+import { registerPartTexts, usePartTexts, usePartTranslation } from '../part-texts';
 
 const STEPS = [1, 2, 3] as const;
 
+// Registered when the page's module is first loaded; Dutch is loaded on demand too.
+registerPartTexts('landing', {
+  nl: () => import(/* webpackChunkName: "i18n-landing-nl" */ '../i18n/landing.nl.json'),
+  en: () => import(/* webpackChunkName: "i18n-landing-en" */ '../i18n/landing.en.json'),
+  tr: () => import(/* webpackChunkName: "i18n-landing-tr" */ '../i18n/landing.tr.json'),
+  ar: () => import(/* webpackChunkName: "i18n-landing-ar" */ '../i18n/landing.ar.json'),
+  pl: () => import(/* webpackChunkName: "i18n-landing-pl" */ '../i18n/landing.pl.json'),
+  uk: () => import(/* webpackChunkName: "i18n-landing-uk" */ '../i18n/landing.uk.json'),
+});
+
 /** R-PUBLIC-LANDING: there is no school list; parents need their own school's link. */
-export function LandingPage() {
-  const { t } = useTranslation(NAMESPACE);
+export default function LandingPage() {
+  usePartTexts('landing');
+  const { t } = usePartTranslation('landing');
   // Known once /app-config.json is read; the first view leaves the contact lines out.
   const organisation = useLoadedOrganisation();
   return (

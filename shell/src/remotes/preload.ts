@@ -13,13 +13,17 @@ import { remoteToPreload } from './route-remotes';
  * With them, the remote's texts in the page's language, where the remote loads them on demand
  * in a chunk named i18n-<language> (mfe-public, even for Dutch): they arrive with the App
  * instead of one round trip after it. The page's language is the one the gateway wrote into
- * <html lang> (?lng=, else the nsa_lang cookie, else Dutch).
+ * <html lang> (?lng=, else the nsa_lang cookie, else Dutch). On the landing page (/) also that
+ * page and its texts, which mfe-public keeps apart from its App (chunks named landing and
+ * i18n-landing-<language>).
  */
 export function preloadRouteRemote(pathname: string): void {
   const registry = loadRegistry();
   const remote = remoteToPreload(pathname);
   const lang = document.documentElement.lang;
-  const texts = new RegExp(`/i18n-${/^[a-z]{2}$/.test(lang) ? lang : 'nl'}\\.[0-9a-f]+\\.js$`);
+  const language = /^[a-z]{2}$/.test(lang) ? lang : 'nl';
+  const files = pathname === '/' ? `landing|i18n-(landing-)?${language}` : `i18n-${language}`;
+  const texts = new RegExp(`/(${files})\\.[0-9a-f]+\\.js$`);
   registry
     .then((entries) =>
       remote && entries[remote]
