@@ -1,4 +1,5 @@
 import { CHILD_GROUPS } from '@nsa/contracts';
+import { signUpFieldLabel } from '@nsa/contracts/sign-up-fields';
 import type { FieldErrors, RegistrationField, RegistrationValues } from '../lib/registration-form';
 import { usePartTranslation } from '../part-texts';
 import { FormField } from './FormField';
@@ -12,7 +13,10 @@ export interface RegistrationFieldsProps {
   today: Date;
 }
 
-/** The sign-up form's fields (R-SIGNUP-FORM-FIELDS): the child's, then the parent's. */
+/**
+ * The sign-up form's fields (R-SIGNUP-FORM-FIELDS): the child's, then the parent's, each
+ * labelled in the page's language as the contracts declare it (Dutch for any other).
+ */
 export function RegistrationFields({
   values,
   errors,
@@ -20,7 +24,7 @@ export function RegistrationFields({
   change,
   today,
 }: RegistrationFieldsProps) {
-  const { t } = usePartTranslation('registration');
+  const { t, i18n } = usePartTranslation('registration');
   const input = (field: RegistrationField, type: string, autoComplete: string, extra = {}) => (
     <input
       type={type}
@@ -33,7 +37,7 @@ export function RegistrationFields({
   );
   const fieldProps = (field: RegistrationField) => ({
     id: fieldId(field),
-    label: t(`registration.${field}`),
+    label: signUpFieldLabel(field, i18n.language),
     requiredLabel: t('registration.required'),
     error: errors[field],
   });
