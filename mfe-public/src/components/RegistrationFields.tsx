@@ -1,6 +1,11 @@
 import { CHILD_GROUPS } from '@nsa/contracts';
 import { signUpFieldLabel } from '@nsa/contracts/sign-up-fields';
-import type { FieldErrors, RegistrationField, RegistrationValues } from '../lib/registration-form';
+import {
+  isOptionalField,
+  type FieldErrors,
+  type RegistrationField,
+  type RegistrationValues,
+} from '../lib/registration-form';
 import { usePartTranslation } from '../part-texts';
 import { FormField } from './FormField';
 
@@ -38,7 +43,7 @@ export function RegistrationFields({
   const fieldProps = (field: RegistrationField) => ({
     id: fieldId(field),
     label: signUpFieldLabel(field, i18n.language),
-    requiredLabel: t('registration.required'),
+    requiredLabel: isOptionalField(field) ? undefined : t('registration.required'),
     error: errors[field],
   });
 

@@ -1,4 +1,4 @@
-import { VALIDATION_MESSAGES } from '@nsa/contracts';
+import { registrationSchema, VALIDATION_MESSAGES } from '@nsa/contracts';
 import { SIGN_UP_FIELDS, type SignUpField } from '@nsa/contracts/sign-up-fields';
 
 /**
@@ -14,6 +14,13 @@ export type FieldErrors = Partial<Record<RegistrationField, string>>;
 export const EMPTY_REGISTRATION = Object.fromEntries(
   REGISTRATION_FIELDS.map((field) => [field, '']),
 ) as RegistrationValues;
+
+const SHAPE = registrationSchema().shape;
+
+/** Whether the schema lets the parent leave a field out: the form then marks it not required. */
+export function isOptionalField(field: RegistrationField): boolean {
+  return SHAPE[field].safeParse(undefined).success;
+}
 
 const isField = (name: unknown): name is RegistrationField =>
   typeof name === 'string' && (REGISTRATION_FIELDS as readonly string[]).includes(name);
