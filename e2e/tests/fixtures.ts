@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { SIGN_UP_FIELD_LABELS } from '@nsa/contracts/sign-up-fields';
 import { FACTS_ENV, repoRoot, type StackFacts } from '../lib/settings.js';
 
 export { expect };
@@ -56,9 +57,15 @@ export function text(app: RemoteName | 'shell', language: Language, key: string)
       );
     textCache.set(dir + language, texts);
   }
-  const value = key
-    .split('.')
-    .reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], texts);
+  // The sign-up form's field labels are the contracts' (`registration.childFirstName`).
+  const field = app === 'mfe_public' ? /^registration\.(\w+)$/.exec(key)?.[1] : undefined;
+  const label =
+    field !== undefined && Object.hasOwn(SIGN_UP_FIELD_LABELS, field)
+      ? SIGN_UP_FIELD_LABELS[field as keyof typeof SIGN_UP_FIELD_LABELS][language]
+      : undefined;
+  const value =
+    label ??
+    key.split('.').reduce<unknown>((node, part) => (node as Texts | undefined)?.[part], texts);
   if (typeof value !== 'string') throw new Error(`e2e: no text ${key} in ${dir}/*${language}.json`);
   return value;
 }

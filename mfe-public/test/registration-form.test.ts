@@ -5,6 +5,7 @@ import {
   fieldErrorsFromIssues,
   fieldErrorsFromServer,
   firstInvalidField,
+  isOptionalField,
   validationText,
 } from '../src/lib/registration-form';
 
@@ -77,5 +78,22 @@ describe('registration form messages (R-SIGNUP-FORM-VALIDATION)', () => {
   it('finds the first invalid field in screen order', () => {
     expect(firstInvalidField({ phone: 'x', childGroup: 'y' })).toBe('childGroup');
     expect(firstInvalidField({})).toBeUndefined();
+  });
+});
+
+describe('the form’s fields (R-SIGNUP-FORM-FIELDS)', () => {
+  it('are the schema’s, each required where the schema requires it', () => {
+    expect(Object.keys(EMPTY_REGISTRATION)).toEqual([
+      'childFirstName',
+      'childLastName',
+      'childDateOfBirth',
+      'childGroup',
+      'parentName',
+      'email',
+      'phone',
+    ]);
+    for (const field of Object.keys(EMPTY_REGISTRATION) as (keyof typeof EMPTY_REGISTRATION)[]) {
+      expect(isOptionalField(field), field).toBe(false);
+    }
   });
 });

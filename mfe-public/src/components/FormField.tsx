@@ -5,7 +5,8 @@ import { FieldNote, fieldIds } from '@nsa/web-kit';
 export interface FormFieldProps {
   id: string;
   label: string;
-  requiredLabel: string;
+  /** The required mark's title; an optional field has none (no mark, not required). */
+  requiredLabel?: string;
   error?: string;
   /** The input, select …; it gets id, aria-required, aria-invalid and aria-describedby. */
   children: ReactElement<Record<string, unknown>>;
@@ -19,17 +20,19 @@ export function FormField({ id, label, requiredLabel, error, children, hint }: F
     <div className={`pub-field${error ? ' pub-has-error' : ''}`}>
       <label htmlFor={id}>
         {label}
-        <span className="pub-required-mark" aria-hidden="true" title={requiredLabel}>
-          {' *'}
-        </span>
+        {requiredLabel === undefined ? null : (
+          <span className="pub-required-mark" aria-hidden="true" title={requiredLabel}>
+            {' *'}
+          </span>
+        )}
       </label>
       <FieldNote id={hintId} className="pub-field-hint">
         {hint}
       </FieldNote>
       {cloneElement(children, {
         id,
-        required: true,
-        'aria-required': true,
+        required: requiredLabel !== undefined,
+        'aria-required': requiredLabel === undefined ? undefined : true,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy,
       })}

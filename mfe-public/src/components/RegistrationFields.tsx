@@ -1,5 +1,11 @@
 import { CHILD_GROUPS } from '@nsa/contracts';
-import type { FieldErrors, RegistrationField, RegistrationValues } from '../lib/registration-form';
+import { signUpFieldLabel } from '@nsa/contracts/sign-up-fields';
+import {
+  isOptionalField,
+  type FieldErrors,
+  type RegistrationField,
+  type RegistrationValues,
+} from '../lib/registration-form';
 import { usePartTranslation } from '../part-texts';
 import { FormField } from './FormField';
 
@@ -12,7 +18,10 @@ export interface RegistrationFieldsProps {
   today: Date;
 }
 
-/** The sign-up form's fields (R-SIGNUP-FORM-FIELDS): the child's, then the parent's. */
+/**
+ * The sign-up form's fields (R-SIGNUP-FORM-FIELDS): the child's, then the parent's, each
+ * labelled in the page's language as the contracts declare it (Dutch for any other).
+ */
 export function RegistrationFields({
   values,
   errors,
@@ -20,7 +29,7 @@ export function RegistrationFields({
   change,
   today,
 }: RegistrationFieldsProps) {
-  const { t } = usePartTranslation('registration');
+  const { t, i18n } = usePartTranslation('registration');
   const input = (field: RegistrationField, type: string, autoComplete: string, extra = {}) => (
     <input
       type={type}
@@ -33,8 +42,8 @@ export function RegistrationFields({
   );
   const fieldProps = (field: RegistrationField) => ({
     id: fieldId(field),
-    label: t(`registration.${field}`),
-    requiredLabel: t('registration.required'),
+    label: signUpFieldLabel(field, i18n.language),
+    requiredLabel: isOptionalField(field) ? undefined : t('registration.required'),
     error: errors[field],
   });
 

@@ -1,28 +1,26 @@
-import { VALIDATION_MESSAGES } from '@nsa/contracts';
+import { registrationSchema, VALIDATION_MESSAGES } from '@nsa/contracts';
+import { SIGN_UP_FIELDS, type SignUpField } from '@nsa/contracts/sign-up-fields';
 
-/** The form's fields, in screen order; names are those of registrationSchema. */
-const REGISTRATION_FIELDS = [
-  'childFirstName',
-  'childLastName',
-  'childDateOfBirth',
-  'childGroup',
-  'parentName',
-  'email',
-  'phone',
-] as const;
-export type RegistrationField = (typeof REGISTRATION_FIELDS)[number];
+/**
+ * The form's fields, in screen order: those the labels declare (the schema's, a test holds them
+ * alike), so a new field of the form is its schema entry, its label and its control.
+ */
+const REGISTRATION_FIELDS: readonly SignUpField[] = SIGN_UP_FIELDS;
+export type RegistrationField = SignUpField;
 export type RegistrationValues = Record<RegistrationField, string>;
 export type FieldErrors = Partial<Record<RegistrationField, string>>;
 
-export const EMPTY_REGISTRATION: RegistrationValues = {
-  childFirstName: '',
-  childLastName: '',
-  childDateOfBirth: '',
-  childGroup: '',
-  parentName: '',
-  email: '',
-  phone: '',
-};
+/** Every field empty, as the dialog opens. */
+export const EMPTY_REGISTRATION = Object.fromEntries(
+  REGISTRATION_FIELDS.map((field) => [field, '']),
+) as RegistrationValues;
+
+const SHAPE = registrationSchema().shape;
+
+/** Whether the schema lets the parent leave a field out: the form then marks it not required. */
+export function isOptionalField(field: RegistrationField): boolean {
+  return SHAPE[field].safeParse(undefined).success;
+}
 
 const isField = (name: unknown): name is RegistrationField =>
   typeof name === 'string' && (REGISTRATION_FIELDS as readonly string[]).includes(name);

@@ -7,7 +7,7 @@ import {
   reviewActions,
   type RegistrationAction,
 } from '../lib/registration-status';
-import type { Column } from '../lib/registration-columns';
+import { columnHeader, type Column } from '../lib/registration-columns';
 import { groupNumber } from '../lib/registrations-csv';
 import { useLang } from '../../shared/lib/use-lang';
 import { NAMESPACE } from '../../namespace';
@@ -43,7 +43,7 @@ export function RegistrationRow({
   const erased = isErased(r);
   const name = childNameOf(r) ?? t('registrations.erased');
   const group = groupNumber(r.childGroup);
-  const label = (column: Column) => t(`registrations.col.${column}`);
+  const label = (column: Column) => columnHeader(column, t, lang);
   const actions = reviewActions(r);
   const removed = <span className="adm-erased">{t('registrations.erased')}</span>;
 
@@ -83,7 +83,7 @@ export function RegistrationRow({
       <td data-label={label('age')} className="adm-numeric">
         {erased ? '–' : (r.childAge ?? '–')}
       </td>
-      <td data-label={label('group')} className="adm-nowrap">
+      <td data-label={label('childGroup')} className="adm-nowrap">
         {erased
           ? '–'
           : group === null

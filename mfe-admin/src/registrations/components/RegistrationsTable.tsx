@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import type { AdminRegistration } from '@nsa/contracts';
 import type { RegistrationAction } from '../lib/registration-status';
-import { COLUMNS, PRINT_HIDDEN } from '../lib/registration-columns';
+import { COLUMNS, PRINT_HIDDEN, columnHeader } from '../lib/registration-columns';
 import { NAMESPACE } from '../../namespace';
+import { useLang } from '../../shared/lib/use-lang';
 import { ActionsHeader } from '../../shared/components/crud/RowAction';
 import { RegistrationRow } from './RegistrationRow';
 
@@ -27,6 +28,7 @@ export function RegistrationsTable({
   onSelect,
 }: Props) {
   const { t } = useTranslation(NAMESPACE);
+  const lang = useLang();
   return (
     <div className="adm-table-scroll">
       <table
@@ -49,7 +51,7 @@ export function RegistrationsTable({
                 scope="col"
                 className={PRINT_HIDDEN.has(column) ? 'adm-print-hide' : undefined}
               >
-                {t(`registrations.col.${column}`)}
+                {columnHeader(column, t, lang)}
               </th>
             ))}
             <ActionsHeader className="adm-actions-col" />

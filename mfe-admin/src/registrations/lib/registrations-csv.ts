@@ -5,29 +5,8 @@
 import { buildCsv, type CsvCell } from '@nsa/web-kit/csv';
 import { rejectionReasonText, type RegistrationStatus } from '@nsa/contracts';
 import type { AdminRegistration } from '@nsa/contracts';
+import { SIGN_UP_FIELD_LABELS, type SignUpField } from '@nsa/contracts/sign-up-fields';
 import { isErased } from './registration-status';
-
-/**
- * The columns, in Dutch whatever the screen language: they are the file's
- * format (like the provider's Naam;Leeftijd), so a spreadsheet built on one
- * export keeps working with the next.
- */
-export const REGISTRATION_CSV_HEADERS = [
-  'Kind voornaam',
-  'Kind achternaam',
-  'Geboortedatum',
-  'Leeftijd',
-  'Groep',
-  'Ouder',
-  'E-mail',
-  'Telefoon',
-  'Activiteit',
-  'School',
-  'Blok',
-  'Status',
-  'Aangemeld op',
-  'Reden afwijzing',
-] as const;
 
 /**
  * R-CSV-REGISTRATIONS status labels, as the file writes them: one fixed word per status, also for
@@ -80,47 +59,70 @@ export function dutchDateTime(iso: string | null | undefined): string {
   return `${part('day')}-${part('month')}-${part('year')} ${part('hour')}:${part('minute')}`;
 }
 
+/** One column of the file: its header, and its cell of a sign-up. */
+interface CsvColumn {
+  header: string;
+  cell(r: AdminRegistration): CsvCell;
+  /**
+   * R-ERASE: its cell of an erased sign-up, whatever the row still carries. Without it the cell
+   * is empty: a column holds personal data unless it says otherwise.
+   */
+  erased?: (r: AdminRegistration) => CsvCell;
+}
+
+/** A field of the sign-up form headed, in Dutch, as the form labels it. */
+const formLabel = (field: SignUpField) => SIGN_UP_FIELD_LABELS[field].nl;
+const status = (r: AdminRegistration) => CSV_STATUS_LABELS[r.status] ?? r.status;
+const signedUpAt = (r: AdminRegistration) => dutchDateTime(r.createdAt);
+
 /**
- * One sign-up as the 14 cells of its line. An erased one (R-ERASE) keeps its line, with
+ * The columns, in Dutch whatever the screen language: they are the file's format (like the
+ * provider's Naam;Leeftijd), so a spreadsheet built on one export keeps working with the next.
+ * A column of one field of the sign-up form is headed by the form's Dutch label where the
+ * file's header says the same (Groep); the others keep the file's own, shorter, header.
+ */
+const CSV_COLUMNS: readonly CsvColumn[] = [
+  { header: 'Kind voornaam', cell: (r) => r.childFirstName, erased: () => CSV_ERASED },
+  { header: 'Kind achternaam', cell: (r) => r.childLastName },
+  { header: 'Geboortedatum', cell: (r) => dutchDate(r.childDateOfBirth) },
+  { header: 'Leeftijd', cell: (r) => r.childAge },
+  {
+    header: formLabel('childGroup'),
+    cell: (r) => {
+      const group = groupNumber(r.childGroup);
+      return group === null ? (r.childGroup ?? '') : `Groep ${group}`;
+    },
+  },
+  { header: 'Ouder', cell: (r) => r.parentName },
+  { header: 'E-mail', cell: (r) => r.email },
+  { header: 'Telefoon', cell: (r) => r.phone },
+  { header: 'Activiteit', cell: (r) => r.activity?.title, erased: (r) => r.activity?.title },
+  {
+    header: 'School',
+    cell: (r) => r.activity?.school?.name,
+    erased: (r) => r.activity?.school?.name,
+  },
+  { header: 'Blok', cell: (r) => r.activity?.block?.name, erased: (r) => r.activity?.block?.name },
+  { header: 'Status', cell: status, erased: status },
+  { header: 'Aangemeld op', cell: signedUpAt, erased: signedUpAt },
+  {
+    header: 'Reden afwijzing',
+    // The file is Dutch throughout, like its status labels.
+    cell: (r) => (r.rejectionReason === null ? null : rejectionReasonText(r.rejectionReason, 'nl')),
+  },
+];
+
+export const REGISTRATION_CSV_HEADERS: readonly string[] = CSV_COLUMNS.map((c) => c.header);
+
+/**
+ * One sign-up as the cells of its line. An erased one (R-ERASE) keeps its line, with
  * 'Gegevens verwijderd' for the child and no personal data, whatever the row still carries.
  */
 export function registrationCsvRow(r: AdminRegistration): CsvCell[] {
-  if (isErased(r)) {
-    return [
-      CSV_ERASED,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      null,
-      r.activity?.title,
-      r.activity?.school?.name,
-      r.activity?.block?.name,
-      CSV_STATUS_LABELS[r.status] ?? r.status,
-      dutchDateTime(r.createdAt),
-      null,
-    ];
-  }
-  const group = groupNumber(r.childGroup);
-  return [
-    r.childFirstName,
-    r.childLastName,
-    dutchDate(r.childDateOfBirth),
-    r.childAge,
-    group === null ? (r.childGroup ?? '') : `Groep ${group}`,
-    r.parentName,
-    r.email,
-    r.phone,
-    r.activity?.title,
-    r.activity?.school?.name,
-    r.activity?.block?.name,
-    CSV_STATUS_LABELS[r.status] ?? r.status,
-    dutchDateTime(r.createdAt),
-    // The file is Dutch throughout, like its status labels.
-    r.rejectionReason === null ? null : rejectionReasonText(r.rejectionReason, 'nl'),
-  ];
+  const erased = isErased(r);
+  return CSV_COLUMNS.map((column) =>
+    erased ? (column.erased ? column.erased(r) : null) : column.cell(r),
+  );
 }
 
 /** The whole file: BOM, the header line and one line per sign-up. */
