@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { root } from './workspaces.mjs';
+import { root, workspaceDirs } from './workspaces.mjs';
 
 const backendOnly = process.argv.includes('--backend');
 const force = process.argv.includes('--force');
@@ -16,8 +16,7 @@ const SKIP_DIRS = new Set(['node_modules', 'dist', 'test', 'tests', 'coverage', 
 const TEST_FILE = /\.(test|spec)\.[cm]?[jt]sx?$/;
 
 function readPackages() {
-  const rootPkg = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const pkgs = rootPkg.workspaces.map((dir) => {
+  const pkgs = workspaceDirs().map((dir) => {
     const manifest = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
     return {
       dir,

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // `npm run images`: builds the nine images from deploy/images/*.Dockerfile as
-// naschool/<name>:<version> with podman (or docker), sharing one layer cache, and prints each
+// naschool/<name>:<version> with podman (or docker), sharing one layer cache: every service's
+// from service.Dockerfile with its folder, name and schema from the table of services as build
+// arguments (SERVICE, SERVICE_NAME, DB_SCHEMA), the others from their own. It prints each
 // image's size and what it adds to its base (R-RUN-IMAGES in docs/requirements.md).
 //
 // Where a base image the Dockerfiles name (their NODE_IMAGE and NGINX_IMAGE defaults) is not
@@ -31,9 +33,13 @@ import { ensureBase, fullName } from './standins.mjs';
 const MB = 1024 * 1024;
 const imagesDir = path.join(repoRoot, 'deploy', 'images');
 
-/** The default of `ARG <name>=<value>` before the first FROM of a Dockerfile. */
+/** The Dockerfile an image is built from (its name without .Dockerfile). */
+export const dockerfileOf = (image) => IMAGES.find((i) => i.name === image)?.dockerfile ?? image;
+
+/** The default of `ARG <name>=<value>` before the first FROM of an image's Dockerfile. */
 export function argDefault(image, name) {
-  const text = fs.readFileSync(path.join(imagesDir, `${image}.Dockerfile`), 'utf8');
+  const file = path.join(imagesDir, `${dockerfileOf(image)}.Dockerfile`);
+  const text = fs.readFileSync(file, 'utf8');
   const m = new RegExp(`^ARG ${name}=(\\S+)\\s*$`, 'm').exec(text);
   return m?.[1];
 }
@@ -86,17 +92,19 @@ export async function main(argv = process.argv.slice(2)) {
   for (const ref of bases.nginx) await ensureBase(engine, ref, 'nginx', { pull });
 
   const rows = [];
-  for (const { name } of selected) {
+  for (const { name, dockerfile, buildArgs } of selected) {
     const tag = imageTag(name, version);
     const args = [
       'build',
       ...engine.buildArgs,
       '-f',
-      `deploy/images/${name}.Dockerfile`,
+      `deploy/images/${dockerfile}.Dockerfile`,
       '-t',
       tag,
     ];
     if (engine.name === 'podman') args.push('--layers');
+    for (const [key, value] of Object.entries(buildArgs))
+      args.push('--build-arg', `${key}=${value}`);
     if (name.startsWith('mfe-'))
       args.push('--build-arg', `VERSION=${packageVersion(name) ?? version}`);
     args.push('.');

@@ -21,6 +21,12 @@ export function run(
 ): RunResult;
 export function imageExists(engine: Engine, ref: string): boolean;
 export function imageSize(engine: Engine, ref: string): number;
-export const IMAGES: { name: string; kind: 'service' | 'static' }[];
+export const IMAGES: {
+  name: string;
+  kind: 'service' | 'static';
+  /** deploy/images/<dockerfile>.Dockerfile */
+  dockerfile: string;
+  buildArgs: Record<string, string>;
+}[];
 export function productVersion(): string;
 export function imageTag(name: string, version?: string): string;

@@ -100,14 +100,24 @@ export function imageSize(engine, ref) {
   return Number(run(engine, ['image', 'inspect', '--format', '{{.Size}}', ref]).stdout.trim());
 }
 
-/** The images, in build order, with their Dockerfile and kind: the services of the table first. */
+/**
+ * The images, in build order, each with its Dockerfile (deploy/images/<dockerfile>.Dockerfile)
+ * and kind: the services of the table first, all from service.Dockerfile with their folder,
+ * name and schema as build arguments; then the gateway and the frontends, each its own.
+ */
 export const IMAGES = [
-  ...SERVICES.map((s) => ({ name: s.folder, kind: 'service' })),
-  { name: 'gateway', kind: 'static' },
-  { name: 'shell', kind: 'static' },
-  { name: 'mfe-public', kind: 'static' },
-  { name: 'mfe-admin', kind: 'static' },
-  { name: 'mfe-provider', kind: 'static' },
+  ...SERVICES.map((s) => ({
+    name: s.folder,
+    kind: 'service',
+    dockerfile: 'service',
+    buildArgs: { SERVICE: s.folder, SERVICE_NAME: s.name, DB_SCHEMA: s.schema },
+  })),
+  ...['gateway', 'shell', 'mfe-public', 'mfe-admin', 'mfe-provider'].map((name) => ({
+    name,
+    kind: 'static',
+    dockerfile: name,
+    buildArgs: {},
+  })),
 ];
 
 /** The product's version: the root package.json's. */

@@ -2,7 +2,7 @@
 // (packages/contracts/src/services.mjs), so that a new service brings only its own manifest,
 // base/services/<name>.yaml (copy one of the others): the list of those manifests, NATS's users
 // (R-NATS-USERS, from natsPermissions()) and their passwords, HEALTH_PEERS, the overlays'
-// images, the local overlay's replica counts and secrets, production's database roles and
+// images, the local overlay's secrets, production's database roles and
 // URLs, and the not-ready alert (deploy/monitoring/alerts.yaml). An entry already there is
 // kept as it is; a new service's is made from the first service's with the name changed; a
 // service no longer in the table loses its own (where it is recognised).
@@ -126,12 +126,6 @@ export const RENDERED = {
   'overlays/local/kustomization.yaml': (text) => renderListItems(text, '  ', (t) => imageKey(t)),
   'overlays/production/kustomization.yaml': (text) =>
     renderListItems(text, '  ', (t) => imageKey(t)),
-  'overlays/local/patch-replicas.yaml': (text) =>
-    renderDocuments(
-      renderDocuments(text, 'Deployment', docName),
-      'HorizontalPodAutoscaler',
-      docName,
-    ),
   'overlays/production/patch-database-url.yaml': (text) =>
     renderDocuments(text, 'Deployment', docName),
   'overlays/local/make-secrets.mjs': (text) =>

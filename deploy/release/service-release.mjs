@@ -139,9 +139,9 @@ function httpCall(route) {
  */
 function speaks(contracts, name, snapshot) {
   const use = contracts.NATS_USES[name];
-  const prefixes = [use.stream, ...use.consumers.map((c) => c.stream)].map((s) =>
-    contracts.STREAMS[s].subjects[0].replace(/>$/, ''),
-  );
+  // A service without events of its own has no stream (use.stream undefined).
+  const streams = [use.stream, ...use.consumers.map((c) => c.stream)].filter(Boolean);
+  const prefixes = streams.map((s) => contracts.STREAMS[s].subjects[0].replace(/>$/, ''));
   return {
     events: Object.keys(snapshot.events).filter((t) => prefixes.some((p) => t.startsWith(p))),
     rpc: [...new Set([...use.asks, ...use.answers])].filter((s) => snapshot.rpc[s]).sort(),

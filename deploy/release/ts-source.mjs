@@ -8,14 +8,14 @@ import { registerHooks } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
+import { workspaceDirs } from '../../scripts/workspaces.mjs';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
 /** Workspace package name → its directory, from the tree's root package.json. */
 function workspacePackages(tree) {
-  const root = JSON.parse(fs.readFileSync(path.join(tree, 'package.json'), 'utf8'));
   const out = new Map();
-  for (const dir of root.workspaces ?? []) {
+  for (const dir of workspaceDirs(tree)) {
     const file = path.join(tree, dir, 'package.json');
     if (!fs.existsSync(file)) continue;
     out.set(JSON.parse(fs.readFileSync(file, 'utf8')).name, path.join(tree, dir));

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { workspaceDirs } from '../../scripts/workspaces.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const MINUTE = 60_000;
@@ -48,11 +49,7 @@ beforeAll(() => {
   expect(cloned.ok, cloned.output).toBe(true);
   const installed = run('npm', ['ci', '--prefer-offline'], clone, 10 * MINUTE);
   expect(installed.ok, installed.output).toBe(true);
-  workspaces = (
-    JSON.parse(fs.readFileSync(path.join(clone, 'package.json'), 'utf8')) as {
-      workspaces: string[];
-    }
-  ).workspaces;
+  workspaces = workspaceDirs(clone);
 }, 12 * MINUTE);
 
 afterAll(() => {

@@ -1,7 +1,7 @@
 // R-RUN-IMAGES: the nine images, really built (`npm run images`, podman or docker) and looked
-// into: each exists as naschool/<name>:<version>; a service image runs as a numeric non-root
-// user on a read-only root and refuses to start without its configuration, naming what is
-// missing; a static image serves on 8080 with a read-only root and only /tmp writable; no
+// into: each exists as naschool/<name>:<version>; a service image (all from service.Dockerfile)
+// carries its own name, schema and workspace packages, runs as a numeric non-root user on a
+// read-only root and refuses to start without its configuration, naming what is missing; a static image serves on 8080 with a read-only root and only /tmp writable; no
 // layer of any image holds a .env file, a test file or a dev dependency; every service image
 // carries its SBOM. Skipped, saying why, where no container engine is installed.
 import { spawnSync } from 'node:child_process';
@@ -149,6 +149,56 @@ describe.skipIf(!!SKIP_REASON)(
         expect(out).not.toMatch(/\n\s+at .*\(node:|Cannot find module|ERR_DLOPEN/);
       },
     );
+
+    // One service.Dockerfile for all: each image's name, schema and workspace packages are its own.
+    it.each(SERVICES)('%s: its name and schema from the table, its workspace packages', (name) => {
+      const image = IMAGES.find((i) => i.name === name)!;
+      const env = JSON.parse(
+        ctr(['image', 'inspect', '--format', '{{json .Config.Env}}', imageTag(name)]).stdout,
+      ) as string[];
+      expect(env).toContain(`SERVICE_NAME=${image.buildArgs.SERVICE_NAME}`);
+      expect(env).toContain(`DB_SCHEMA=${image.buildArgs.DB_SCHEMA}`);
+      const workdir = ctr([
+        'image',
+        'inspect',
+        '--format',
+        '{{.Config.WorkingDir}}',
+        imageTag(name),
+      ]);
+      expect(workdir.stdout.trim()).toBe(`/app/${name}`);
+      // The @nsa/ dependencies of the service and of those, each under packages/ (the lock's link).
+      const links = lock.packages as Record<string, { link?: boolean; resolved?: string }>;
+      const uses = new Set<string>();
+      const visit = (dir: string) => {
+        const deps = (
+          JSON.parse(fs.readFileSync(path.join(repoRoot, dir, 'package.json'), 'utf8')) as {
+            dependencies?: Record<string, string>;
+          }
+        ).dependencies;
+        for (const dep of Object.keys(deps ?? {})) {
+          const to = links[`node_modules/${dep}`];
+          if (to?.link && to.resolved && !uses.has(to.resolved)) {
+            uses.add(to.resolved);
+            visit(to.resolved);
+          }
+        }
+      };
+      visit(name);
+      const ls = ctr([
+        'run',
+        '--rm',
+        '--no-healthcheck',
+        '--network=none',
+        '--entrypoint',
+        'sh',
+        imageTag(name),
+        '-c',
+        'ls -d /app/packages/*/dist /app/svc-*/dist',
+      ]).stdout;
+      expect(ls.trim().split('\n').sort()).toEqual(
+        [...[...uses].map((d) => `/app/${d}/dist`), `/app/${name}/dist`].sort(),
+      );
+    });
 
     it('svc-identity loads argon2 (its native module) and hashes with it', () => {
       const script =

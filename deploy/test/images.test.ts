@@ -2,22 +2,27 @@
 // Docker language server's validator) and checked for what the deployment relies on: a build
 // stage, a non-root numeric USER, a HEALTHCHECK its base can run, a small base, only production
 // dependencies in the final image, an SBOM in every service image, and a context limited to the
-// package's own folder, packages/ and the root manifests. The images themselves are built and
-// run, with podman or docker, by images-build.test.ts (`npm run images:test`).
+// package's own folder, packages/ and the root manifests. Every service is built from the one
+// service.Dockerfile with the build arguments `npm run images` takes from the table of services.
+// The images themselves are built and run, with podman or docker, by images-build.test.ts
+// (`npm run images:test`).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validate } from 'dockerfile-utils';
 import { describe, expect, it } from 'vitest';
 import { SERVICES as TABLE } from '@nsa/contracts';
+import { IMAGES as BUILT } from '../images/engine.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const imagesDir = path.join(repo, 'deploy', 'images');
 
-/** Each service of the table of services has an image of its own. */
+/** Each service of the table of services has an image of its own, from service.Dockerfile. */
 const SERVICES: readonly string[] = TABLE.map((s) => s.folder);
 const FRONTENDS = ['shell', 'mfe-public', 'mfe-admin', 'mfe-provider'];
-const IMAGES = [...SERVICES, ...FRONTENDS, 'gateway'];
+/** The Dockerfiles: one for every service, one for each frontend and the gateway. */
+const IMAGES = ['service', ...FRONTENDS, 'gateway'];
 const ROOT_FILES = ['package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.web.json'];
 const SMALL_BASES = [
   /^node:24(\.\d+)*-bookworm-slim$/,
@@ -152,7 +157,7 @@ describe('container images', () => {
       const health = final.instructions.filter((i) => i.keyword === 'HEALTHCHECK');
       expect(health).toHaveLength(1);
       // The process only (R-OPS-PROBES): a database outage must not make the container unhealthy.
-      expect(health[0]!.args).toMatch(SERVICES.includes(image) ? /\/livez\b/ : /\/healthz\b/);
+      expect(health[0]!.args).toMatch(image === 'service' ? /\/livez\b/ : /\/healthz\b/);
       expect(final.instructions.some((i) => i.keyword === 'EXPOSE' && i.args === '8080')).toBe(
         true,
       );
@@ -209,59 +214,142 @@ describe('container images', () => {
   );
 
   // R-RUN-IMAGES: the SBOM lists the production dependencies the image ships.
-  it.each(SERVICES)(
-    '%s: carries a CycloneDX SBOM of what it ships at /app/sbom.cdx.json',
-    (pkg) => {
-      const { stages } = parse(read(pkg));
-      const deps = stages.find((s) => s.name === 'deps')!;
-      const sbom = deps.instructions.find((i) => /\bnpm sbom\b/.test(i.args));
-      // Not an optional peer the workspace's lock holds for development (typescript, of i18next).
-      expect(sbom?.args).toMatch(new RegExp(`npm ci --omit=dev --omit=optional [^&]*-w ${pkg}\\b`));
-      expect(sbom?.args).toMatch(
-        new RegExp(
-          `npm sbom --omit=dev --omit=optional --sbom-format cyclonedx -w ${pkg} > /app/sbom\\.cdx\\.json`,
-        ),
-      );
-      const final = stages.at(-1)!;
-      expect(final.instructions.map((i) => `${i.keyword} ${i.args}`)).toContain(
-        'COPY --from=deps /app/sbom.cdx.json sbom.cdx.json',
-      );
-    },
-  );
+  it('service: carries a CycloneDX SBOM of what it ships at /app/sbom.cdx.json', () => {
+    const { stages } = parse(read('service'));
+    const deps = stages.find((s) => s.name === 'deps')!;
+    const sbom = deps.instructions.find((i) => /\bnpm sbom\b/.test(i.args));
+    // Not an optional peer the workspace's lock holds for development (typescript, of i18next).
+    expect(sbom?.args).toMatch(/npm ci --omit=dev --omit=optional [^&]*-w \$\{SERVICE\}/);
+    expect(sbom?.args).toMatch(
+      /npm sbom --omit=dev --omit=optional --sbom-format cyclonedx -w \$\{SERVICE\} > \/app\/sbom\.cdx\.json/,
+    );
+    const final = stages.at(-1)!;
+    expect(final.instructions.map((i) => `${i.keyword} ${i.args}`)).toContain(
+      'COPY --from=deps /app/sbom.cdx.json sbom.cdx.json',
+    );
+  });
 
+  it("service: built by npm run images with each service's folder, name and schema", () => {
+    const { stages } = parse(read('service'));
+    // The arguments without a default, in any stage: each must be passed.
+    const needed = new Set(
+      stages.flatMap((s) =>
+        s.instructions
+          .filter((i) => i.keyword === 'ARG' && !i.args.includes('='))
+          .map((i) => i.args),
+      ),
+    );
+    expect([...needed].sort()).toEqual(['DB_SCHEMA', 'SERVICE', 'SERVICE_NAME']);
+    const final = stages.at(-1)!;
+    const env = final.instructions.find((i) => i.keyword === 'ENV')!.args;
+    expect(env).toMatch(/SERVICE_NAME=\$\{SERVICE_NAME\}/);
+    expect(env).toMatch(/DB_SCHEMA=\$\{DB_SCHEMA\}/);
+    const services = BUILT.filter((i) => i.kind === 'service');
+    expect(services.map((i) => i.name)).toEqual(SERVICES);
+    for (const image of services) {
+      const spec = TABLE.find((s) => s.folder === image.name)!;
+      expect(image.dockerfile).toBe('service');
+      expect(image.buildArgs).toEqual({
+        SERVICE: spec.folder,
+        SERVICE_NAME: spec.name,
+        DB_SCHEMA: spec.schema,
+      });
+    }
+    for (const image of BUILT.filter((i) => i.kind === 'static'))
+      expect(image.dockerfile).toBe(image.name);
+  });
+
+  it("service: its common layers (root manifests, packages/) come before the service's folder", () => {
+    const build = parse(read('service')).stages.find((s) => s.name === 'build')!;
+    const at = (re: RegExp) => build.instructions.findIndex((i) => re.test(i.args));
+    const own = at(/^\$\{SERVICE\}\/ \$\{SERVICE\}\/$/);
+    expect(own).toBeGreaterThan(0);
+    expect(at(/^package\.json package-lock\.json tsconfig\.base\.json/)).toBeLessThan(own);
+    expect(at(/^packages\/ packages\/$/)).toBeLessThan(own);
+    // Nothing before them depends on which service is built.
+    const firstArg = build.instructions.findIndex((i) => i.keyword === 'ARG');
+    expect(firstArg).toBeGreaterThan(at(/^packages\/ packages\/$/));
+  });
+
+  // What the final stage copies from /ship: the service and the workspace packages it uses in
+  // production, package.json and dist/ each (run here, on the built tree, for every service).
   it.each(SERVICES)(
     '%s: production dependencies of its own workspace, with the packages it uses',
     (pkg) => {
-      const text = read(pkg);
+      const text = read('service');
       const { stages } = parse(text);
       const final = stages.at(-1)!;
-      expect(text).toMatch(new RegExp(`npm ci --omit=dev [^\\n]*-w ${pkg}\\b`));
+      expect(text).toMatch(/npm ci --omit=dev [^\n]*-w \$\{SERVICE\}/);
       const finalCopies = final.instructions.filter((i) => i.keyword === 'COPY').map((i) => i.args);
       expect(finalCopies.some((c) => c.includes('node_modules'))).toBe(true);
-      for (const dep of workspaceDeps(pkg)) {
-        expect(
-          finalCopies.some((c) => c.includes(`/app/packages/${dep}/dist/`)),
-          dep,
-        ).toBe(true);
-      }
-      expect(finalCopies.some((c) => c.includes(`/app/${pkg}/dist/`))).toBe(true);
+      expect(finalCopies).toContain('--from=build /ship/files/ ./');
       expect(text).toMatch(/CMD \["node", "dist\/src\/main\.js"\]/);
+      const build = stages.find((s) => s.name === 'build')!;
+      const ship = build.instructions.find((i) => /node -e '/.test(i.args))!.args;
+      const script = /node -e '(.*)' "\$\{SERVICE\}"$/.exec(ship)![1]!;
+      const out = fs.mkdtempSync(path.join(repo, '.tmp', 'ship-'));
+      try {
+        const r = spawnSync(
+          process.execPath,
+          ['-e', script.replaceAll('"/ship/', `"${out}/`), pkg],
+          { cwd: repo, encoding: 'utf8' },
+        );
+        expect(r.status, r.stderr).toBe(0);
+        const shipped = (dir: string) =>
+          (fs.readdirSync(path.join(out, dir), { recursive: true }) as string[]).filter((f) =>
+            f.endsWith('package.json'),
+          );
+        // The service and its workspace dependencies, theirs included (packages/<name>).
+        const expected = [pkg];
+        for (const dir of expected)
+          for (const dep of workspaceDeps(dir).map((d) => `packages/${d}`))
+            if (!expected.includes(dep)) expected.push(dep);
+        expect(
+          shipped('files')
+            .map((f) => path.dirname(f))
+            .sort(),
+        ).toEqual([...expected].sort());
+        expect(
+          shipped('manifests')
+            .map((f) => path.dirname(f))
+            .sort(),
+        ).toEqual([...expected].sort());
+        for (const dir of expected) {
+          expect(fs.existsSync(path.join(out, 'files', dir, 'dist')), dir).toBe(true);
+          expect(fs.existsSync(path.join(out, 'manifests', dir, 'package.json')), dir).toBe(true);
+          expect(fs.existsSync(path.join(out, 'manifests', dir, 'dist')), dir).toBe(false);
+        }
+      } finally {
+        fs.rmSync(out, { recursive: true, force: true });
+      }
     },
   );
 
   // R-RUN-DEPLOY: none needs another's source.
-  it.each(IMAGES)('%s: reads only its own package, packages/ and the root manifests', (image) => {
-    const own = image === 'gateway' ? ['gateway/', 'deploy/images/gateway/'] : [`${image}/`];
-    const allowed = (src: string) =>
-      ROOT_FILES.includes(src) ||
-      src.startsWith('packages/') ||
-      own.some((o) => src === o || src.startsWith(o)) ||
-      src.startsWith('deploy/images/static/');
-    const sources = contextSources(parse(read(image)).stages);
-    expect(sources.length).toBeGreaterThan(0);
-    expect(sources.filter((s) => !allowed(s))).toEqual([]);
-    for (const src of sources) expect(fs.existsSync(path.join(repo, src)), src).toBe(true);
-  });
+  const builds = [
+    ...SERVICES.map((folder) => ({ image: folder, dockerfile: 'service', own: [`${folder}/`] })),
+    ...[...FRONTENDS, 'gateway'].map((image) => ({
+      image,
+      dockerfile: image,
+      own: image === 'gateway' ? ['gateway/', 'deploy/images/gateway/'] : [`${image}/`],
+    })),
+  ];
+  it.each(builds)(
+    '$image: reads only its own package, packages/ and the root manifests',
+    ({ image, dockerfile, own }) => {
+      const allowed = (src: string) =>
+        ROOT_FILES.includes(src) ||
+        src.startsWith('packages/') ||
+        own.some((o) => src === o || src.startsWith(o)) ||
+        src.startsWith('deploy/images/static/');
+      const sources = contextSources(parse(read(dockerfile)).stages).map((src) =>
+        src.replaceAll('${SERVICE}', image),
+      );
+      expect(sources.length).toBeGreaterThan(0);
+      expect(sources.filter((s) => !allowed(s))).toEqual([]);
+      for (const src of sources) expect(fs.existsSync(path.join(repo, src)), src).toBe(true);
+    },
+  );
 
   it('keeps local and generated files out of the build context', () => {
     const ignore = fs

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { workspaceDirs } from '../../scripts/workspaces.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const here = path.relative(repo, fileURLToPath(import.meta.url));
@@ -39,7 +40,7 @@ function files(dir: string, exts: RegExp): string[] {
   return out;
 }
 
-const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
+const workspaces = workspaceDirs(repo);
 const sources = () => [...workspaces, 'docs'].flatMap((d) => files(d, /\.(ts|tsx|mjs|md)$/));
 
 /**

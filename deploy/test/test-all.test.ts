@@ -2,10 +2,13 @@
 // scripts/test-all.mjs, which runs the vitest suite of every workspace whose test script is
 // vitest's (unit and service integration tests) and e2e's Playwright suite (the browser through
 // nginx). A test file that none of them collects, or a workspace whose tests it skips, fails here.
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { SERVICES } from '@nsa/contracts';
+import { workspaceDirs } from '../../scripts/workspaces.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const read = (f: string) => fs.readFileSync(path.join(repo, f), 'utf8');
@@ -38,9 +41,20 @@ function vitestIncludes(workspace: string): string[] {
   return [...include![1]!.matchAll(/'([^']+)'/g)].map((m) => m[1]!);
 }
 
-const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
+const workspaces = workspaceDirs(repo);
 const testScript = (workspace: string) =>
   (JSON.parse(read(`${workspace}/package.json`)) as { scripts?: { test?: string } }).scripts?.test;
+
+describe('the workspaces (R-RUN-TEST)', () => {
+  it("are npm's own, the root's patterns (svc-*) expanded, every service of the table among them", () => {
+    const npm = spawnSync('npm', ['query', '.workspace'], { cwd: repo, encoding: 'utf8' });
+    expect(npm.status, npm.stderr).toBe(0);
+    const npmDirs = (JSON.parse(npm.stdout) as { location: string }[]).map((w) => w.location);
+    expect([...workspaces].sort()).toEqual(npmDirs.sort());
+    expect(JSON.parse(read('package.json')).workspaces).toContain('svc-*');
+    for (const s of SERVICES) expect(workspaces).toContain(s.folder);
+  });
+});
 
 describe('npm test (R-RUN-TEST)', () => {
   it('hands over to scripts/test-all.mjs, which runs the vitest suites and e2e', () => {

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort } from '@nsa/local-infra';
 import { SERVICE_NAMES } from '../../packages/contracts/src/services.mjs';
 
 const dirs = [];
@@ -50,16 +50,11 @@ export function nginxTest(conf, dataDir) {
   return { status: res.status, output: `${res.stdout}${res.stderr}` };
 }
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-}
+/**
+ * A port nothing listens on, below the kernel's ephemeral range (packages/local-infra): a port of
+ * `listen(0)` could be taken by another process's outgoing connection before nginx binds it.
+ */
+export { freePort };
 
 /** A stand-in service that echoes what reached it, so routing and headers can be checked. */
 export async function fakeService(name) {

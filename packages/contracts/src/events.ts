@@ -6,7 +6,8 @@ import { LANGS, STAFF_LANGS } from './lang.js';
  * JetStream streams and the subjects each one holds. A stream whose events carry personal data
  * (names, addresses, sealed links) keeps a message at most `maxAgeMs`: 7 days (R-RETENTION-STREAMS,
  * docs/privacy.md). CATALOG carries schools, blocks, providers and activities; no child or parent
- * (its audit entries name only the acting admin by id and display name).
+ * (its audit entries name only the acting admin by id and display name). A service that publishes
+ * no events has no stream here (its NATS use names none, nats-permissions.ts).
  */
 const PERSONAL_MAX_AGE_MS = 7 * 24 * 3600 * 1000;
 export const STREAMS = {

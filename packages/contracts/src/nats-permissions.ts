@@ -21,8 +21,11 @@ export interface NatsConsumerUse {
 
 /** What a service does on NATS; its permissions follow from this and nothing else. */
 export interface NatsUse {
-  /** The stream its events go to (subjects `<service>.>`); it creates and updates it. */
-  stream: StreamName;
+  /**
+   * The stream its events go to (subjects `<service>.>`); it creates and updates it. Absent for
+   * a service that publishes no events (it then has no stream of its own).
+   */
+  stream?: StreamName;
   /** Its durable consumers, on its own or another service's stream. */
   consumers: NatsConsumerUse[];
   /** The request subjects it asks on. */
@@ -102,11 +105,11 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
  * The prefix of a service's reply subjects (the nats client's `inboxPrefix`): only that service
  * may subscribe to them, so no other reads the answers it gets (a session's email and role).
  */
-export function natsInboxPrefix(service: ServiceName): string {
+export function natsInboxPrefix(service: string): string {
   return `_INBOX_${service}`;
 }
 
-/** The stream a service's events go to. */
+/** The stream a service's events go to, if it has one. */
 export function ownStream(service: string): StreamName | undefined {
   return (SERVICE_NAMES as readonly string[]).includes(service)
     ? NATS_USES[service as ServiceName].stream
@@ -115,7 +118,7 @@ export function ownStream(service: string): StreamName | undefined {
 
 /**
  * R-NATS-USERS: a service connects as its own NATS user and may
- * - publish its own events (`<service>.>`) and nothing into another's stream;
+ * - publish its own events (`<service>.>`, when it has a stream) and nothing into another's stream;
  * - use the JetStream API only on its own stream (create, update, info; with `erases`, read and
  *   delete single messages and list its consumers) and on its own durables (create or update,
  *   info, fetch, ack), wherever they read. It may create a stream it reads when the stream does
@@ -126,28 +129,38 @@ export function ownStream(service: string): StreamName | undefined {
  * - receive replies only under its own inbox prefix (`_INBOX_<service>`).
  */
 export function natsPermissions(service: ServiceName): NatsPermissions {
-  const use = NATS_USES[service];
-  const own = STREAMS[use.stream].name;
+  return natsPermissionsOf(service, NATS_USES[service]);
+}
+
+/** The permissions that follow from a use of NATS (natsPermissions of a service's own use). */
+export function natsPermissionsOf(service: string, use: NatsUse): NatsPermissions {
+  const own = use.stream === undefined ? undefined : STREAMS[use.stream].name;
   const read = [...new Set(use.consumers.map((c) => STREAMS[c.stream].name))].filter(
     (s) => s !== own,
   );
   const api = '$JS.API';
+  const ownApi =
+    own === undefined
+      ? []
+      : [
+          `${api}.STREAM.CREATE.${own}`,
+          `${api}.STREAM.UPDATE.${own}`,
+          `${api}.STREAM.INFO.${own}`,
+          ...(use.erases
+            ? [
+                `${api}.STREAM.MSG.GET.${own}`,
+                `${api}.STREAM.MSG.DELETE.${own}`,
+                `${api}.CONSUMER.LIST.${own}`,
+              ]
+            : []),
+        ];
   return {
     publish: {
       allow: [
-        ...STREAMS[use.stream].subjects,
+        ...(use.stream === undefined ? [] : STREAMS[use.stream].subjects),
         ...use.asks,
         `${api}.INFO`,
-        `${api}.STREAM.CREATE.${own}`,
-        `${api}.STREAM.UPDATE.${own}`,
-        `${api}.STREAM.INFO.${own}`,
-        ...(use.erases
-          ? [
-              `${api}.STREAM.MSG.GET.${own}`,
-              `${api}.STREAM.MSG.DELETE.${own}`,
-              `${api}.CONSUMER.LIST.${own}`,
-            ]
-          : []),
+        ...ownApi,
         ...read.map((s) => `${api}.STREAM.CREATE.${s}`),
         ...use.consumers.flatMap(({ stream, durable }) => {
           const s = STREAMS[stream].name;

@@ -3,8 +3,9 @@
 // JavaScript without imports, so that build scripts and the gateway's image can read it before
 // anything is built; packages/contracts compiles it (allowJs) for the services' own code.
 //
-// A new service: its folder (svc-<name>/), an entry here, its NATS use in nats-permissions.ts
-// and its Kubernetes manifest in deploy/k8s/base/services/ (docs/deploy.md).
+// A new service: its folder (svc-<name>/, a workspace by the root's `svc-*`), an entry here, its
+// NATS use in nats-permissions.ts (a stream only if it publishes events) and its Kubernetes
+// manifest in deploy/k8s/base/services/; then the renders (docs/deploy.md, A new service).
 
 /**
  * @typedef {object} ServiceSpec

@@ -23,7 +23,7 @@ import { DurableConsumer, type ConsumerHooks, type ConsumerSpec } from './consum
 import { createHttpApp } from './http.js';
 import { mountHealth, mountProbes } from './health.js';
 import { Metrics, mountMetrics } from './metrics.js';
-import { RPC_SUBJECTS, ownStream, sessionLookup } from '@nsa/contracts';
+import { RPC_SUBJECTS, SERVICE_NAMES, ownStream, sessionLookup } from '@nsa/contracts';
 import { OwnerLookup } from './owner.js';
 import { Sessions, type SessionAuthority } from './session.js';
 import { DailyJob, pruneKitTables } from './retention.js';
@@ -131,8 +131,10 @@ export async function openService<S extends z.ZodObject>(
     tlsCaFile: config.NATS_TLS_CA,
   });
   // R-NATS-USERS: a service keeps its own stream; a stream it reads it only creates when absent.
+  // A service of the table without events has none (a name outside the table, all).
   const own = ownStream(def.name);
-  await ensureStreams(nc, config.STREAM_REPLICAS, own ? [own] : undefined);
+  const known = (SERVICE_NAMES as readonly string[]).includes(def.name);
+  await ensureStreams(nc, config.STREAM_REPLICAS, own ? [own] : known ? [] : undefined);
   const outbox = new Outbox(sequelize, nc, logger);
   const metrics = new Metrics(def.name);
   outbox.observe(metrics);
