@@ -11,7 +11,7 @@
 //                                 Kubernetes NATS (deploy/k8s/base/nats.yaml, R-NATS-USERS), on
 //                                 loopback without TLS, its store in the volume at /data
 //   node deploy/compose/configure.mjs [--env-file deploy/compose/.env] [--out <dir>]
-// <out> defaults to CONFIG_DIR of the .env (relative to deploy/compose), else ./generated.
+// <out> defaults to CONFIG_DIR of the .env (relative to the .env's directory), else ./generated.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -56,6 +56,9 @@ function natsUsers() {
   return users.join('\n');
 }
 
+// No sync_interval (the Kubernetes nodes fsync once a second): the nats-server 2.10.27 of
+// Debian that stands in for the image here refuses the field; the default (every 2 minutes)
+// applies, and what a power loss takes from the store the services' outboxes publish again.
 export function natsConf() {
   return `# Rendered by deploy/compose/configure.mjs: do not edit.
 # One JetStream node for one machine (streams with one replica, STREAM_REPLICAS=1): nothing to
@@ -77,7 +80,6 @@ jetstream {
   store_dir: /data
   max_file_store: 8GB
   max_memory_store: 256MB
-  sync_interval: 1s
 }
 `;
 }
@@ -141,6 +143,9 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1);
   }
   const env = parseEnvFile(fs.readFileSync(envFile, 'utf8'));
-  const out = path.resolve(here, arg('--out') ?? env.CONFIG_DIR ?? 'generated');
+  // --out from the working directory; CONFIG_DIR as compose.yaml reads it, beside the .env.
+  const out = arg('--out')
+    ? path.resolve(arg('--out'))
+    : path.resolve(path.dirname(envFile), env.CONFIG_DIR ?? 'generated');
   for (const f of configure(env, out)) console.log(`configure: wrote ${f}`);
 }

@@ -28,7 +28,9 @@ const PG_ENTRYPOINT = `#!/bin/bash
 set -Eeo pipefail
 if [ "\${1:0:1}" = '-' ]; then set -- postgres "$@"; fi
 if [ "$1" = postgres ] && [ "$(id -u)" = 0 ]; then
-  mkdir -p "$PGDATA" && chown postgres:postgres "$PGDATA" && chmod 700 "$PGDATA"
+  mkdir -p "$PGDATA" /var/run/postgresql
+  chown postgres:postgres "$PGDATA" /var/run/postgresql
+  chmod 700 "$PGDATA" && chmod 3777 /var/run/postgresql
   exec setpriv --reuid=postgres --regid=postgres --init-groups "$0" "$@"
 fi
 if [ "$1" = postgres ] && [ ! -s "$PGDATA/PG_VERSION" ]; then

@@ -78,9 +78,11 @@ let upSeconds = 0;
 
 /** podman-compose in the copy of deploy/compose, with this machine's podman settings. */
 function podmanCompose(args: string[], timeoutMs = 600_000) {
+  // The shim drops the bridge options podman-compose 1.0.3 adds to host-network containers.
+  const hostnet = path.join(project, 'podman-hostnet.sh');
   const r = spawnSync(
     compose!,
-    ['-p', PROJECT, '-f', path.join(project, 'compose.yaml'), ...args],
+    ['--podman-path', hostnet, '-p', PROJECT, '-f', path.join(project, 'compose.yaml'), ...args],
     {
       cwd: project,
       env,
@@ -103,6 +105,13 @@ function leftovers() {
     containers: ids(['ps', '-a', '-q', '--filter', `label=io.podman.compose.project=${PROJECT}`]),
     volumes: ids(['volume', 'ls', '-q', '--filter', `label=io.podman.compose.project=${PROJECT}`]),
     pods: ids(['pod', 'ps', '-q', '--filter', `name=^pod_${PROJECT}$`]),
+    networks: ids([
+      'network',
+      'ls',
+      '-q',
+      '--filter',
+      `label=io.podman.compose.project=${PROJECT}`,
+    ]),
   };
 }
 
@@ -124,6 +133,7 @@ describe.skipIf(!!SKIP_REASON)(
         containers: [],
         volumes: [],
         pods: [],
+        networks: [],
       });
       for (const p of [GATEWAY_PORT, 23532, 23542, 23510, 23511, 23512, 23513]) {
         expect(await portOpen(p), `port ${p} is taken`).toBe(false);
@@ -242,6 +252,7 @@ describe.skipIf(!!SKIP_REASON)(
       for (const id of left.containers) run(e, ['rm', '-f', '-t', '0', id], { allowFail: true });
       for (const id of left.pods) run(e, ['pod', 'rm', '-f', id], { allowFail: true });
       for (const id of left.volumes) run(e, ['volume', 'rm', '-f', id], { allowFail: true });
+      for (const id of left.networks) run(e, ['network', 'rm', '-f', id], { allowFail: true });
       await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     }, 240_000);
@@ -280,7 +291,14 @@ describe.skipIf(!!SKIP_REASON)(
         }
         running++;
         expect(status, name).toBe('running');
-        expect(user, name).toMatch(/^[1-9]\d*:\d+$/);
+        if (/_postgres_\d+$/.test(name!)) {
+          // Its entrypoint starts as root and runs PostgreSQL as postgres (999): every process.
+          const users = run(e, ['top', id, 'huser']).stdout.trim().split('\n').slice(1);
+          expect(users.length, name).toBeGreaterThan(0);
+          for (const u of users) expect(u.trim(), name).toBe('999');
+        } else {
+          expect(user, name).toMatch(/^[1-9]\d*:\d+$/);
+        }
         expect(ro, name).toBe('true');
         expect(restart, name).toBe('unless-stopped');
       }
@@ -347,7 +365,12 @@ describe.skipIf(!!SKIP_REASON)(
       const down = podmanCompose(['down', '-v'], 240_000);
       expect(down.status, down.out.slice(-4000)).toBe(0);
       console.log(`podman-compose down -v in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-      expect(leftovers()).toEqual({ containers: [], volumes: [], pods: [] });
+      // podman-compose 1.0.3 makes <project>_default even when no container uses it, and
+      // down does not remove it: removed here (docs/deploy.md says so), nothing else may stay.
+      const after = leftovers();
+      expect(after.networks).toEqual([`${PROJECT}_default`]);
+      for (const n of after.networks) run(e, ['network', 'rm', n]);
+      expect(leftovers()).toEqual({ containers: [], volumes: [], pods: [], networks: [] });
       for (const p of [GATEWAY_PORT, 23532, 23542])
         expect(await portOpen(p), String(p)).toBe(false);
     });
