@@ -78,20 +78,19 @@ let upSeconds = 0;
 
 /** podman-compose in the copy of deploy/compose, with this machine's podman settings. */
 function podmanCompose(args: string[], timeoutMs = 600_000) {
+  // Its output to a file, not a pipe: the containers' conmon processes keep a pipe open, and
+  // spawnSync would wait for them.
+  const log = path.join(dir, `podman-compose-${args[0]}.log`);
+  const fd = fs.openSync(log, 'w');
   // The shim drops the bridge options podman-compose 1.0.3 adds to host-network containers.
   const hostnet = path.join(project, 'podman-hostnet.sh');
   const r = spawnSync(
     compose!,
     ['--podman-path', hostnet, '-p', PROJECT, '-f', path.join(project, 'compose.yaml'), ...args],
-    {
-      cwd: project,
-      env,
-      encoding: 'utf8',
-      timeout: timeoutMs,
-      maxBuffer: 64 * 1024 * 1024,
-    },
+    { cwd: project, env, stdio: ['ignore', fd, fd], timeout: timeoutMs },
   );
-  return { status: r.status ?? -1, out: `${r.stdout ?? ''}${r.stderr ?? ''}` };
+  fs.closeSync(fd);
+  return { status: r.status ?? -1, out: fs.readFileSync(log, 'utf8') };
 }
 
 /** The ids of this project's containers, pods and volumes (by podman-compose's labels). */
@@ -193,11 +192,13 @@ describe.skipIf(!!SKIP_REASON)(
         SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
       };
       const example = fs.readFileSync(path.join(project, '.env.example'), 'utf8');
-      const names = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((m) => m[1]!);
-      const lines = names.map((n) =>
-        n.endsWith('_PREVIOUS')
-          ? `${n}=`
-          : `${n}=${settings[n] ?? (/PASSWORD|SECRET/.test(n) ? secret() : '')}`,
+      const entries = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(
+        (m) => [m[1]!, m[2]!] as const,
+      );
+      const names = entries.map(([n]) => n);
+      // This run's settings; every secret and password fresh; the rest as the example has it.
+      const lines = entries.map(
+        ([n, v]) => `${n}=${settings[n] ?? (/PASSWORD|SECRET/.test(n) ? secret() : v)}`,
       );
       // Every variable the example names was given a value (or is one left empty on purpose).
       for (const n of Object.keys(settings)) expect(names, n).toContain(n);
