@@ -138,7 +138,13 @@ export function ensureStandIn(engine, s) {
   const dir = path.join(workDir, `compose-stand-in-${s.kind}-${hash}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  const rootfs = `localhost/naschool-stand-in/${s.kind}-rootfs:${hash}`;
+  // The Debian root alone is keyed on its packages and mirror: a changed entrypoint or
+  // Containerfile builds on the root already made (mmdebstrap takes minutes under load).
+  const rootHash = createHash('sha256')
+    .update(JSON.stringify({ packages: s.packages, mirror }))
+    .digest('hex')
+    .slice(0, 16);
+  const rootfs = `localhost/naschool-stand-in/${s.kind}-rootfs:${rootHash}`;
   if (!imageExists(engine, rootfs)) {
     if (!which('mmdebstrap')) throw new Error('stand-in: apt-get install -y mmdebstrap');
     const tar = path.join(dir, 'rootfs.tar');
