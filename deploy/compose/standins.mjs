@@ -1,0 +1,195 @@
+#!/usr/bin/env node
+// Stand-ins for the two official infrastructure images deploy/compose/compose.yaml names, for
+// machines that cannot pull them (R-RUN-COMPOSE). As deploy/images/standins.mjs does for the
+// base images: a Debian bookworm minbase (mmdebstrap) with Debian's own packages, completed by
+// a small Containerfile and tagged with the official name, so the compose file stays as it is.
+//   postgres:15-bookworm     Debian's postgresql-15 (15.x, as the official image of that tag);
+//                            user postgres as uid/gid 999, PGDATA /var/lib/postgresql/data,
+//                            the official entrypoint's contract reduced to what the compose
+//                            file uses: POSTGRES_USER/PASSWORD/DB, PGPORT, initdb on an empty
+//                            PGDATA, /docker-entrypoint-initdb.d/*.sh and *.sql, password
+//                            (scram-sha-256) for TCP, then `exec "$@"`.
+//   nats:2.10.29-alpine      Debian's nats-server (2.10.27, not 2.10.29) on Debian, not
+//                            Alpine, with busybox's wget (the compose healthcheck) and the
+//                            official entrypoint (`nats-server` prepended to `-…` arguments).
+// docs/deploy.md "One machine" lists how each differs from the original. Made again only when
+// what goes into it changes (a label with its hash).
+//   node deploy/compose/standins.mjs          (CONTAINER_ENGINE=podman|docker)
+import { createHash } from 'node:crypto';
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { detectEngine, imageExists, run, which, workDir } from '../images/engine.mjs';
+import { STAND_IN_LABEL, debianMirror, fullName } from '../images/standins.mjs';
+
+const PG_ENTRYPOINT = `#!/bin/bash
+# Stand-in of the official postgres image's entrypoint (deploy/compose/standins.mjs).
+set -Eeo pipefail
+if [ "\${1:0:1}" = '-' ]; then set -- postgres "$@"; fi
+if [ "$1" = postgres ] && [ "$(id -u)" = 0 ]; then
+  mkdir -p "$PGDATA" /var/run/postgresql
+  chown postgres:postgres "$PGDATA" /var/run/postgresql
+  chmod 700 "$PGDATA" && chmod 3777 /var/run/postgresql
+  exec setpriv --reuid=postgres --regid=postgres --init-groups "$0" "$@"
+fi
+if [ "$1" = postgres ] && [ ! -s "$PGDATA/PG_VERSION" ]; then
+  : "\${POSTGRES_PASSWORD:?POSTGRES_PASSWORD must be set}"
+  export POSTGRES_USER="\${POSTGRES_USER:-postgres}"
+  export POSTGRES_DB="\${POSTGRES_DB:-$POSTGRES_USER}"
+  initdb --username="$POSTGRES_USER" --pwfile=<(printf '%s\\n' "$POSTGRES_PASSWORD") \\
+    -D "$PGDATA" $POSTGRES_INITDB_ARGS
+  printf '\\nhost all all all scram-sha-256\\n' >> "$PGDATA/pg_hba.conf"
+  printf "listen_addresses = '*'\\n" >> "$PGDATA/postgresql.conf"
+  pg_ctl -D "$PGDATA" -o "-c listen_addresses='' -p \${PGPORT:-5432}" -w start
+  if [ "$POSTGRES_DB" != postgres ]; then
+    psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" --no-password --dbname postgres \\
+      --set db="$POSTGRES_DB" <<< 'CREATE DATABASE :"db";'
+  fi
+  for f in /docker-entrypoint-initdb.d/*; do
+    case "$f" in
+      *.sh) echo "running $f"; if [ -x "$f" ]; then "$f"; else . "$f"; fi ;;
+      *.sql) echo "running $f"; psql -v ON_ERROR_STOP=1 --username "$POSTGRES_USER" \\
+               --no-password --dbname "$POSTGRES_DB" -f "$f" ;;
+    esac
+  done
+  pg_ctl -D "$PGDATA" -m fast -w stop
+  echo 'PostgreSQL init process complete; ready for start up.'
+fi
+exec "$@"
+`;
+
+const PG_CONTAINERFILE = (from) => `FROM ${from}
+COPY docker-entrypoint.sh /usr/local/bin/docker-entrypoint.sh
+RUN groupmod -g 999 postgres && usermod -u 999 -g 999 postgres \\
+ && rm -rf /etc/postgresql/15 /var/lib/postgresql/15 \\
+ && mkdir -p /var/lib/postgresql/data /var/run/postgresql /docker-entrypoint-initdb.d \\
+ && chown -R postgres:postgres /var/lib/postgresql /var/run/postgresql \\
+ && chmod 1777 /var/lib/postgresql/data && chmod 3777 /var/run/postgresql \\
+ && chmod 755 /usr/local/bin/docker-entrypoint.sh
+ENV PATH=/usr/lib/postgresql/15/bin:/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \\
+    PGDATA=/var/lib/postgresql/data \\
+    LANG=C.UTF-8
+VOLUME /var/lib/postgresql/data
+ENTRYPOINT ["docker-entrypoint.sh"]
+STOPSIGNAL SIGINT
+EXPOSE 5432
+CMD ["postgres"]
+`;
+
+const NATS_ENTRYPOINT = `#!/bin/sh
+# Stand-in of the official nats alpine image's entrypoint (deploy/compose/standins.mjs).
+set -e
+if [ "\${1#-}" != "$1" ]; then set -- nats-server "$@"; fi
+exec "$@"
+`;
+
+const NATS_CONTAINERFILE = (from) => `FROM ${from}
+COPY docker-entrypoint.sh /usr/local/bin/docker-entrypoint.sh
+COPY nats-server.conf /etc/nats/nats-server.conf
+RUN ln -s /usr/bin/nats-server /usr/local/bin/nats-server \\
+ && ln -s /bin/busybox /usr/local/bin/wget \\
+ && chmod 755 /usr/local/bin/docker-entrypoint.sh && nats-server --version
+EXPOSE 4222 8222 6222
+ENTRYPOINT ["docker-entrypoint.sh"]
+CMD ["nats-server", "--config", "/etc/nats/nats-server.conf"]
+`;
+const NATS_DEFAULT_CONF = 'port: 4222\nhttp_port: 8222\n';
+
+export const STANDINS = [
+  {
+    ref: 'postgres:15-bookworm',
+    kind: 'postgres',
+    packages: ['postgresql-15'],
+    containerfile: PG_CONTAINERFILE,
+    files: { 'docker-entrypoint.sh': PG_ENTRYPOINT },
+  },
+  {
+    ref: 'nats:2.10.29-alpine',
+    kind: 'nats',
+    packages: ['nats-server', 'busybox'],
+    containerfile: NATS_CONTAINERFILE,
+    files: { 'docker-entrypoint.sh': NATS_ENTRYPOINT, 'nats-server.conf': NATS_DEFAULT_CONF },
+  },
+];
+
+function hashOf(s, mirror) {
+  const h = createHash('sha256');
+  h.update(JSON.stringify({ packages: s.packages, mirror, files: s.files }));
+  h.update(s.containerfile('FROM'));
+  return h.digest('hex').slice(0, 16);
+}
+
+/** Makes (or keeps) the stand-in `s`; an official image already present is left alone. */
+export function ensureStandIn(engine, s) {
+  const name = fullName(engine, s.ref);
+  const mirror = debianMirror();
+  const hash = hashOf(s, mirror);
+  const label = run(
+    engine,
+    ['image', 'inspect', '--format', `{{index .Config.Labels "${STAND_IN_LABEL}"}}`, name],
+    { allowFail: true },
+  );
+  if (label.status === 0) {
+    const v = label.stdout.trim().replace('<no value>', '');
+    if (v === '') return `${name}: present (not a stand-in)`;
+    if (v === hash) return `${name}: stand-in up to date (${hash})`;
+  }
+  const dir = path.join(workDir, `compose-stand-in-${s.kind}-${hash}`);
+  fs.rmSync(dir, { recursive: true, force: true });
+  fs.mkdirSync(dir, { recursive: true });
+  // The Debian root alone is keyed on its packages and mirror: a changed entrypoint or
+  // Containerfile builds on the root already made (mmdebstrap takes minutes under load).
+  const rootHash = createHash('sha256')
+    .update(JSON.stringify({ packages: s.packages, mirror }))
+    .digest('hex')
+    .slice(0, 16);
+  const rootfs = `localhost/naschool-stand-in/${s.kind}-rootfs:${rootHash}`;
+  if (!imageExists(engine, rootfs)) {
+    if (!which('mmdebstrap')) throw new Error('stand-in: apt-get install -y mmdebstrap');
+    const tar = path.join(dir, 'rootfs.tar');
+    const args = [
+      '--variant=minbase',
+      '--aptopt=APT::Install-Recommends "false"',
+      '--dpkgopt=path-exclude=/usr/share/man/*',
+      '--dpkgopt=path-exclude=/usr/share/doc/*',
+      `--include=${s.packages.join(',')}`,
+      'bookworm',
+      tar,
+      mirror,
+    ];
+    const r = spawnSync('mmdebstrap', args, { stdio: ['ignore', 'inherit', 'inherit'] });
+    if (r.status !== 0) throw new Error(`stand-in: mmdebstrap failed (exit ${r.status})`);
+    run(engine, ['import', tar, rootfs]);
+    fs.rmSync(tar, { force: true });
+  }
+  for (const [file, text] of Object.entries(s.files)) fs.writeFileSync(path.join(dir, file), text);
+  fs.writeFileSync(path.join(dir, 'Containerfile'), s.containerfile(rootfs));
+  run(
+    engine,
+    [
+      'build',
+      ...engine.buildArgs,
+      '--label',
+      `${STAND_IN_LABEL}=${hash}`,
+      '-t',
+      name,
+      '-f',
+      path.join(dir, 'Containerfile'),
+      dir,
+    ],
+    { inherit: true },
+  );
+  fs.rmSync(dir, { recursive: true, force: true });
+  return `${name}: stand-in made (${hash})`;
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const engine = detectEngine();
+  if (!engine) throw new Error('no container engine: apt-get install -y podman runc');
+  for (const s of STANDINS) {
+    const t0 = Date.now();
+    const what = ensureStandIn(engine, s);
+    console.log(`${what} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  }
+}
