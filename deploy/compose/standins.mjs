@@ -15,13 +15,9 @@
 // docs/deploy.md "One machine" lists how each differs from the original. Made again only when
 // what goes into it changes (a label with its hash).
 //   node deploy/compose/standins.mjs          (CONTAINER_ENGINE=podman|docker)
-import { createHash } from 'node:crypto';
-import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { detectEngine, imageExists, run, which, workDir } from '../images/engine.mjs';
-import { STAND_IN_LABEL, debianMirror, fullName } from '../images/standins.mjs';
+import { detectEngine } from '../images/engine.mjs';
+import { ensureBase } from '../images/standins.mjs';
 
 const PG_ENTRYPOINT = `#!/bin/bash
 # Stand-in of the official postgres image's entrypoint (deploy/compose/standins.mjs).
@@ -100,6 +96,7 @@ export const STANDINS = [
   {
     ref: 'postgres:15-bookworm',
     kind: 'postgres',
+    release: 'bookworm',
     packages: ['postgresql-15'],
     containerfile: PG_CONTAINERFILE,
     files: { 'docker-entrypoint.sh': PG_ENTRYPOINT },
@@ -107,81 +104,17 @@ export const STANDINS = [
   {
     ref: 'nats:2.10.29-alpine',
     kind: 'nats',
+    release: 'bookworm',
     packages: ['nats-server', 'busybox'],
     containerfile: NATS_CONTAINERFILE,
     files: { 'docker-entrypoint.sh': NATS_ENTRYPOINT, 'nats-server.conf': NATS_DEFAULT_CONF },
   },
 ];
 
-function hashOf(s, mirror) {
-  const h = createHash('sha256');
-  h.update(JSON.stringify({ packages: s.packages, mirror, files: s.files }));
-  h.update(s.containerfile('FROM'));
-  return h.digest('hex').slice(0, 16);
-}
-
 /** Makes (or keeps) the stand-in `s`; an official image already present is left alone. */
 export function ensureStandIn(engine, s) {
-  const name = fullName(engine, s.ref);
-  const mirror = debianMirror();
-  const hash = hashOf(s, mirror);
-  const label = run(
-    engine,
-    ['image', 'inspect', '--format', `{{index .Config.Labels "${STAND_IN_LABEL}"}}`, name],
-    { allowFail: true },
-  );
-  if (label.status === 0) {
-    const v = label.stdout.trim().replace('<no value>', '');
-    if (v === '') return `${name}: present (not a stand-in)`;
-    if (v === hash) return `${name}: stand-in up to date (${hash})`;
-  }
-  const dir = path.join(workDir, `compose-stand-in-${s.kind}-${hash}`);
-  fs.rmSync(dir, { recursive: true, force: true });
-  fs.mkdirSync(dir, { recursive: true });
-  // The Debian root alone is keyed on its packages and mirror: a changed entrypoint or
-  // Containerfile builds on the root already made (mmdebstrap takes minutes under load).
-  const rootHash = createHash('sha256')
-    .update(JSON.stringify({ packages: s.packages, mirror }))
-    .digest('hex')
-    .slice(0, 16);
-  const rootfs = `localhost/naschool-stand-in/${s.kind}-rootfs:${rootHash}`;
-  if (!imageExists(engine, rootfs)) {
-    if (!which('mmdebstrap')) throw new Error('stand-in: apt-get install -y mmdebstrap');
-    const tar = path.join(dir, 'rootfs.tar');
-    const args = [
-      '--variant=minbase',
-      '--aptopt=APT::Install-Recommends "false"',
-      '--dpkgopt=path-exclude=/usr/share/man/*',
-      '--dpkgopt=path-exclude=/usr/share/doc/*',
-      `--include=${s.packages.join(',')}`,
-      'bookworm',
-      tar,
-      mirror,
-    ];
-    const r = spawnSync('mmdebstrap', args, { stdio: ['ignore', 'inherit', 'inherit'] });
-    if (r.status !== 0) throw new Error(`stand-in: mmdebstrap failed (exit ${r.status})`);
-    run(engine, ['import', tar, rootfs]);
-    fs.rmSync(tar, { force: true });
-  }
-  for (const [file, text] of Object.entries(s.files)) fs.writeFileSync(path.join(dir, file), text);
-  fs.writeFileSync(path.join(dir, 'Containerfile'), s.containerfile(rootfs));
-  run(
-    engine,
-    [
-      'build',
-      ...engine.buildArgs,
-      '--label',
-      `${STAND_IN_LABEL}=${hash}`,
-      '-t',
-      name,
-      '-f',
-      path.join(dir, 'Containerfile'),
-      dir,
-    ],
-    { inherit: true },
-  );
-  fs.rmSync(dir, { recursive: true, force: true });
-  return `${name}: stand-in made (${hash})`;
+  const { ref, kind, ...recipe } = s;
+  return ensureBase(engine, ref, kind, { pull: false, recipe });
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
@@ -189,7 +122,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   if (!engine) throw new Error('no container engine: apt-get install -y podman runc');
   for (const s of STANDINS) {
     const t0 = Date.now();
-    const what = ensureStandIn(engine, s);
-    console.log(`${what} in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    const name = await ensureStandIn(engine, s);
+    console.log(`${name}: ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   }
 }

@@ -221,11 +221,14 @@ function mmdebstrap(release, packages, mirror, tar) {
   if (r.status !== 0) throw new Error(`stand-in: mmdebstrap failed (exit ${r.status})`);
 }
 
-/** Makes (or reuses) the stand-in of `ref`; returns its full name. */
-export function makeStandIn(engine, ref, kind) {
+/**
+ * Makes (or reuses) the stand-in of `ref` from a recipe (release, packages, Containerfile,
+ * files): the base images' own by default, or another's (deploy/compose/standins.mjs).
+ * Returns its full name.
+ */
+export function makeStandIn(engine, ref, kind, r = recipe(kind, debianRelease(ref))) {
   const name = fullName(engine, ref);
   const mirror = debianMirror();
-  const r = recipe(kind, debianRelease(ref));
   const hash = hashRecipe(r, mirror);
   if (labelOf(engine, name) === hash) {
     console.log(`stand-in: ${name} is up to date (${hash})`);
@@ -234,7 +237,13 @@ export function makeStandIn(engine, ref, kind) {
   const dir = path.join(workDir, `stand-in-${kind}-${hash}`);
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
-  const rootfs = `localhost/naschool-stand-in/${kind}-rootfs:${hash}`;
+  // The Debian root is keyed on what goes into it alone: a changed Containerfile or file
+  // builds on the root already made (mmdebstrap takes minutes).
+  const rootHash = createHash('sha256')
+    .update(JSON.stringify({ release: r.release, packages: r.packages, mirror, DPKG_EXCLUDES }))
+    .digest('hex')
+    .slice(0, 16);
+  const rootfs = `localhost/naschool-stand-in/${kind}-rootfs:${rootHash}`;
   if (!imageExists(engine, rootfs)) {
     const tar = path.join(dir, 'rootfs.tar');
     mmdebstrap(r.release, r.packages, mirror, tar);
@@ -272,7 +281,7 @@ export function makeStandIn(engine, ref, kind) {
  * again when its inputs changed; otherwise a pull is tried (unless `pull` is false) and a
  * stand-in made when it fails.
  */
-export async function ensureBase(engine, ref, kind, { pull = true } = {}) {
+export async function ensureBase(engine, ref, kind, { pull = true, recipe: r } = {}) {
   const name = fullName(engine, ref);
   const label = labelOf(engine, name);
   if (label === '') {
@@ -289,5 +298,5 @@ export async function ensureBase(engine, ref, kind, { pull = true } = {}) {
     if (r.status === 0) return name;
     console.log(`base: ${name} cannot be pulled here: making a stand-in`);
   }
-  return makeStandIn(engine, ref, kind);
+  return makeStandIn(engine, ref, kind, r);
 }

@@ -12,7 +12,6 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -25,28 +24,7 @@ import {
   which,
   type Engine,
 } from '../images/engine.mjs';
-
-const benchApi = path.join(repoRoot, 'bench', 'dist', 'bench', 'src', 'lib', 'api.js');
-interface Answer<T> {
-  status: number;
-  body: T;
-}
-interface ApiClient {
-  login(email: string, password: string): Promise<void>;
-  call<T>(
-    method: string,
-    p: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<Answer<T>>;
-  must<T>(method: string, p: string, body?: unknown): Promise<T>;
-  approve(id: number, sendEmail: boolean): Promise<Answer<{ id: number; status: string }>>;
-}
-interface BenchApi {
-  Api: new (base: string) => ApiClient;
-  signUpBody(n: number, activityId: number, tag?: string): { email: string };
-}
-const loadBenchApi = async () => (await import(pathToFileURL(benchApi).href)) as BenchApi;
+import { benchApi, keyedSignUpTwice } from './image-walk.js';
 
 const engine = detectEngine();
 const compose = which('podman-compose');
@@ -308,50 +286,13 @@ describe.skipIf(!!SKIP_REASON)(
     });
 
     it('stores a keyed sign-up sent twice once, approves it, and the email reaches the relay', async () => {
-      const { Api, signUpBody } = await loadBenchApi();
-      const admin = new Api(base);
-      await admin.login(ADMIN.email, ADMIN.password);
-      let schools: Array<{ id: number; accessToken: string }> = [];
-      for (let i = 0; i < 120 && schools.length === 0; i++) {
-        const r = await admin.call<typeof schools>('GET', '/api/schools');
-        if (r.status === 200) schools = r.body;
-        if (schools.length === 0) await sleep(500);
-      }
-      expect(schools.length, 'the demo school').toBeGreaterThan(0);
-      const school = schools[0]!;
-      const list = await admin.must<Array<{ id: number; isLocked: boolean; isHidden: boolean }>>(
-        'GET',
-        `/api/activities?schoolId=${school.id}`,
-      );
-      const activity = list.find((a) => !a.isLocked && !a.isHidden);
-      expect(activity, 'an open demo activity').toBeDefined();
-      const parent = new Api(base);
-      const body = signUpBody(1, activity!.id, `cmp${process.pid}`);
-      const headers = {
-        'x-school-token': school.accessToken,
-        'idempotency-key': `cmp-${process.pid}`,
-      };
-      const first = await parent.call<{ registration: { id: number } }>(
-        'POST',
-        '/api/registrations',
-        body,
-        headers,
-      );
-      expect(first.status, JSON.stringify(first.body)).toBe(201);
-      const again = await parent.call<{ registration: { id: number } }>(
-        'POST',
-        '/api/registrations',
-        body,
-        headers,
-      );
-      expect(again.status).toBe(201);
-      expect(again.body.registration.id).toBe(first.body.registration.id);
-      const approved = await admin.approve(first.body.registration.id, true);
+      const { admin, email, registrationId } = await keyedSignUpTwice(base, ADMIN, 'cmp');
+      const approved = await admin.approve(registrationId, true);
       expect(approved.status, JSON.stringify(approved.body)).toBe(200);
       expect(approved.body.status).toBe('approved');
       // Stored once: the registrations of that activity hold this parent's email once.
       const t0 = Date.now();
-      const toParent = () => mails.filter((m) => m.includes(body.email));
+      const toParent = () => mails.filter((m) => m.includes(email));
       while (toParent().length < 2 && Date.now() - t0 < 60_000) await sleep(500);
       console.log(
         `mails to the parent: ${toParent().length} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,

@@ -12,7 +12,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { SERVICE_NAMES } from '@nsa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pathToFileURL } from 'node:url';
 import {
   IMAGES,
   detectEngine,
@@ -22,30 +21,7 @@ import {
   run,
   type Engine,
 } from '../images/engine.mjs';
-
-// The bench's client of the API (bench/src/lib/api.ts, built by npm run build:backend), as the
-// version-skew walk uses it; loaded from its build, since deploy's sources stop at deploy/.
-const benchApi = path.join(repoRoot, 'bench', 'dist', 'bench', 'src', 'lib', 'api.js');
-interface Answer<T> {
-  status: number;
-  body: T;
-}
-interface ApiClient {
-  login(email: string, password: string): Promise<void>;
-  call<T>(
-    method: string,
-    p: string,
-    body?: unknown,
-    headers?: Record<string, string>,
-  ): Promise<Answer<T>>;
-  must<T>(method: string, p: string, body?: unknown): Promise<T>;
-  approve(id: number, sendEmail: boolean): Promise<Answer<{ id: number; status: string }>>;
-}
-interface BenchApi {
-  Api: new (base: string) => ApiClient;
-  signUpBody(n: number, activityId: number, tag?: string): { email: string };
-}
-const loadBenchApi = async () => (await import(pathToFileURL(benchApi).href)) as BenchApi;
+import { benchApi, keyedSignUpTwice, loadBenchApi } from './image-walk.js';
 
 const engine = detectEngine();
 const GATEWAY_PORT = Number(process.env.IMAGES_UP_PORT || 23100);
@@ -191,46 +167,13 @@ describe.skipIf(!!SKIP_REASON)(
     });
 
     it('stores a keyed sign-up once and approves it through the gateway', async () => {
-      const { Api, signUpBody } = await loadBenchApi();
-      const admin = new Api(base);
-      await admin.login(ADMIN.email, ADMIN.password);
-      let schools: Array<{ id: number; accessToken: string }> = [];
-      for (let i = 0; i < 120 && schools.length === 0; i++) {
-        const r = await admin.call<typeof schools>('GET', '/api/schools');
-        if (r.status === 200) schools = r.body;
-        if (schools.length === 0) await sleep(500);
-      }
-      expect(schools.length, 'the demo school').toBeGreaterThan(0);
-      const school = schools[0]!;
-      const list = await admin.must<Array<{ id: number; isLocked: boolean; isHidden: boolean }>>(
-        'GET',
-        `/api/activities?schoolId=${school.id}`,
+      const { admin, school, activityId, registrationId } = await keyedSignUpTwice(
+        base,
+        ADMIN,
+        'img',
       );
-      const activity = list.find((a) => !a.isLocked && !a.isHidden);
-      expect(activity, 'an open demo activity').toBeDefined();
-      const parent = new Api(base);
-      const body = signUpBody(1, activity!.id, `img${process.pid}`);
-      const headers = {
-        'x-school-token': school.accessToken,
-        'idempotency-key': `img-${process.pid}`,
-      };
-      const first = await parent.call<{ registration: { id: number } }>(
-        'POST',
-        '/api/registrations',
-        body,
-        headers,
-      );
-      expect(first.status, JSON.stringify(first.body)).toBe(201);
-      const again = await parent.call<{ registration: { id: number } }>(
-        'POST',
-        '/api/registrations',
-        body,
-        headers,
-      );
-      expect(again.status).toBe(201);
-      expect(again.body.registration.id).toBe(first.body.registration.id);
-      signedUp = { token: school.accessToken, activityId: activity!.id };
-      const approved = await admin.approve(first.body.registration.id, false);
+      signedUp = { token: school.accessToken, activityId };
+      const approved = await admin.approve(registrationId, false);
       expect(approved.status, JSON.stringify(approved.body)).toBe(200);
       expect(approved.body.status).toBe('approved');
     });
