@@ -213,9 +213,18 @@ describe.skipIf(!!SKIP_REASON)(
         const body = res ? ((await res.json().catch(() => undefined)) as { ok?: boolean }) : {};
         if (res?.status === 200 && body?.ok === true) break;
         if (Date.now() - t0 > 300_000) {
-          const logs = podmanCompose(['logs', '--tail', '20'], 60_000).out;
+          // Each container's state and last lines: the static servers' logs would hide the rest.
+          const logs = leftovers()
+            .containers.map((id) => {
+              const state = run(e, ['inspect', '--format', '{{.Name}} {{.State.Status}}', id], {
+                allowFail: true,
+              }).stdout.trim();
+              const tail = run(e, ['logs', '--tail', '8', id], { allowFail: true });
+              return `== ${state}\n${tail.stdout}${tail.stderr}`;
+            })
+            .join('\n');
           throw new Error(
-            `health not ok: ${res?.status} ${JSON.stringify(body)}\n${logs.slice(-8000)}`,
+            `health not ok: ${res?.status} ${JSON.stringify(body)}\n${logs.slice(-12000)}`,
           );
         }
         await sleep(1000);
