@@ -23,7 +23,7 @@
 //   processes it started.
 //
 //   npm run images:up          (builds the images that are missing first: npm run images)
-//   Environment: as `npm start` (GATEWAY_PORT default 23000, DATA_DIR default .data-images,
+//   Environment: as `npm start` (GATEWAY_PORT default 22000, DATA_DIR default .data-images,
 //   SMTP_URL, PUBLIC_BASE_URL, BOOTSTRAP_ADMIN_*, DEMO_DATA, SIGNUP_RATE_LIMIT, ...), plus
 //   REPLICAS (default: the overlay's, at least 2), IMAGE_VERSION (default: package.json's),
 //   CONTAINER_ENGINE, KUBECTL.
@@ -282,7 +282,7 @@ export async function imagesUp(opts = {}) {
   const started = Date.now();
   const engine = detectEngine();
   if (!engine) throw new Error('no container engine: apt-get install -y podman runc');
-  const gatewayPort = Number(env.GATEWAY_PORT || 23000);
+  const gatewayPort = Number(env.GATEWAY_PORT || 22000);
   const version = env.IMAGE_VERSION || productVersion();
 
   // The launcher's own modules (npm run build:backend builds them).

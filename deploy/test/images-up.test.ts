@@ -24,7 +24,7 @@ import {
 import { benchApi, keyedSignUpTwice, loadBenchApi } from './image-walk.js';
 
 const engine = detectEngine();
-const GATEWAY_PORT = Number(process.env.IMAGES_UP_PORT || 23100);
+const GATEWAY_PORT = Number(process.env.IMAGES_UP_PORT || 22300);
 const ADMIN = { email: 'images-up@school.nl', password: 'Images-Up-Wachtwoord-2026!' };
 const SERVICES = SERVICE_NAMES;
 const missing = engine ? IMAGES.filter((i) => !imageExists(engine, imageTag(i.name))) : [];
