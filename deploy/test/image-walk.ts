@@ -1,7 +1,7 @@
 // The part of the walk the image runs share (images-up.test.ts, compose.test.ts): the bench's
 // client of the API (bench/src/lib/api.ts, built by npm run build:backend), as the version-skew
-// walk uses it, loaded from its build since deploy's sources stop at deploy/; and a keyed
-// sign-up sent twice to the demo school's first open activity, stored once.
+// walk uses it, loaded from its build since deploy's sources stop at deploy/; a keyed sign-up
+// sent twice to the demo school's first open activity, stored once; the shell and its remotes.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { expect } from 'vitest';
@@ -86,4 +86,18 @@ export async function keyedSignUpTwice(
     email: body.email,
     registrationId: first.body.registration.id,
   };
+}
+
+/** The shell's page, and every remote the registry names, answer 200 through the gateway. */
+export async function expectShellAndRemotes(base: string) {
+  const page = await fetch(`${base}/`);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toMatch(/<!doctype html>/i);
+  const registry = (await (await fetch(`${base}/mfe-registry.json`)).json()) as Record<
+    string,
+    string
+  >;
+  for (const entry of Object.values(registry)) {
+    expect((await fetch(`${base}${entry}`)).status, entry).toBe(200);
+  }
 }

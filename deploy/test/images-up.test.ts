@@ -21,7 +21,7 @@ import {
   run,
   type Engine,
 } from '../images/engine.mjs';
-import { benchApi, keyedSignUpTwice, loadBenchApi } from './image-walk.js';
+import { benchApi, expectShellAndRemotes, keyedSignUpTwice, loadBenchApi } from './image-walk.js';
 
 const engine = detectEngine();
 const GATEWAY_PORT = Number(process.env.IMAGES_UP_PORT || 22300);
@@ -141,17 +141,8 @@ describe.skipIf(!!SKIP_REASON)(
       for (const n of ['gateway', 'shell', 'mfe-public', 'mfe-admin', 'mfe-provider']) {
         expect(containers.filter((c) => c.part === `${n}-1`).length, n).toBe(1);
       }
-      const page = await fetch(`${base}/`);
-      expect(page.status).toBe(200);
-      expect(await page.text()).toMatch(/<!doctype html>/i);
-      // The remotes the registry names are in their images.
-      const registry = (await (await fetch(`${base}/mfe-registry.json`)).json()) as Record<
-        string,
-        string
-      >;
-      for (const entry of Object.values(registry)) {
-        expect((await fetch(`${base}${entry}`)).status, entry).toBe(200);
-      }
+      // The shell, and the remotes the registry names, are in their images.
+      await expectShellAndRemotes(base);
     });
 
     it('runs every container as a numeric non-root user on a read-only root, on the host loopback', () => {
