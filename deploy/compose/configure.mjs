@@ -45,6 +45,25 @@ export function parseEnvFile(text) {
   return out;
 }
 
+/**
+ * nats-server reads each user's password from its environment as configuration text: a value
+ * that begins with a digit or '-' is read as a number (refused, or not the password), one with a
+ * space or ';' is cut. So a NATS password begins with a letter and holds only letters, digits,
+ * '-' and '_', 24 characters or more (`echo "n$(openssl rand -hex 32)"` makes one).
+ */
+export const NATS_PASSWORD = /^[A-Za-z][A-Za-z0-9_-]{23,}$/;
+
+/** What is wrong with the .env's NATS passwords, one line each (none: []). */
+export function natsPasswordProblems(env) {
+  return Object.keys(PORTS.services)
+    .map((s) => `${s.toUpperCase()}_NATS_PASSWORD`)
+    .filter((key) => !NATS_PASSWORD.test(env[key] ?? ''))
+    .map(
+      (key) =>
+        `${key}: ${env[key] ? 'not usable by nats-server' : 'missing'}: a letter, then 23 or more letters, digits, - or _ (echo "n$(openssl rand -hex 32)")`,
+    );
+}
+
 /** The users block of the Kubernetes NATS configuration (one line per service's user). */
 function natsUsers() {
   const yaml = fs.readFileSync(path.join(repoRoot, 'deploy/k8s/base/nats.yaml'), 'utf8');
@@ -143,6 +162,11 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     process.exit(1);
   }
   const env = parseEnvFile(fs.readFileSync(envFile, 'utf8'));
+  const problems = natsPasswordProblems(env);
+  if (problems.length > 0) {
+    for (const p of problems) console.error(`configure: ${path.basename(envFile)}: ${p}`);
+    process.exit(1);
+  }
   // --out from the working directory; CONFIG_DIR as compose.yaml reads it, beside the .env.
   const out = arg('--out')
     ? path.resolve(arg('--out'))

@@ -153,7 +153,8 @@ describe.skipIf(!!SKIP_REASON)(
       fs.mkdirSync(path.dirname(path.join(dir, sql)), { recursive: true });
       fs.copyFileSync(path.join(repoRoot, sql), path.join(dir, sql));
       for (let d = project; d !== path.dirname(dir); d = path.dirname(d)) fs.chmodSync(d, 0o755);
-      const secret = () => randomBytes(32).toString('hex');
+      // As .env.example says to make one: a letter, then hex (R-RUN-COMPOSE).
+      const secret = () => `n${randomBytes(32).toString('hex')}`;
       const settings: Record<string, string> = {
         PUBLIC_BASE_URL: `http://localhost:${GATEWAY_PORT}`,
         GATEWAY_PORT: String(GATEWAY_PORT),

@@ -595,15 +595,27 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
           .replace('store_dir: /data', `store_dir: ${dir}`)
           .replaceAll('/etc/nats-tls/', `${tls}/`),
       );
+      // The passwords make-secrets.mjs made for the local overlay (nats-passwords.test.ts has
+      // why each begins with a letter).
+      const made = fs.readFileSync(
+        path.join(renderTree(), 'overlays', 'local', 'secrets.env'),
+        'utf8',
+      );
+      const secret = (key: string) => new RegExp(`^${key}=(.*)$`, 'm').exec(made)![1]!;
       const env = {
         ...process.env,
         POD_NAME: 'nats-0',
-        ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_NATS_PASSWORD`, 'x'])),
-        NATS_ROUTE_PASSWORD: 'x',
+        ...Object.fromEntries(
+          SERVICES.map((s) => [
+            `${s.toUpperCase()}_NATS_PASSWORD`,
+            secret(`${s.toUpperCase()}_NATS_PASSWORD`),
+          ]),
+        ),
+        NATS_ROUTE_PASSWORD: secret('NATS_ROUTE_PASSWORD'),
         ...Object.fromEntries(
           [0, 1, 2].map((i) => [
             `NATS_ROUTE_${i}`,
-            `nats-route://route:x@nats-${i}.nats-cluster:6222`,
+            `nats-route://route:${secret('NATS_ROUTE_PASSWORD')}@nats-${i}.nats-cluster:6222`,
           ]),
         ),
       };

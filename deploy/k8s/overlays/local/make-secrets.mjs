@@ -21,8 +21,14 @@ const NAMESPACE = 'naschool-local';
 // The table of services' names, rendered here by deploy/k8s/render-services.mjs: this script
 // also runs alone, from a copy.
 const SERVICES = ['catalog', 'registrations', 'identity', 'notify'];
-/** 32 random bytes as URL-safe text: 43 characters, more than the 32 a secret needs. */
-const secret = () => randomBytes(32).toString('base64url');
+/**
+ * A letter, then 32 random bytes as URL-safe text: 44 characters, more than the 32 a secret
+ * needs. The letter first because nats-server reads its users' and routes' passwords from its
+ * environment as configuration text: a value that begins with a digit or '-' is read as a
+ * number (and refused, or not the password), so every NATS password begins with a letter.
+ */
+const secret = () =>
+  String.fromCharCode(97 + (randomBytes(1)[0] % 26)) + randomBytes(32).toString('base64url');
 const force = process.argv.includes('--force');
 
 /**
