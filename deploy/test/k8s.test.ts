@@ -377,6 +377,42 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
       },
     );
 
+    // A variable renamed in a ConfigMap or a Deployment, or misspelt there, reaches no
+    // service's configuration: caught here, before any cluster runs it.
+    it("gives each service variables its configuration reads: its own each, the shared ConfigMap's by one at least", async () => {
+      const configMaps = new Map(byKind(objs(), 'ConfigMap').map((o) => [o.metadata.name, o]));
+      const kit = await import('@nsa/service-kit');
+      const fromMaps = new Map<string, Set<string>>(); // a ConfigMap's key → who reads it
+      for (const s of SERVICES) {
+        const file = path.join(repo, `svc-${s}`, 'src', 'config.ts');
+        const own = (await import(/* @vite-ignore */ file)) as Record<string, { shape: object }>;
+        const schema = Object.values(own).find((v) => v && typeof v === 'object' && 'shape' in v)!;
+        // Node's own NODE_OPTIONS too.
+        const read = new Set([
+          ...Object.keys(kit.baseConfigSchema.shape),
+          ...Object.keys(schema.shape),
+          'NODE_OPTIONS',
+        ]);
+        const c = named(objs(), 'Deployment', s).spec.template.spec.containers[0];
+        for (const e of c.envFrom ?? []) {
+          for (const key of Object.keys(configMaps.get(e.configMapRef.name)?.data ?? {})) {
+            const k = `${e.configMapRef.name}: ${key}`;
+            if (!fromMaps.has(k)) fromMaps.set(k, new Set());
+            if (read.has(key)) fromMaps.get(k)!.add(s);
+          }
+        }
+        // Its own entries: read by it, or used by another entry as $(NAME) (production's
+        // DB_PASSWORD in DATABASE_URL).
+        const values = (c.env ?? []).map((e: Obj) => String(e.value ?? '')).join(' ');
+        const unread = (c.env ?? [])
+          .map((e: Obj) => e.name as string)
+          .filter((n: string) => !read.has(n) && !values.includes(`$(${n})`));
+        expect(unread, `${overlay}: ${s} is given variables it does not read`).toEqual([]);
+      }
+      const nobody = [...fromMaps].filter(([, readers]) => readers.size === 0).map(([k]) => k);
+      expect(nobody, `${overlay}: ConfigMap variables no service reads`).toEqual([]);
+    });
+
     it('references only ConfigMaps and Secrets that exist (or, in production, the one made by hand)', () => {
       const configMaps = new Set(byKind(objs(), 'ConfigMap').map((o) => o.metadata.name));
       const secrets = new Map(byKind(objs(), 'Secret').map((o) => [o.metadata.name, o]));
