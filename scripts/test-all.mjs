@@ -4,6 +4,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { detectEngine } from '../deploy/images/engine.mjs';
 import { root, workspaces } from './workspaces.mjs';
 
 const reports = join(root, '.tmp/test-reports');
@@ -40,45 +41,51 @@ for (const ws of workspaces()) {
   }
 }
 
+/** Runs vitest in `dir` (with `args`, `env`) as the suite `suite` and records its report. */
+function vitestSuite(suite, dir, args = [], env = {}) {
+  const out = join(reports, `${suite.replace(/^test:/, '').replace(/[/:]/g, '_')}.json`);
+  const r = run(
+    bin('vitest'),
+    ['run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    join(root, dir),
+    env,
+  );
+  if (!existsSync(out)) return record(suite, 0, 1, r.seconds);
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  // A test file that crashed before its tests ran still counts as a failure.
+  let suiteErrors = 0;
+  for (const file of report.testResults) {
+    const name = file.name.slice(root.length + 1);
+    // A file whose setup or teardown failed (a beforeAll that threw) has only skipped tests:
+    // it counts as one failure, with its message, as a file that crashed before its tests ran.
+    const anyFailed = file.assertionResults.some((t) => t.status === 'failed');
+    if (file.status === 'failed' && !anyFailed) {
+      suiteErrors += 1;
+      failures.push(`${suite} › ${name} (did not run: ${firstLine(file.message)})`);
+    }
+    for (const t of file.assertionResults)
+      if (t.status === 'failed') failures.push(`${suite} › ${name} › ${t.fullName}`);
+  }
+  if (!r.ok && report.numFailedTests + suiteErrors === 0)
+    failures.push(
+      `${suite} (vitest failed without a failed test: an error outside the tests, above)`,
+    );
+  record(suite, report.numPassedTests, report.numFailedTests + suiteErrors, r.seconds, r.ok);
+}
+
 for (const ws of workspaces()) {
   if (ws.dir === 'e2e' || !ws.scripts.test?.startsWith('vitest') || !wanted(`test:${ws.dir}`))
     continue;
-  const out = join(reports, `${ws.dir.replace(/\//g, '_')}.json`);
-  const r = run(
-    bin('vitest'),
-    ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
-    join(root, ws.dir),
-  );
-  if (existsSync(out)) {
-    const report = JSON.parse(readFileSync(out, 'utf8'));
-    // A test file that crashed before its tests ran still counts as a failure.
-    let suiteErrors = 0;
-    for (const file of report.testResults) {
-      const name = file.name.slice(root.length + 1);
-      // A file whose setup or teardown failed (a beforeAll that threw) has only skipped tests:
-      // it counts as one failure, with its message, as a file that crashed before its tests ran.
-      const anyFailed = file.assertionResults.some((t) => t.status === 'failed');
-      if (file.status === 'failed' && !anyFailed) {
-        suiteErrors += 1;
-        failures.push(`test:${ws.dir} › ${name} (did not run: ${firstLine(file.message)})`);
-      }
-      for (const t of file.assertionResults)
-        if (t.status === 'failed') failures.push(`test:${ws.dir} › ${name} › ${t.fullName}`);
-    }
-    if (!r.ok && report.numFailedTests + suiteErrors === 0)
-      failures.push(
-        `test:${ws.dir} (vitest failed without a failed test: an error outside the tests, above)`,
-      );
-    record(
-      `test:${ws.dir}`,
-      report.numPassedTests,
-      report.numFailedTests + suiteErrors,
-      r.seconds,
-      r.ok,
-    );
-  } else {
-    record(`test:${ws.dir}`, 0, 1, r.seconds);
-  }
+  vitestSuite(`test:${ws.dir}`, ws.dir);
+}
+
+// The nine images built, then the product run from them as Kubernetes runs it and as one
+// machine runs it (deploy/vitest.images.config.ts), where podman or docker is installed: CI
+// installs podman (.ci/run). Without an engine the suite is left out, and says so.
+if (wanted('images')) {
+  const engine = detectEngine();
+  if (engine) vitestSuite('images', 'deploy', ['--config', 'vitest.images.config.ts']);
+  else console.log('\n== images: not run: no container engine (apt-get install -y podman runc)\n');
 }
 
 if (wanted('e2e')) {

@@ -2,8 +2,9 @@
 # mfe-admin: the remote's static files under /mfe/admin/<VERSION>/ (a release: see docs/deploy.md).
 #   docker build -f deploy/images/mfe-admin.Dockerfile --build-arg VERSION=<version> \
 #     [--build-arg PREVIOUS_IMAGE=naschool/mfe-admin:<previous version>] -t naschool/mfe-admin:<version> .
-# Reads only mfe-admin/, packages/, the root package.json, package-lock.json, tsconfig.base.json,
-# tsconfig.web.json and its nginx site file in deploy/images/static/.
+# Installs from every workspace's package.json and the lock (a layer all images share), then
+# reads only packages/, mfe-admin/, tsconfig.base.json, tsconfig.web.json and its nginx site file in
+# deploy/images/static/.
 ARG NODE_IMAGE=node:24-bookworm-slim
 ARG NGINX_IMAGE=nginxinc/nginx-unprivileged:1.28-bookworm
 # The image of the version before: its files are carried over, so that a browser that still
@@ -13,15 +14,29 @@ ARG PREVIOUS_IMAGE=${NGINX_IMAGE}
 
 FROM ${PREVIOUS_IMAGE} AS previous
 
+# 0. Every workspace's dependencies, development ones too, installed from the manifests alone
+#    (every package.json and the lock): the same two stages begin every image built with Node
+#    (deploy/test/images.test.ts keeps them equal), so that install is one layer all of them
+#    share, made again only when a manifest or the lock changes. npm's cache is a build cache
+#    mount that every npm install of the images shares (none of it stays in a layer).
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /src
+COPY . .
+RUN for f in package.json package-lock.json */package.json packages/*/package.json; do \
+      mkdir -p "/manifests/$(dirname "$f")" && cp "$f" "/manifests/$f"; \
+    done
+FROM ${NODE_IMAGE} AS install
+WORKDIR /app
+COPY --from=manifests /manifests/ ./
+RUN --mount=type=cache,target=/root/.npm,sharing=locked npm ci --no-audit --no-fund
+
 # 1. Bundle with Rspack (dev dependencies needed); the output is path-independent
 #    (publicPath 'auto'), so one build serves under any versioned path.
-FROM ${NODE_IMAGE} AS build
-WORKDIR /app
-COPY package.json package-lock.json tsconfig.base.json tsconfig.web.json ./
+FROM install AS build
+COPY tsconfig.base.json tsconfig.web.json ./
 COPY packages/ packages/
 COPY mfe-admin/ mfe-admin/
-RUN npm ci --no-audit --no-fund --include-workspace-root -w packages/contracts -w packages/web-kit -w mfe-admin \
- && npm run build -w mfe-admin
+RUN npm run build -w mfe-admin
 
 # 2. Serve the static files with an unprivileged nginx: no Node.js, no node_modules.
 FROM ${NGINX_IMAGE} AS runtime

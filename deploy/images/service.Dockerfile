@@ -4,24 +4,42 @@
 #   docker build -f deploy/images/service.Dockerfile --build-arg SERVICE=svc-catalog \
 #     --build-arg SERVICE_NAME=catalog --build-arg DB_SCHEMA=catalog \
 #     -t naschool/svc-catalog:<version> .
-# Reads only the service's folder, packages/ and the root package.json, package-lock.json and
-# tsconfig.base.json; those it copies first, so the services' images share their layers.
+# Installs from every workspace's package.json and the lock (a layer all images share), then
+# reads only packages/, tsconfig.base.json and the service's folder, in that order, so the
+# services' images share their layers up to the service's own folder.
 # Configuration comes from the environment (docs/deploy.md).
 ARG NODE_IMAGE=node:24-bookworm-slim
 
-# 1. Compile: every dependency (dev ones too), then the service, whose build builds contracts,
-#    service-kit and the other workspace packages it uses first (tsc -b, R-RUN-BUILD-ALONE).
-#    /ship then holds what runs: package.json and dist/ of the service and of each workspace
-#    package it depends on in production (the lock's links, followed), and those manifests alone.
-FROM ${NODE_IMAGE} AS build
+# 0. Every workspace's dependencies, development ones too, installed from the manifests alone
+#    (every package.json and the lock): the same two stages begin every image built with Node
+#    (deploy/test/images.test.ts keeps them equal), so that install is one layer all of them
+#    share, made again only when a manifest or the lock changes. npm's cache is a build cache
+#    mount that every npm install of the images shares (none of it stays in a layer).
+FROM ${NODE_IMAGE} AS manifests
+WORKDIR /src
+COPY . .
+RUN for f in package.json package-lock.json */package.json packages/*/package.json; do \
+      mkdir -p "/manifests/$(dirname "$f")" && cp "$f" "/manifests/$f"; \
+    done
+FROM ${NODE_IMAGE} AS install
 WORKDIR /app
-COPY package.json package-lock.json tsconfig.base.json ./
+COPY --from=manifests /manifests/ ./
+RUN --mount=type=cache,target=/root/.npm,sharing=locked npm ci --no-audit --no-fund
+
+# 1. Compile: the service, whose build builds contracts, service-kit and the other workspace
+#    packages it uses first (tsc -b, R-RUN-BUILD-ALONE). /ship then holds what runs:
+#    package.json and dist/ of the service and of each workspace package it depends on in
+#    production (the lock's links, followed), and those manifests alone.
+FROM install AS build
+COPY tsconfig.base.json ./
 COPY packages/ packages/
+# The workspace packages compiled once, in a layer the services share (tsc -b then finds them
+# up to date).
+RUN for p in packages/*/; do npm run build --if-present -w "$p" || exit 1; done
 ARG SERVICE
 RUN test -n "${SERVICE}" || { echo 'build with --build-arg SERVICE=svc-<name>' >&2; exit 1; }
 COPY ${SERVICE}/ ${SERVICE}/
-RUN npm ci --no-audit --no-fund --include-workspace-root -w ${SERVICE} \
- && npm run build -w ${SERVICE} \
+RUN npm run build -w ${SERVICE} \
  && node -e ' \
       const fs = require("node:fs"); \
       const lock = JSON.parse(fs.readFileSync("package-lock.json", "utf8")).packages; \
@@ -56,10 +74,11 @@ ARG SERVICE
 # is otherwise installed because the workspace's lock has it for development.
 # The image's SBOM (CycloneDX) of the tree installed here, exactly what ships: npm sbom reads
 # the manifests, so their devDependencies (not installed) go first (these manifests stay here).
-RUN npm ci --omit=dev --omit=optional --no-audit --no-fund -w ${SERVICE} \
+# npm's cache is the mount the install above filled: nothing is fetched twice, none of it stays.
+RUN --mount=type=cache,target=/root/.npm,sharing=locked \
+    npm ci --omit=dev --omit=optional --no-audit --no-fund -w ${SERVICE} \
  && npm pkg delete devDependencies --include-workspace-root --workspaces \
- && npm sbom --omit=dev --omit=optional --sbom-format cyclonedx -w ${SERVICE} > /app/sbom.cdx.json \
- && npm cache clean --force
+ && npm sbom --omit=dev --omit=optional --sbom-format cyclonedx -w ${SERVICE} > /app/sbom.cdx.json
 
 # 3. Run: compiled output and production node_modules, as the unprivileged `node` user.
 FROM ${NODE_IMAGE} AS runtime

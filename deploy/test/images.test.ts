@@ -82,17 +82,23 @@ const resolve = (ref: string, args: Record<string, string>) =>
   ref.replace(/\$\{(\w+)\}/g, (_, n: string) => args[n] ?? `\${${n}}`);
 
 /** COPY sources taken from the build context (not --from another stage). */
+/**
+ * What a Dockerfile's stages copy from the build context, but for the `manifests` stage, which
+ * copies all of it and passes on the package manifests alone (tested on its own).
+ */
 function contextSources(stages: Stage[]): string[] {
-  return stages.flatMap((s) =>
-    s.instructions
-      .filter((i) => i.keyword === 'COPY' && !/--from=/.test(i.args))
-      .flatMap((i) =>
-        i.args
-          .split(/\s+/)
-          .filter((a) => !a.startsWith('--'))
-          .slice(0, -1),
-      ),
-  );
+  return stages
+    .filter((s) => s.name !== 'manifests')
+    .flatMap((s) =>
+      s.instructions
+        .filter((i) => i.keyword === 'COPY' && !/--from=/.test(i.args))
+        .flatMap((i) =>
+          i.args
+            .split(/\s+/)
+            .filter((a) => !a.startsWith('--'))
+            .slice(0, -1),
+        ),
+    );
 }
 
 function workspaceDeps(pkg: string): string[] {
@@ -259,13 +265,19 @@ describe('container images', () => {
       expect(image.dockerfile).toBe(image.name);
   });
 
-  it("service: its common layers (root manifests, packages/) come before the service's folder", () => {
+  it("service: its common layers (the install, packages/ compiled) come before the service's folder", () => {
     const build = parse(read('service')).stages.find((s) => s.name === 'build')!;
+    expect(build.from).toBe('install');
     const at = (re: RegExp) => build.instructions.findIndex((i) => re.test(i.args));
     const own = at(/^\$\{SERVICE\}\/ \$\{SERVICE\}\/$/);
     expect(own).toBeGreaterThan(0);
-    expect(at(/^package\.json package-lock\.json tsconfig\.base\.json/)).toBeLessThan(own);
+    expect(at(/^tsconfig\.base\.json \.\/$/)).toBeGreaterThanOrEqual(0);
+    expect(at(/^tsconfig\.base\.json \.\/$/)).toBeLessThan(own);
     expect(at(/^packages\/ packages\/$/)).toBeLessThan(own);
+    expect(at(/npm run build --if-present -w "\$p"/)).toBeGreaterThan(
+      at(/^packages\/ packages\/$/),
+    );
+    expect(at(/npm run build --if-present -w "\$p"/)).toBeLessThan(own);
     // Nothing before them depends on which service is built.
     const firstArg = build.instructions.findIndex((i) => i.keyword === 'ARG');
     expect(firstArg).toBeGreaterThan(at(/^packages\/ packages\/$/));
@@ -324,6 +336,57 @@ describe('container images', () => {
       }
     },
   );
+
+  // Built with Node: the same two first stages, so the one install is a layer they all share.
+  const NODE_BUILT = ['service', ...FRONTENDS];
+  it('every image built with Node installs once, from the package manifests alone, in stages they share', () => {
+    const first = (image: string) => {
+      const text = read(image);
+      return text.slice(text.indexOf('FROM ${NODE_IMAGE} AS manifests'), text.indexOf('\n# 1. '));
+    };
+    const shared = first('service');
+    expect(shared).toMatch(/^FROM \$\{NODE_IMAGE\} AS manifests\n/);
+    for (const image of NODE_BUILT) {
+      expect(first(image), image).toBe(shared);
+      const { stages } = parse(read(image));
+      expect(stages.find((st) => st.name === 'build')?.from, image).toBe('install');
+    }
+    const { stages } = parse(read('service'));
+    const manifests = stages.find((st) => st.name === 'manifests')!;
+    const install = stages.find((st) => st.name === 'install')!;
+    // The install sees what the manifests stage passes on, nothing of the context itself.
+    expect(install.instructions.filter((i) => i.keyword === 'COPY').map((i) => i.args)).toEqual([
+      '--from=manifests /manifests/ ./',
+    ]);
+    expect(install.instructions.find((i) => i.keyword === 'RUN')?.args).toMatch(/npm ci /);
+    // What it passes on, run here on the repository: package.json files and the lock, each
+    // workspace's that the context holds, nothing else.
+    const loop = manifests.instructions.find((i) => i.keyword === 'RUN')!.args;
+    const out = fs.mkdtempSync(path.join(repo, '.tmp', 'manifests-'));
+    try {
+      const r = spawnSync('sh', ['-c', loop.replaceAll('/manifests/', `${out}/`)], {
+        cwd: repo,
+        encoding: 'utf8',
+      });
+      expect(r.status, r.stderr).toBe(0);
+      const files = (fs.readdirSync(out, { recursive: true }) as string[]).filter((f) =>
+        fs.statSync(path.join(out, f)).isFile(),
+      );
+      expect(
+        files.every((f) => /(^|\/)package(-lock)?\.json$/.test(f)),
+        files.join(),
+      ).toBe(true);
+      for (const ws of [
+        'package-lock.json',
+        'packages/contracts/package.json',
+        'svc-catalog/package.json',
+        'mfe-admin/package.json',
+      ])
+        expect(files, ws).toContain(ws);
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  });
 
   // R-RUN-DEPLOY: none needs another's source.
   const builds = [
