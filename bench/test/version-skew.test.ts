@@ -19,7 +19,7 @@ import { naschoolPool } from '../src/lib/api.js';
 import { lastReleases, releaseCheckout, type Release } from '../src/lib/release.js';
 import { SmtpCapture } from '../src/lib/smtp.js';
 import { repoRoot, SERVICES, startBenchStack, type ServiceName } from '../src/lib/stack.js';
-import { stillThere, walkAcrossServices, type Walked } from './cross-service.js';
+import { stillThere, walkAcrossServices, type Walked } from '../src/lib/walk.js';
 
 const PORT = 19520;
 

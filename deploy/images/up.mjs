@@ -294,6 +294,7 @@ export async function imagesUp(opts = {}) {
   const { startData, startMail } = await import(pathToFileURL(path.join(dist, 'parts.js')).href);
   const { Supervised } = await import(pathToFileURL(path.join(dist, 'supervisor.js')).href);
   const { assertPortsFree } = await import(pathToFileURL(path.join(dist, 'infra.js')).href);
+  const { PidFiles, pidsDir } = await import(pathToFileURL(path.join(dist, 'pidfiles.js')).href);
 
   // What is missing is built first (`npm run images -- <name> ...`), and only that.
   const names = [...SERVICES.map((s) => serviceSpec(s).folder), 'gateway', ...STATICS];
@@ -353,9 +354,12 @@ export async function imagesUp(opts = {}) {
     }
     fs.rmSync(path.join(upDir, 'containers.json'), { force: true });
   };
-  const keep = async (name, launch, { logFile }) => {
-    const sup = new Supervised(name, launch, { log, logFile });
-    parts.push({ name, stop: () => sup.stop() });
+  // As `npm start` keeps them: a pid file per process, DATA_DIR/pids/<name>.pid (R-RUN-REPLICAS).
+  const pids = new PidFiles(pidsDir(config.dataDir));
+  const keep = async (name, launch, { logFile, signature }) => {
+    const onStart = (proc) => pids.write(name, proc.pid, signature);
+    const sup = new Supervised(name, launch, { log, logFile, onStart });
+    parts.push({ name, stop: () => sup.stop().finally(() => pids.remove(name)) });
     return sup.start();
   };
 

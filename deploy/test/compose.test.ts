@@ -24,7 +24,7 @@ import {
   which,
   type Engine,
 } from '../images/engine.mjs';
-import { benchApi, expectShellAndRemotes, keyedSignUpTwice } from './image-walk.js';
+import { benchBuilt, demoSignUpTwice, expectShellAndRemotes } from './image-walk.js';
 
 const engine = detectEngine();
 const compose = which('podman-compose');
@@ -39,7 +39,7 @@ const SKIP_REASON =
       ? 'IMAGES_TEST=1 not set'
       : missing.length > 0
         ? `images missing (npm run images): ${missing.map((i) => i.name).join(', ')}`
-        : !fs.existsSync(benchApi)
+        : !benchBuilt.every((f) => fs.existsSync(f))
           ? 'bench not built (npm run build:backend)'
           : undefined;
 if (SKIP_REASON) console.warn(`compose.test.ts skipped: ${SKIP_REASON}`);
@@ -288,7 +288,7 @@ describe.skipIf(!!SKIP_REASON)(
     });
 
     it('stores a keyed sign-up sent twice once, approves it, and the email reaches the relay', async () => {
-      const { admin, email, registrationId } = await keyedSignUpTwice(base, ADMIN, 'cmp');
+      const { admin, email, registrationId } = await demoSignUpTwice(base, ADMIN, 'cmp');
       const approved = await admin.approve(registrationId, true);
       expect(approved.status, JSON.stringify(approved.body)).toBe(200);
       expect(approved.body.status).toBe('approved');

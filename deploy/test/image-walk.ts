@@ -1,47 +1,95 @@
-// The part of the walk the image runs share (images-up.test.ts, compose.test.ts): the bench's
-// client of the API (bench/src/lib/api.ts, built by npm run build:backend), as the version-skew
-// walk uses it, loaded from its build since deploy's sources stop at deploy/; a keyed sign-up
-// sent twice to the demo school's first open activity, stored once; the shell and its remotes.
+// What the image runs' tests (images-up.test.ts, compose.test.ts) share: the bench's client of
+// the API and its cross-service walk (bench/src/lib/api.ts, walk.ts, smtp.ts, built by
+// npm run build:backend), loaded from their build since deploy's sources stop at deploy/, typed
+// here by what the tests use of them; and the shell and its remotes answering.
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type pg from 'pg';
 import { expect } from 'vitest';
 import { repoRoot } from '../images/engine.mjs';
 
-export const benchApi = path.join(repoRoot, 'bench', 'dist', 'bench', 'src', 'lib', 'api.js');
+const benchLib = path.join(repoRoot, 'bench', 'dist', 'bench', 'src', 'lib');
+export const benchApi = path.join(benchLib, 'api.js');
+/** Every built file of the bench the image runs load. */
+export const benchBuilt = ['api.js', 'smtp.js', 'walk.js'].map((f) => path.join(benchLib, f));
 
 interface Answer<T> {
   status: number;
   body: T;
 }
 export interface ApiClient {
-  login(email: string, password: string): Promise<void>;
+  login(email?: string, password?: string): Promise<void>;
   call<T>(
     method: string,
     p: string,
     body?: unknown,
     headers?: Record<string, string>,
+    timeoutMs?: number,
   ): Promise<Answer<T>>;
   must<T>(method: string, p: string, body?: unknown): Promise<T>;
   approve(id: number, sendEmail: boolean): Promise<Answer<{ id: number; status: string }>>;
 }
+interface SignUpBody {
+  activityId: number;
+  email: string;
+  childFirstName: string;
+}
 interface BenchApi {
   Api: new (base: string) => ApiClient;
-  signUpBody(n: number, activityId: number, tag?: string): { email: string };
+  signUpBody(n: number, activityId: number, tag?: string): SignUpBody;
+  naschoolPool(adminDbUrl: string, max?: number): pg.Pool;
+  seedSchool(
+    api: ApiClient,
+    opts: { name: string; activities: number; capacity: number },
+  ): Promise<{ school: { id: number; accessToken: string }; activityIds: number[] }>;
+  waitForProjection(db: pg.Pool, activityIds: number[], timeoutMs?: number): Promise<void>;
 }
-export const loadBenchApi = async () => (await import(pathToFileURL(benchApi).href)) as BenchApi;
+export interface SmtpCapture {
+  readonly url: string;
+  readonly received: Array<{ messageId: string; to: string; at: number }>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  sentTo(to: string, kind: string): Array<{ messageId: string; to: string; at: number }>;
+  duplicates(): string[];
+}
+interface BenchSmtp {
+  SmtpCapture: new (port: number, opts?: { keepMessages?: boolean }) => SmtpCapture;
+}
+interface BenchWalk {
+  /** The bootstrap admin the walk logs in as. */
+  ADMIN: { email: string; password: string; name: string };
+  walkAcrossServices(
+    base: string,
+    smtp: SmtpCapture,
+    db: pg.Pool,
+    tag: string,
+  ): Promise<{ schoolId: number; activityId: number; registrationId: number; waitingId: number }>;
+  signUpTwice(
+    parent: ApiClient,
+    body: SignUpBody,
+    schoolToken: string,
+    key: string,
+  ): Promise<number>;
+}
+const load = async <T>(file: string) =>
+  (await import(pathToFileURL(path.join(benchLib, file)).href)) as T;
+export const loadBenchApi = () => load<BenchApi>('api.js');
+export const loadBenchSmtp = () => load<BenchSmtp>('smtp.js');
+export const loadBenchWalk = () => load<BenchWalk>('walk.js');
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Logs the admin in, finds the demo school (waiting up to a minute for its seed) and an open
- * activity, and sends one keyed sign-up twice: both 201 with the same id (R-IDEMPOTENCY).
+ * activity, and sends one keyed sign-up twice, stored once (the walk's own step).
  */
-export async function keyedSignUpTwice(
+export async function demoSignUpTwice(
   base: string,
   admin: { email: string; password: string },
   tag: string,
 ) {
   const { Api, signUpBody } = await loadBenchApi();
+  const { signUpTwice } = await loadBenchWalk();
   const api = new Api(base);
   await api.login(admin.email, admin.password);
   let schools: Array<{ id: number; accessToken: string }> = [];
@@ -58,34 +106,14 @@ export async function keyedSignUpTwice(
   );
   const activity = list.find((a) => !a.isLocked && !a.isHidden);
   expect(activity, 'an open demo activity').toBeDefined();
-  const parent = new Api(base);
   const body = signUpBody(1, activity!.id, `${tag}${process.pid}`);
-  const headers = {
-    'x-school-token': school.accessToken,
-    'idempotency-key': `${tag}-${process.pid}`,
-  };
-  const first = await parent.call<{ registration: { id: number } }>(
-    'POST',
-    '/api/registrations',
+  const registrationId = await signUpTwice(
+    new Api(base),
     body,
-    headers,
+    school.accessToken,
+    `${tag}-${process.pid}`,
   );
-  expect(first.status, JSON.stringify(first.body)).toBe(201);
-  const again = await parent.call<{ registration: { id: number } }>(
-    'POST',
-    '/api/registrations',
-    body,
-    headers,
-  );
-  expect(again.status).toBe(201);
-  expect(again.body.registration.id).toBe(first.body.registration.id);
-  return {
-    admin: api,
-    school,
-    activityId: activity!.id,
-    email: body.email,
-    registrationId: first.body.registration.id,
-  };
+  return { admin: api, email: body.email, registrationId };
 }
 
 /** The shell's page, and every remote the registry names, answer 200 through the gateway. */

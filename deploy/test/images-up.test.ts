@@ -1,16 +1,24 @@
 // R-RUN-IMAGES-UP: `npm run images:up` really run from the images in the local store: the
 // product answers GET /api/health through the gateway container, every container runs as a
-// numeric non-root user on a read-only root, a keyed sign-up is stored once and approved
-// through the gateway, one container of each service killed from outside (`podman kill`) is
-// started again and health answers ok again, and SIGTERM removes every container it started.
+// numeric non-root user on a read-only root, the whole walk across the services (the
+// version-skew test's, bench/src/lib/walk.ts) holds through the gateway container with the
+// emails caught by an SMTP capture, and while keyed sign-ups run continuously one container
+// of each service is killed from outside (`podman kill`) and one of the launcher's three
+// nats-server nodes too: every sign-up ends 201 (a client sends it again with its key on a
+// network error, 502 or 503; R-IDEMPOTENCY, R-GATEWAY-RETRY), each is stored once and
+// confirmed by email once, and every killed part runs again with health ok. SIGTERM removes
+// every container it started.
 // Needs the nine images (`npm run images`) and `npm run build:backend`: left out of `npm test`
 // unless IMAGES_TEST=1, like images-build.test.ts.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { SERVICE_NAMES } from '@nsa/contracts';
+import { existingAdminUrl, isAlive } from '@nsa/local-infra';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IMAGES,
@@ -21,11 +29,26 @@ import {
   run,
   type Engine,
 } from '../images/engine.mjs';
-import { benchApi, expectShellAndRemotes, keyedSignUpTwice, loadBenchApi } from './image-walk.js';
+import { derivePorts } from '../local/config.js';
+import { killLeftovers } from '../local/pidfiles.js';
+import {
+  benchBuilt,
+  expectShellAndRemotes,
+  loadBenchApi,
+  loadBenchSmtp,
+  loadBenchWalk,
+  type SmtpCapture,
+} from './image-walk.js';
 
 const engine = detectEngine();
 const GATEWAY_PORT = Number(process.env.IMAGES_UP_PORT || 22300);
-const ADMIN = { email: 'images-up@school.nl', password: 'Images-Up-Wachtwoord-2026!' };
+// The launcher's ports for two of each and three NATS nodes: its PostgreSQL, the nodes'
+// monitoring ports; the SMTP capture takes the mail catcher's port, unused with SMTP_URL.
+const PORTS = derivePorts({}, GATEWAY_PORT, { replicas: 2, natsNodes: 3 });
+/** Sign-up clients at once during the kills, each one sign-up after the other. */
+const CLIENTS = 4;
+/** svc-notify's SMTP connections at most (its transport's pool). */
+const NOTIFY_SMTP_CONNECTIONS = 5;
 const SERVICES = SERVICE_NAMES;
 const missing = engine ? IMAGES.filter((i) => !imageExists(engine, imageTag(i.name))) : [];
 const SKIP_REASON = !engine
@@ -35,7 +58,7 @@ const SKIP_REASON = !engine
     : missing.length > 0
       ? `images missing (npm run images): ${missing.map((i) => i.name).join(', ')}`
       : !fs.existsSync(path.join(repoRoot, 'deploy', 'dist', 'local', 'parts.js')) ||
-          !fs.existsSync(benchApi)
+          !benchBuilt.every((f) => fs.existsSync(f))
         ? 'deploy or bench not built (npm run build:backend)'
         : undefined;
 if (SKIP_REASON) console.warn(`images-up.test.ts skipped: ${SKIP_REASON}`);
@@ -46,9 +69,9 @@ let child: ChildProcess | undefined;
 let dataDir = '';
 let output = '';
 let containers: { part: string; id: string; port: number }[] = [];
+let smtp: SmtpCapture | undefined;
+let db: pg.Pool | undefined;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-/** The demo school and activity the sign-up used, for one more after the kills. */
-let signedUp: { token: string; activityId: number } | undefined;
 
 /**
  * GET /api/health through the gateway until it answers ok, for up to `withinMs` (2 CPUs shared
@@ -69,8 +92,16 @@ async function health(withinMs = 30_000): Promise<{ status: number; body?: { ok:
   }
 }
 
+/**
+ * The engine without blocking this process: while sign-ups run, the SMTP capture here must
+ * answer the notifier at once (a late answer times out its send, which it then sends again).
+ */
+const engineAsync = async (args: string[]) =>
+  (
+    await promisify(execFile)(e.bin, [...e.globalArgs, ...args], { env: e.env, cwd: repoRoot })
+  ).stdout.trim();
 const state = (id: string) =>
-  run(e, ['inspect', '--format', '{{.State.Status}}', id], { allowFail: true }).stdout.trim();
+  engineAsync(['inspect', '--format', '{{.State.Status}}', id]).catch(() => '');
 
 function exited(proc: ChildProcess): Promise<number | null> {
   if (proc.exitCode !== null) return Promise.resolve(proc.exitCode);
@@ -90,6 +121,10 @@ describe.skipIf(!!SKIP_REASON)(
   () => {
     beforeAll(async () => {
       dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'images-up-'));
+      const { SmtpCapture } = await loadBenchSmtp();
+      smtp = new SmtpCapture(PORTS.mailSmtp, { keepMessages: true });
+      await smtp.start();
+      const { ADMIN } = await loadBenchWalk();
       child = spawn(process.execPath, [path.join(repoRoot, 'deploy/images/up.mjs')], {
         cwd: repoRoot,
         env: {
@@ -101,7 +136,8 @@ describe.skipIf(!!SKIP_REASON)(
           LOGIN_RATE_LIMIT: '0',
           BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
           BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-          BOOTSTRAP_ADMIN_NAME: 'Images Up',
+          BOOTSTRAP_ADMIN_NAME: ADMIN.name,
+          SMTP_URL: smtp.url,
           LOG_LEVEL: 'warn',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -119,6 +155,13 @@ describe.skipIf(!!SKIP_REASON)(
       containers = JSON.parse(
         fs.readFileSync(path.join(dataDir, 'images-up', 'containers.json'), 'utf8'),
       ) as typeof containers;
+      const { naschoolPool } = await loadBenchApi();
+      db = naschoolPool(
+        existingAdminUrl(path.join(dataDir, 'postgres', 'data'), PORTS.postgres),
+        2,
+      );
+      // An idle connection PostgreSQL ends is no failure of the test.
+      db.on('error', () => undefined);
     }, 300_000);
 
     afterAll(async () => {
@@ -126,8 +169,12 @@ describe.skipIf(!!SKIP_REASON)(
         child.kill('SIGTERM');
         await exited(child);
       }
-      // Whatever a failed run left: only the containers it recorded, by id.
+      await db?.end().catch(() => undefined);
+      await smtp?.stop();
+      // Whatever a failed run left: only the containers it recorded, by id, and the launcher's
+      // processes its pid files name.
       for (const c of containers) run(e, ['rm', '-f', '-t', '0', c.id], { allowFail: true });
+      if (dataDir) killLeftovers(dataDir);
       if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     }, 120_000);
 
@@ -157,63 +204,234 @@ describe.skipIf(!!SKIP_REASON)(
       }
     });
 
-    it('stores a keyed sign-up once and approves it through the gateway', async () => {
-      const { admin, school, activityId, registrationId } = await keyedSignUpTwice(
-        base,
-        ADMIN,
-        'img',
+    it('walks every path across the services through the gateway container', async () => {
+      const { walkAcrossServices } = await loadBenchWalk();
+      const t0 = Date.now();
+      const walked = await walkAcrossServices(base, smtp!, db!, `img${process.pid}`);
+      console.log(
+        `walk across the services in ${((Date.now() - t0) / 1000).toFixed(1)} s: ` +
+          JSON.stringify(walked),
       );
-      signedUp = { token: school.accessToken, activityId };
-      const approved = await admin.approve(registrationId, false);
-      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-      expect(approved.body.status).toBe('approved');
     });
 
-    it('starts a container of each service killed from outside again, and health answers ok', async () => {
+    it('loses no keyed sign-up and emails none twice while a container of each service and a nats-server node are killed', async () => {
+      const { Api, seedSchool, signUpBody, waitForProjection } = await loadBenchApi();
+      const { ADMIN } = await loadBenchWalk();
+      const admin = new Api(base);
+      await admin.login(ADMIN.email, ADMIN.password);
+      const seed = await seedSchool(admin, {
+        name: 'Beelden last',
+        activities: 2,
+        capacity: 10_000,
+      });
+      await waitForProjection(db!, seed.activityIds);
+      const tag = `kill${process.pid}x`;
+
+      // The clients: each sends one sign-up after the other, each with its own key, and sends
+      // it again with the same key half a second after a network error or 502/503, as a
+      // parent's browser would, for up to a minute per sign-up.
+      const parent = new Api(base);
+      const outcomes: {
+        n: number;
+        email: string;
+        status: number | 'network';
+        id?: number;
+        attempts: number;
+        ms: number;
+      }[] = [];
+      const failedAttempts: Record<string, number> = {};
+      let loading = true;
+      let next = 0;
+      const signUp = async (n: number) => {
+        const body = signUpBody(n, seed.activityIds[n % seed.activityIds.length]!, tag);
+        const headers = {
+          'x-school-token': seed.school.accessToken,
+          'idempotency-key': `${tag}-${n}`,
+        };
+        const t0 = Date.now();
+        let attempts = 0;
+        for (;;) {
+          attempts++;
+          let status: number | 'network' = 'network';
+          let answer: { status: number; body: unknown } | undefined;
+          try {
+            answer = await parent.call('POST', '/api/registrations', body, headers, 15_000);
+            status = answer.status;
+          } catch {
+            // no answer: the connection closed or the time ran out
+          }
+          if (status === 201) {
+            const id = (answer!.body as { registration: { id: number } }).registration.id;
+            outcomes.push({ n, email: body.email, status, id, attempts, ms: Date.now() - t0 });
+            return;
+          }
+          failedAttempts[String(status)] = (failedAttempts[String(status)] ?? 0) + 1;
+          const again = status === 'network' || status === 502 || status === 503;
+          if (!again || Date.now() - t0 > 60_000) {
+            outcomes.push({ n, email: body.email, status, attempts, ms: Date.now() - t0 });
+            return;
+          }
+          await sleep(500);
+        }
+      };
+      const clients = Array.from({ length: CLIENTS }, async () => {
+        while (loading) await signUp(++next);
+      });
+
+      // The victims: the first container of each service and the second nats-server node.
       const victims = SERVICES.map((s) => containers.find((c) => c.part === `${s}-1`)!);
       const startedAt = (id: string) =>
-        run(e, ['inspect', '--format', '{{.State.StartedAt}}', id]).stdout.trim();
-      const before = Object.fromEntries(victims.map((v) => [v.id, startedAt(v.id)]));
+        engineAsync(['inspect', '--format', '{{.State.StartedAt}}', id]);
+      const before = Object.fromEntries(
+        await Promise.all(victims.map(async (v) => [v.id, await startedAt(v.id)])),
+      );
+      const natsPidFile = path.join(dataDir, 'pids', 'nats-2.pid');
+      const natsPid = () => Number(fs.readFileSync(natsPidFile, 'utf8').split('\n')[0]);
+      const natsBefore = natsPid();
+      expect(isAlive(natsBefore), 'nats-2 runs before the kill').toBe(true);
+      const natsMonitor = PORTS.natsNodes[1]!.monitor;
+
+      await sleep(3000);
+      const loadBefore = outcomes.length;
+      expect(loadBefore, 'sign-ups taken before the kills').toBeGreaterThan(0);
       const t0 = Date.now();
-      for (const v of victims) run(e, ['kill', v.id]);
+      await Promise.all(victims.map((v) => engineAsync(['kill', v.id])));
+      process.kill(natsBefore, 'SIGKILL');
+      /** By now notify-1 is gone: nothing it sent arrives later. */
+      const killedAt = Date.now();
       const back: Record<string, number> = {};
+      /** When each container ran again (started anew), before it was ready. */
+      const running: Record<string, number> = {};
       const deadline = Date.now() + 120_000;
-      while (Object.keys(back).length < victims.length && Date.now() < deadline) {
+      while (Object.keys(back).length < victims.length + 1 && Date.now() < deadline) {
         for (const v of victims) {
           if (back[v.part]) continue;
+          const anew =
+            (await state(v.id)) === 'running' && (await startedAt(v.id)) !== before[v.id];
+          if (!running[v.part] && anew) {
+            running[v.part] = Date.now() - t0;
+          }
           const ready = await fetch(`http://127.0.0.1:${v.port}/readyz`, {
             signal: AbortSignal.timeout(2000),
           }).catch(() => undefined);
           // Running and ready again, and started anew (not a kill that missed).
-          if (
-            ready?.status === 200 &&
-            state(v.id) === 'running' &&
-            startedAt(v.id) !== before[v.id]
-          ) {
+          if (ready?.status === 200 && anew) {
             back[v.part] = Date.now() - t0;
+          }
+        }
+        if (!back['nats-2']) {
+          // The launcher's supervisor started it again: a new pid in its pid file, answering.
+          const pid = fs.existsSync(natsPidFile) ? natsPid() : 0;
+          const healthz = await fetch(`http://127.0.0.1:${natsMonitor}/healthz`, {
+            signal: AbortSignal.timeout(2000),
+          }).catch(() => undefined);
+          if (pid > 0 && pid !== natsBefore && isAlive(pid) && healthz?.status === 200) {
+            back['nats-2'] = Date.now() - t0;
           }
         }
         await sleep(250);
       }
-      console.log(`back after podman kill (ms): ${JSON.stringify(back)}`);
-      expect(Object.keys(back).sort()).toEqual(victims.map((v) => v.part).sort());
-      expect(output).toMatch(/catalog-1 is (exited|stopped): starting it again/);
       const h = await health();
+      const healthyAfter = Date.now() - t0;
+      // Sign-ups go on a while with everything back, then the clients finish what they sent.
+      await sleep(5000);
+      loading = false;
+      await Promise.all(clients);
+      const loadS = (Date.now() - t0 + 3000) / 1000;
+      console.log(
+        `after the kills (ms): running again ${JSON.stringify(running)}, ready ` +
+          `${JSON.stringify(back)}; health ok after ${healthyAfter} ms`,
+      );
+      expect(Object.keys(back).sort()).toEqual([...victims.map((v) => v.part), 'nats-2'].sort());
+      expect(output).toMatch(/catalog-1 is (exited|stopped): starting it again/);
+      expect(output).toMatch(/nats-2 exited unexpectedly/);
       expect(h.status).toBe(200);
       expect(h.body?.ok).toBe(true);
-      // And a keyed sign-up is taken again.
-      const { Api, signUpBody } = await loadBenchApi();
-      expect(signedUp, 'the sign-up before').toBeDefined();
-      const after = await new Api(base).call(
-        'POST',
-        '/api/registrations',
-        signUpBody(2, signedUp!.activityId, `img${process.pid}`),
-        { 'x-school-token': signedUp!.token, 'idempotency-key': `img-after-${process.pid}` },
+
+      // Every key ends 201, and the parent waited for it no longer than the outage.
+      const ok = outcomes.filter((o) => o.status === 201);
+      const retried = outcomes.filter((o) => o.attempts > 1);
+      const slowest = Math.max(...outcomes.map((o) => o.ms));
+      console.log(
+        `keyed sign-ups in ${loadS.toFixed(1)} s with ${CLIENTS} clients: ${outcomes.length} ` +
+          `(${loadBefore} before the kills), ${ok.length} ended 201, ${retried.length} sent ` +
+          `more than once; answers sent again: ${JSON.stringify(failedAttempts)}; slowest ` +
+          `${slowest} ms`,
       );
-      expect(after.status, JSON.stringify(after.body)).toBe(201);
-    });
+      expect(
+        outcomes.filter((o) => o.status !== 201).map((o) => `${o.n}: ${o.status}`),
+        'sign-ups that did not end 201',
+      ).toEqual([]);
+
+      // Nothing lost, nothing stored twice: each key's registration is stored, once.
+      const { rows } = await db!.query<{ id: number; email: string }>(
+        `SELECT id, email FROM registrations.registrations WHERE email LIKE $1`,
+        [`ouder-${tag}%`],
+      );
+      const stored = new Map<string, number[]>();
+      for (const r of rows) stored.set(r.email, [...(stored.get(r.email) ?? []), r.id]);
+      const off = ok.filter((o) => stored.get(o.email)?.join() !== String(o.id));
+      expect(
+        off.map((o) => `${o.email}: ${o.id} → ${stored.get(o.email)}`),
+        'lost or stored twice',
+      ).toEqual([]);
+      expect(rows.length, 'rows of the load').toBe(ok.length);
+
+      // Each sign-up's confirmation emailed exactly once. The one exception is the notifier's
+      // documented one (svc-notify's mailer): an email the SMTP server took from notify-1 in the
+      // instant it was killed, before notify-1 could record it sent, is sent again by notify-2,
+      // since no sender knows whether an answer it never read was an acceptance. Those (the
+      // same Message-ID twice, its first copy in by the time the kill returned, at most one per
+      // SMTP connection of notify-1) are counted and printed; any other second copy fails.
+      const t1 = Date.now();
+      const confirmations = (o: (typeof ok)[number]) => smtp!.sentTo(o.email, 'signup-received');
+      while (ok.some((o) => confirmations(o).length === 0) && Date.now() - t1 < 90_000) {
+        await sleep(500);
+      }
+      const allIn = Date.now() - t1;
+      await sleep(3000);
+      const atTheKill = (o: (typeof ok)[number]) => {
+        const c = confirmations(o);
+        return (
+          c.length === 2 &&
+          c[0]!.messageId === c[1]!.messageId &&
+          c[0]!.at >= t0 - 5000 &&
+          c[0]!.at <= killedAt + 1000
+        );
+      };
+      const twiceAtTheKill = ok.filter(atTheKill);
+      const notOnce = ok.filter((o) => confirmations(o).length !== 1 && !atTheKill(o));
+      for (const o of [...twiceAtTheKill, ...notOnce]) {
+        const at = confirmations(o).map((m) => `${((m.at - t0) / 1000).toFixed(2)} s`);
+        console.log(
+          `${o.email}: ${confirmations(o)[0]?.messageId} at ${at.join(', ')} from the kills ` +
+            `(the kill returned at ${((killedAt - t0) / 1000).toFixed(2)} s)`,
+        );
+      }
+      console.log(
+        `confirmation emails: ${ok.length - notOnce.length - twiceAtTheKill.length} of ` +
+          `${ok.length} exactly once, ${twiceAtTheKill.length} twice across the notify kill, all ` +
+          `in ${allIn} ms after the load`,
+      );
+      expect(
+        notOnce.map((o) => `${o.email}: ${confirmations(o).length}`),
+        'sign-ups not confirmed exactly once (other than across the notify kill)',
+      ).toEqual([]);
+      expect(twiceAtTheKill.length, 'sent twice across the notify kill').toBeLessThanOrEqual(
+        NOTIFY_SMTP_CONNECTIONS,
+      );
+      // Nor any other email of the run twice, but those.
+      const explained = new Set(twiceAtTheKill.map((o) => confirmations(o)[0]!.messageId));
+      expect(
+        smtp!.duplicates().filter((id) => !explained.has(id)),
+        'emails sent twice',
+      ).toEqual([]);
+    }, 300_000);
 
     it('removes every container it started and stops PostgreSQL and NATS on SIGTERM', async () => {
+      // This side's connections go first: PostgreSQL ends them as it stops.
+      await db?.end();
+      db = undefined;
       const t0 = Date.now();
       child!.kill('SIGTERM');
       expect(await exited(child!)).toBe(0);

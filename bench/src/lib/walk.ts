@@ -1,11 +1,16 @@
 // The paths where the four services depend on each other's messages and calls, walked through
 // the gateway of a running product: what the version-skew test checks in every mix of
-// releases (R-OPS-SKEW). Each step names the services it crosses.
+// releases (R-OPS-SKEW), and the image runs' tests against the product run from its images
+// (R-RUN-IMAGES-UP; deploy/test/image-walk.ts loads this file's build). Each step names the
+// services it crosses. Tests only: it asserts with vitest's expect.
 import { expect } from 'vitest';
 import type pg from 'pg';
-import { Api, seedSchool, signUpBody, sleep, waitForProjection } from '../src/lib/api.js';
-import type { SmtpCapture } from '../src/lib/smtp.js';
 import { simpleParser } from 'mailparser';
+import { Api, seedSchool, signUpBody, sleep, waitForProjection, type SignUpBody } from './api.js';
+import type { SmtpCapture } from './smtp.js';
+
+/** The admin the walk logs in as: the stack's bootstrap admin (BOOTSTRAP_ADMIN_*). */
+export { ADMIN } from './stack.js';
 
 export interface Walked {
   schoolId: number;
@@ -37,6 +42,37 @@ async function manageToken(raw: string | undefined): Promise<string> {
   return token!;
 }
 
+/**
+ * One sign-up sent twice with the same Idempotency-Key: both answered 201 with the same
+ * registration (R-IDEMPOTENCY); answers its id.
+ */
+export async function signUpTwice(
+  parent: Api,
+  body: SignUpBody,
+  schoolToken: string,
+  key: string,
+): Promise<number> {
+  const headers = { 'x-school-token': schoolToken, 'idempotency-key': key };
+  const first = await parent.call<{ registration: { id: number } }>(
+    'POST',
+    '/api/registrations',
+    body,
+    headers,
+  );
+  expect(first.status, JSON.stringify(first.body)).toBe(201);
+  const again = await parent.call<{ registration: { id: number } }>(
+    'POST',
+    '/api/registrations',
+    body,
+    headers,
+  );
+  expect(again.status, 'the same sign-up sent again').toBe(201);
+  expect(again.body.registration.id, 'the same sign-up sent again').toBe(
+    first.body.registration.id,
+  );
+  return first.body.registration.id;
+}
+
 export async function walkAcrossServices(
   base: string,
   smtp: SmtpCapture,
@@ -65,23 +101,7 @@ export async function walkAcrossServices(
 
   // registrations: a sign-up sent twice with one key is stored once.
   const body = signUpBody(1, activityId, tag);
-  const headers = { 'x-school-token': token, 'idempotency-key': `versies-${tag}` };
-  const first = await parent.call<{ registration: { id: number } }>(
-    'POST',
-    '/api/registrations',
-    body,
-    headers,
-  );
-  expect(first.status, JSON.stringify(first.body)).toBe(201);
-  const again = await parent.call<{ registration: { id: number } }>(
-    'POST',
-    '/api/registrations',
-    body,
-    headers,
-  );
-  expect(again.status, 'the same sign-up sent again').toBe(201);
-  const registrationId = first.body.registration.id;
-  expect(again.body.registration.id).toBe(registrationId);
+  const registrationId = await signUpTwice(parent, body, token, `versies-${tag}`);
   // registrations → notify: the confirmation email, once, with the parent's own link.
   const received = await emailTo(smtp, body.email, 'signup-received', 'confirmation emails');
 
