@@ -9,9 +9,12 @@
 // present and cannot be pulled, a stand-in of the same Debian release is made first and tagged
 // with that very name, so the Dockerfiles build unchanged (deploy/images/standins.mjs).
 //
-//   npm run images [-- [--stand-ins] [--no-pull] [name ...]]
+//   npm run images [-- [--stand-ins] [--no-pull] [--release] [name ...]]
 //     --stand-ins   make (or reuse) the stand-ins without trying to pull the official bases
 //     --no-pull     never pull: use what is present, else stand-ins (same as --stand-ins)
+//     --release     the services' last releases' images instead, from each release's commit
+//                   and its own Dockerfile: naschool/svc-<name>:<version>-<commit12>
+//                   (deploy/images/release.mjs; present ones are kept)
 //     name ...      build only these images (svc-catalog, gateway, mfe-public, ...)
 //   Environment: CONTAINER_ENGINE (podman|docker), PULL_TIMEOUT_SECONDS (20),
 //                DEBIAN_MIRROR (default: the mirror apt uses), PODMAN_RUNTIME (runc if present).
@@ -28,6 +31,7 @@ import {
   repoRoot,
   run,
 } from './engine.mjs';
+import { buildReleaseImages, releasedServices } from './release.mjs';
 import { ensureBase, fullName } from './standins.mjs';
 
 const MB = 1024 * 1024;
@@ -68,12 +72,14 @@ function packageVersion(name) {
 
 export async function main(argv = process.argv.slice(2)) {
   const flags = new Set(argv.filter((a) => a.startsWith('--')));
-  const unknown = [...flags].filter((f) => !['--stand-ins', '--no-pull'].includes(f));
+  const unknown = [...flags].filter((f) => !['--stand-ins', '--no-pull', '--release'].includes(f));
   const only = argv.filter((a) => !a.startsWith('--'));
-  const bad = only.filter((o) => !IMAGES.some((i) => i.name === o));
+  const release = flags.has('--release');
+  const known = release ? releasedServices() : IMAGES.map((i) => i.name);
+  const bad = only.filter((o) => !known.includes(o));
   if (unknown.length || bad.length) {
     console.error(`images: unknown ${[...unknown, ...bad].join(', ')}`);
-    console.error(`images: names are ${IMAGES.map((i) => i.name).join(', ')}`);
+    console.error(`images: names are ${known.join(', ')}`);
     return 2;
   }
   const engine = detectEngine();
@@ -82,6 +88,17 @@ export async function main(argv = process.argv.slice(2)) {
       'images: no container engine: install podman (apt-get install -y podman runc) or docker',
     );
     return 1;
+  }
+  if (release) {
+    const pull = !flags.has('--stand-ins') && !flags.has('--no-pull');
+    const rows = await buildReleaseImages(engine, only.length > 0 ? only : known, { pull });
+    console.log(`\n${'release image'.padEnd(44)} ${'size'.padStart(9)}  built`);
+    for (const r of rows) {
+      const size = (imageSize(engine, r.tag) / MB).toFixed(1).padStart(6);
+      const how = r.built ? `in ${r.seconds.toFixed(0)} s` : 'already present';
+      console.log(`${r.tag.padEnd(44)} ${size} MB  ${how} (commit ${r.commit.slice(0, 12)})`);
+    }
+    return 0;
   }
   const version = productVersion();
   const selected = IMAGES.filter((i) => only.length === 0 || only.includes(i.name));

@@ -23,12 +23,15 @@
 //   processes it started.
 //
 //   npm run images:up          (builds the images that are missing first: npm run images)
+//   npm run images:up -- set-image svc-catalog=<image>|release|current ...
+//                              (to the running one on DATA_DIR: a rolling update, see setImage)
 //   Environment: as `npm start` (GATEWAY_PORT default 22000, DATA_DIR default .data-images,
 //   SMTP_URL, PUBLIC_BASE_URL, BOOTSTRAP_ADMIN_*, DEMO_DATA, SIGNUP_RATE_LIMIT, ...), plus
 //   REPLICAS (default: the overlay's, at least 2), IMAGE_VERSION (default: package.json's),
 //   CONTAINER_ENGINE, KUBECTL.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseAllDocuments } from 'yaml';
@@ -194,6 +197,8 @@ export function workloads(objects, { version = productVersion() } = {}) {
       readiness: probe(container.readinessProbe),
       liveness: probe(container.livenessProbe),
       startup: probe(container.startupProbe),
+      // The pod's: how long SIGTERM may take before the kill (the services drain in it).
+      graceSeconds: pod.terminationGracePeriodSeconds ?? 30,
     });
   }
   return out;
@@ -335,9 +340,11 @@ export async function imagesUp(opts = {}) {
   const containers = [];
   let stopping;
   let watcher;
+  let control;
   const stop = () => (stopping ??= stopAll());
   const stopAll = async () => {
     clearInterval(watcher);
+    control?.close();
     // SIGTERM, then up to the pod's grace period; removed by id, nothing else.
     const ids = containers.map((c) => c.id);
     if (ids.length > 0) {
@@ -353,6 +360,7 @@ export async function imagesUp(opts = {}) {
       }
     }
     fs.rmSync(path.join(upDir, 'containers.json'), { force: true });
+    fs.rmSync(path.join(upDir, 'control.sock'), { force: true });
   };
   // As `npm start` keeps them: a pid file per process, DATA_DIR/pids/<name>.pid (R-RUN-REPLICAS).
   const pids = new PidFiles(pidsDir(config.dataDir));
@@ -617,11 +625,14 @@ export async function imagesUp(opts = {}) {
     // Every second, without blocking this process: what is not running is started, each
     // container's liveness probe is asked at its period (after its startup probe's allowance).
     const tick = async () => {
+      // A container being replaced (set-image) is the rollout's, not the watcher's.
+      const watched = containers.filter((c) => !c.rolling);
+      if (watched.length === 0) return;
       const out = await runAsync(engine, [
         'inspect',
         '--format',
         '{{.Id}} {{.State.Status}}',
-        ...containers.map((c) => c.id),
+        ...watched.map((c) => c.id),
       ]).catch(() => '');
       const status = new Map(
         out
@@ -630,8 +641,8 @@ export async function imagesUp(opts = {}) {
           .map((l) => l.split(' ')),
       );
       await Promise.all(
-        containers.map(async (c) => {
-          if (stopping) return;
+        watched.map(async (c) => {
+          if (stopping || c.rolling) return;
           const st = status.get(c.id);
           if (st && !['running', 'created', 'configured', 'initialized'].includes(st)) {
             log(`${c.part} is ${st}: starting it again`);
@@ -650,7 +661,7 @@ export async function imagesUp(opts = {}) {
           c.lastProbe = Date.now();
           const port = live.port === c.w.port ? c.port : live.port;
           if (await httpOk(port, live.path, live.timeoutSeconds * 1000)) c.failures = 0;
-          else if (++c.failures >= live.failureThreshold && !stopping) {
+          else if (++c.failures >= live.failureThreshold && !stopping && !c.rolling) {
             log(`${c.part}: liveness ${live.path} failed ${c.failures} times: restarting it`);
             c.startedAt = Date.now();
             c.failures = 0;
@@ -664,6 +675,111 @@ export async function imagesUp(opts = {}) {
       busy = true;
       void tick().finally(() => (busy = false));
     }, 1000);
+
+    // `set-image <service>=<image>`: a rolling update as a Deployment's with maxUnavailable 1,
+    // one replica at a time: SIGTERM and the pod's grace period (the service drains what it
+    // has in flight while the gateway sends new requests, keyed POSTs too, to the other
+    // replica), then a container of the new image with the same env, args, port and probes,
+    // and the next one only once its readiness probe answers. The watcher keeps the new
+    // container from then on (a restart starts the new image). One rollout at a time.
+    let rollouts = Promise.resolve();
+    const rollOne = async (c, image, say) => {
+      const t0 = Date.now();
+      c.rolling = true;
+      try {
+        // The watcher's current round may be about to start it again: let it finish first.
+        while (busy) await sleep(50);
+        const grace = c.w.graceSeconds ?? 30;
+        await runAsync(engine, ['stop', '-t', String(grace), c.id]).catch((err) =>
+          say(`${c.part}: stop: ${err.message}`),
+        );
+        const stoppedMs = Date.now() - t0;
+        await runAsync(engine, ['rm', '-f', '-t', '0', c.id]).catch((err) =>
+          say(`${c.part}: rm: ${err.message}`),
+        );
+        const w = { ...c.w, image };
+        const id = (await runAsync(engine, runArgs({ ...c, w }))).trim().split('\n').at(-1);
+        Object.assign(c, { id, w, startedAt: Date.now(), failures: 0, lastProbe: 0 });
+        record();
+        const ready = w.readiness;
+        const allowance = w.startup
+          ? w.startup.periodSeconds * w.startup.failureThreshold * 1000
+          : 120_000;
+        const until = Date.now() + Math.max(allowance, 60_000);
+        const port = ready && ready.port === w.port ? c.port : ready?.port;
+        while (ready && !(await httpOk(port, ready.path))) {
+          if (stopping) throw new Error('stopped during the rollout');
+          if (Date.now() > until) {
+            const logs = run(engine, ['logs', '--tail', '30', id], { allowFail: true });
+            throw new Error(`${c.part} (${image}) not ready:\n${logs.stdout}${logs.stderr}`);
+          }
+          await sleep(250);
+        }
+        say(
+          `${c.part}: ${image} ready in ${((Date.now() - t0) / 1000).toFixed(1)} s ` +
+            `(the old one stopped in ${(stoppedMs / 1000).toFixed(1)} s)`,
+        );
+      } finally {
+        c.rolling = false;
+      }
+    };
+    const setImage = (name, image, say = log) => {
+      const next = rollouts.then(async () => {
+        const workload = name.replace(/^svc-/, '');
+        const mine = containers.filter((c) => c.w.name === workload);
+        if (!SERVICES.includes(workload) || mine.length === 0) {
+          throw new Error(`set-image: no service ${name} (one of ${SERVICES.join(', ')})`);
+        }
+        if (!imageExists(engine, image)) throw new Error(`set-image: no image ${image}`);
+        const t0 = Date.now();
+        say(`${workload}: rolling ${mine.length} replicas to ${image}`);
+        for (const c of mine) {
+          if (c.w.image === image) say(`${c.part}: already ${image}`);
+          else await rollOne(c, image, say);
+        }
+        byName[workload] = { ...byName[workload], image };
+        const seconds = (Date.now() - t0) / 1000;
+        say(`${workload}: rolled out to ${image} in ${seconds.toFixed(1)} s`);
+        return { service: workload, image, seconds };
+      });
+      rollouts = next.catch(() => undefined);
+      return next;
+    };
+    // The operator's and a test's way in while this runs: a socket under the data dir, one
+    // JSON request a line ({"setImage": {"svc-catalog": "<image>"}}), answered with progress
+    // lines ({"log": ...}) and a last {"ok": true, ...} or {"ok": false, "error": ...}.
+    const controlPath = path.join(upDir, 'control.sock');
+    fs.rmSync(controlPath, { force: true });
+    control = net.createServer((sock) => {
+      let buf = '';
+      sock.on('error', () => undefined);
+      sock.on('data', (chunk) => {
+        buf += chunk;
+        const nl = buf.indexOf('\n');
+        if (nl < 0) return;
+        const line = buf.slice(0, nl);
+        buf = '';
+        const send = (o) => sock.writable && sock.write(`${JSON.stringify(o)}\n`);
+        void (async () => {
+          try {
+            const req = JSON.parse(line);
+            const done = [];
+            for (const [name, image] of Object.entries(req.setImage ?? {})) {
+              done.push(await setImage(name, image, (l) => (log(l), send({ log: l }))));
+            }
+            send({ ok: true, done });
+          } catch (err) {
+            send({ ok: false, error: err instanceof Error ? err.message : String(err) });
+          }
+          sock.end();
+        })();
+      });
+    });
+    await new Promise((resolve, reject) => {
+      control.once('error', reject);
+      control.listen(controlPath, () => resolve(undefined));
+    });
+    fs.chmodSync(controlPath, 0o600);
 
     // Ready: each container's readiness probe on its port, then /api/health via the gateway.
     const deadline = Date.now() + (opts.healthTimeoutMs ?? 240_000);
@@ -705,6 +821,7 @@ export async function imagesUp(opts = {}) {
       adminUrl: data.adminUrl,
       containers: containers.map((c) => ({ part: c.part, id: c.id, port: c.port })),
       restarts,
+      setImage,
       stop,
     };
   } catch (err) {
@@ -713,7 +830,61 @@ export async function imagesUp(opts = {}) {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+/**
+ * `node deploy/images/up.mjs set-image svc-catalog=<image> ...`: asks the images:up running on
+ * DATA_DIR (default .data-images) to roll each named service to its image, in turn; prints its
+ * progress; resolves true once every one is rolled out. `<image>` may be `release` (the
+ * service's last release's image, `npm run images -- --release`) or `current` (this build's).
+ */
+export async function requestSetImage(pairs, { env = process.env, print = console.log } = {}) {
+  const setImage = {};
+  for (const pair of pairs) {
+    const m = /^(?:svc-)?([a-z]+)=(\S+)$/.exec(pair);
+    if (!m) throw new Error(`set-image: ${pair}: expected svc-<name>=<image>`);
+    const pkg = `svc-${m[1]}`;
+    let image = m[2];
+    if (image === 'release') {
+      const { lastRelease, releaseTag } = await import('./release.mjs');
+      image = releaseTag(pkg, lastRelease(pkg));
+    } else if (image === 'current') image = imageTag(pkg, env.IMAGE_VERSION || productVersion());
+    setImage[pkg] = image;
+  }
+  const dataDir = path.resolve(repoRoot, env.DATA_DIR || '.data-images');
+  const sock = net.connect(path.join(dataDir, 'images-up', 'control.sock'));
+  return new Promise((resolve, reject) => {
+    let buf = '';
+    let ok = false;
+    sock.on('error', (err) =>
+      reject(new Error(`set-image: no images:up running on ${dataDir} (${err.message})`)),
+    );
+    sock.on('connect', () => sock.write(`${JSON.stringify({ setImage })}\n`));
+    sock.on('data', (chunk) => {
+      buf += chunk;
+      let nl;
+      while ((nl = buf.indexOf('\n')) >= 0) {
+        const msg = JSON.parse(buf.slice(0, nl));
+        buf = buf.slice(nl + 1);
+        if (msg.log) print(msg.log);
+        else if (msg.ok) ok = true;
+        else if (msg.error) print(`set-image failed: ${msg.error}`);
+      }
+    });
+    sock.on('close', () => resolve(ok));
+  });
+}
+
+if (
+  import.meta.url === pathToFileURL(process.argv[1] ?? '').href &&
+  process.argv[2] === 'set-image'
+) {
+  requestSetImage(process.argv.slice(3)).then(
+    (ok) => process.exit(ok ? 0 : 1),
+    (err) => {
+      console.error(err instanceof Error ? err.message : String(err));
+      process.exit(1);
+    },
+  );
+} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // Ctrl-C or SIGTERM, during start-up too: every container started so far is removed.
   const abort = new AbortController();
   let up;
