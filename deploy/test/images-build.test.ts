@@ -22,12 +22,12 @@ const engine = detectEngine();
 const SERVICES = IMAGES.filter((i) => i.kind === 'service').map((i) => i.name);
 const STATICS = IMAGES.filter((i) => i.kind === 'static').map((i) => i.name);
 const ALL = IMAGES.map((i) => i.name);
-// A cold build takes tens of minutes: `npm test` leaves this file out unless IMAGES_TEST=1
-// (`npm run images:test` sets it).
+// `npm test` runs it first in the images' suite, where an engine is installed
+// (vitest.images.config.ts sets IMAGES_TEST=1, as `npm run images:test` does).
 const SKIP_REASON = !engine
   ? 'no container engine (podman or docker) on this machine'
   : process.env.IMAGES_TEST !== '1'
-    ? 'IMAGES_TEST=1 not set (npm run images:test)'
+    ? "IMAGES_TEST=1 not set (npm run images:test runs the images' suite)"
     : undefined;
 if (SKIP_REASON) console.warn(`images-build.test.ts skipped: ${SKIP_REASON}`);
 

@@ -5,8 +5,10 @@
 // through the gateway container, each retried with its own key on a network error or a
 // 502/503 as a real client would. Every sign-up ends 201, is stored once, and its
 // confirmation email is sent once; the replaced containers really run the release's image.
-// Needs the nine images, the release images and `npm run build:backend`: left out of
-// `npm test` unless IMAGES_TEST=1, like images-up.test.ts.
+// Needs the nine images, the release images and `npm run build:backend`. The images' suite of
+// `npm test` (vitest.images.config.ts) runs it where the release images are present: CI does not
+// build them (four cold builds and a run of about eight minutes); `npm run images -- --release`
+// then `npm run images:test` does.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';

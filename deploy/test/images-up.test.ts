@@ -7,9 +7,11 @@
 // nats-server nodes too: every sign-up ends 201 (a client sends it again with its key on a
 // network error, 502 or 503; R-IDEMPOTENCY, R-GATEWAY-RETRY), each is stored once and
 // confirmed by email once, and every killed part runs again with health ok. SIGTERM removes
-// every container it started.
-// Needs the nine images (`npm run images`) and `npm run build:backend`: left out of `npm test`
-// unless IMAGES_TEST=1, like images-build.test.ts.
+// every container it started. This is `npm test`'s run of the production topology under kills
+// (R-RUN-REPLICAS: two of each service, three NATS nodes), on what ships; `npm run chaos --
+// --replicas 2 --nats-nodes 3` runs the same on the launcher's processes, with approvals.
+// Needs the nine images and `npm run build:backend`: `npm test` runs it in the images' suite
+// after images-build.test.ts (vitest.images.config.ts); elsewhere it needs IMAGES_TEST=1.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
