@@ -1,9 +1,10 @@
 // R-RUN-COMPOSE: deploy/compose/ really run with podman's compose (Debian podman-compose) from
 // the images in the local store, from fresh volumes: the product answers GET /api/health
 // through the gateway's one port, every container of it runs as a non-root user on a
-// read-only root, a keyed sign-up sent twice is stored once and approved by the bootstrap
-// admin, the confirmation email reaches this test's SMTP catcher (the relay of .env), and
-// `down -v` leaves no container, pod or volume of it behind.
+// read-only root, the whole walk across the services (bench/src/lib/walk.ts, as the images:up
+// test walks it: keyed sign-up stored once, every email once at this test's SMTP capture, the
+// relay of .env) holds through its gateway, and `down -v` leaves no container, pod or volume
+// of it behind, anonymous ones included.
 // Needs the nine images (`npm run images`), podman-compose and `npm run build:backend` (the
 // bench's client): left out of `npm test` unless IMAGES_TEST=1, like images-up.test.ts.
 import { spawnSync } from 'node:child_process';
@@ -12,7 +13,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
+import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   IMAGES,
@@ -24,13 +25,23 @@ import {
   which,
   type Engine,
 } from '../images/engine.mjs';
-import { benchBuilt, demoSignUpTwice, expectShellAndRemotes } from './image-walk.js';
+import {
+  benchBuilt,
+  expectShellAndRemotes,
+  loadBenchApi,
+  loadBenchSmtp,
+  loadBenchWalk,
+  type SmtpCapture,
+} from './image-walk.js';
 
 const engine = detectEngine();
 const compose = which('podman-compose');
 const PROJECT = 'naschool-compose-test';
 const GATEWAY_PORT = 23500;
-const ADMIN = { email: 'compose@school.nl', password: 'Compose-Wachtwoord-2026!' };
+/** The SMTP capture, the relay of this run's .env: within compose's ports, unused by it. */
+const SMTP_PORT = 23530;
+/** compose's PostgreSQL (PORTS of configure.mjs), on 127.0.0.1. */
+const POSTGRES_PORT = 23532;
 const missing = engine ? IMAGES.filter((i) => !imageExists(engine, imageTag(i.name))) : [];
 const SKIP_REASON =
   !engine || engine.name !== 'podman' || !compose
@@ -50,9 +61,13 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let dir = '';
 let project = '';
 let env: NodeJS.ProcessEnv = {};
-let smtp: SMTPServer | undefined;
-const mails: string[] = [];
+let smtp: SmtpCapture | undefined;
+let db: pg.Pool | undefined;
 let upSeconds = 0;
+/** Every volume in the store before this run (any owner): the run may leave none beside them. */
+let volumesBefore: string[] = [];
+/** The volumes this run's containers mount, named and anonymous (from podman inspect). */
+let volumesMounted: string[] = [];
 
 /** podman-compose in the copy of deploy/compose, with this machine's podman settings. */
 function podmanCompose(args: string[], timeoutMs = 600_000) {
@@ -71,13 +86,17 @@ function podmanCompose(args: string[], timeoutMs = 600_000) {
   return { status: r.status ?? -1, out: fs.readFileSync(log, 'utf8') };
 }
 
+const ids = (args: string[]) =>
+  run(e, args, { allowFail: true })
+    .stdout.split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
+/** Every volume of the store, whoever made it, labelled or anonymous. */
+const allVolumes = () => ids(['volume', 'ls', '-q']);
+
 /** The ids of this project's containers, pods and volumes (by podman-compose's labels). */
 function leftovers() {
-  const ids = (args: string[]) =>
-    run(e, args, { allowFail: true })
-      .stdout.split('\n')
-      .map((l) => l.trim())
-      .filter(Boolean);
   return {
     containers: ids(['ps', '-a', '-q', '--filter', `label=io.podman.compose.project=${PROJECT}`]),
     volumes: ids(['volume', 'ls', '-q', '--filter', `label=io.podman.compose.project=${PROJECT}`]),
@@ -112,9 +131,10 @@ describe.skipIf(!!SKIP_REASON)(
         pods: [],
         networks: [],
       });
-      for (const p of [GATEWAY_PORT, 23532, 23542, 23510, 23511, 23512, 23513]) {
+      for (const p of [GATEWAY_PORT, POSTGRES_PORT, 23542, 23510, 23511, 23512, 23513, SMTP_PORT]) {
         expect(await portOpen(p), `port ${p} is taken`).toBe(false);
       }
+      volumesBefore = allVolumes();
       // The stand-ins of postgres and nats where the official images cannot be pulled.
       const made = spawnSync(
         process.execPath,
@@ -127,19 +147,13 @@ describe.skipIf(!!SKIP_REASON)(
       );
       expect(made.status, `${made.stdout}${made.stderr}`).toBe(0);
 
-      // The mail catcher: the SMTP relay of .env, on this machine's loopback.
-      smtp = new SMTPServer({
-        authOptional: true,
-        disabledCommands: ['STARTTLS'],
-        logger: false,
-        onData(stream, _session, done) {
-          let text = '';
-          stream.on('data', (c: Buffer) => (text += c.toString('utf8')));
-          stream.on('end', () => (mails.push(text), done()));
-        },
-      });
-      await new Promise<void>((resolve) => smtp!.listen(0, '127.0.0.1', () => resolve()));
-      const smtpPort = (smtp.server.address() as net.AddressInfo).port;
+      // The mail catcher: the SMTP relay of .env, on this machine's loopback; whole messages
+      // kept, for the parent's own link the walk follows.
+      const { SmtpCapture } = await loadBenchSmtp();
+      smtp = new SmtpCapture(SMTP_PORT, { keepMessages: true });
+      await smtp.start();
+      // The walk logs in as the bench's bootstrap admin.
+      const { ADMIN } = await loadBenchWalk();
 
       // A copy of deploy/compose (and the bootstrap it mounts) with this run's .env.
       dir = fs.mkdtempSync(path.join(os.tmpdir(), 'compose-'));
@@ -167,8 +181,8 @@ describe.skipIf(!!SKIP_REASON)(
         LOG_LEVEL: 'warn',
         BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
         BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
-        BOOTSTRAP_ADMIN_NAME: 'Compose',
-        SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+        BOOTSTRAP_ADMIN_NAME: ADMIN.name,
+        SMTP_URL: smtp.url,
       };
       const example = fs.readFileSync(path.join(project, '.env.example'), 'utf8');
       const entries = [...example.matchAll(/^([A-Z][A-Z0-9_]*)=(.*)$/gm)].map(
@@ -176,9 +190,12 @@ describe.skipIf(!!SKIP_REASON)(
       );
       const names = entries.map(([n]) => n);
       // This run's settings; every secret and password fresh; the rest as the example has it.
-      const lines = entries.map(
-        ([n, v]) => `${n}=${settings[n] ?? (/PASSWORD|SECRET/.test(n) ? secret() : v)}`,
+      const values = entries.map(
+        ([n, v]) => [n, settings[n] ?? (/PASSWORD|SECRET/.test(n) ? secret() : v)] as const,
       );
+      const lines = values.map(([n, v]) => `${n}=${v}`);
+      const postgresPassword = values.find(([n]) => n === 'POSTGRES_PASSWORD')?.[1];
+      expect(postgresPassword, 'POSTGRES_PASSWORD in .env.example').toBeTruthy();
       // Every variable the example names was given a value (or is one left empty on purpose).
       for (const n of Object.keys(settings)) expect(names, n).toContain(n);
       fs.writeFileSync(path.join(project, '.env'), `${lines.join('\n')}\n`, { mode: 0o600 });
@@ -232,17 +249,46 @@ describe.skipIf(!!SKIP_REASON)(
       }
       upSeconds = (Date.now() - t0) / 1000;
       console.log(`podman-compose up: healthy in ${upSeconds.toFixed(1)} s`);
+      // What its containers mount: removed by afterAll if a failed run leaves them.
+      volumesMounted = [
+        ...new Set(
+          leftovers().containers.flatMap((id) =>
+            run(e, [
+              'inspect',
+              '--format',
+              '{{range .Mounts}}{{if eq .Type "volume"}}{{.Name}} {{end}}{{end}}',
+              id,
+            ])
+              .stdout.split(/\s+/)
+              .filter(Boolean),
+          ),
+        ),
+      ];
+      // The walk reads registrations' projection as PostgreSQL's admin, over TCP.
+      const { naschoolPool } = await loadBenchApi();
+      db = naschoolPool(
+        `postgres://postgres:${encodeURIComponent(postgresPassword!)}@127.0.0.1:${POSTGRES_PORT}/naschool`,
+        2,
+      );
+      // An idle connection PostgreSQL ends is no failure of the test.
+      db.on('error', () => undefined);
     }, 600_000);
 
     afterAll(async () => {
-      // Whatever a failed run left: this project's containers, pod and volumes only.
+      await db?.end().catch(() => undefined);
+      // Whatever a failed run left: this project's containers, pod and volumes only (and the
+      // anonymous volumes its containers mounted).
       if (project && leftovers().containers.length > 0) podmanCompose(['down', '-v'], 180_000);
       const left = leftovers();
-      for (const id of left.containers) run(e, ['rm', '-f', '-t', '0', id], { allowFail: true });
+      for (const id of left.containers)
+        run(e, ['rm', '-f', '-v', '-t', '0', id], { allowFail: true });
       for (const id of left.pods) run(e, ['pod', 'rm', '-f', id], { allowFail: true });
-      for (const id of left.volumes) run(e, ['volume', 'rm', '-f', id], { allowFail: true });
+      const store = new Set(allVolumes());
+      for (const id of new Set([...left.volumes, ...volumesMounted])) {
+        if (store.has(id)) run(e, ['volume', 'rm', '-f', id], { allowFail: true });
+      }
       for (const id of left.networks) run(e, ['network', 'rm', '-f', id], { allowFail: true });
-      await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+      await smtp?.stop();
       if (dir) fs.rmSync(dir, { recursive: true, force: true });
     }, 240_000);
 
@@ -287,25 +333,26 @@ describe.skipIf(!!SKIP_REASON)(
       expect(running).toBe(11);
     });
 
-    it('stores a keyed sign-up sent twice once, approves it, and the email reaches the relay', async () => {
-      const { admin, email, registrationId } = await demoSignUpTwice(base, ADMIN, 'cmp');
-      const approved = await admin.approve(registrationId, true);
-      expect(approved.status, JSON.stringify(approved.body)).toBe(200);
-      expect(approved.body.status).toBe('approved');
-      // Stored once: the registrations of that activity hold this parent's email once.
+    it('walks every path across the services through the gateway', async () => {
+      const { walkAcrossServices } = await loadBenchWalk();
       const t0 = Date.now();
-      const toParent = () => mails.filter((m) => m.includes(email));
-      while (toParent().length < 2 && Date.now() - t0 < 60_000) await sleep(500);
+      const walked = await walkAcrossServices(base, smtp!, db!, `cmp${process.pid}`);
       console.log(
-        `mails to the parent: ${toParent().length} in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+        `walk across the services in ${((Date.now() - t0) / 1000).toFixed(1)} s: ` +
+          JSON.stringify(walked),
       );
-      // The sign-up's receipt and the approval's confirmation, each once.
-      expect(toParent().length).toBe(2);
-      await sleep(3000);
-      expect(toParent().length, 'nothing emailed twice').toBe(2);
+      // Nothing emailed twice (the walk counts the emails it waits for; this, all of them).
+      expect(smtp!.duplicates()).toEqual([]);
     });
 
-    it('down -v removes every container, the pod and the volumes; the ports are free', async () => {
+    it('down -v removes every container, the pod and every volume it made; the ports are free', async () => {
+      // The walk's connections end before PostgreSQL stops.
+      await db?.end();
+      db = undefined;
+      // Its containers mount the named volumes of compose.yaml, and no other: an anonymous one
+      // would outlive down -v.
+      expect([...volumesMounted].sort()).toEqual([...leftovers().volumes].sort());
+      expect(volumesMounted.length).toBe(3);
       const t0 = Date.now();
       const down = podmanCompose(['down', '-v'], 240_000);
       expect(down.status, down.out.slice(-4000)).toBe(0);
@@ -316,7 +363,10 @@ describe.skipIf(!!SKIP_REASON)(
       expect(after.networks).toEqual([`${PROJECT}_default`]);
       for (const n of after.networks) run(e, ['network', 'rm', n]);
       expect(leftovers()).toEqual({ containers: [], volumes: [], pods: [], networks: [] });
-      for (const p of [GATEWAY_PORT, 23532, 23542])
+      // Labelled or anonymous: the store holds no volume it did not hold before this run.
+      const before = new Set(volumesBefore);
+      expect(allVolumes().filter((v) => !before.has(v))).toEqual([]);
+      for (const p of [GATEWAY_PORT, POSTGRES_PORT, 23542])
         expect(await portOpen(p), String(p)).toBe(false);
     });
   },
