@@ -5,8 +5,9 @@
 // test walks it: keyed sign-up stored once, every email once at this test's SMTP capture, the
 // relay of .env) holds through its gateway, and `down -v` leaves no container, pod or volume
 // of it behind, anonymous ones included.
-// Needs the nine images (`npm run images`), podman-compose and `npm run build:backend` (the
-// bench's client): left out of `npm test` unless IMAGES_TEST=1, like images-up.test.ts.
+// Needs the nine images, podman-compose and `npm run build:backend` (the bench's client):
+// `npm test` runs it last in the images' suite (vitest.images.config.ts); elsewhere it needs
+// IMAGES_TEST=1.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

@@ -77,45 +77,6 @@ export const loadBenchApi = () => load<BenchApi>('api.js');
 export const loadBenchSmtp = () => load<BenchSmtp>('smtp.js');
 export const loadBenchWalk = () => load<BenchWalk>('walk.js');
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/**
- * Logs the admin in, finds the demo school (waiting up to a minute for its seed) and an open
- * activity, and sends one keyed sign-up twice, stored once (the walk's own step).
- */
-export async function demoSignUpTwice(
-  base: string,
-  admin: { email: string; password: string },
-  tag: string,
-) {
-  const { Api, signUpBody } = await loadBenchApi();
-  const { signUpTwice } = await loadBenchWalk();
-  const api = new Api(base);
-  await api.login(admin.email, admin.password);
-  let schools: Array<{ id: number; accessToken: string }> = [];
-  for (let i = 0; i < 120 && schools.length === 0; i++) {
-    const r = await api.call<typeof schools>('GET', '/api/schools');
-    if (r.status === 200) schools = r.body;
-    if (schools.length === 0) await sleep(500);
-  }
-  expect(schools.length, 'the demo school').toBeGreaterThan(0);
-  const school = schools[0]!;
-  const list = await api.must<Array<{ id: number; isLocked: boolean; isHidden: boolean }>>(
-    'GET',
-    `/api/activities?schoolId=${school.id}`,
-  );
-  const activity = list.find((a) => !a.isLocked && !a.isHidden);
-  expect(activity, 'an open demo activity').toBeDefined();
-  const body = signUpBody(1, activity!.id, `${tag}${process.pid}`);
-  const registrationId = await signUpTwice(
-    new Api(base),
-    body,
-    school.accessToken,
-    `${tag}-${process.pid}`,
-  );
-  return { admin: api, email: body.email, registrationId };
-}
-
 /** The shell's page, and every remote the registry names, answer 200 through the gateway. */
 export async function expectShellAndRemotes(base: string) {
   const page = await fetch(`${base}/`);
