@@ -222,25 +222,6 @@ function writeVolume(objects, volume, dir) {
   }
 }
 
-/**
- * The remotes' versions in the mounted registry: the local overlay names `dev` (images tagged
- * `dev`), the images run here carry their package's version (`npm run images` builds each
- * remote with VERSION=<its package.json version>), so the registry names that one.
- */
-function pointRegistryAtImages(dir) {
-  const file = path.join(dir, 'mfe-registry.json');
-  if (!fs.existsSync(file)) return;
-  const registry = JSON.parse(fs.readFileSync(file, 'utf8'));
-  for (const [key, entry] of Object.entries(registry)) {
-    const m = /^\/mfe\/([a-z]+)\/[^/]+\/(.*)$/.exec(entry);
-    if (!m) continue;
-    const pkg = path.join(repoRoot, `mfe-${m[1]}`, 'package.json');
-    const v = fs.existsSync(pkg) ? JSON.parse(fs.readFileSync(pkg, 'utf8')).version : undefined;
-    if (v) registry[key] = `/mfe/${m[1]}/${v}/${m[2]}`;
-  }
-  fs.writeFileSync(file, `${JSON.stringify(registry, null, 2)}\n`, { mode: 0o644 });
-}
-
 /** Runs the engine without blocking this process (containers start side by side). */
 function runAsync(engine, args) {
   return new Promise((resolve, reject) => {
@@ -506,7 +487,6 @@ export async function imagesUp(opts = {}) {
         } else if (v?.configMap || v?.secret) {
           const dir = path.join(volDir, `${w.name}-${m.name}`);
           writeVolume(objects, v, dir);
-          if (w.name === 'gateway') pointRegistryAtImages(dir);
           args.push('-v', `${dir}:${m.mountPath}:ro`);
         }
       }

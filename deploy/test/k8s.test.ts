@@ -1140,6 +1140,38 @@ describe('secrets of the local overlay', () => {
   });
 });
 
+describe("the local overlay's images", () => {
+  // A developer's cluster runs what `npm run images` builds (naschool/<name>:<version>, each
+  // remote under its own package's version): images:up mounts this overlay's registry as it is.
+  it('are the tags npm run images gives, and the registry names each remote by its version', () => {
+    const local = path.join(k8s, 'overlays', 'local');
+    const version = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')).version;
+    const text = fs.readFileSync(path.join(local, 'kustomization.yaml'), 'utf8');
+    const tags = [...text.matchAll(/^ {2}- name: naschool\/(\S+)\n {4}newTag: (\S+)$/gm)];
+    expect(tags.map((m) => m[1]).sort()).toEqual(
+      [
+        ...SERVICES.map((s) => `svc-${s}`),
+        'gateway',
+        'shell',
+        'mfe-public',
+        'mfe-admin',
+        'mfe-provider',
+      ].sort(),
+    );
+    for (const m of tags) expect(m[2], m[1]).toBe(version);
+    const registry = JSON.parse(
+      fs.readFileSync(path.join(local, 'frontend', 'mfe-registry.json'), 'utf8'),
+    ) as Record<string, string>;
+    for (const entry of Object.values(registry)) {
+      const [, name, v] = /^\/mfe\/([a-z]+)\/([^/]+)\/mf-manifest\.json$/.exec(entry)!;
+      const pkg = JSON.parse(
+        fs.readFileSync(path.join(repo, `mfe-${name}`, 'package.json'), 'utf8'),
+      );
+      expect(v, entry).toBe(pkg.version);
+    }
+  });
+});
+
 describe('rendered gateway configs', () => {
   it('are up to date for the base and every overlay (node deploy/k8s/render-gateway.mjs)', () => {
     for (const target of targets()) {
