@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '@nsa/local-infra';
+import { freePort, withClient } from '@nsa/local-infra';
 import { QueryTypes, type RunningService } from '@nsa/service-kit';
 import {
   serviceTestEnv,
@@ -229,6 +229,43 @@ describe('the four emails', () => {
       { replacements: { id }, type: QueryTypes.SELECT },
     );
     expect(Number(row!.n)).toBe(0);
+  });
+
+  // R-EMAIL-ONCE: PostgreSQL drops every connection (a restart) while the SMTP server has an
+  // email and has not yet answered: the claim's row lock is gone, and another worker of the same
+  // process takes the delivery again. It must leave it to the worker sending it.
+  it('sends once when the database drops its connections while the SMTP server takes the email', async () => {
+    // This file's one running notify and its SMTP server (another instance on the schema
+    // could take the delivery to a server of its own).
+    const release = smtp.hold();
+    try {
+      await registrationEvent(
+        await testFeed(infra.natsUrl),
+        'rejected',
+        notification({ to: 'greep@example.nl' }),
+        'nl',
+      );
+      const arrived = () => smtp.arrived.filter((to) => to === 'greep@example.nl').length;
+      await until(async () => arrived() >= 1, 15_000);
+      // The claim's transaction, idle while the worker waits for the SMTP server.
+      const ended = await withClient(infra.adminUrl, async (c) => {
+        const r = await c.query(
+          `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+           WHERE state LIKE 'idle in transaction%' AND query LIKE '%UPDATE deliveries SET attempts%'`,
+        );
+        return r.rowCount;
+      });
+      expect(ended, 'the claim in flight').toBeGreaterThanOrEqual(1);
+      // The other workers look for due deliveries every half second meanwhile.
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(arrived(), 'handed to the SMTP server again while the first was in flight').toBe(1);
+      release();
+      await until(async () => smtp.received.some((m) => m.to === 'greep@example.nl'), 15_000);
+      await new Promise((r) => setTimeout(r, 2500));
+      expect(smtp.received.filter((m) => m.to === 'greep@example.nl')).toHaveLength(1);
+    } finally {
+      release();
+    }
   });
 });
 

@@ -14,7 +14,23 @@ export interface Received {
 /** A real SMTP server on a fixed port that keeps what it receives; it can go down and come back. */
 export class TestSmtp {
   readonly received: Received[] = [];
+  /** The recipient of each message whose data arrived, accepted or still held. */
+  readonly arrived: string[] = [];
   private server: SMTPServer | undefined;
+  private gate: Promise<void> | undefined;
+
+  /**
+   * Holds every message's answer (the client waits for the server to accept it) until the
+   * returned function is called.
+   */
+  hold(): () => void {
+    let open!: () => void;
+    this.gate = new Promise<void>((resolve) => (open = resolve));
+    return () => {
+      this.gate = undefined;
+      open();
+    };
+  }
 
   constructor(readonly port: number) {}
 
@@ -23,10 +39,12 @@ export class TestSmtp {
       authOptional: true,
       disabledCommands: ['STARTTLS'],
       logger: false,
-      onData: (stream, _session, callback) => {
+      onData: (stream, session, callback) => {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
+        stream.on('end', async () => {
+          this.arrived.push(session.envelope.rcptTo[0]?.address ?? '');
+          await this.gate;
           const raw = Buffer.concat(chunks).toString('utf8');
           simpleParser(raw).then(
             (m) => {

@@ -52,6 +52,9 @@ export interface MailerDeps {
 
 class PermanentError extends Error {}
 
+/** A delivery's key, (event, kind): its Message-ID too. */
+const deliveryKey = (d: Delivery) => `${d.eventId}.${d.kind}`;
+
 /**
  * Sends recorded deliveries. Each (event, kind) is sent once: it is marked
  * sent right after the SMTP server accepts it; while the server is down or
@@ -68,6 +71,13 @@ export class Mailer {
    * crash of this process between the SMTP answer and the commit can still send one twice.
    */
   private readonly acceptedUnrecorded = new Set<string>();
+  /**
+   * Deliveries a worker of this process is handing to the SMTP server right now. Their row
+   * lock dies with the database connection (PostgreSQL restarted mid-send), so another worker
+   * may claim one again before the server answers: it leaves it (rolled back, due again) rather
+   * than send it a second time, and takes it up once the send has ended one way or the other.
+   */
+  private readonly sending = new Set<string>();
 
   constructor(private readonly deps: MailerDeps) {}
 
@@ -126,7 +136,11 @@ export class Mailer {
       let sent = false;
       try {
         const claimed = await this.deps.deliveries.claimOne();
-        if (claimed) {
+        if (claimed && this.sending.has(deliveryKey(claimed.delivery))) {
+          // Another worker here is sending it (its lock went with a lost connection).
+          await claimed.release();
+          await new Promise((r) => setTimeout(r, 200));
+        } else if (claimed) {
           sent = true;
           let marked: string | undefined;
           try {
@@ -165,8 +179,9 @@ export class Mailer {
   private async deliver(claimed: ClaimedDelivery): Promise<string | undefined> {
     const d = claimed.delivery;
     const log = this.deps.logger.child({ eventId: d.eventId, kind: d.kind, attempt: d.attempts });
-    const key = `${d.eventId}.${d.kind}`;
+    const key = deliveryKey(d);
     if (!this.acceptedUnrecorded.has(key)) {
+      this.sending.add(key);
       try {
         const mail = await this.render(d, log);
         await this.deps.transport.sendMail({
@@ -190,6 +205,8 @@ export class Mailer {
         await claimed.retryLater(delay, message);
         log.warn({ err: message, retryInMs: delay }, 'email not sent; will retry');
         return undefined;
+      } finally {
+        this.sending.delete(key);
       }
       this.acceptedUnrecorded.add(key);
     }
