@@ -108,7 +108,7 @@ async function startNatsNodes(config: StackConfig, keep: Keep): Promise<string> 
         routeAuth: { user: 'route', password: config.natsRoutePassword! },
       })
     : undefined;
-  await Promise.all(
+  const procs = await Promise.all(
     nodes.map((node, i) => {
       const name = `nats-${i + 1}`;
       // A single node keeps the store where earlier versions of the launcher had it.
@@ -128,7 +128,14 @@ async function startNatsNodes(config: StackConfig, keep: Keep): Promise<string> 
       return keep(name, launch, { signature: storeDir, logFile });
     }),
   );
-  if (clustered) await waitForNatsCluster(nodes.map((n) => n.monitor));
+  if (clustered) {
+    // A node left out of the meta group is stopped; its keeper starts it again, and it joins.
+    await waitForNatsCluster(
+      nodes.map((n) => n.monitor),
+      60_000,
+      (i) => void procs[i]!.stop('SIGKILL').catch(() => undefined),
+    );
+  }
   return nodes.map((n) => `nats://127.0.0.1:${n.client}`).join(',');
 }
 
