@@ -27,6 +27,19 @@ function run(cmd, args, cwd = root, env = {}) {
   return { ok: r.status === 0, seconds: (Date.now() - started) / 1000 };
 }
 const firstLine = (text = '') => text.split('\n')[0].slice(0, 200);
+/**
+ * The start of a failure's message, under its name at the end of the run: where only the
+ * output's tail is kept (a CI log), it still says why a test failed, not only which.
+ */
+const why = (message = '') =>
+  message
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((l) => l.trim() && !/^\s+at /.test(l))
+    .slice(0, 8)
+    .map((l) => `\n      ${l.slice(0, 240)}`)
+    .join('');
 const wanted = (suite) => only.length === 0 || only.some((o) => suite.includes(o));
 
 if (wanted('lint')) {
@@ -64,7 +77,8 @@ function vitestSuite(suite, dir, args = [], env = {}) {
       failures.push(`${suite} › ${name} (did not run: ${firstLine(file.message)})`);
     }
     for (const t of file.assertionResults)
-      if (t.status === 'failed') failures.push(`${suite} › ${name} › ${t.fullName}`);
+      if (t.status === 'failed')
+        failures.push(`${suite} › ${name} › ${t.fullName}${why(t.failureMessages?.[0])}`);
   }
   if (!r.ok && report.numFailedTests + suiteErrors === 0)
     failures.push(
@@ -100,7 +114,9 @@ if (wanted('e2e')) {
       for (const spec of suite.specs ?? [])
         for (const t of spec.tests)
           if (t.status === 'unexpected')
-            failures.push(`e2e › ${[...titles, spec.title].join(' › ')}`);
+            failures.push(
+              `e2e › ${[...titles, spec.title].join(' › ')}${why(t.results?.at(-1)?.error?.message)}`,
+            );
       for (const child of suite.suites ?? []) walk(child, [...titles, child.title]);
     };
     for (const s of report.suites ?? []) walk(s, [s.title]);
