@@ -1,8 +1,9 @@
 // Runs every test of the project and ends with one line: `N passed, N failed`.
 // Lint and each package's typecheck count as one check each; test counts come
 // from vitest's and Playwright's JSON reports.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { setPriority } from 'node:os';
 import { join } from 'node:path';
 import { detectEngine } from '../deploy/images/engine.mjs';
 import { root, workspaces } from './workspaces.mjs';
@@ -41,6 +42,27 @@ const why = (message = '') =>
     .map((l) => `\n      ${l.slice(0, 240)}`)
     .join('');
 const wanted = (suite) => only.length === 0 || only.some((o) => suite.includes(o));
+
+// The images' suite starts from base images (stand-ins where the official ones cannot be
+// pulled, made from Debian packages) and one shared `npm ci` layer: getting those mostly waits
+// on the network, so it runs beside the suites before it, niced so that they keep the CPU, its
+// output in a file.
+const engine = wanted('images') ? detectEngine() : undefined;
+let preparing;
+if (engine) {
+  const log = join(reports, 'images-prepare.log');
+  const started = Date.now();
+  const child = spawn(process.execPath, ['deploy/images/build.mjs', '--prepare'], {
+    cwd: root,
+    stdio: ['ignore', openSync(log, 'w'), openSync(log, 'a')],
+  });
+  if (child.pid) setPriority(child.pid, 15);
+  preparing = new Promise((resolve) => {
+    const done = (code) => resolve({ code, seconds: (Date.now() - started) / 1000, log });
+    child.once('exit', done);
+    child.once('error', () => done(-1));
+  });
+}
 
 if (wanted('lint')) {
   const r = run(bin('eslint'), ['.', '--max-warnings', '0']);
@@ -97,9 +119,19 @@ for (const ws of workspaces()) {
 // machine runs it (deploy/vitest.images.config.ts), where podman or docker is installed: CI
 // installs podman (.ci/run). Without an engine the suite is left out, and says so.
 if (wanted('images')) {
-  const engine = detectEngine();
-  if (engine) vitestSuite('images', 'deploy', ['--config', 'vitest.images.config.ts']);
-  else console.log('\n== images: not run: no container engine (apt-get install -y podman runc)\n');
+  if (engine) {
+    const waited = Date.now();
+    const p = await preparing;
+    console.log(
+      `\n== images: bases and the shared install prepared in ${p.seconds.toFixed(0)} s beside ` +
+        `the suites before (waited ${((Date.now() - waited) / 1000).toFixed(0)} s more; exit ` +
+        `${p.code}, log ${p.log.slice(root.length + 1)})`,
+    );
+    // Not a failure of its own: the build makes whatever is still missing, and says why.
+    if (p.code !== 0) console.log(readFileSync(p.log, 'utf8').split('\n').slice(-30).join('\n'));
+    vitestSuite('images', 'deploy', ['--config', 'vitest.images.config.ts']);
+  } else
+    console.log('\n== images: not run: no container engine (apt-get install -y podman runc)\n');
 }
 
 if (wanted('e2e')) {

@@ -9,9 +9,13 @@
 // present and cannot be pulled, a stand-in of the same Debian release is made first and tagged
 // with that very name, so the Dockerfiles build unchanged (deploy/images/standins.mjs).
 //
-//   npm run images [-- [--stand-ins] [--no-pull] [--release] [name ...]]
+//   npm run images [-- [--stand-ins] [--no-pull] [--release] [--prepare] [name ...]]
 //     --stand-ins   make (or reuse) the stand-ins without trying to pull the official bases
 //     --no-pull     never pull: use what is present, else stand-ins (same as --stand-ins)
+//     --prepare     build no image: only what the builds and deploy/compose start from, the
+//                   bases (or their stand-ins, compose's PostgreSQL and NATS ones too) and the
+//                   install layer every Node image shares; `npm test` runs this beside its
+//                   first suites, as it mostly waits on the network
 //     --release     the services' last releases' images instead, from each release's commit
 //                   and its own Dockerfile: naschool/svc-<name>:<version>-<commit12>
 //                   (deploy/images/release.mjs; present ones are kept)
@@ -31,6 +35,7 @@ import {
   repoRoot,
   run,
 } from './engine.mjs';
+import { STANDINS, ensureStandIn } from '../compose/standins.mjs';
 import { buildReleaseImages, releasedServices } from './release.mjs';
 import { ensureBase, fullName } from './standins.mjs';
 
@@ -72,7 +77,9 @@ function packageVersion(name) {
 
 export async function main(argv = process.argv.slice(2)) {
   const flags = new Set(argv.filter((a) => a.startsWith('--')));
-  const unknown = [...flags].filter((f) => !['--stand-ins', '--no-pull', '--release'].includes(f));
+  const unknown = [...flags].filter(
+    (f) => !['--stand-ins', '--no-pull', '--release', '--prepare'].includes(f),
+  );
   const only = argv.filter((a) => !a.startsWith('--'));
   const release = flags.has('--release');
   const known = release ? releasedServices() : IMAGES.map((i) => i.name);
@@ -107,6 +114,7 @@ export async function main(argv = process.argv.slice(2)) {
   const bases = baseImages(selected.map((i) => i.name));
   for (const ref of bases.node) await ensureBase(engine, ref, 'node', { pull });
   for (const ref of bases.nginx) await ensureBase(engine, ref, 'nginx', { pull });
+  if (flags.has('--prepare')) return prepare(engine, started);
 
   const rows = [];
   for (const { name, dockerfile, buildArgs } of selected) {
@@ -141,6 +149,24 @@ export async function main(argv = process.argv.slice(2)) {
     );
   }
   console.log(`images: ${rows.length} built in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return 0;
+}
+
+/**
+ * After the bases: compose's stand-ins, and the first two stages every Node image begins with
+ * (manifests, install: its `npm ci`), built once so that each image's build finds them cached.
+ */
+async function prepare(engine, started) {
+  for (const s of STANDINS) await ensureStandIn(engine, s);
+  const service = IMAGES.find((i) => i.dockerfile === 'service');
+  const args = ['build', ...engine.buildArgs, '-f', `deploy/images/service.Dockerfile`];
+  if (engine.name === 'podman') args.push('--layers');
+  for (const [key, value] of Object.entries(service?.buildArgs ?? {}))
+    args.push('--build-arg', `${key}=${value}`);
+  args.push('--target', 'install', '.');
+  console.log(`\n== the shared install: ${engine.name} ${args.join(' ')}`);
+  run(engine, args, { inherit: true });
+  console.log(`images: prepared in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   return 0;
 }
 
