@@ -11,27 +11,19 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectEngine, repoRoot, run, which, type Engine } from '../images/engine.mjs';
 import {
-  IMAGES,
-  detectEngine,
-  imageExists,
-  imageTag,
-  repoRoot,
-  run,
-  which,
-  type Engine,
-} from '../images/engine.mjs';
-import {
-  benchBuilt,
   expectShellAndRemotes,
+  imagesSkipReason,
   loadBenchApi,
   loadBenchSmtp,
   loadBenchWalk,
+  portOpen,
+  sleep,
   type SmtpCapture,
 } from './image-walk.js';
 
@@ -43,22 +35,15 @@ const GATEWAY_PORT = 23500;
 const SMTP_PORT = 23530;
 /** compose's PostgreSQL (PORTS of configure.mjs), on 127.0.0.1. */
 const POSTGRES_PORT = 23532;
-const missing = engine ? IMAGES.filter((i) => !imageExists(engine, imageTag(i.name))) : [];
-const SKIP_REASON =
-  !engine || engine.name !== 'podman' || !compose
-    ? 'podman and podman-compose are needed (apt-get install -y podman runc podman-compose)'
-    : process.env.IMAGES_TEST !== '1'
-      ? 'IMAGES_TEST=1 not set'
-      : missing.length > 0
-        ? `images missing (npm run images): ${missing.map((i) => i.name).join(', ')}`
-        : !benchBuilt.every((f) => fs.existsSync(f))
-          ? 'bench not built (npm run build:backend)'
-          : undefined;
-if (SKIP_REASON) console.warn(`compose.test.ts skipped: ${SKIP_REASON}`);
+const SKIP_REASON = imagesSkipReason('compose.test.ts', engine, {
+  engineNeeded:
+    engine?.name !== 'podman' || !compose
+      ? 'podman and podman-compose are needed (apt-get install -y podman runc podman-compose)'
+      : undefined,
+});
 
 const e = engine as Engine;
 const base = `http://127.0.0.1:${GATEWAY_PORT}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 let dir = '';
 let project = '';
 let env: NodeJS.ProcessEnv = {};
@@ -111,13 +96,6 @@ function leftovers() {
     ]),
   };
 }
-
-const portOpen = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
 
 describe.skipIf(!!SKIP_REASON)(
   SKIP_REASON ? `deploy/compose (skipped: ${SKIP_REASON})` : 'deploy/compose with podman-compose',

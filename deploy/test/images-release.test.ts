@@ -9,17 +9,14 @@
 // `npm test` (vitest.images.config.ts) runs it where the release images are present: CI does not
 // build them (four cold builds and a run of about eight minutes); `npm run images -- --release`
 // then `npm run images:test` does.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { SERVICE_NAMES } from '@nsa/contracts';
 import { existingAdminUrl } from '@nsa/local-infra';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  IMAGES,
   detectEngine,
   imageExists,
   imageTag,
@@ -27,7 +24,18 @@ import {
   run,
   type Engine,
 } from '../images/engine.mjs';
-import { benchApi, loadBenchApi, type ApiClient } from './image-walk.js';
+import {
+  exited,
+  imagesSkipReason,
+  loadBenchApi,
+  loadBenchSmtp,
+  sleep,
+  startImagesUp,
+  stopImagesUp,
+  type ImagesUp,
+  type SmtpCapture,
+  type UpContainer,
+} from './image-walk.js';
 
 const engine = detectEngine();
 // Another images:up test may run beside this one on 22300: this one keeps to 21800 and up.
@@ -38,7 +46,6 @@ const SERVICES = SERVICE_NAMES;
 const CLIENTS = 4;
 // Between one client's sign-ups: parents, not a benchmark; the rollouts need the CPUs too.
 const THINK_MS = 250;
-const benchSmtp = path.join(path.dirname(benchApi), 'smtp.js');
 
 interface Release {
   version: string;
@@ -56,59 +63,27 @@ const releaseImage = (pkg: string) => {
   return `naschool/${pkg}:${r.version}-${r.commit.slice(0, 12)}`;
 };
 
-const missing = engine ? IMAGES.filter((i) => !imageExists(engine, imageTag(i.name))) : [];
-const missingReleases = engine
-  ? SERVICES.map((s) => `svc-${s}`).filter((p) => !imageExists(engine, releaseImage(p)))
-  : [];
-const SKIP_REASON = !engine
-  ? 'no container engine (podman or docker) on this machine'
-  : process.env.IMAGES_TEST !== '1'
-    ? 'IMAGES_TEST=1 not set'
-    : missing.length > 0
-      ? `images missing (npm run images): ${missing.map((i) => i.name).join(', ')}`
-      : missingReleases.length > 0
-        ? `release images missing (npm run images -- --release): ${missingReleases.join(', ')}`
-        : !fs.existsSync(path.join(repoRoot, 'deploy', 'dist', 'local', 'parts.js')) ||
-            !fs.existsSync(benchApi)
-          ? 'deploy or bench not built (npm run build:backend)'
-          : undefined;
-if (SKIP_REASON) console.warn(`images-release.test.ts skipped: ${SKIP_REASON}`);
+const SKIP_REASON = imagesSkipReason('images-release.test.ts', engine, {
+  launcher: true,
+  more: () => {
+    const missing = SERVICES.map((s) => `svc-${s}`).filter(
+      (p) => !imageExists(engine!, releaseImage(p)),
+    );
+    return missing.length > 0
+      ? `release images missing (npm run images -- --release): ${missing.join(', ')}`
+      : undefined;
+  },
+});
 
 const e = engine as Engine;
 const base = `http://127.0.0.1:${GATEWAY_PORT}`;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-interface Capture {
-  url: string;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  sentTo(to: string, kind: string): unknown[];
-  duplicates(): string[];
-  waitForUnique(count: number, timeoutMs: number): Promise<boolean>;
-  readonly unique: number;
-}
-
-let child: ChildProcess | undefined;
-let dataDir = '';
-let output = '';
-let containers: { part: string; id: string; port: number }[] = [];
-let smtp: Capture | undefined;
+let up: ImagesUp | undefined;
+let containers: UpContainer[] = [];
+let smtp: SmtpCapture | undefined;
 let db: pg.Pool | undefined;
 let school: { id: number; accessToken: string };
 let activityIds: number[] = [];
-
-function exited(proc: ChildProcess): Promise<number | null> {
-  if (proc.exitCode !== null) return Promise.resolve(proc.exitCode);
-  return new Promise((resolve) => proc.once('exit', (code) => resolve(code)));
-}
-
-const readContainers = () =>
-  JSON.parse(fs.readFileSync(path.join(dataDir, 'images-up', 'containers.json'), 'utf8')) as Array<{
-    part: string;
-    id: string;
-    port: number;
-    image: string;
-  }>;
 
 /** `up.mjs set-image svc-<name>=<image>` against the running images:up, as an operator runs it. */
 async function setImage(pkg: string, image: string): Promise<{ code: number | null; out: string }> {
@@ -117,7 +92,7 @@ async function setImage(pkg: string, image: string): Promise<{ code: number | nu
     [path.join(repoRoot, 'deploy/images/up.mjs'), 'set-image', `${pkg}=${image}`],
     {
       cwd: repoRoot,
-      env: { ...process.env, DATA_DIR: dataDir },
+      env: { ...process.env, DATA_DIR: up!.dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -139,18 +114,12 @@ describe.skipIf(!!SKIP_REASON)(
   { timeout: 900_000 },
   () => {
     beforeAll(async () => {
-      const { SmtpCapture } = (await import(pathToFileURL(benchSmtp).href)) as {
-        SmtpCapture: new (port: number) => Capture;
-      };
+      const { SmtpCapture } = await loadBenchSmtp();
       smtp = new SmtpCapture(SMTP_PORT);
       await smtp.start();
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'images-release-'));
-      child = spawn(process.execPath, [path.join(repoRoot, 'deploy/images/up.mjs')], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          GATEWAY_PORT: String(GATEWAY_PORT),
-          DATA_DIR: dataDir,
+      up = await startImagesUp(
+        GATEWAY_PORT,
+        {
           DEMO_DATA: '0',
           SMTP_URL: smtp.url,
           SIGNUP_RATE_LIMIT: '0',
@@ -160,33 +129,14 @@ describe.skipIf(!!SKIP_REASON)(
           BOOTSTRAP_ADMIN_NAME: 'Images Release',
           LOG_LEVEL: 'warn',
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-      child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-      const t0 = Date.now();
-      while (!/ready in [\d.]+ s/.test(output)) {
-        if (child.exitCode !== null) throw new Error(`images:up exited:\n${output.slice(-4000)}`);
-        if (Date.now() - t0 > 280_000)
-          throw new Error(`images:up not ready:\n${output.slice(-4000)}`);
-        await sleep(500);
-      }
-      console.log(`images:up ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-      containers = readContainers();
+        (started) => (up = started),
+      );
+      containers = up.containers();
 
       // A school of its own with room for every sign-up of the run, one activity per client.
-      const { Api } = await loadBenchApi();
-      const admin = new Api(base) as ApiClient & {
-        createSchool(name: string): Promise<{ id: number; accessToken: string }>;
-      };
+      const bench = await loadBenchApi();
+      const admin = new bench.Api(base);
       await admin.login(ADMIN.email, ADMIN.password);
-      const bench = (await import(pathToFileURL(benchApi).href)) as {
-        seedSchool(
-          api: unknown,
-          o: { name: string; activities: number; capacity: number },
-        ): Promise<{ school: typeof school; activityIds: number[] }>;
-        waitForProjection(db: pg.Pool, ids: number[], timeoutMs?: number): Promise<void>;
-      };
       const seed = await bench.seedSchool(admin, {
         name: 'Rollend',
         activities: CLIENTS,
@@ -195,7 +145,7 @@ describe.skipIf(!!SKIP_REASON)(
       school = seed.school;
       activityIds = seed.activityIds;
       const u = new URL(
-        existingAdminUrl(path.join(dataDir, 'postgres', 'data'), GATEWAY_PORT + 10_001),
+        existingAdminUrl(path.join(up.dataDir, 'postgres', 'data'), GATEWAY_PORT + 10_001),
       );
       u.pathname = '/naschool';
       db = new pg.Pool({ connectionString: u.toString(), max: 2 });
@@ -206,20 +156,9 @@ describe.skipIf(!!SKIP_REASON)(
 
     afterAll(async () => {
       await db?.end().catch(() => undefined);
-      if (child && child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited(child);
-      }
-      // Whatever a failed run left: only the containers it recorded (the last ids), by id.
-      const last =
-        dataDir && fs.existsSync(path.join(dataDir, 'images-up', 'containers.json'))
-          ? readContainers()
-          : containers;
-      for (const c of [...containers, ...last]) {
-        run(e, ['rm', '-f', '-t', '0', c.id], { allowFail: true });
-      }
+      // The containers it recorded first, and those set-image made since.
+      await stopImagesUp(e, up, containers);
       await smtp?.stop();
-      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     }, 120_000);
 
     it('keeps every keyed sign-up while each service is rolled to its last release and back', async () => {
@@ -277,8 +216,8 @@ describe.skipIf(!!SKIP_REASON)(
         const t0 = Date.now();
         const before = signed.length;
         const r = await setImage(pkg, image);
-        expect(r.code, `${pkg} → ${image}:\n${r.out}\n${output.slice(-3000)}`).toBe(0);
-        const mine = readContainers().filter((c) => c.part.startsWith(`${pkg.slice(4)}-`));
+        expect(r.code, `${pkg} → ${image}:\n${r.out}\n${up!.output().slice(-3000)}`).toBe(0);
+        const mine = up!.containers().filter((c) => c.part.startsWith(`${pkg.slice(4)}-`));
         expect(mine.length, pkg).toBe(2);
         // The replicas really run that image (the engine's own account, not ours).
         for (const c of mine)
@@ -311,7 +250,8 @@ describe.skipIf(!!SKIP_REASON)(
       }
       const seconds = (Date.now() - t0) / 1000;
       console.log(
-        output
+        up!
+          .output()
           .split('\n')
           .filter((l) => / ready in | rolled out /.test(l))
           .join('\n'),

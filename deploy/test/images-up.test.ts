@@ -12,34 +12,30 @@
 // --replicas 2 --nats-nodes 3` runs the same on the launcher's processes, with approvals.
 // Needs the nine images and `npm run build:backend`: `npm test` runs it in the images' suite
 // after images-build.test.ts (vitest.images.config.ts); elsewhere it needs IMAGES_TEST=1.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { SERVICE_NAMES } from '@nsa/contracts';
 import { existingAdminUrl, isAlive } from '@nsa/local-infra';
+import fs from 'node:fs';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  IMAGES,
-  detectEngine,
-  imageExists,
-  imageTag,
-  repoRoot,
-  run,
-  type Engine,
-} from '../images/engine.mjs';
+import { detectEngine, repoRoot, run, type Engine } from '../images/engine.mjs';
 import { derivePorts } from '../local/config.js';
-import { killLeftovers } from '../local/pidfiles.js';
 import {
-  benchBuilt,
+  exited,
   expectShellAndRemotes,
+  imagesSkipReason,
   loadBenchApi,
   loadBenchSmtp,
   loadBenchWalk,
+  portOpen,
+  sleep,
+  startImagesUp,
+  stopImagesUp,
+  type ImagesUp,
   type SmtpCapture,
+  type UpContainer,
 } from './image-walk.js';
 
 const engine = detectEngine();
@@ -56,28 +52,14 @@ const CLIENTS = 4;
  */
 const NOTIFY_MAIL_WORKERS = 8;
 const SERVICES = SERVICE_NAMES;
-const missing = engine ? IMAGES.filter((i) => !imageExists(engine, imageTag(i.name))) : [];
-const SKIP_REASON = !engine
-  ? 'no container engine (podman or docker) on this machine'
-  : process.env.IMAGES_TEST !== '1'
-    ? 'IMAGES_TEST=1 not set'
-    : missing.length > 0
-      ? `images missing (npm run images): ${missing.map((i) => i.name).join(', ')}`
-      : !fs.existsSync(path.join(repoRoot, 'deploy', 'dist', 'local', 'parts.js')) ||
-          !benchBuilt.every((f) => fs.existsSync(f))
-        ? 'deploy or bench not built (npm run build:backend)'
-        : undefined;
-if (SKIP_REASON) console.warn(`images-up.test.ts skipped: ${SKIP_REASON}`);
+const SKIP_REASON = imagesSkipReason('images-up.test.ts', engine, { launcher: true });
 
 const e = engine as Engine;
 const base = `http://127.0.0.1:${GATEWAY_PORT}`;
-let child: ChildProcess | undefined;
-let dataDir = '';
-let output = '';
-let containers: { part: string; id: string; port: number }[] = [];
+let up: ImagesUp | undefined;
+let containers: UpContainer[] = [];
 let smtp: SmtpCapture | undefined;
 let db: pg.Pool | undefined;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * GET /api/health through the gateway until it answers ok, for up to `withinMs` (2 CPUs shared
@@ -109,34 +91,18 @@ const engineAsync = async (args: string[]) =>
 const state = (id: string) =>
   engineAsync(['inspect', '--format', '{{.State.Status}}', id]).catch(() => '');
 
-function exited(proc: ChildProcess): Promise<number | null> {
-  if (proc.exitCode !== null) return Promise.resolve(proc.exitCode);
-  return new Promise((resolve) => proc.once('exit', (code) => resolve(code)));
-}
-
-const portOpen = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect(port, '127.0.0.1');
-    s.once('connect', () => (s.destroy(), resolve(true)));
-    s.once('error', () => resolve(false));
-  });
-
 describe.skipIf(!!SKIP_REASON)(
   SKIP_REASON ? `images:up (skipped: ${SKIP_REASON})` : 'npm run images:up',
   { timeout: 300_000 },
   () => {
     beforeAll(async () => {
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'images-up-'));
       const { SmtpCapture } = await loadBenchSmtp();
       smtp = new SmtpCapture(PORTS.mailSmtp, { keepMessages: true });
       await smtp.start();
       const { ADMIN } = await loadBenchWalk();
-      child = spawn(process.execPath, [path.join(repoRoot, 'deploy/images/up.mjs')], {
-        cwd: repoRoot,
-        env: {
-          ...process.env,
-          GATEWAY_PORT: String(GATEWAY_PORT),
-          DATA_DIR: dataDir,
+      up = await startImagesUp(
+        GATEWAY_PORT,
+        {
           DEMO_DATA: '1',
           SIGNUP_RATE_LIMIT: '0',
           LOGIN_RATE_LIMIT: '0',
@@ -146,24 +112,12 @@ describe.skipIf(!!SKIP_REASON)(
           SMTP_URL: smtp.url,
           LOG_LEVEL: 'warn',
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-      child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
-      const t0 = Date.now();
-      while (!/ready in [\d.]+ s/.test(output)) {
-        if (child.exitCode !== null) throw new Error(`images:up exited:\n${output.slice(-4000)}`);
-        if (Date.now() - t0 > 280_000)
-          throw new Error(`images:up not ready:\n${output.slice(-4000)}`);
-        await sleep(500);
-      }
-      console.log(`images:up ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-      containers = JSON.parse(
-        fs.readFileSync(path.join(dataDir, 'images-up', 'containers.json'), 'utf8'),
-      ) as typeof containers;
+        (started) => (up = started),
+      );
+      containers = up.containers();
       const { naschoolPool } = await loadBenchApi();
       db = naschoolPool(
-        existingAdminUrl(path.join(dataDir, 'postgres', 'data'), PORTS.postgres),
+        existingAdminUrl(path.join(up.dataDir, 'postgres', 'data'), PORTS.postgres),
         2,
       );
       // An idle connection PostgreSQL ends is no failure of the test.
@@ -171,17 +125,9 @@ describe.skipIf(!!SKIP_REASON)(
     }, 300_000);
 
     afterAll(async () => {
-      if (child && child.exitCode === null) {
-        child.kill('SIGTERM');
-        await exited(child);
-      }
       await db?.end().catch(() => undefined);
       await smtp?.stop();
-      // Whatever a failed run left: only the containers it recorded, by id, and the launcher's
-      // processes its pid files name.
-      for (const c of containers) run(e, ['rm', '-f', '-t', '0', c.id], { allowFail: true });
-      if (dataDir) killLeftovers(dataDir);
-      if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+      await stopImagesUp(e, up, containers);
     }, 120_000);
 
     it('answers GET /api/health ok through the gateway container, with two of each service', async () => {
@@ -291,7 +237,7 @@ describe.skipIf(!!SKIP_REASON)(
       const before = Object.fromEntries(
         await Promise.all(victims.map(async (v) => [v.id, await startedAt(v.id)])),
       );
-      const natsPidFile = path.join(dataDir, 'pids', 'nats-2.pid');
+      const natsPidFile = path.join(up!.dataDir, 'pids', 'nats-2.pid');
       const natsPid = () => Number(fs.readFileSync(natsPidFile, 'utf8').split('\n')[0]);
       const natsBefore = natsPid();
       expect(isAlive(natsBefore), 'nats-2 runs before the kill').toBe(true);
@@ -349,8 +295,8 @@ describe.skipIf(!!SKIP_REASON)(
           `${JSON.stringify(back)}; health ok after ${healthyAfter} ms`,
       );
       expect(Object.keys(back).sort()).toEqual([...victims.map((v) => v.part), 'nats-2'].sort());
-      expect(output).toMatch(/catalog-1 is (exited|stopped): starting it again/);
-      expect(output).toMatch(/nats-2 exited unexpectedly/);
+      expect(up!.output()).toMatch(/catalog-1 is (exited|stopped): starting it again/);
+      expect(up!.output()).toMatch(/nats-2 exited unexpectedly/);
       expect(h.status).toBe(200);
       expect(h.body?.ok).toBe(true);
 
@@ -439,8 +385,8 @@ describe.skipIf(!!SKIP_REASON)(
       await db?.end();
       db = undefined;
       const t0 = Date.now();
-      child!.kill('SIGTERM');
-      expect(await exited(child!)).toBe(0);
+      up!.child.kill('SIGTERM');
+      expect(await exited(up!.child)).toBe(0);
       console.log(`stopped in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       for (const c of containers) {
         const r = run(e, ['container', 'exists', c.id], { allowFail: true });
