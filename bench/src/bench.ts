@@ -7,7 +7,8 @@
 // when only those are asked for). Of `rate`: --cold (an idle stack, no warm-up, instead of the
 // warm-up: at least 10 minutes idle), --cold-idle-s N (the idle, seconds), --cold-pool-idle-s N
 // (the services' database pool idle, DB_POOL_IDLE_MS, instead of the product's 300 s: the idle
-// is then twice the longest timeout it must outlast, 130 s for 60), --topology one|two|both.
+// is then twice the longest timeout it must outlast, 130 s for 60), --cold-primed (the warm-up
+// before the idle, so only what the idle undid is cold), --topology one|two|both.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -38,6 +39,7 @@ const { values: args } = parseArgs({
     cold: { type: 'boolean', default: false },
     'cold-idle-s': { type: 'string' },
     'cold-pool-idle-s': { type: 'string' },
+    'cold-primed': { type: 'boolean', default: false },
     topology: { type: 'string' },
   },
 });
@@ -45,6 +47,7 @@ const rateArgs = rateChoices({
   cold: args.cold,
   coldIdleS: args['cold-idle-s'],
   coldPoolIdleS: args['cold-pool-idle-s'],
+  coldPrimed: args['cold-primed'],
   topology: args.topology,
 });
 const hold = (args.hold?.split(',') ?? []).map((name) => {

@@ -59,6 +59,15 @@ test('an explicit idle is taken as given, and says when it does not outlast a ti
   expect(c.cold).toMatchObject({ idleS: 200, poolIdleS: 30, longestS: 65, outlastsAll: true });
 });
 
+test('a primed cold run warms up before its idle; by default nothing runs before the load', () => {
+  expect(rateChoices({ cold: true }).cold!.primed).toBe(false);
+  expect(rateChoices({ cold: true, coldPrimed: true }).cold).toMatchObject({
+    primed: true,
+    idleS: 600,
+  });
+  expect(() => rateChoices({ coldPrimed: true })).toThrow(/with --cold/);
+});
+
 test('one topology on its own', () => {
   expect(rateChoices({ topology: 'one' }).topologies).toEqual([TOPOLOGIES[0]]);
   expect(rateChoices({ topology: 'two' }).topologies).toEqual([TOPOLOGIES[1]]);

@@ -189,6 +189,12 @@ export interface ColdPlan {
   longestS: number;
   /** Whether the idle is longer than every one of them. */
   outlastsAll: boolean;
+  /**
+   * The warm-up ran before the idle (`--cold-primed`): the load finds code that has run before
+   * (as sign-ups that open after a quiet spell of a product that took sign-ups earlier), and
+   * only what the idle undid is cold. Without it the load is the first the stack takes.
+   */
+  primed: boolean;
 }
 
 /**
@@ -196,7 +202,7 @@ export interface ColdPlan {
  * (`--cold-pool-idle-s`), twice the longest timeout it must outlast; `--cold-idle-s` sets it
  * whatever these say (outlastsAll then tells whether it is long enough).
  */
-export function coldPlan(opts: { idleS?: number; poolIdleS?: number }): ColdPlan {
+export function coldPlan(opts: { idleS?: number; poolIdleS?: number; primed?: boolean }): ColdPlan {
   const timeouts = IDLE_TIMEOUTS.map((t) =>
     t.name === POOL_TIMEOUT && opts.poolIdleS !== undefined ? { ...t, s: opts.poolIdleS } : t,
   );
@@ -204,13 +210,21 @@ export function coldPlan(opts: { idleS?: number; poolIdleS?: number }): ColdPlan
   const idleS =
     opts.idleS ??
     (opts.poolIdleS === undefined ? Math.max(COLD_MIN_IDLE_S, 2 * longestS) : 2 * longestS);
-  return { idleS, poolIdleS: opts.poolIdleS, timeouts, longestS, outlastsAll: idleS > longestS };
+  return {
+    idleS,
+    poolIdleS: opts.poolIdleS,
+    timeouts,
+    longestS,
+    outlastsAll: idleS > longestS,
+    primed: opts.primed ?? false,
+  };
 }
 
 export interface RateArgs {
   cold?: boolean;
   coldIdleS?: string;
   coldPoolIdleS?: string;
+  coldPrimed?: boolean;
   topology?: string;
 }
 
@@ -231,8 +245,8 @@ export function rateChoices(args: RateArgs): {
   const idleS = seconds('--cold-idle-s', args.coldIdleS, 1, 24 * 3600);
   // DB_POOL_IDLE_MS takes 1 s to 1 h.
   const poolIdleS = seconds('--cold-pool-idle-s', args.coldPoolIdleS, 1, 3600);
-  if (!args.cold && (idleS !== undefined || poolIdleS !== undefined)) {
-    throw new Error('--cold-idle-s and --cold-pool-idle-s go with --cold');
+  if (!args.cold && (idleS !== undefined || poolIdleS !== undefined || args.coldPrimed)) {
+    throw new Error('--cold-idle-s, --cold-pool-idle-s and --cold-primed go with --cold');
   }
   const topologies = TOPOLOGY_CHOICES[args.topology ?? 'both'];
   if (!topologies) {
@@ -242,7 +256,7 @@ export function rateChoices(args: RateArgs): {
   }
   return {
     mode: args.cold ? 'cold' : 'warm',
-    cold: args.cold ? coldPlan({ idleS, poolIdleS }) : undefined,
+    cold: args.cold ? coldPlan({ idleS, poolIdleS, primed: args.coldPrimed }) : undefined,
     topologies,
   };
 }
@@ -409,13 +423,19 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
     };
 
     let atIdleStart: Record<string, number> | undefined;
+    if (cold?.primed) {
+      log(`${label}: warm-up before the idle, 50/s for 5 s`);
+      await load(50, 5);
+    }
     if (cold) {
       // The activities' events handled, then nothing asked of the stack for the idle: its last
       // 5 s measure each part's CPU below.
       await stackIdle(db, 30_000);
       atIdleStart = await serviceConnections(db);
       log(
-        `${label}: idle for ${cold.idleS} s, no warm-up (pool idle ` +
+        `${label}: idle for ${cold.idleS} s, ` +
+          (cold.primed ? 'after the warm-up' : 'no warm-up') +
+          ` (pool idle ` +
           `${cold.poolIdleS === undefined ? "the product's 300" : `DB_POOL_IDLE_MS ${cold.poolIdleS * 1000} ms, i.e. ${cold.poolIdleS}`} s; ` +
           `longest idle timeout ${cold.longestS} s${cold.outlastsAll ? '' : ', NOT outlasted'}); ` +
           `connections now: ${countList(atIdleStart)}`,
@@ -704,7 +724,11 @@ export function rateRows(results: TopologyResult[]): Row[] {
       row(
         `${t}: p50 / p99 per 5 s of the ${m.durationS} s, ms`,
         windowList(m.latencyPer5s) +
-          (r.mode === 'cold' ? ' (no warm-up)' : ' (after a 5 s warm-up at 50/s)'),
+          (r.mode === 'warm'
+            ? ' (after a 5 s warm-up at 50/s)'
+            : r.cold?.primed
+              ? ` (a 5 s warm-up at 50/s, then ${r.cold.idleS} s idle)`
+              : ` (${r.cold?.idleS} s idle, no warm-up ever)`),
       ),
       ...(r.cold
         ? [
