@@ -83,7 +83,7 @@ async function main(): Promise<number> {
       topologies: rateArgs.topologies,
       log: say,
     });
-    results.rate = { mode: rateArgs.mode, coldPlan: rateArgs.cold, topologies: rate };
+    results.rate = { mode: rateArgs.mode, coldPlan: rateArgs.cold ?? null, topologies: rate };
     rows.push(...rateRows(rate));
   }
   // 11. A rolling restart of every service process under sign-ups without a key (R-OPS-ROLLING).
