@@ -4,7 +4,11 @@
 // it out). Diagnostics of the burst, which judge no target: --hold notify (services stopped
 // during the product's burst), --statements (PostgreSQL's costliest statements in it; with
 // rate, in its loads). `rate` and `rolling` start stacks of their own, before the shared one (not started
-// when only those are asked for).
+// when only those are asked for). Of `rate`: --cold (an idle stack, no warm-up, instead of the
+// warm-up: at least 10 minutes idle), --cold-idle-s N (the idle, seconds), --cold-pool-idle-s N
+// (the services' database pool idle, DB_POOL_IDLE_MS, instead of the product's 300 s: the idle
+// is then twice the longest timeout it must outlast, 130 s for 60), --cold-primed (the warm-up
+// before the idle, so only what the idle undid is cold), --topology one|two|both.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,7 +26,7 @@ import { drawBenchmark } from './benchmarks/draw.js';
 import { adminListAtScale } from './benchmarks/admin-list.js';
 import { lighthouseAudit, pageWeights } from './benchmarks/browser.js';
 import { activityListLatency, loginLatency, timeToActivityList } from './benchmarks/requests.js';
-import { rateBenchmark, rateRows } from './benchmarks/rate.js';
+import { rateBenchmark, rateChoices, rateRows } from './benchmarks/rate.js';
 import { rollingRestart } from './benchmarks/rolling.js';
 
 const { values: args } = parseArgs({
@@ -32,7 +36,19 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     hold: { type: 'string' },
     statements: { type: 'boolean', default: false },
+    cold: { type: 'boolean', default: false },
+    'cold-idle-s': { type: 'string' },
+    'cold-pool-idle-s': { type: 'string' },
+    'cold-primed': { type: 'boolean', default: false },
+    topology: { type: 'string' },
   },
+});
+const rateArgs = rateChoices({
+  cold: args.cold,
+  coldIdleS: args['cold-idle-s'],
+  coldPoolIdleS: args['cold-pool-idle-s'],
+  coldPrimed: args['cold-primed'],
+  topology: args.topology,
 });
 const hold = (args.hold?.split(',') ?? []).map((name) => {
   if (!(SERVICES as readonly string[]).includes(name)) {
@@ -58,8 +74,16 @@ async function main(): Promise<number> {
   const results: Record<string, unknown> = { machine: facts };
   // 10. Sign-ups at a fixed rate, in both topologies, each on a stack of its own.
   if (wanted('rate')) {
-    const rate = await rateBenchmark({ port, quick, statements: args.statements, log: say });
-    results.rate = rate;
+    const rate = await rateBenchmark({
+      port,
+      quick,
+      statements: args.statements,
+      mode: rateArgs.mode,
+      cold: rateArgs.cold,
+      topologies: rateArgs.topologies,
+      log: say,
+    });
+    results.rate = { mode: rateArgs.mode, coldPlan: rateArgs.cold ?? null, topologies: rate };
     rows.push(...rateRows(rate));
   }
   // 11. A rolling restart of every service process under sign-ups without a key (R-OPS-ROLLING).

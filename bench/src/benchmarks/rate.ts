@@ -3,7 +3,10 @@
 // topologies (one process of each; REPLICAS=2 with NATS_NODES=3), each on a fresh stack with
 // an SMTP server of the tool's own. Per topology: 150 sign-ups a second for 60 s, every 201
 // checked stored once and emailed once, the resident memory of every service process after
-// it, then steps of increasing rate until the first whose p99 is over 250 ms.
+// it, then steps of increasing rate until the first whose p99 is over 250 ms. Warm (the
+// default), a 5 s warm-up comes before the 60 s; cold (`--cold`), the stack sits idle after its
+// activities are created, longer than anything keeps a connection open, and the 60 s start
+// with no warm-up: sign-ups that open after hours of quiet.
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import { pidsDir } from 'deploy/stack';
@@ -128,8 +131,146 @@ export const TOPOLOGIES: Topology[] = [
   { name: 'two of each, 3 nats', replicas: 2, natsNodes: 3 },
 ];
 
+/** `--topology`: one of each, two of each, or both (the default). */
+export const TOPOLOGY_CHOICES: Record<string, Topology[]> = {
+  one: [TOPOLOGIES[0]!],
+  two: [TOPOLOGIES[1]!],
+  both: TOPOLOGIES,
+};
+
+/** Warm: a warm-up before the load. Cold: a long idle instead, and no warm-up. */
+export type RateMode = 'warm' | 'cold';
+
+export interface IdleTimeout {
+  /** What closes or forgets, and where its length is set. */
+  name: string;
+  s: number;
+}
+
+/**
+ * What stays warm only while it is used, with how long it outlasts its last use: a cold load
+ * must start after the longest of them. The database pool's is the product's default here and
+ * the one the cold mode can shorten (DB_POOL_IDLE_MS); the others are fixed.
+ */
+export const IDLE_TIMEOUTS: IdleTimeout[] = [
+  {
+    name: "services' database pool idle (POOL_IDLE_MS, packages/service-kit/src/db.ts)",
+    s: 300,
+  },
+  {
+    name: "nginx's connections to the services (upstream keepalive_timeout, nginx's default; gateway/render.mjs)",
+    s: 60,
+  },
+  {
+    name: "services' HTTP keep-alive (server.keepAliveTimeout, packages/service-kit/src/service.ts)",
+    s: 65,
+  },
+  {
+    name: "nginx's connections from clients (keepalive_timeout, gateway/nginx.conf.template)",
+    s: 65,
+  },
+  {
+    name: "notify's pooled SMTP connections (socketTimeout, svc-notify/src/data-access/smtp.ts)",
+    s: 15,
+  },
+];
+export const POOL_TIMEOUT = IDLE_TIMEOUTS[0]!.name;
+
+/** The shortest idle of a cold run whose pool idle is the product's own. */
+export const COLD_MIN_IDLE_S = 600;
+
+export interface ColdPlan {
+  /** Seconds without a request between the activities' creation and the load. */
+  idleS: number;
+  /** DB_POOL_IDLE_MS / 1000 given to the stack; undefined: the product's 300 s. */
+  poolIdleS: number | undefined;
+  /** The timeouts of this run (the pool's as given), and the longest of them. */
+  timeouts: IdleTimeout[];
+  longestS: number;
+  /** Whether the idle is longer than every one of them. */
+  outlastsAll: boolean;
+  /**
+   * The warm-up ran before the idle (`--cold-primed`): the load finds code that has run before
+   * (as sign-ups that open after a quiet spell of a product that took sign-ups earlier), and
+   * only what the idle undid is cold. Without it the load is the first the stack takes.
+   */
+  primed: boolean;
+}
+
+/**
+ * The idle of a cold run. By default at least COLD_MIN_IDLE_S; with the pool's idle shortened
+ * (`--cold-pool-idle-s`), twice the longest timeout it must outlast; `--cold-idle-s` sets it
+ * whatever these say (outlastsAll then tells whether it is long enough).
+ */
+export function coldPlan(opts: { idleS?: number; poolIdleS?: number; primed?: boolean }): ColdPlan {
+  const timeouts = IDLE_TIMEOUTS.map((t) =>
+    t.name === POOL_TIMEOUT && opts.poolIdleS !== undefined ? { ...t, s: opts.poolIdleS } : t,
+  );
+  const longestS = Math.max(...timeouts.map((t) => t.s));
+  const idleS =
+    opts.idleS ??
+    (opts.poolIdleS === undefined ? Math.max(COLD_MIN_IDLE_S, 2 * longestS) : 2 * longestS);
+  return {
+    idleS,
+    poolIdleS: opts.poolIdleS,
+    timeouts,
+    longestS,
+    outlastsAll: idleS > longestS,
+    primed: opts.primed ?? false,
+  };
+}
+
+export interface RateArgs {
+  cold?: boolean;
+  coldIdleS?: string;
+  coldPoolIdleS?: string;
+  coldPrimed?: boolean;
+  topology?: string;
+}
+
+/** The rate benchmark's options from the command line's; throws on a bad one. */
+export function rateChoices(args: RateArgs): {
+  mode: RateMode;
+  cold: ColdPlan | undefined;
+  topologies: Topology[];
+} {
+  const seconds = (flag: string, v: string | undefined, min: number, max: number) => {
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!/^\d+$/.test(v) || n < min || n > max) {
+      throw new Error(`${flag} ${v}: whole seconds from ${min} to ${max}`);
+    }
+    return n;
+  };
+  const idleS = seconds('--cold-idle-s', args.coldIdleS, 1, 24 * 3600);
+  // DB_POOL_IDLE_MS takes 1 s to 1 h.
+  const poolIdleS = seconds('--cold-pool-idle-s', args.coldPoolIdleS, 1, 3600);
+  if (!args.cold && (idleS !== undefined || poolIdleS !== undefined || args.coldPrimed)) {
+    throw new Error('--cold-idle-s, --cold-pool-idle-s and --cold-primed go with --cold');
+  }
+  const topologies = TOPOLOGY_CHOICES[args.topology ?? 'both'];
+  if (!topologies) {
+    throw new Error(
+      `--topology ${args.topology}: one of ${Object.keys(TOPOLOGY_CHOICES).join(', ')}`,
+    );
+  }
+  return {
+    mode: args.cold ? 'cold' : 'warm',
+    cold: args.cold ? coldPlan({ idleS, poolIdleS, primed: args.coldPrimed }) : undefined,
+    topologies,
+  };
+}
+
 export interface TopologyResult {
   topology: Topology;
+  mode: RateMode;
+  /** Cold mode: the idle before the load and the timeouts it outlasts. */
+  cold?: ColdPlan;
+  /**
+   * Connections of each service (application_name) open in PostgreSQL: right after the
+   * activities were created and their events handled (cold mode), and right before the load.
+   */
+  connections: { atIdleStart?: Record<string, number>; beforeLoad: Record<string, number> };
   startS: number;
   /** Starts of the stack that failed before the one measured. */
   startFailures: string[];
@@ -141,8 +282,8 @@ export interface TopologyResult {
     cpuSecondsPer1000: Record<string, number>;
     /** CPU of each part in 5 s without load, % of a core. */
     idleCpuPercent: Record<string, number>;
-    /** p50 / p99 per 5 s of the load. */
-    windows: ReturnType<typeof windows>;
+    /** p50 / p99 of the requests due in each 5 s of the load, from its start. */
+    latencyPer5s: ReturnType<typeof windows>;
   };
   check: {
     created: number;
@@ -173,6 +314,12 @@ export const LIMITS = { mainP99Ms: 100, stepP99Ms: 250, rssMb: 150 } as const;
 export interface RateOptions {
   port: number;
   quick: boolean;
+  /** Warm by default. */
+  mode?: RateMode;
+  /** Cold mode's idle; by default coldPlan({}). */
+  cold?: ColdPlan;
+  /** By default both. */
+  topologies?: Topology[];
   statements?: boolean;
   log: (line: string) => void;
 }
@@ -183,13 +330,15 @@ const REQUEST_TIMEOUT_MS = 15_000;
 
 export async function rateBenchmark(opts: RateOptions): Promise<TopologyResult[]> {
   const out: TopologyResult[] = [];
-  for (const t of TOPOLOGIES) out.push(await runTopology(t, opts));
+  for (const t of opts.topologies ?? TOPOLOGIES) out.push(await runTopology(t, opts));
   return out;
 }
 
 async function runTopology(topology: Topology, opts: RateOptions): Promise<TopologyResult> {
   const { log, quick } = opts;
-  const label = `10. rate (${topology.name})`;
+  const mode = opts.mode ?? 'warm';
+  const cold = mode === 'cold' ? (opts.cold ?? coldPlan({})) : undefined;
+  const label = `10. rate, ${mode} (${topology.name})`;
   const smtp = new SmtpCapture(opts.port + 10_028);
   await smtp.start();
   let s: BenchStack | undefined;
@@ -210,6 +359,9 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
             SMTP_URL: smtp.url,
             REPLICAS: String(topology.replicas),
             NATS_NODES: String(topology.natsNodes),
+            ...(cold?.poolIdleS !== undefined
+              ? { DB_POOL_IDLE_MS: String(cold.poolIdleS * 1000) }
+              : {}),
           },
           postgresSettings: opts.statements ? STATEMENTS_SETTINGS : undefined,
         });
@@ -270,16 +422,37 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
       }).then((all) => ({ all, first }));
     };
 
-    // Warm-up (JIT, pools, prepared statements), then its emails drain.
-    log(`${label}: warm-up, 50/s for 5 s`);
-    await load(50, 5);
-    await stackIdle(db, 30_000);
+    let atIdleStart: Record<string, number> | undefined;
+    if (cold?.primed) {
+      log(`${label}: warm-up before the idle, 50/s for 5 s`);
+      await load(50, 5);
+    }
+    if (cold) {
+      // The activities' events handled, then nothing asked of the stack for the idle: its last
+      // 5 s measure each part's CPU below.
+      await stackIdle(db, 30_000);
+      atIdleStart = await serviceConnections(db);
+      log(
+        `${label}: idle for ${cold.idleS} s, ` +
+          (cold.primed ? 'after the warm-up' : 'no warm-up') +
+          ` (pool idle ` +
+          `${cold.poolIdleS === undefined ? "the product's 300" : `DB_POOL_IDLE_MS ${cold.poolIdleS * 1000} ms, i.e. ${cold.poolIdleS}`} s; ` +
+          `longest idle timeout ${cold.longestS} s${cold.outlastsAll ? '' : ', NOT outlasted'}); ` +
+          `connections now: ${countList(atIdleStart)}`,
+      );
+      await sleep(Math.max(0, cold.idleS - 5) * 1000);
+    } else {
+      // Warm-up (JIT, pools, prepared statements), then its emails drain.
+      log(`${label}: warm-up, 50/s for 5 s`);
+      await load(50, 5);
+      await stackIdle(db, 30_000);
+    }
 
     // What each part spends with no load (timers, probes, leadership): per sign-up below it
     // is counted in too.
     const roots = partPids(stack);
     const idle0 = cpuSnapshot();
-    await sleep(5000);
+    await sleep(Math.min(5, cold?.idleS ?? 5) * 1000);
     const idleCpuPercent = Object.fromEntries(
       Object.entries(cpuDelta(idle0, cpuSnapshot(), roots)).map(([k, v]) => [k, (v / 5) * 100]),
     );
@@ -300,6 +473,8 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
     }, 1000);
     const durationS = quick ? 15 : 60;
     if (opts.statements) await resetStatements(db);
+    const beforeLoad = await serviceConnections(db);
+    log(`${label}: connections before the load: ${countList(beforeLoad)}`);
     log(`${label}: ${MAIN_RATE} keyed sign-ups a second for ${durationS} s`);
     const cpu0 = cpuSnapshot();
     const machine0 = machineCpu();
@@ -323,10 +498,7 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
         `${fmt(summary.maxMs, 0)} ms, ${JSON.stringify(summary.byStatus)}`,
     );
     const perWindow = windows(mainRun.all);
-    log(
-      `${label}: p50 / p99 per 5 s: ` +
-        perWindow.map((w) => `${fmt(w.p50Ms, 0)}/${fmt(w.p99Ms, 0)}`).join(' '),
-    );
+    log(`${label}: p50 / p99 per 5 s: ${windowList(perWindow)}`);
     let statements: StatementTime[] | undefined;
     if (opts.statements) {
       statements = await topStatements(db);
@@ -355,7 +527,7 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
       rate: MAIN_RATE,
       durationS,
       machineBusy: total > 0 ? busy / total : 0,
-      windows: perWindow,
+      latencyPer5s: perWindow,
       idleCpuPercent,
       cpuSecondsPer1000: Object.fromEntries(
         Object.entries(cpu).map(([k, v]) => [k, (v / Math.max(1, created.length)) * 1000]),
@@ -386,6 +558,9 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
     }
     return {
       topology,
+      mode,
+      cold,
+      connections: { atIdleStart, beforeLoad },
       startS,
       startFailures,
       main,
@@ -403,6 +578,24 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
     await smtp.stop();
   }
 }
+
+/** p50/p99 of each window, ms: `121/534 20/98 …`. */
+export const windowList = (ws: ReturnType<typeof windows>) =>
+  ws.map((w) => `${fmt(w.p50Ms, 0)}/${fmt(w.p99Ms, 0)}`).join(' ');
+
+/** The services' connections open in PostgreSQL, by application_name (`svc-catalog`, …). */
+async function serviceConnections(db: pg.Pool): Promise<Record<string, number>> {
+  const { rows } = await db.query<{ name: string; n: number }>(
+    `SELECT application_name AS name, count(*)::int AS n FROM pg_stat_activity
+      WHERE application_name LIKE 'svc-%' GROUP BY 1 ORDER BY 1`,
+  );
+  return Object.fromEntries(rows.map((r) => [r.name, r.n]));
+}
+
+const countList = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .map(([k, n]) => `${k} ${n}`)
+    .join(', ') || 'none';
 
 /** `catalog-1`, `catalog-2`, … of every service. */
 function serviceProcesses(replicas: number): string[] {
@@ -491,7 +684,7 @@ const mbList = (
 export function rateRows(results: TopologyResult[]): Row[] {
   const rows: Row[] = [];
   for (const r of results) {
-    const t = `10 rate (${r.topology.name})`;
+    const t = `10 rate, ${r.mode} (${r.topology.name})`;
     const m = r.main;
     const c = r.check;
     const rss = Object.values(r.rssAfter);
@@ -528,6 +721,28 @@ export function rateRows(results: TopologyResult[]): Row[] {
         `< ${LIMITS.rssMb} MB each`,
         rss.length > 0 && rss.every((mb) => mb !== undefined && mb < LIMITS.rssMb),
       ),
+      row(
+        `${t}: p50 / p99 per 5 s of the ${m.durationS} s, ms`,
+        windowList(m.latencyPer5s) +
+          (r.mode === 'warm'
+            ? ' (after a 5 s warm-up at 50/s)'
+            : r.cold?.primed
+              ? ` (a 5 s warm-up at 50/s, then ${r.cold.idleS} s idle)`
+              : ` (${r.cold?.idleS} s idle, no warm-up ever)`),
+      ),
+      ...(r.cold
+        ? [
+            row(
+              `${t}: idle before the load; database connections of the services then`,
+              `${r.cold.idleS} s (pool idle ${r.cold.poolIdleS ?? 300} s` +
+                (r.cold.poolIdleS === undefined ? '' : ' by DB_POOL_IDLE_MS') +
+                `, longest idle timeout ${r.cold.longestS} s` +
+                (r.cold.outlastsAll ? '' : ', not outlasted') +
+                `); ${countList(r.connections.atIdleStart ?? {})} → ` +
+                countList(r.connections.beforeLoad),
+            ),
+          ]
+        : []),
       row(`${t}: CPU s per 1,000 sign-ups`, cpu),
       ...(r.startFailures.length
         ? [row(`${t}: failed starts of the stack before this one`, r.startFailures.join('; '))]

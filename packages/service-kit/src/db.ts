@@ -54,7 +54,8 @@ export interface Migration {
  * How long an unused connection stays open. A new one costs a backend start, a SCRAM exchange
  * and a cold catalog cache, paid by the request that waits for it: with a short idle time, a
  * rush after a quiet spell, or any swing in load, opened connections while it was busiest
- * (bench/README.md, item 10). Five minutes keeps them through such swings.
+ * (bench/README.md, item 10). Five minutes keeps them through such swings. DB_POOL_IDLE_MS
+ * (config.ts) sets it otherwise; its default is this.
  */
 export const POOL_IDLE_MS = 300_000;
 
@@ -63,11 +64,13 @@ export async function connectDatabase(opts: {
   schema: string;
   poolMax: number;
   applicationName: string;
+  /** How long an unused connection stays open; POOL_IDLE_MS unless given. */
+  poolIdleMs?: number;
 }): Promise<Sequelize> {
   const sequelize = new Sequelize(opts.url, {
     dialect: 'postgres',
     logging: false,
-    pool: { max: opts.poolMax, min: 0, idle: POOL_IDLE_MS, acquire: 10_000 },
+    pool: { max: opts.poolMax, min: 0, idle: opts.poolIdleMs ?? POOL_IDLE_MS, acquire: 10_000 },
     dialectOptions: {
       application_name: opts.applicationName,
       options: `-c search_path=${opts.schema}`,

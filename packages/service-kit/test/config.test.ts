@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ConfigError, baseConfigSchema, loadConfig, parseHealthPeers } from '../src/config.js';
+import { POOL_IDLE_MS } from '../src/db.js';
 
 const valid = {
   SERVICE_NAME: 'catalog',
@@ -24,6 +25,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig(baseConfigSchema, { ...valid, PORT: '70000' })).toThrow(ConfigError);
     expect(() => loadConfig(baseConfigSchema, { ...valid, SESSION_SECRET: 'short' })).toThrow(
       /SESSION_SECRET: at least 32 characters/,
+    );
+  });
+
+  it("keeps the pool's idle at the product's five minutes unless DB_POOL_IDLE_MS sets it", () => {
+    expect(loadConfig(baseConfigSchema, valid).DB_POOL_IDLE_MS).toBe(POOL_IDLE_MS);
+    expect(POOL_IDLE_MS).toBe(300_000);
+    expect(
+      loadConfig(baseConfigSchema, { ...valid, DB_POOL_IDLE_MS: '60000' }).DB_POOL_IDLE_MS,
+    ).toBe(60_000);
+    expect(() => loadConfig(baseConfigSchema, { ...valid, DB_POOL_IDLE_MS: '10' })).toThrow(
+      /DB_POOL_IDLE_MS/,
     );
   });
 
