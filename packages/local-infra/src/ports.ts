@@ -1,8 +1,13 @@
 import fs from 'node:fs';
 import net from 'node:net';
 
+/** Ports this process has handed out: none is handed out twice. */
+const handedOut = new Set<number>();
+
 /**
- * A TCP port on 127.0.0.1 that nothing listened on a moment ago, below the kernel's ephemeral
+ * A TCP port on 127.0.0.1 that nothing listened on a moment ago and that this process has not
+ * handed out before (two calls before either port is bound, as a PostgreSQL and a nats-server
+ * started together, would otherwise get the same one now and then), below the kernel's ephemeral
  * range. A port the kernel hands out for `listen(0)` comes from the range it also takes the
  * source ports of outgoing connections from, so between this answer and the caller's bind
  * another process's connection (a route between NATS nodes that started a moment earlier) could
@@ -12,9 +17,19 @@ export async function freePort(): Promise<number> {
   const [low, high] = [24_000, Math.min(ephemeralStart(), 32_768)];
   for (let attempt = 0; attempt < 50 && high > low; attempt++) {
     const port = low + Math.floor(Math.random() * (high - low));
-    if (await canListen(port)) return port;
+    if (handedOut.has(port)) continue;
+    if (await canListen(port)) {
+      handedOut.add(port);
+      return port;
+    }
   }
-  return listenOnce(0);
+  for (;;) {
+    const port = await listenOnce(0);
+    if (!handedOut.has(port)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
 }
 
 function ephemeralStart(): number {
