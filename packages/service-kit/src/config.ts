@@ -20,6 +20,25 @@ export const shutdownConfigSchema = z.object({
 });
 export type ShutdownConfig = z.infer<typeof shutdownConfigSchema>;
 
+/**
+ * How long an unused database connection above the pool's floor stays open. A new one costs a
+ * backend start, a SCRAM exchange and a cold catalog cache, paid by the request that waits for
+ * it: with a short idle time, a rush after a quiet spell, or any swing in load, opened
+ * connections while it was busiest (bench/README.md, item 10). Five minutes keeps them through
+ * such swings; DB_POOL_IDLE_MS sets it otherwise.
+ */
+export const POOL_IDLE_MS = 300_000;
+
+/**
+ * The pool's floor for a pool of `max`: `min` when given (at most `max`), else half of `max`
+ * rounded up. The floor's connections are opened at start and never closed for being unused, so
+ * the first requests after hours of quiet (sign-ups opening at a set time) find them ready
+ * instead of opening them while the rush is at its height (bench/README.md, item 10).
+ */
+export function poolFloor(max: number, min?: number): number {
+  return Math.min(max, min ?? Math.ceil(max / 2));
+}
+
 /** What every service reads from its environment. */
 export const baseConfigSchema = z.object({
   SERVICE_NAME: z.string().min(1),
@@ -36,11 +55,16 @@ export const baseConfigSchema = z.object({
   DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'lowercase letters, digits and _ only'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /**
-   * How long an unused database connection stays open (db.ts, POOL_IDLE_MS). Left at its
-   * default in the product; the rate benchmark's cold mode shortens it to reach an idle pool
-   * sooner.
+   * The pool's floor: connections opened at start and kept however long they sit unused (at
+   * most DB_POOL_MAX). Unset: half of DB_POOL_MAX, rounded up (poolFloor).
    */
-  DB_POOL_IDLE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(300_000),
+  DB_POOL_MIN: z.coerce.number().int().min(0).max(100).optional(),
+  /**
+   * How long an unused connection above the floor stays open. Left at its default
+   * (POOL_IDLE_MS) in the product; the rate benchmark's cold mode shortens it to reach an idle
+   * pool sooner.
+   */
+  DB_POOL_IDLE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(POOL_IDLE_MS),
   NATS_URL: z
     .string()
     .regex(/^(nats|tls):\/\/[^\s,]+(,(nats|tls):\/\/[^\s,]+)*$/, 'nats://host:port'),

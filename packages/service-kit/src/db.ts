@@ -10,6 +10,7 @@ import {
   type Transaction,
 } from 'sequelize';
 import { Umzug, type UmzugStorage } from 'umzug';
+import { POOL_IDLE_MS, poolFloor } from './config.js';
 import type { Logger } from './logger.js';
 
 // The services define their models on the instance `connectDatabase` gives (docs/architecture.md,
@@ -46,40 +47,50 @@ export interface Migration {
 }
 
 /**
- * One pool per service, bound to the service's own schema through the
- * connection's search_path, so unqualified table names never reach another
- * service's data. A connection is kept for POOL_IDLE_MS after its last use.
+ * One pool per service, bound to the service's own schema through the connection's
+ * search_path, so unqualified table names never reach another service's data. The pool opens
+ * its floor (config.ts, poolFloor) before it answers and keeps it; a connection above the floor
+ * is closed after POOL_IDLE_MS unused. TCP keep-alive keeps the floor's idle connections known
+ * to whatever lies between the service and PostgreSQL.
  */
-/**
- * How long an unused connection stays open. A new one costs a backend start, a SCRAM exchange
- * and a cold catalog cache, paid by the request that waits for it: with a short idle time, a
- * rush after a quiet spell, or any swing in load, opened connections while it was busiest
- * (bench/README.md, item 10). Five minutes keeps them through such swings. DB_POOL_IDLE_MS
- * (config.ts) sets it otherwise; its default is this.
- */
-export const POOL_IDLE_MS = 300_000;
-
 export async function connectDatabase(opts: {
   url: string;
   schema: string;
   poolMax: number;
   applicationName: string;
-  /** How long an unused connection stays open; POOL_IDLE_MS unless given. */
+  /** The pool's floor; poolFloor(poolMax) unless given. */
+  poolMin?: number;
+  /** How long an unused connection above the floor stays open; POOL_IDLE_MS unless given. */
   poolIdleMs?: number;
 }): Promise<Sequelize> {
+  const min = poolFloor(opts.poolMax, opts.poolMin);
   const sequelize = new Sequelize(opts.url, {
     dialect: 'postgres',
     logging: false,
-    pool: { max: opts.poolMax, min: 0, idle: opts.poolIdleMs ?? POOL_IDLE_MS, acquire: 10_000 },
+    pool: { max: opts.poolMax, min, idle: opts.poolIdleMs ?? POOL_IDLE_MS, acquire: 10_000 },
     dialectOptions: {
       application_name: opts.applicationName,
       options: `-c search_path=${opts.schema}`,
       statement_timeout: 15_000,
+      keepAlive: true,
     },
     define: { underscored: true },
   });
   await sequelize.authenticate();
+  await openFloor(sequelize, min);
   return sequelize;
+}
+
+/**
+ * Opens the pool's floor now, at start, rather than when the first busy moment asks for it: the
+ * pool keeps `min` once it has them but does not open them by itself.
+ */
+async function openFloor(sequelize: Sequelize, min: number): Promise<void> {
+  const cm = sequelize.connectionManager;
+  const held = await Promise.all(
+    Array.from({ length: min }, () => cm.getConnection({ type: 'write' })),
+  );
+  for (const connection of held) cm.releaseConnection(connection);
 }
 
 /** A statement run by name: PostgreSQL parses and plans it once per connection. */

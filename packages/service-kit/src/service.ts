@@ -121,6 +121,7 @@ export async function openService<S extends z.ZodObject>(
     url: config.DATABASE_URL,
     schema: config.DB_SCHEMA,
     poolMax: config.DB_POOL_MAX,
+    poolMin: config.DB_POOL_MIN,
     poolIdleMs: config.DB_POOL_IDLE_MS,
     applicationName: `svc-${def.name}`,
   });

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ConfigError, baseConfigSchema, loadConfig, parseHealthPeers } from '../src/config.js';
-import { POOL_IDLE_MS } from '../src/db.js';
+import {
+  ConfigError,
+  POOL_IDLE_MS,
+  baseConfigSchema,
+  loadConfig,
+  parseHealthPeers,
+  poolFloor,
+} from '../src/config.js';
 
 const valid = {
   SERVICE_NAME: 'catalog',
@@ -36,6 +42,20 @@ describe('loadConfig', () => {
     ).toBe(60_000);
     expect(() => loadConfig(baseConfigSchema, { ...valid, DB_POOL_IDLE_MS: '10' })).toThrow(
       /DB_POOL_IDLE_MS/,
+    );
+  });
+
+  it('keeps half the pool as its floor unless DB_POOL_MIN sets it, never above DB_POOL_MAX', () => {
+    expect(loadConfig(baseConfigSchema, valid).DB_POOL_MIN).toBeUndefined();
+    expect(poolFloor(10)).toBe(5);
+    expect(poolFloor(20)).toBe(10);
+    expect(poolFloor(1)).toBe(1);
+    expect(poolFloor(3)).toBe(2);
+    const set = loadConfig(baseConfigSchema, { ...valid, DB_POOL_MIN: '0' });
+    expect(poolFloor(set.DB_POOL_MAX, set.DB_POOL_MIN)).toBe(0);
+    expect(poolFloor(10, 30)).toBe(10);
+    expect(() => loadConfig(baseConfigSchema, { ...valid, DB_POOL_MIN: '-1' })).toThrow(
+      /DB_POOL_MIN/,
     );
   });
 
