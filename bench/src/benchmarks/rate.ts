@@ -154,7 +154,7 @@ export interface IdleTimeout {
  */
 export const IDLE_TIMEOUTS: IdleTimeout[] = [
   {
-    name: "services' database pool idle (POOL_IDLE_MS, packages/service-kit/src/db.ts)",
+    name: "services' database pool idle above its floor (POOL_IDLE_MS, packages/service-kit/src/config.ts)",
     s: 300,
   },
   {
@@ -479,7 +479,26 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
     const cpu0 = cpuSnapshot();
     const machine0 = machineCpu();
     const own0 = process.cpuUsage();
-    const mainRun = await load(MAIN_RATE, durationS).finally(() => clearInterval(sampler));
+    // PostgreSQL's WAL in the load's first 5 s and after: the first change of a page after a
+    // checkpoint writes the whole page (a full-page image), and WAL is written per commit.
+    const admin = db;
+    const wal0 = await walStats(admin);
+    let wal5: WalStats | undefined;
+    const at5 = setTimeout(() => {
+      void walStats(admin).then((w) => (wal5 = w));
+    }, 5000);
+    const mainRun = await load(MAIN_RATE, durationS).finally(() => {
+      clearInterval(sampler);
+      clearTimeout(at5);
+    });
+    const walEnd = await walStats(admin);
+    log(
+      `${label}: WAL ${fmt((walEnd.bytes - wal0.bytes) / 1024 / (MAIN_RATE * durationS), 1)} KB ` +
+        `a sign-up; ` +
+        (wal5
+          ? `first 5 s ${walList(wal0, wal5, 5)}, then ${walList(wal5, walEnd, durationS - 5)}`
+          : walList(wal0, walEnd, durationS)),
+    );
     const loadEnd = Date.now();
     const rssAfter = Object.fromEntries(processes.map((p) => [p, rssMb(stack.pid(p))]));
     const rssAnonAfter = Object.fromEntries(processes.map((p) => [p, rssAnonMb(stack.pid(p))]));
@@ -499,6 +518,13 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
     );
     const perWindow = windows(mainRun.all);
     log(`${label}: p50 / p99 per 5 s: ${windowList(perWindow)}`);
+    // Where the rush's first seconds go: per second, the first 10 s.
+    const start = Math.min(...mainRun.all.map((a) => a.dueAt));
+    const firstSeconds = windows(
+      mainRun.all.filter((a) => a.dueAt - start < 10_000),
+      1,
+    );
+    log(`${label}: p50 / p99 per 1 s of the first 10 s: ${windowList(firstSeconds)}`);
     let statements: StatementTime[] | undefined;
     if (opts.statements) {
       statements = await topStatements(db);
@@ -584,6 +610,24 @@ export const windowList = (ws: ReturnType<typeof windows>) =>
   ws.map((w) => `${fmt(w.p50Ms, 0)}/${fmt(w.p99Ms, 0)}`).join(' ');
 
 /** The services' connections open in PostgreSQL, by application_name (`svc-catalog`, …). */
+interface WalStats {
+  bytes: number;
+  fpi: number;
+  checkpoints: number;
+}
+async function walStats(db: pg.Pool): Promise<WalStats> {
+  const { rows } = await db.query<{ bytes: string; fpi: string; checkpoints: string }>(
+    `SELECT wal_bytes AS bytes, wal_fpi AS fpi,
+            (SELECT checkpoints_timed + checkpoints_req FROM pg_stat_bgwriter) AS checkpoints
+       FROM pg_stat_wal`,
+  );
+  const r = rows[0]!;
+  return { bytes: Number(r.bytes), fpi: Number(r.fpi), checkpoints: Number(r.checkpoints) };
+}
+const walList = (a: WalStats, b: WalStats, seconds: number) =>
+  `${fmt((b.bytes - a.bytes) / 1e6 / seconds, 2)} MB/s, ${fmt((b.fpi - a.fpi) / seconds, 0)} full-page images/s` +
+  (b.checkpoints > a.checkpoints ? `, ${b.checkpoints - a.checkpoints} checkpoint(s)` : '');
+
 async function serviceConnections(db: pg.Pool): Promise<Record<string, number>> {
   const { rows } = await db.query<{ name: string; n: number }>(
     `SELECT application_name AS name, count(*)::int AS n FROM pg_stat_activity

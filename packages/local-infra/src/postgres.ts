@@ -173,6 +173,10 @@ export async function startPostgres(opts: {
       'synchronous_commit=on',
       '-c',
       'unix_socket_permissions=0700',
+      // Each service process keeps its pool's floor open and may grow to DB_POOL_MAX: at
+      // REPLICAS=3, 3 × (10 + 10 + 10 + 20) connections, beside tools and tests.
+      '-c',
+      'max_connections=200',
       ...(opts.settings ?? []).flatMap((setting) => ['-c', setting]),
     ],
     {
