@@ -119,17 +119,7 @@ export async function main(argv = process.argv.slice(2)) {
   const rows = [];
   for (const { name, dockerfile, buildArgs } of selected) {
     const tag = imageTag(name, version);
-    const args = [
-      'build',
-      ...engine.buildArgs,
-      '-f',
-      `deploy/images/${dockerfile}.Dockerfile`,
-      '-t',
-      tag,
-    ];
-    if (engine.name === 'podman') args.push('--layers');
-    for (const [key, value] of Object.entries(buildArgs))
-      args.push('--build-arg', `${key}=${value}`);
+    const args = [...buildCommand(engine, dockerfile, buildArgs), '-t', tag];
     if (name.startsWith('mfe-'))
       args.push('--build-arg', `VERSION=${packageVersion(name) ?? version}`);
     args.push('.');
@@ -152,6 +142,14 @@ export async function main(argv = process.argv.slice(2)) {
   return 0;
 }
 
+/** `build` with the engine's arguments, a Dockerfile of deploy/images and its build arguments. */
+function buildCommand(engine, dockerfile, buildArgs) {
+  const args = ['build', ...engine.buildArgs, '-f', `deploy/images/${dockerfile}.Dockerfile`];
+  if (engine.name === 'podman') args.push('--layers');
+  for (const [key, value] of Object.entries(buildArgs)) args.push('--build-arg', `${key}=${value}`);
+  return args;
+}
+
 /**
  * After the bases: compose's stand-ins, and the first two stages every Node image begins with
  * (manifests, install: its `npm ci`), built once so that each image's build finds them cached.
@@ -159,11 +157,12 @@ export async function main(argv = process.argv.slice(2)) {
 async function prepare(engine, started) {
   for (const s of STANDINS) await ensureStandIn(engine, s);
   const service = IMAGES.find((i) => i.dockerfile === 'service');
-  const args = ['build', ...engine.buildArgs, '-f', `deploy/images/service.Dockerfile`];
-  if (engine.name === 'podman') args.push('--layers');
-  for (const [key, value] of Object.entries(service?.buildArgs ?? {}))
-    args.push('--build-arg', `${key}=${value}`);
-  args.push('--target', 'install', '.');
+  const args = [
+    ...buildCommand(engine, 'service', service?.buildArgs ?? {}),
+    '--target',
+    'install',
+    '.',
+  ];
   console.log(`\n== the shared install: ${engine.name} ${args.join(' ')}`);
   run(engine, args, { inherit: true });
   console.log(`images: prepared in ${((Date.now() - started) / 1000).toFixed(0)} s`);
