@@ -124,7 +124,8 @@ if (wanted('images')) {
     const p = await preparing;
     // The suites before ran with spawnSync, so the exit was seen late: the log says how long
     // the preparation itself took.
-    const took = /images: prepared in (\d+) s/.exec(readFileSync(p.log, 'utf8'))?.[1];
+    const logText = readFileSync(p.log, 'utf8');
+    const took = /images: prepared in (\d+) s/.exec(logText)?.[1];
     console.log(
       `\n== images: bases and the shared install prepared ` +
         (took ? `in ${took} s ` : `(${p.seconds.toFixed(0)} s until looked at) `) +
@@ -132,7 +133,7 @@ if (wanted('images')) {
         `more; exit ${p.code}, log ${p.log.slice(root.length + 1)})`,
     );
     // Not a failure of its own: the build makes whatever is still missing, and says why.
-    if (p.code !== 0) console.log(readFileSync(p.log, 'utf8').split('\n').slice(-30).join('\n'));
+    if (p.code !== 0) console.log(logText.split('\n').slice(-30).join('\n'));
     vitestSuite('images', 'deploy', ['--config', 'vitest.images.config.ts']);
   } else
     console.log('\n== images: not run: no container engine (apt-get install -y podman runc)\n');

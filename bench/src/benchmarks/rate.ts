@@ -519,11 +519,7 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
     const perWindow = windows(mainRun.all);
     log(`${label}: p50 / p99 per 5 s: ${windowList(perWindow)}`);
     // Where the rush's first seconds go: per second, the first 10 s.
-    const start = Math.min(...mainRun.all.map((a) => a.dueAt));
-    const firstSeconds = windows(
-      mainRun.all.filter((a) => a.dueAt - start < 10_000),
-      1,
-    );
+    const firstSeconds = windows(mainRun.all, 1).filter((w) => w.fromS < 10);
     log(`${label}: p50 / p99 per 1 s of the first 10 s: ${windowList(firstSeconds)}`);
     let statements: StatementTime[] | undefined;
     if (opts.statements) {
@@ -609,7 +605,6 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
 export const windowList = (ws: ReturnType<typeof windows>) =>
   ws.map((w) => `${fmt(w.p50Ms, 0)}/${fmt(w.p99Ms, 0)}`).join(' ');
 
-/** The services' connections open in PostgreSQL, by application_name (`svc-catalog`, …). */
 interface WalStats {
   bytes: number;
   fpi: number;
@@ -628,6 +623,7 @@ const walList = (a: WalStats, b: WalStats, seconds: number) =>
   `${fmt((b.bytes - a.bytes) / 1e6 / seconds, 2)} MB/s, ${fmt((b.fpi - a.fpi) / seconds, 0)} full-page images/s` +
   (b.checkpoints > a.checkpoints ? `, ${b.checkpoints - a.checkpoints} checkpoint(s)` : '');
 
+/** The services' connections open in PostgreSQL, by application_name (`svc-catalog`, …). */
 async function serviceConnections(db: pg.Pool): Promise<Record<string, number>> {
   const { rows } = await db.query<{ name: string; n: number }>(
     `SELECT application_name AS name, count(*)::int AS n FROM pg_stat_activity

@@ -38,16 +38,19 @@ describe('the database pool', () => {
     return row!.n;
   }
   const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+  /** `n` queries at once, each holding its connection for 0.2 s. */
+  const busy = (pool: Sequelize, n: number) =>
+    Promise.all(
+      Array.from({ length: n }, () =>
+        pool.query('SELECT pg_sleep(0.2)', { type: QueryTypes.SELECT }),
+      ),
+    );
 
   it('opens its floor at start and keeps it through an idle longer than the pool idle', async () => {
     const pool = await open('floor-a', { poolMax: 6 });
     expect(await connections('floor-a')).toBe(3);
     // Busy: six at once take the pool to its maximum.
-    await Promise.all(
-      Array.from({ length: 6 }, () =>
-        pool.query('SELECT pg_sleep(0.2)', { type: QueryTypes.SELECT }),
-      ),
-    );
+    await busy(pool, 6);
     expect(await connections('floor-a')).toBe(6);
     // Idle for three times the pool idle: the ones above the floor close, the floor stays.
     await sleep(3500);
@@ -56,11 +59,7 @@ describe('the database pool', () => {
 
   it('opens none ahead with DB_POOL_MIN 0 and lets all go when unused', async () => {
     const pool = await open('floor-b', { poolMax: 4, poolMin: 0 });
-    await Promise.all(
-      Array.from({ length: 4 }, () =>
-        pool.query('SELECT pg_sleep(0.2)', { type: QueryTypes.SELECT }),
-      ),
-    );
+    await busy(pool, 4);
     expect(await connections('floor-b')).toBe(4);
     await sleep(3500);
     expect(await connections('floor-b')).toBe(0);
