@@ -1,7 +1,7 @@
 // `npm run bench`: starts its own stack and runs every benchmark, prints the table of targets
 // and writes bench/results/latest.json. Options: --port N (default 19200), --only a,b (names:
-// burst, lock, race, email, draw, list, search, weight, lighthouse, requests, rate, rolling), --quick (shorter runs, for trying
-// it out). Diagnostics of the burst, which judge no target: --hold notify (services stopped
+// burst, lock, race, email, draw, list, search, weight, lighthouse, requests, rate, rolling, scope), --quick (shorter runs, for trying
+// it out). `scope` needs only a PostgreSQL of its own. Diagnostics of the burst, which judge no target: --hold notify (services stopped
 // during the product's burst), --statements (PostgreSQL's costliest statements in it; with
 // rate, in its loads). `rate` and `rolling` start stacks of their own, before the shared one (not started
 // when only those are asked for). Of `rate`: --cold (an idle stack, no warm-up, instead of the
@@ -28,6 +28,7 @@ import { lighthouseAudit, pageWeights } from './benchmarks/browser.js';
 import { activityListLatency, loginLatency, timeToActivityList } from './benchmarks/requests.js';
 import { rateBenchmark, rateChoices, rateRows } from './benchmarks/rate.js';
 import { rollingRestart } from './benchmarks/rolling.js';
+import { organisationScopeBenchmark } from './benchmarks/organisation-scope.js';
 
 const { values: args } = parseArgs({
   options: {
@@ -61,7 +62,7 @@ const quick = args.quick;
 const only = args.only?.split(',');
 const wanted = (name: string) => !only || only.includes(name);
 /** Benchmarks that start stacks of their own. */
-const OWN_STACK = ['rate', 'rolling'];
+const OWN_STACK = ['rate', 'rolling', 'scope'];
 const KIB = 1024;
 
 async function main(): Promise<number> {
@@ -109,6 +110,23 @@ async function main(): Promise<number> {
         `${fmt(rolling.signups.p99Ms, 0)} / ${fmt(rolling.signups.maxMs, 0)} ms at ${quick ? 20 : 30} a second`,
       ),
     );
+  }
+  // 12. What setting the organisation per transaction costs, on one connection of its own.
+  if (wanted('scope')) {
+    const scope = await organisationScopeBenchmark({ quick, log: say });
+    results.scope = scope;
+    const us = (n: number) => `${fmt(n, 0)} µs`;
+    for (const [name, c] of [
+      ['a transaction of one statement', scope.transaction],
+      ['a query outside a transaction', scope.plainQuery],
+    ] as const) {
+      rows.push(
+        row(
+          `organisation set: ${name}, wall / node CPU / PostgreSQL CPU`,
+          `${us(c.organisation.wallUs)} / ${us(c.organisation.nodeCpuUs)} / ${us(c.organisation.pgCpuUs)} (none set: ${us(c.none.wallUs)} / ${us(c.none.nodeCpuUs)} / ${us(c.none.pgCpuUs)})`,
+        ),
+      );
+    }
   }
   if (only?.every((name) => OWN_STACK.includes(name))) return finish(facts, rows, results);
   const smtp = new SmtpCapture(port + 10_028);

@@ -21,6 +21,12 @@ export interface RequestContext {
   user?: SessionUser;
   /** The request's `Idempotency-Key`, as the entry point hands it to the change (`currentRequestKey`). */
   idempotencyKey?: RequestKey;
+  /**
+   * The organisation the work under way belongs to (`currentOrganisation`): every transaction
+   * begun in it sets `app.organisation_id` for that transaction alone (db.ts), which is what
+   * the database's row policies compare an organisation's rows with.
+   */
+  organisationId?: number;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -64,6 +70,21 @@ export function currentUser(): SessionUser | undefined {
 /** Runs `fn` in the current context with `user` as who asks for it (and as its actor). */
 export function withUser<T>(user: SessionUser, actor: AuditEntry['actor'], fn: () => T): T {
   return storage.run({ ...storage.getStore(), user, actor }, fn);
+}
+
+/** The organisation of the work under way; undefined when nothing set one. */
+export function currentOrganisation(): number | undefined {
+  return storage.getStore()?.organisationId;
+}
+
+/**
+ * Runs `fn` in the current context as work of organisation `id`: each transaction begun inside
+ * it belongs to that organisation. An id that is not a positive whole number is refused here,
+ * so what reaches the database's setting is always one.
+ */
+export function withOrganisation<T>(id: number, fn: () => T): T {
+  if (!Number.isSafeInteger(id) || id < 1) throw new RangeError('not an organisation id');
+  return storage.run({ ...storage.getStore(), organisationId: id }, fn);
 }
 
 /** Runs `fn` in the current context with `actor` as who asked for it. */

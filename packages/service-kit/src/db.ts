@@ -11,6 +11,7 @@ import {
 } from 'sequelize';
 import { Umzug, type UmzugStorage } from 'umzug';
 import { POOL_IDLE_MS, poolFloor } from './config.js';
+import { currentOrganisation } from './context.js';
 import type { Logger } from './logger.js';
 
 // The services define their models on the instance `connectDatabase` gives (docs/architecture.md,
@@ -76,9 +77,55 @@ export async function connectDatabase(opts: {
     },
     define: { underscored: true },
   });
+  scopeToOrganisation(sequelize);
   await sequelize.authenticate();
   await openFloor(sequelize, min);
   return sequelize;
+}
+
+/** The transaction-local setting the database's row policies read the organisation from. */
+export const ORGANISATION_SETTING = 'app.organisation_id';
+
+/**
+ * The statement that sets the organisation for the rest of its transaction alone
+ * (`set_config(…, true)`, as `SET LOCAL`): it ends with COMMIT or ROLLBACK, whatever happens.
+ * Never a session setting: the pool hands the connection to the next piece of work, which may
+ * be another organisation's, and a session setting would go with it.
+ */
+function setOrganisationSql(id: number): string {
+  // The id is written into the SQL: only a positive whole number may get there.
+  if (!Number.isSafeInteger(id) || id < 1) throw new RangeError('not an organisation id');
+  return `SELECT set_config('${ORGANISATION_SETTING}', '${id}', true);`;
+}
+
+/**
+ * Makes every statement run in work that belongs to an organisation (`withOrganisation`) run in
+ * a transaction that has it set:
+ * - a transaction begun in such work sends the setting with its `START TRANSACTION`, in the
+ *   same round trip (a savepoint inherits its transaction's);
+ * - a query or model call made there without a transaction runs in one of its own.
+ * Outside any organisation nothing changes.
+ */
+function scopeToOrganisation(sequelize: Sequelize): void {
+  const generator = sequelize.getQueryInterface().queryGenerator as unknown as {
+    startTransactionQuery(transaction: { parent?: unknown }): string;
+  };
+  const start = generator.startTransactionQuery.bind(generator);
+  generator.startTransactionQuery = (transaction) => {
+    const organisation = currentOrganisation();
+    const sql = start(transaction);
+    return transaction.parent || organisation === undefined
+      ? sql
+      : `${sql} ${setOrganisationSql(organisation)}`;
+  };
+  const query = sequelize.query.bind(sequelize) as (
+    sql: unknown,
+    options?: { transaction?: Transaction | null },
+  ) => Promise<unknown>;
+  (sequelize as unknown as { query: typeof query }).query = (sql, options) =>
+    options?.transaction || currentOrganisation() === undefined
+      ? query(sql, options)
+      : sequelize.transaction((transaction) => query(sql, { ...options, transaction }));
 }
 
 /**
@@ -99,6 +146,12 @@ export interface PreparedStatement {
   name: string;
   /** SQL with `$1`, `$2`, … for the values. */
   text: string;
+  /**
+   * The statement sets the organisation itself, for its own implicit transaction (a function
+   * that starts with `set_config('app.organisation_id', …, true)` from its values): run in an
+   * organisation's work without a transaction, it then needs no transaction around it.
+   */
+  setsOrganisation?: boolean;
 }
 
 /** What `preparedQuery` needs of the driver's connection (a `pg` Client). */
@@ -110,7 +163,9 @@ interface PgConnection {
  * Runs a statement of a hot path as a named prepared statement on a connection of the service's
  * pool (outside a transaction: one statement, committed on its own): the values travel bound,
  * never written into the SQL, and the statement is parsed and planned once per connection
- * instead of on every call; with `transaction`, on that transaction's connection. Rows come back as PostgreSQL names their columns. A failure is
+ * instead of on every call; with `transaction`, on that transaction's connection. In an
+ * organisation's work a statement that does not set the organisation itself runs in a
+ * transaction that does. Rows come back as PostgreSQL names their columns. A failure is
  * thrown as Sequelize's `DatabaseError` with the driver's error as `parent`, as `query` throws
  * it, so the error handler tells an unreachable database (503) from a fault alike.
  */
@@ -120,6 +175,10 @@ export async function preparedQuery<R>(
   values: unknown[],
   transaction?: Transaction,
 ): Promise<R[]> {
+  if (!transaction && !statement.setsOrganisation && currentOrganisation() !== undefined) {
+    // The organisation must be set before the statement runs: in a transaction that sets it.
+    return sequelize.transaction((t) => preparedQuery<R>(sequelize, statement, values, t));
+  }
   const cm = sequelize.connectionManager;
   // Inside a transaction: on its connection (Sequelize keeps it on the transaction), not released.
   const connection = transaction
