@@ -283,7 +283,7 @@ export function serviceNodeOptions(name: ServiceName): string {
 export function serviceEnv(
   config: StackConfig,
   name: ServiceName,
-  urls: { database: string; nats: string; smtp: string },
+  urls: { database: string; migrationDatabase?: string; nats: string; smtp: string },
   /** Which process of the service (1 … REPLICAS). */
   replica = 1,
 ): Record<string, string> {
@@ -299,6 +299,8 @@ export function serviceEnv(
     HOST: '127.0.0.1',
     SERVICE_NAME: name,
     DATABASE_URL: urls.database,
+    // Its migrations run as its owner role, not as the role it queries with.
+    ...(urls.migrationDatabase ? { MIGRATION_DATABASE_URL: urls.migrationDatabase } : {}),
     DB_SCHEMA: serviceSpec(name).schema,
     NATS_URL: urls.nats,
     // With two or more of each, a stopping process says it is not ready and keeps serving a

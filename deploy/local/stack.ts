@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensureServiceDatabase, spawnManaged, waitForTcp } from '@nsa/local-infra';
+import { ensureServiceUrls, spawnManaged, waitForTcp, type ServiceUrls } from '@nsa/local-infra';
 import { servicePortVariable, serviceSpec } from '@nsa/contracts';
 import { loadConfig, SERVICE_NAMES, serviceEnv, type Ports } from './config.js';
 import { abortable, assertPortsFree, childBaseEnv, findRepoRoot } from './infra.js';
@@ -183,10 +183,10 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
     const { smtpUrl, mailWebUrl } = mail.value;
 
     const database = databaseName(config.databaseUrl);
-    const urls: Record<string, string> = {};
+    const urls: Record<string, ServiceUrls> = {};
     for (const s of SERVICE_NAMES) {
       urls[s] = await step(
-        ensureServiceDatabase(adminUrl, s, {
+        ensureServiceUrls(adminUrl, s, {
           database,
           auditRetentionMonths: config.retentionMonths,
         }),
@@ -233,7 +233,12 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
             serviceEnv(
               config,
               name,
-              { database: urls[name]!, nats: natsUrl, smtp: smtpUrl },
+              {
+                database: urls[name]!.url,
+                migrationDatabase: urls[name]!.migrationUrl,
+                nats: natsUrl,
+                smtp: smtpUrl,
+              },
               replica,
             ),
           ),
@@ -273,7 +278,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
         publicBaseUrl: config.publicBaseUrl,
         admin: { email: config.demo.adminEmail, password: config.demo.adminPassword },
         schoolToken: config.demo.schoolToken,
-        registrationsDatabaseUrl: urls.registrations!,
+        registrationsDatabaseUrl: urls.registrations!.url,
         log,
       };
       void demoWatch.ready(60_000).then(async (fresh) => {

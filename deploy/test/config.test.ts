@@ -142,6 +142,7 @@ describe('loadConfig', () => {
     });
     const env = serviceEnv(c, 'identity', {
       database: 'postgres://x',
+      migrationDatabase: 'postgres://x-owner',
       nats: 'nats://y',
       smtp: 'smtp://z',
     });
@@ -151,6 +152,7 @@ describe('loadConfig', () => {
       SERVICE_NAME: 'identity',
       DB_SCHEMA: 'identity',
       DATABASE_URL: 'postgres://x',
+      MIGRATION_DATABASE_URL: 'postgres://x-owner',
       SIGNUP_RATE_LIMIT: '0',
       BOOTSTRAP_ADMIN_EMAIL: 'a@b.nl',
       HEALTH_PEERS:

@@ -27,31 +27,58 @@ function withDatabase(url: string, database: string): string {
   return u.toString();
 }
 
+/** A service's two URLs: its runtime role's, and its owner role's, which runs its migrations. */
+export interface ServiceUrls {
+  /** The service's runtime role, `svc_<service>` (DATABASE_URL). */
+  url: string;
+  /** The role that runs its migrations, `svc_<service>_owner` (MIGRATION_DATABASE_URL). */
+  migrationUrl: string;
+}
+
 /**
- * Gives one service its own role, schema and URL, idempotently.
- *
- * The generated password is kept in a table of the admin URL's database (roles are cluster-wide,
- * so that is where one row per role belongs), readable only by the admin: the same call returns
- * the same URL next time, against the local cluster and an external DATABASE_URL alike.
+ * Gives one service its own role, schema and URL, idempotently: the runtime role's URL
+ * (ensureServiceUrls gives the owner role's as well).
  */
 export async function ensureServiceDatabase(
   adminUrl: string,
   service: string,
-  opts: {
-    database?: string;
-    /**
-     * R-AUDIT-CUTOFF: the audit store's retention period (the RETENTION_MONTHS the
-     * services run with); without it a new store gets 12 months and an existing one keeps its.
-     */
-    auditRetentionMonths?: number;
-  } = {},
+  opts: ServiceDatabaseOptions = {},
 ): Promise<string> {
+  return (await ensureServiceUrls(adminUrl, service, opts)).url;
+}
+
+export interface ServiceDatabaseOptions {
+  database?: string;
+  /**
+   * R-AUDIT-CUTOFF: the audit store's retention period (the RETENTION_MONTHS the
+   * services run with); without it a new store gets 12 months and an existing one keeps its.
+   */
+  auditRetentionMonths?: number;
+}
+
+/**
+ * Gives one service its roles, schema and URLs, idempotently: the runtime role `svc_<service>`,
+ * which the service queries with, and the role `svc_<service>_owner`, which runs its
+ * migrations (a member of the runtime role, so that it can act as the schema's owner: the
+ * migrations run as whichever role owns the schema).
+ *
+ * The generated passwords are kept in a table of the admin URL's database (roles are
+ * cluster-wide, so that is where one row per role belongs), readable only by the admin: the same
+ * call returns the same URLs next time, against the local cluster and an external DATABASE_URL
+ * alike.
+ */
+export async function ensureServiceUrls(
+  adminUrl: string,
+  service: string,
+  opts: ServiceDatabaseOptions = {},
+): Promise<ServiceUrls> {
   const database = opts.database ?? 'naschool';
   if (!NAME.test(service)) throw new Error(`invalid service name ${JSON.stringify(service)}`);
   if (!NAME.test(database)) throw new Error(`invalid database name ${JSON.stringify(database)}`);
   const role = `svc_${service}`;
+  const owner = `svc_${service}_owner`;
 
-  const password = await withClient(adminUrl, async (admin) => {
+  const passwords = await withClient(adminUrl, async (admin) => {
     await admin.query('SELECT pg_advisory_lock($1)', [LOCK_KEY]);
     const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
     if (exists.rowCount === 0) {
@@ -62,26 +89,11 @@ export async function ensureServiceDatabase(
     await admin.query(
       `CREATE TABLE IF NOT EXISTS ${CREDENTIALS} (role text PRIMARY KEY, password text NOT NULL)`,
     );
-    const stored = await admin.query<{ password: string }>(
-      `SELECT password FROM ${CREDENTIALS} WHERE role = $1`,
-      [role],
-    );
-    let pw = stored.rows[0]?.password;
-    if (pw === undefined) {
-      pw = generateSecret(32);
-      await admin.query(`INSERT INTO ${CREDENTIALS} (role, password) VALUES ($1, $2)`, [role, pw]);
-    }
-    const roleExists = await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
-    // A role left by something else, or whose password drifted, gets the stored password again.
-    const verb = roleExists.rowCount === 0 ? 'CREATE' : 'ALTER';
-    await admin.query(
-      `${verb} ROLE ${ident(role)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD ${literal(pw)}`,
-    );
-    await admin.query(`REVOKE ALL ON DATABASE ${ident(database)} FROM PUBLIC`);
-    await admin.query(`GRANT CONNECT, TEMPORARY ON DATABASE ${ident(database)} TO ${ident(role)}`);
-    await admin.query(
-      `ALTER ROLE ${ident(role)} IN DATABASE ${ident(database)} SET search_path TO ${ident(service)}`,
-    );
+    const pw = {
+      role: await loginRole(admin, role, database, service),
+      owner: await loginRole(admin, owner, database, service),
+    };
+    await admin.query(`GRANT ${ident(role)} TO ${ident(owner)}`);
     // Still under the advisory lock: CREATE SCHEMA IF NOT EXISTS is not safe against a racer.
     await withClient(withDatabase(adminUrl, database), async (db) => {
       await ownSchema(db, service, role);
@@ -93,10 +105,46 @@ export async function ensureServiceDatabase(
     return pw;
   });
 
-  const url = new URL(withDatabase(adminUrl, database));
-  url.username = encodeURIComponent(role);
-  url.password = encodeURIComponent(password);
-  return url.toString();
+  const urlOf = (name: string, password: string) => {
+    const url = new URL(withDatabase(adminUrl, database));
+    url.username = encodeURIComponent(name);
+    url.password = encodeURIComponent(password);
+    return url.toString();
+  };
+  return { url: urlOf(role, passwords.role), migrationUrl: urlOf(owner, passwords.owner) };
+}
+
+/**
+ * A role that logs in to `database` with the schema `service` as its search_path and nothing
+ * more; its password the stored one (made and stored the first time). Answers the password.
+ */
+async function loginRole(
+  admin: pg.Client,
+  role: string,
+  database: string,
+  service: string,
+): Promise<string> {
+  const stored = await admin.query<{ password: string }>(
+    `SELECT password FROM ${CREDENTIALS} WHERE role = $1`,
+    [role],
+  );
+  let pw = stored.rows[0]?.password;
+  if (pw === undefined) {
+    pw = generateSecret(32);
+    await admin.query(`INSERT INTO ${CREDENTIALS} (role, password) VALUES ($1, $2)`, [role, pw]);
+  }
+  const roleExists = await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
+  // A role left by something else, or whose password drifted, gets the stored password again.
+  const verb = roleExists.rowCount === 0 ? 'CREATE' : 'ALTER';
+  await admin.query(
+    `${verb} ROLE ${ident(role)} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE PASSWORD ${literal(pw)}`,
+  );
+  await admin.query(`REVOKE ALL ON DATABASE ${ident(database)} FROM PUBLIC`);
+  await admin.query(`GRANT CONNECT, TEMPORARY ON DATABASE ${ident(database)} TO ${ident(role)}`);
+  await admin.query(
+    `ALTER ROLE ${ident(role)} IN DATABASE ${ident(database)} SET search_path TO ${ident(service)}`,
+  );
+  return pw;
 }
 
 async function ownSchema(db: pg.Client, service: string, role: string): Promise<void> {

@@ -2,7 +2,8 @@ export { freePort, waitForTcp } from './ports.js';
 export { spawnManaged, isAlive, signalProcess } from './process.js';
 export type { Managed, SpawnManagedOptions } from './process.js';
 export { existingAdminUrl, startPostgres } from './postgres.js';
-export { ensureServiceDatabase, withClient } from './database.js';
+export { ensureServiceDatabase, ensureServiceUrls, withClient } from './database.js';
+export type { ServiceDatabaseOptions, ServiceUrls } from './database.js';
 export {
   AUDIT_STORE_SERVICE,
   DEFAULT_AUDIT_RETENTION_MONTHS,

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ensureServiceDatabase,
+  ensureServiceUrls,
   freePort,
   isAlive,
   spawnManaged,
@@ -124,6 +125,45 @@ describe('local infrastructure', () => {
     await expect(
       query(inAdminDb.toString(), 'SELECT * FROM local_infra.service_credentials'),
     ).rejects.toThrow(/permission denied/);
+  });
+
+  it('gives a service an owner role for its migrations, which the runtime role cannot become', async () => {
+    const first = await ensureServiceUrls(adminUrl, 'catalog');
+    expect(await ensureServiceUrls(adminUrl, 'catalog')).toEqual(first);
+    expect(first.url).toBe(await ensureServiceDatabase(adminUrl, 'catalog'));
+    expect(new URL(first.migrationUrl).username).toBe('svc_catalog_owner');
+    const roles = await query(
+      first.migrationUrl,
+      `SELECT rolname, rolsuper, rolbypassrls,
+              pg_has_role('svc_catalog_owner', 'svc_catalog', 'MEMBER') AS owner_acts_as_runtime,
+              pg_has_role('svc_catalog', 'svc_catalog_owner', 'MEMBER') AS runtime_acts_as_owner
+         FROM pg_roles WHERE rolname IN ('svc_catalog', 'svc_catalog_owner') ORDER BY rolname`,
+    );
+    expect(roles.rows).toEqual([
+      expect.objectContaining({ rolname: 'svc_catalog', rolsuper: false, rolbypassrls: false }),
+      expect.objectContaining({
+        rolname: 'svc_catalog_owner',
+        rolsuper: false,
+        rolbypassrls: false,
+      }),
+    ]);
+    expect(roles.rows[0]).toMatchObject({
+      owner_acts_as_runtime: true,
+      runtime_acts_as_owner: false,
+    });
+    await expect(query(first.url, 'SET ROLE svc_catalog_owner')).rejects.toThrow(
+      /permission denied/,
+    );
+    // Its search_path is the service's schema too; another service's stays closed to it.
+    const where = await query(
+      first.migrationUrl,
+      "SELECT array_to_string(current_schemas(false), ',') AS s",
+    );
+    expect(where.rows).toEqual([{ s: 'catalog' }]);
+    await ensureServiceDatabase(adminUrl, 'identity');
+    await expect(query(first.migrationUrl, 'CREATE TABLE identity.leak (id int)')).rejects.toThrow(
+      /permission denied/,
+    );
   });
 
   it('serialises concurrent calls', async () => {

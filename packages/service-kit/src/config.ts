@@ -52,6 +52,11 @@ export const baseConfigSchema = z.object({
    */
   METRICS_PORT: port.optional(),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }),
+  /**
+   * The role that runs the service's migrations at start, over a connection of its own closed
+   * afterwards (the launcher's `svc_<service>_owner`). Unset: DATABASE_URL's role runs them.
+   */
+  MIGRATION_DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DB_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'lowercase letters, digits and _ only'),
   DB_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   /**

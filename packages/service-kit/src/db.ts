@@ -214,8 +214,8 @@ export async function lockKeys(
 }
 
 /**
- * Runs the kit's and the service's migrations in order. An advisory lock per
- * schema keeps two replicas starting at once from migrating twice.
+ * Runs the kit's and the service's migrations in order, as the owner of the schema. An advisory
+ * lock per schema keeps two replicas starting at once from migrating twice.
  */
 export async function runMigrations(
   sequelize: Sequelize,
@@ -236,6 +236,19 @@ export async function runMigrations(
       transaction: t,
     });
     if (!found) await sequelize.query(`CREATE SCHEMA "${schema}"`, { transaction: t });
+    // The migrations run as the schema's owner, whichever role connected: a role that runs
+    // migrations for it (MIGRATION_DATABASE_URL) is a member of the owner and acts as it for this
+    // transaction alone, so what they make belongs to the owner, as before.
+    const [{ owner, me }] = (await sequelize.query(
+      'SELECT pg_get_userbyid(nspowner) AS owner, current_user AS me FROM pg_namespace WHERE nspname = :schema',
+      { replacements: { schema }, type: QueryTypes.SELECT, transaction: t },
+    )) as [{ owner: string; me: string }];
+    if (owner !== me) {
+      await sequelize.query(
+        `SET LOCAL ROLE ${sequelize.getQueryInterface().quoteIdentifier(owner)}`,
+        { transaction: t },
+      );
+    }
     await sequelize.query(
       'CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())',
       { transaction: t },

@@ -125,7 +125,7 @@ export async function openService<S extends z.ZodObject>(
     poolIdleMs: config.DB_POOL_IDLE_MS,
     applicationName: `svc-${def.name}`,
   });
-  await runMigrations(sequelize, config.DB_SCHEMA, [...kitMigrations, ...def.migrations], logger);
+  await migrate(config, [...kitMigrations, ...def.migrations], sequelize, logger);
 
   const nc = await connectNats(config.NATS_URL, `svc-${def.name}`, logger, {
     user: config.NATS_USER,
@@ -160,6 +160,60 @@ export async function openService<S extends z.ZodObject>(
     metrics,
   };
   return { ctx, run: (parts) => runService(def, ctx, parts, opts) };
+}
+
+/**
+ * Runs the migrations: with MIGRATION_DATABASE_URL over a connection of that role's, opened for
+ * them alone and closed afterwards (the service's pool never holds it); otherwise on the pool.
+ */
+async function migrate(
+  config: MigrateConfig,
+  migrations: Migration[],
+  sequelize: Sequelize | undefined,
+  logger: Logger,
+): Promise<string[]> {
+  if (!config.MIGRATION_DATABASE_URL && sequelize) {
+    return runMigrations(sequelize, config.DB_SCHEMA, migrations, logger);
+  }
+  const own = await connectDatabase({
+    url: config.MIGRATION_DATABASE_URL ?? config.DATABASE_URL!,
+    schema: config.DB_SCHEMA,
+    // Two: a migration may read outside its transaction (MigrationContext.sequelize).
+    poolMax: 2,
+    poolMin: 0,
+    applicationName: `svc-${config.DB_SCHEMA}-migrate`,
+  });
+  try {
+    return await runMigrations(own, config.DB_SCHEMA, migrations, logger);
+  } finally {
+    await own.close();
+  }
+}
+
+const migrateConfigSchema = baseConfigSchema
+  .pick({ MIGRATION_DATABASE_URL: true, DB_SCHEMA: true, LOG_LEVEL: true, LOG_FILE: true })
+  .extend({ DATABASE_URL: baseConfigSchema.shape.DATABASE_URL.optional() })
+  .refine((c) => c.MIGRATION_DATABASE_URL || c.DATABASE_URL, {
+    message: 'MIGRATION_DATABASE_URL or DATABASE_URL is required',
+    path: ['MIGRATION_DATABASE_URL'],
+  });
+type MigrateConfig = z.infer<typeof migrateConfigSchema>;
+
+/**
+ * A service's migrations, run on their own and nothing else (`node dist/src/main.js migrate`,
+ * the command of a Kubernetes init container): it needs only MIGRATION_DATABASE_URL (or
+ * DATABASE_URL) and DB_SCHEMA, so the owner role's URL can be given to this step alone and never
+ * to the process that serves. Answers the names of the migrations it applied.
+ */
+export async function migrateOnly(
+  migrations: Migration[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string[]> {
+  const config = loadConfig(migrateConfigSchema, env);
+  const logger = createLogger(`${config.DB_SCHEMA}-migrate`, config.LOG_LEVEL, config.LOG_FILE);
+  const done = await migrate(config, [...kitMigrations, ...migrations], undefined, logger);
+  logger.info({ applied: done.length }, 'migrations done');
+  return done;
 }
 
 async function runService<C extends BaseConfig>(
@@ -351,7 +405,23 @@ export function serviceModule<C extends BaseConfig>(
  * The process entry of a service: start, and on SIGTERM/SIGINT stop HTTP,
  * drain NATS, close the pool and exit 0. A bad config exits 1 naming the variable.
  */
-export function runMain(start: () => Promise<{ stop(): Promise<void> }>): void {
+export function runMain(
+  start: () => Promise<{ stop(): Promise<void> }>,
+  /** The service's migrations, for `main.js migrate` (migrateOnly), which runs them and ends. */
+  migrations?: Migration[],
+): void {
+  if (migrations && process.argv[2] === 'migrate') {
+    migrateOnly(migrations).then(
+      () => process.exit(0),
+      (err: Error) => {
+        process.stderr.write(
+          `${err.name === 'ConfigError' ? err.message : (err.stack ?? String(err))}\n`,
+        );
+        process.exit(1);
+      },
+    );
+    return;
+  }
   // Signal handlers go in before start, so a signal during start-up still ends cleanly.
   let signalled = false;
   const started = start();

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { sealData } from 'iron-session';
 import { join } from 'node:path';
 import {
-  ensureServiceDatabase,
+  ensureServiceUrls,
   freePort,
   startNats,
   startPostgres,
@@ -119,13 +119,14 @@ export async function serviceTestEnv(
   service: string,
   extra: Record<string, string> = {},
 ): Promise<NodeJS.ProcessEnv> {
-  const url = await ensureServiceDatabase(infra.adminUrl, service);
+  const { url, migrationUrl } = await ensureServiceUrls(infra.adminUrl, service);
   await standInSessionOwner(infra.natsUrl);
   return {
     SERVICE_NAME: service,
     PORT: '0',
     HOST: '127.0.0.1',
     DATABASE_URL: url,
+    MIGRATION_DATABASE_URL: migrationUrl,
     DB_SCHEMA: service,
     NATS_URL: infra.natsUrl,
     // Its own NATS user, as the launcher gives it.
