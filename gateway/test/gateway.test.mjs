@@ -1,5 +1,6 @@
 // Runs the rendered config in a real nginx against stand-in services and static files.
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,6 +137,37 @@ describe('gateway in nginx', () => {
     expect(sent['x-request-id']).toBe(res.headers.get('x-request-id'));
     expectSecurityHeaders(res.headers);
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+
+  // The organisation is found by the host name alone; a client's headers never choose one.
+  it('forwards the host name for the organisation and drops a client-sent organisation', async () => {
+    const { port } = new URL(base);
+    const sent = async (headers) =>
+      JSON.parse(
+        await new Promise((resolve, reject) => {
+          const req = http.request(
+            { host: '127.0.0.1', port, path: '/api/blocks', headers },
+            (res) => {
+              let body = '';
+              res.setEncoding('utf8');
+              res.on('data', (c) => (body += c));
+              res.on('end', () => resolve(body));
+            },
+          );
+          req.on('error', reject);
+          req.end();
+        }),
+      ).headers;
+    const named = await sent({
+      Host: `Welzijn.EXAMPLE:${port}`,
+      'X-Organisation-Host': 'other.example',
+      'X-Organisation-Id': '2',
+    });
+    expect(named['x-organisation-host']).toBe('welzijn.example');
+    expect(named).not.toHaveProperty('x-organisation-id');
+    // The port is never part of it.
+    const local = await sent({ 'X-Organisation-Host': 'other.example' });
+    expect(local['x-organisation-host']).toBe('127.0.0.1');
   });
 
   it('answers unknown /api paths with a JSON 404 in the caller language', async () => {
