@@ -337,6 +337,8 @@ export function serviceEnv(
     env.DEMO_SCHOOL_TOKEN = config.demo.schoolToken;
   env.ORG_NAME = config.organisation.name;
   env.ORG_CONTACT_EMAIL = config.organisation.contactEmail;
+  env.ORG_WEBSITE = config.organisation.website;
+  env.ORG_PRIVACY_URL = config.organisation.privacyUrl;
   const admin = config.bootstrapAdmin;
   if (admin.email) env.BOOTSTRAP_ADMIN_EMAIL = admin.email;
   if (admin.password) env.BOOTSTRAP_ADMIN_PASSWORD = admin.password;

@@ -139,7 +139,7 @@ describe('gateway in nginx', () => {
     expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
   });
 
-  // The organisation is found by the host name alone; a client's headers never choose one.
+  // R-ORG-HOST: the organisation is found by the host name alone; no client header chooses one.
   it('forwards the host name for the organisation and drops a client-sent organisation', async () => {
     const { port } = new URL(base);
     const sent = async (headers) =>

@@ -8,6 +8,7 @@ import { m0006ResetRequests } from './0006-reset-requests.js';
 import { m0007Totp } from './0007-totp.js';
 import { m0008LoginTallies } from './0008-login-tallies.js';
 import { m0009AuditStore } from './0009-audit-store.js';
+import { m0010Organisations } from './0010-organisations.js';
 
 export const migrations: Migration[] = [
   m0001Users,
@@ -19,4 +20,5 @@ export const migrations: Migration[] = [
   m0007Totp,
   m0008LoginTallies,
   m0009AuditStore,
+  m0010Organisations,
 ];

@@ -25,6 +25,11 @@ export const identityConfigSchema = z.object({
   BOOTSTRAP_ADMIN_EMAIL: optional,
   BOOTSTRAP_ADMIN_PASSWORD: optional,
   BOOTSTRAP_ADMIN_NAME: optional,
+  /** R-ORG-HOST: organisation 1's settings, taken when it is made (first start). */
+  ORG_NAME: z.string().min(1).max(200).default('Welzijn Voorbeeldstad'),
+  ORG_CONTACT_EMAIL: z.email().default('info@welzijn.example'),
+  ORG_WEBSITE: z.url({ protocol: /^https?$/ }).optional(),
+  ORG_PRIVACY_URL: z.url({ protocol: /^https?$/ }).optional(),
   DEMO_DATA: z.enum(['0', '1']).default('0'),
   DEMO_ADMIN_EMAIL: z.string().default('beheer@voorbeeld.nl'),
   DEMO_ADMIN_PASSWORD: optional,

@@ -1,4 +1,9 @@
-import { PRIVACY_RPC_SUBJECTS, RPC_SUBJECTS, sessionLookup } from '@nsa/contracts';
+import {
+  PRIVACY_RPC_SUBJECTS,
+  RPC_SUBJECTS,
+  organisationLookup,
+  sessionLookup,
+} from '@nsa/contracts';
 import {
   openService,
   packageVersion,
@@ -11,6 +16,7 @@ import { migrations } from '../migrations/index.js';
 import { composeAccounts } from './accounts-root.js';
 import { identityConfigSchema } from './config.js';
 import { AuditEntryRepository } from './data-access/audit-entries.js';
+import { OrganisationRepository } from './data-access/organisations.js';
 import { PrivacyRepository } from './data-access/privacy.js';
 import { sessionRepository, type SessionRepository } from './data-access/sessions.js';
 import { AuditLog } from './domain/audit-log.js';
@@ -56,6 +62,21 @@ export const { start, stop } = serviceModule(async (opts) => {
     sessions,
   });
   const audit = new AuditLog({ entries });
+  // R-ORG-HOST: organisation 1 from the deployment's settings, before any host is asked about.
+  const organisations = new OrganisationRepository(sequelize);
+  if (
+    await organisations.ensureFirst({
+      name: config.ORG_NAME,
+      contactEmail: config.ORG_CONTACT_EMAIL,
+      website: config.ORG_WEBSITE,
+      privacyUrl: config.ORG_PRIVACY_URL,
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+      retentionMonths: config.RETENTION_MONTHS,
+      adminTwoStepRequired: config.ADMIN_2FA_REQUIRED === '1',
+    })
+  ) {
+    logger.info('organisation 1 made from the deployment settings');
+  }
   const privacy = new IdentityPrivacy({
     db: sequelize,
     outbox,
@@ -88,6 +109,16 @@ export const { start, stop } = serviceModule(async (opts) => {
           'identity',
           sessionLookup,
           (keys) => accounts.sessionOwners(keys),
+          logger,
+        ),
+      // ...and which organisation a host name belongs to (R-ORG-HOST).
+      () =>
+        serveLookup(
+          ctx.nc,
+          RPC_SUBJECTS.organisations,
+          'identity',
+          organisationLookup,
+          (hosts) => organisations.byHosts(hosts),
           logger,
         ),
       // R-LOGIN-TALLY: an hour's count of failed logins becomes its audit entry soon after.

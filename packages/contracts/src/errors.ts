@@ -22,6 +22,8 @@ export const ERROR_CODES = [
   'TOTP_REQUIRED',
   'CSRF_REJECTED',
   'PAYLOAD_TOO_LARGE',
+  /** R-ORG-HOST: the request's organisation is suspended. */
+  'ORGANISATION_SUSPENDED',
   'SERVICE_UNAVAILABLE',
   'INTERNAL',
 ] as const;

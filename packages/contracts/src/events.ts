@@ -288,6 +288,8 @@ export const RPC_SUBJECTS = {
   providerLinks: 'rpc.catalog.provider-links',
   /** Which sessions are still valid, and for whom (R-FRESH-SESSION). */
   sessions: 'rpc.identity.sessions',
+  /** Which organisation a host name belongs to, as svc-identity has it now (R-ORG-HOST). */
+  organisations: 'rpc.identity.organisations',
 } as const;
 /**
  * How long svc-registrations may reuse an owner's answer about an activity, counted from when
@@ -366,6 +368,25 @@ export const sessionLookup = {
   }),
 };
 export type SessionOwnerAnswer = z.infer<typeof sessionLookup.value>;
+
+/** The statuses of an organisation: a suspended one answers nothing but its platform's pages. */
+export const ORGANISATION_STATUSES = ['active', 'suspended', 'deleting'] as const;
+export type OrganisationStatus = (typeof ORGANISATION_STATUSES)[number];
+/**
+ * By host name: the organisation that holds it, or organisation 1 for a host no organisation
+ * holds (R-ORG-HOST). Never null: every host belongs to one.
+ */
+export const organisationLookup = {
+  // Any host a request came with, as the gateway forwards it; one no organisation holds (a
+  // malformed one included) is organisation 1's.
+  key: z.string().min(1).max(255),
+  value: z.object({
+    id: z.number().int().positive(),
+    status: z.enum(ORGANISATION_STATUSES),
+    publicBaseUrl: z.url({ protocol: /^https?$/ }),
+  }),
+};
+export type OrganisationAnswer = z.infer<typeof organisationLookup.value>;
 
 export const EMAIL_KINDS = [
   'registration-approved',

@@ -28,6 +28,7 @@ import {
   schoolEventSchema,
   secretLinkEventSchema,
   sessionLookup,
+  organisationLookup,
 } from './events.js';
 import {
   PRIVACY_RPC_SUBJECTS,
@@ -97,6 +98,7 @@ export const RPC_SCHEMAS: Record<string, { request: z.ZodType; reply: z.ZodType 
   [RPC_SUBJECTS.activities]: lookup(activityLookup),
   [RPC_SUBJECTS.providerLinks]: lookup(providerLinkLookup),
   [RPC_SUBJECTS.sessions]: lookup(sessionLookup),
+  [RPC_SUBJECTS.organisations]: lookup(organisationLookup),
   [PRIVACY_RPC_SUBJECTS.notify]: { request: privacyRequestSchema, reply: privacyReplySchema },
   [PRIVACY_RPC_SUBJECTS.identity]: { request: privacyRequestSchema, reply: privacyReplySchema },
 };

@@ -86,7 +86,7 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
       durable: 'identity-audit',
     })),
     asks: [],
-    answers: [RPC_SUBJECTS.sessions, PRIVACY_RPC_SUBJECTS.identity],
+    answers: [RPC_SUBJECTS.sessions, RPC_SUBJECTS.organisations, PRIVACY_RPC_SUBJECTS.identity],
     erases: false,
   },
   notify: {

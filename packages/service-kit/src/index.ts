@@ -9,6 +9,7 @@ export * from './outbox.js';
 export * from './outbox-replay.js';
 export * from './audit.js';
 export * from './context.js';
+export * from './organisation.js';
 export * from './consumer.js';
 export * from './health.js';
 export * from './http.js';

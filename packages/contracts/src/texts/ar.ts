@@ -24,6 +24,7 @@ export const ar: ApiTexts = {
     TOTP_REQUIRED: 'أدخلوا الرمز من تطبيق المصادقة.',
     CSRF_REJECTED: 'رُفض الطلب: مصدره غير معروف.',
     PAYLOAD_TOO_LARGE: 'الطلب كبير جدًا.',
+    ORGANISATION_SUSPENDED: 'هذه المنظمة غير متاحة مؤقتًا.',
     SERVICE_UNAVAILABLE: 'الخدمة غير متاحة مؤقتًا.',
     INTERNAL: 'حدث خطأ غير متوقع.',
   },

@@ -21,6 +21,7 @@ export const en: ApiTexts = {
     TOTP_REQUIRED: 'Enter the code from your authenticator app.',
     CSRF_REJECTED: 'Request refused: unknown origin.',
     PAYLOAD_TOO_LARGE: 'The request is too large.',
+    ORGANISATION_SUSPENDED: 'This organisation is temporarily unavailable.',
     SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
     INTERNAL: 'An unexpected error occurred.',
   },

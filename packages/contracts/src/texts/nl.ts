@@ -27,6 +27,7 @@ export const nl = {
     TOTP_REQUIRED: 'Voer de code uit uw authenticator-app in.',
     CSRF_REJECTED: 'Verzoek geweigerd: onbekende herkomst.',
     PAYLOAD_TOO_LARGE: 'Het verzoek is te groot.',
+    ORGANISATION_SUSPENDED: 'Deze organisatie is tijdelijk niet beschikbaar.',
     SERVICE_UNAVAILABLE: 'De dienst is tijdelijk niet beschikbaar.',
     INTERNAL: 'Er is een onverwachte fout opgetreden.',
   } satisfies Record<ErrorCode, string>,

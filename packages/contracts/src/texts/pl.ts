@@ -25,6 +25,7 @@ export const pl: ApiTexts = {
     TOTP_REQUIRED: 'Wpisz kod z aplikacji uwierzytelniającej.',
     CSRF_REJECTED: 'Żądanie odrzucone: nieznane pochodzenie.',
     PAYLOAD_TOO_LARGE: 'Żądanie jest za duże.',
+    ORGANISATION_SUSPENDED: 'Ta organizacja jest chwilowo niedostępna.',
     SERVICE_UNAVAILABLE: 'Usługa jest chwilowo niedostępna.',
     INTERNAL: 'Wystąpił nieoczekiwany błąd.',
   },

@@ -21,6 +21,7 @@ export const tr: ApiTexts = {
     TOTP_REQUIRED: 'Doğrulama uygulamanızdaki kodu girin.',
     CSRF_REJECTED: 'İstek reddedildi: kaynağı bilinmiyor.',
     PAYLOAD_TOO_LARGE: 'İstek çok büyük.',
+    ORGANISATION_SUSPENDED: 'Bu kuruluş geçici olarak kullanılamıyor.',
     SERVICE_UNAVAILABLE: 'Hizmet geçici olarak kullanılamıyor.',
     INTERNAL: 'Beklenmeyen bir hata oluştu.',
   },

@@ -22,6 +22,7 @@ export const uk: ApiTexts = {
     TOTP_REQUIRED: 'Введіть код із вашого застосунку автентифікації.',
     CSRF_REJECTED: 'Запит відхилено: невідоме джерело.',
     PAYLOAD_TOO_LARGE: 'Запит завеликий.',
+    ORGANISATION_SUSPENDED: 'Ця організація тимчасово недоступна.',
     SERVICE_UNAVAILABLE: 'Сервіс тимчасово недоступний.',
     INTERNAL: 'Сталася неочікувана помилка.',
   },

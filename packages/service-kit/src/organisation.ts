@@ -1,0 +1,57 @@
+import type { OrganisationAnswer } from '@nsa/contracts';
+import type { Request, RequestHandler } from 'express';
+import { withOrganisation } from './context.js';
+import { AppError } from './errors.js';
+
+/**
+ * Where a service learns which organisation a host name belongs to (R-ORG-HOST): svc-identity,
+ * asked over NATS (an `OwnerLookup` of `rpc.identity.organisations`), or in svc-identity its
+ * own tables. Null: no organisation answers for it yet.
+ */
+export interface OrganisationSource {
+  get(host: string): Promise<OrganisationAnswer | null>;
+}
+
+/**
+ * A host as organisations hold it: lower case, without port or trailing dot (an IPv6 literal
+ * keeps its brackets). No host at all is nginx's `_`, as the gateway forwards it.
+ */
+export function normaliseHost(raw: string): string {
+  let host = raw.trim().toLowerCase();
+  host = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d*$/, '');
+  return host.replace(/\.$/, '') || '_';
+}
+
+/**
+ * The host name a request's organisation is found by: the gateway's `X-Organisation-Host` when
+ * the request came from a trusted proxy (the app's `trust proxy`, R-TRUST-PROXY), otherwise its
+ * own `Host`. A client that reaches a service directly cannot choose a host by header.
+ */
+export function requestHost(req: Request): string {
+  const trusted = req.app.get('trust proxy fn') as (address: string, hop: number) => boolean;
+  const forwarded = req.headers['x-organisation-host'];
+  const viaGateway = typeof forwarded === 'string' && trusted(req.socket.remoteAddress ?? '', 0);
+  return normaliseHost(viaGateway ? forwarded : (req.headers.host ?? ''));
+}
+
+/**
+ * Runs the rest of each request as work of its organisation (`withOrganisation`), found by its
+ * host (R-ORG-HOST). A suspended organisation answers 403 `ORGANISATION_SUSPENDED` except on
+ * the paths `open` lets through; no answer (or an owner that cannot answer) is 503. `skip`:
+ * paths that belong to no organisation (probes), passed on untouched.
+ */
+export function organisationContext(
+  source: OrganisationSource,
+  opts: { skip?: (path: string) => boolean; open?: (path: string) => boolean } = {},
+): RequestHandler {
+  return (req, _res, next) => {
+    if (opts.skip?.(req.path)) return next();
+    source.get(requestHost(req)).then((organisation) => {
+      if (!organisation) return next(new AppError('SERVICE_UNAVAILABLE', 503));
+      if (organisation.status !== 'active' && !opts.open?.(req.path)) {
+        return next(AppError.forbidden(undefined, 'ORGANISATION_SUSPENDED'));
+      }
+      withOrganisation(organisation.id, next);
+    }, next);
+  };
+}

@@ -1,0 +1,116 @@
+// R-ORG-HOST: each request runs as work of the organisation its host belongs to; a host is
+// taken from the gateway's X-Organisation-Host only when the request came through a trusted
+// proxy, and a suspended organisation answers 403 ORGANISATION_SUSPENDED.
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { OrganisationAnswer } from '@nsa/contracts';
+import express from 'express';
+import { afterAll, describe, expect, it } from 'vitest';
+import { currentOrganisation } from '../src/context.js';
+import { AppError, createErrorHandler } from '../src/errors.js';
+import { createLogger } from '../src/logger.js';
+import { normaliseHost, organisationContext } from '../src/organisation.js';
+
+const ORGANISATIONS: Record<string, OrganisationAnswer> = {
+  'welzijn.example': { id: 2, status: 'active', publicBaseUrl: 'https://welzijn.example' },
+  'dicht.example': { id: 3, status: 'suspended', publicBaseUrl: 'https://dicht.example' },
+};
+const FIRST: OrganisationAnswer = { id: 1, status: 'active', publicBaseUrl: 'http://localhost' };
+
+const servers: Server[] = [];
+afterAll(() => Promise.all(servers.map((s) => new Promise((r) => s.close(r)))));
+
+/** A service app behind `trustProxy`, whose organisations come from the table above. */
+async function app(
+  trustProxy: string,
+  source = { get: async (host: string) => ORGANISATIONS[host] ?? FIRST },
+) {
+  const asked: string[] = [];
+  const a = express();
+  a.set('trust proxy', trustProxy);
+  a.use(
+    organisationContext(
+      { get: (host) => (asked.push(host), source.get(host)) },
+      { skip: (p) => p === '/livez', open: (p) => p.startsWith('/api/platform/') },
+    ),
+  );
+  a.get(/.*/, async (_req, res) => {
+    await new Promise((r) => setTimeout(r, 5));
+    res.json({ organisation: currentOrganisation() ?? null });
+  });
+  a.use(createErrorHandler(createLogger('organisation-test', 'silent')));
+  const server = await new Promise<Server>((resolve) => {
+    const s = a.listen(0, '127.0.0.1', () => resolve(s));
+  });
+  servers.push(server);
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const get = async (path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(`${base}${path}`, { headers });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  return { get, asked };
+}
+
+describe('the organisation of a request', () => {
+  it('is found by the gateway-forwarded host from a trusted proxy', async () => {
+    const { get, asked } = await app('loopback');
+    const res = await get('/api/blocks', { 'X-Organisation-Host': 'welzijn.example' });
+    expect(res).toEqual({ status: 200, body: { organisation: 2 } });
+    expect(asked).toEqual(['welzijn.example']);
+    // Any other host is organisation 1's.
+    expect((await get('/api/blocks')).body).toEqual({ organisation: 1 });
+  });
+
+  it('ignores X-Organisation-Host from a peer that is not a trusted proxy', async () => {
+    const { get, asked } = await app('10.1.2.3');
+    const res = await get('/api/blocks', { 'X-Organisation-Host': 'welzijn.example' });
+    expect(res.body).toEqual({ organisation: 1 });
+    expect(asked).toEqual(['127.0.0.1']);
+  });
+
+  it('answers 403 ORGANISATION_SUSPENDED for a suspended organisation, in the caller language', async () => {
+    const { get } = await app('loopback');
+    const nl = await get('/api/blocks', { 'X-Organisation-Host': 'dicht.example' });
+    expect(nl).toEqual({
+      status: 403,
+      body: {
+        code: 'ORGANISATION_SUSPENDED',
+        message: 'Deze organisatie is tijdelijk niet beschikbaar.',
+      },
+    });
+    const en = await get('/api/blocks', {
+      'X-Organisation-Host': 'dicht.example',
+      'Accept-Language': 'en',
+    });
+    expect(en.body.message).toBe('This organisation is temporarily unavailable.');
+    // What the platform needs of it stays open; probes belong to no organisation.
+    expect((await get('/api/platform/x', { 'X-Organisation-Host': 'dicht.example' })).body).toEqual(
+      {
+        organisation: 3,
+      },
+    );
+    expect((await get('/livez', { 'X-Organisation-Host': 'dicht.example' })).body).toEqual({
+      organisation: null,
+    });
+  });
+
+  it('answers 503 when no organisation can be told', async () => {
+    const unknown = await app('loopback', { get: async () => undefined as never });
+    expect((await unknown.get('/api/blocks')).status).toBe(503);
+    const down = await app('loopback', {
+      get: async () => {
+        throw new AppError('SERVICE_UNAVAILABLE', 503);
+      },
+    });
+    const res = await down.get('/api/blocks');
+    expect(res.status).toBe(503);
+    expect(res.body.code).toBe('SERVICE_UNAVAILABLE');
+  });
+
+  it('normalises a host: lower case, no port, no trailing dot', () => {
+    expect(normaliseHost('Welzijn.EXAMPLE:8080')).toBe('welzijn.example');
+    expect(normaliseHost('welzijn.example.')).toBe('welzijn.example');
+    expect(normaliseHost('[::1]:8080')).toBe('[::1]');
+    expect(normaliseHost('')).toBe('_');
+  });
+});

@@ -1,0 +1,79 @@
+import { LANGS, type OrganisationAnswer, type OrganisationStatus } from '@nsa/contracts';
+import { QueryTypes, type Sequelize } from '@nsa/service-kit';
+
+/** Organisation 1's settings, as the deployment gives them (R-ORG-HOST). */
+export interface FirstOrganisation {
+  name: string;
+  contactEmail: string;
+  website?: string;
+  privacyUrl?: string;
+  publicBaseUrl: string;
+  retentionMonths: number;
+  adminTwoStepRequired: boolean;
+}
+
+/** The organisations and their host names (migration 0010-organisations). */
+export class OrganisationRepository {
+  constructor(private readonly db: Sequelize) {}
+
+  /**
+   * Makes organisation 1 from `first` when there is none; an existing one keeps what it has.
+   * Answers whether it made it. The next organisation made gets id 2 or later.
+   */
+  async ensureFirst(first: FirstOrganisation): Promise<boolean> {
+    return this.db.transaction(async (transaction) => {
+      const made = await this.db.query<{ id: number }>(
+        `INSERT INTO organisations (id, slug, name, contact_email, website, privacy_url,
+           public_base_url, languages, retention_months, admin_two_step_required)
+         VALUES (1, 'default', :name, :contactEmail, :website, :privacyUrl, :publicBaseUrl,
+           ARRAY[:languages]::text[], :retentionMonths, :adminTwoStepRequired)
+         ON CONFLICT (id) DO NOTHING
+         RETURNING id`,
+        {
+          replacements: {
+            ...first,
+            website: first.website ?? null,
+            privacyUrl: first.privacyUrl ?? null,
+            languages: [...LANGS],
+          },
+          type: QueryTypes.SELECT,
+          transaction,
+        },
+      );
+      // Ids given by hand leave the sequence behind: it goes on after the highest.
+      await this.db.query(
+        `SELECT setval(pg_get_serial_sequence('organisations', 'id'), max(id)) FROM organisations`,
+        { transaction },
+      );
+      return made.length > 0;
+    });
+  }
+
+  /**
+   * For each host, in order: the organisation holding it, else organisation 1; null for each
+   * when there is no organisation 1 yet.
+   */
+  async byHosts(hosts: string[]): Promise<Array<OrganisationAnswer | null>> {
+    const rows = await this.db.query<{
+      host: string | null;
+      id: number;
+      status: OrganisationStatus;
+      publicBaseUrl: string;
+    }>(
+      `SELECT h.host, o.id, o.status, o.public_base_url AS "publicBaseUrl"
+         FROM organisation_hosts h JOIN organisations o ON o.id = h.organisation_id
+        WHERE h.host IN (:hosts)
+       UNION ALL
+       SELECT NULL, id, status, public_base_url FROM organisations WHERE id = 1`,
+      { replacements: { hosts }, type: QueryTypes.SELECT },
+    );
+    const answer = (r: (typeof rows)[number]): OrganisationAnswer => ({
+      id: r.id,
+      status: r.status,
+      publicBaseUrl: r.publicBaseUrl,
+    });
+    const held = new Map(rows.filter((r) => r.host !== null).map((r) => [r.host!, answer(r)]));
+    const first = rows.find((r) => r.host === null);
+    return hosts.map((h) => held.get(h) ?? (first ? answer(first) : null));
+  }
+}
