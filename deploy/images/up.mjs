@@ -6,12 +6,15 @@
 // - PostgreSQL, a three-node NATS (JetStream, streams x3) and the mail catcher are the
 //   launcher's own processes (deploy/local, packages/local-infra), not containers.
 // - `kubectl kustomize deploy/k8s/overlays/local` is rendered from a copy whose secrets.env holds
-//   this run's values (the launcher's database URLs, NATS passwords, session secret, SMTP URL)
+//   this run's values (the launcher's database URLs, its owner roles' too, NATS passwords, session secret, SMTP URL)
 //   and whose config.env holds this run's settings (PUBLIC_BASE_URL, DEMO_DATA, the rate
 //   limits, ...) and addresses (NATS_URL, HEALTH_PEERS). Each Deployment's container then gets
 //   the environment that manifest gives it (envFrom, env, valueFrom of ConfigMaps and Secrets),
 //   its user, read-only root (emptyDir volumes as tmpfs), dropped capabilities, mounted
-//   ConfigMaps and Secrets, and its probes.
+//   ConfigMaps and Secrets, and its probes. Its init containers (a service's `migrate`, as the
+//   owner role: MIGRATION_DATABASE_URL) run once each, to their end and with the same
+//   treatment, before its replicas start, and again with the new image before a set-image
+//   rollout replaces any replica; one that exits non-zero stops the start or the rollout.
 // - Every container runs on the host's network bound to 127.0.0.1, each replica on its own port
 //   (the one thing that differs from the overlay: PORT, METRICS_PORT, the static servers'
 //   `listen`). The gateway gets its nginx.conf rendered as the launcher renders it for two of
@@ -35,7 +38,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseAllDocuments } from 'yaml';
-import { ensureServiceDatabase } from '@nsa/local-infra';
+import { ensureServiceUrls } from '@nsa/local-infra';
 import { containerOptions } from '../../gateway/render-container.mjs';
 import { renderGatewayConfig } from '../../gateway/render.mjs';
 import { SERVICE_NAMES, serviceSpec } from '../../packages/contracts/src/services.mjs';
@@ -153,9 +156,35 @@ const probePort = (container, port) =>
     ? port
     : Number(container.ports?.find((p) => p.name === port)?.containerPort ?? port);
 
+/** One of the nine images as this build tags it (`naschool/svc-catalog:0.1.0` → its tag). */
+const ownImage = (image, version) => imageTag(/naschool\/([^:@]+)/.exec(image)[1], version);
+
+/**
+ * What a container of a pod runs with: its environment, command, user, read-only root,
+ * capabilities and volumes (the pod's settings, the container's over them).
+ */
+function containerRun(objects, pod, container) {
+  const sc = { ...(pod.securityContext ?? {}), ...(container.securityContext ?? {}) };
+  return {
+    env: containerEnv(objects, container),
+    command: container.command,
+    args: container.args,
+    user:
+      sc.runAsUser !== undefined ? `${sc.runAsUser}:${sc.runAsGroup ?? sc.runAsUser}` : undefined,
+    readOnly: sc.readOnlyRootFilesystem === true,
+    dropAll: (sc.capabilities?.drop ?? []).includes('ALL'),
+    noNewPrivileges: sc.allowPrivilegeEscalation === false,
+    mounts: (container.volumeMounts ?? []).map((m) => {
+      const volume = pod.volumes.find((v) => v.name === m.name);
+      return { ...m, volume };
+    }),
+  };
+}
+
 /**
  * What to run for each Deployment of the overlay that uses one of the nine images: its image,
- * environment, security settings, volumes and probes (host ports are added by the caller).
+ * environment, security settings, volumes and probes (host ports are added by the caller), and
+ * its init containers (`init`, in order: each runs to its end before the replicas start).
  */
 export function workloads(objects, { version = productVersion() } = {}) {
   const out = [];
@@ -163,12 +192,7 @@ export function workloads(objects, { version = productVersion() } = {}) {
     const pod = d.spec.template.spec;
     const container = pod.containers.find((c) => /(^|\/)naschool\//.test(c.image));
     if (!container) continue;
-    const image = /naschool\/([^:@]+)/.exec(container.image)[1];
-    const sc = { ...(pod.securityContext ?? {}), ...(container.securityContext ?? {}) };
-    const mounts = (container.volumeMounts ?? []).map((m) => {
-      const volume = pod.volumes.find((v) => v.name === m.name);
-      return { ...m, volume };
-    });
+    const run = containerRun(objects, pod, container);
     const port = (container.ports ?? []).find((p) => p.name === 'http')?.containerPort ?? 8080;
     const probe = (p) =>
       p?.httpGet
@@ -182,18 +206,20 @@ export function workloads(objects, { version = productVersion() } = {}) {
         : undefined;
     out.push({
       name: d.metadata.name,
-      image: imageTag(image, version),
+      image: ownImage(container.image, version),
       replicas: d.spec.replicas ?? 1,
-      env: containerEnv(objects, container),
-      command: container.command,
-      args: container.args,
+      ...run,
       port,
-      user:
-        sc.runAsUser !== undefined ? `${sc.runAsUser}:${sc.runAsGroup ?? sc.runAsUser}` : undefined,
-      readOnly: sc.readOnlyRootFilesystem === true,
-      dropAll: (sc.capabilities?.drop ?? []).includes('ALL'),
-      noNewPrivileges: sc.allowPrivilegeEscalation === false,
-      mounts,
+      init: (pod.initContainers ?? []).map((c) => {
+        if (!/(^|\/)naschool\//.test(c.image)) {
+          throw new Error(`${d.metadata.name}: init container ${c.name} is not one of the images`);
+        }
+        return {
+          name: c.name,
+          image: ownImage(c.image, version),
+          ...containerRun(objects, pod, c),
+        };
+      }),
       readiness: probe(container.readinessProbe),
       liveness: probe(container.livenessProbe),
       startup: probe(container.startupProbe),
@@ -242,6 +268,23 @@ function runAsync(engine, args) {
             new Error(`${engine.name} ${args[0]} failed (exit ${code})\n${stderr.slice(-2000)}`),
           ),
     );
+  });
+}
+
+/** Runs the engine to its end without blocking this process: its exit code and output. */
+function runToEnd(engine, args) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(engine.bin, [...engine.globalArgs, ...args], {
+      cwd: repoRoot,
+      env: engine.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c) => (stdout = (stdout + c).slice(-20_000)));
+    child.stderr.on('data', (c) => (stderr = (stderr + c).slice(-20_000)));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
 
@@ -322,10 +365,13 @@ export async function imagesUp(opts = {}) {
   let stopping;
   let watcher;
   let control;
+  let stopInits;
   const stop = () => (stopping ??= stopAll());
   const stopAll = async () => {
     clearInterval(watcher);
     control?.close();
+    // An init container still running is removed by the name it was given (its own, --rm).
+    stopInits?.();
     // SIGTERM, then up to the pod's grace period; removed by id, nothing else.
     const ids = containers.map((c) => c.id);
     if (ids.length > 0) {
@@ -388,9 +434,11 @@ export async function imagesUp(opts = {}) {
       startData(config, keep, log),
       startMail(config, env, keep, log),
     ]);
+    // Each service's runtime role's URL and its owner role's, which only its init container
+    // `migrate` gets (MIGRATION_DATABASE_URL), as in the overlay.
     const urls = {};
     for (const s of SERVICES) {
-      urls[s] = await ensureServiceDatabase(data.adminUrl, s, {
+      urls[s] = await ensureServiceUrls(data.adminUrl, s, {
         auditRetentionMonths: config.retentionMonths,
       });
     }
@@ -403,7 +451,10 @@ export async function imagesUp(opts = {}) {
       SESSION_SECRET: config.sessionSecret,
       LINK_SEAL_SECRET: config.linkSealSecret,
       IDENTITY_SECRET: config.identitySecret,
-      ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_DATABASE_URL`, urls[s]])),
+      ...Object.fromEntries(SERVICES.map((s) => [`${s.toUpperCase()}_DATABASE_URL`, urls[s].url])),
+      ...Object.fromEntries(
+        SERVICES.map((s) => [`${s.toUpperCase()}_MIGRATION_DATABASE_URL`, urls[s].migrationUrl]),
+      ),
       SMTP_URL: mail.smtpUrl,
       ...Object.fromEntries(
         SERVICES.map((s) => [`${s.toUpperCase()}_NATS_PASSWORD`, config.natsPasswords[s]]),
@@ -517,6 +568,64 @@ export async function imagesUp(opts = {}) {
       return args;
     };
 
+    // A Deployment's init containers, as the kubelet runs a pod's: one after the other, each to
+    // its end, before the replicas start (once per Deployment here: the migrations run once
+    // under their advisory lock either way). Each with the env the manifest gives it, its user,
+    // read-only root, dropped capabilities, on the host's network; a failure stops what called.
+    const initRunning = new Set();
+    const runInits = async (w, image = w.image, say = log) => {
+      for (const init of w.init ?? []) {
+        // An init container of the Deployment's own image follows it (set-image).
+        const initImage = init.image === w.image ? image : init.image;
+        const name = `naschool-up-${gatewayPort}-${w.name}-${init.name}`;
+        const args = ['run', '--rm', '--network=host', '--no-healthcheck', '--name', name];
+        args.push('--label', `naschool.images-up=${config.dataDir}`);
+        if (init.user) args.push('--user', init.user);
+        if (init.readOnly) args.push('--read-only', '--read-only-tmpfs=false');
+        if (init.dropAll) args.push('--cap-drop=ALL');
+        if (init.noNewPrivileges) args.push('--security-opt=no-new-privileges');
+        for (const m of init.mounts) {
+          const v = m.volume;
+          if (v?.emptyDir) {
+            const size = v.emptyDir.sizeLimit
+              ? `,size=${v.emptyDir.sizeLimit.replace(/i$/, '')}`
+              : '';
+            args.push('--tmpfs', `${m.mountPath}:rw,mode=1777${size}`);
+          } else if (v?.configMap || v?.secret) {
+            const dir = path.join(volDir, `${w.name}-${init.name}-${m.name}`);
+            writeVolume(objects, v, dir);
+            args.push('-v', `${dir}:${m.mountPath}:ro`);
+          } else throw new Error(`${w.name}: init container ${init.name}: volume ${m.name}`);
+        }
+        const envFile = path.join(upDir, `${w.name}-${init.name}.env`);
+        fs.writeFileSync(
+          envFile,
+          Object.entries(init.env)
+            .map(([k, v]) => `${k}=${String(v).replace(/\n/g, ' ')}`)
+            .join('\n') + '\n',
+          { mode: 0o600 },
+        );
+        args.push('--env-file', envFile);
+        if (init.command) args.push('--entrypoint', JSON.stringify(init.command));
+        args.push(initImage, ...(init.args ?? []));
+        const t0 = Date.now();
+        initRunning.add(name);
+        const res = await runToEnd(engine, args).finally(() => initRunning.delete(name));
+        if (res.code !== 0) {
+          const out = `${res.stdout}${res.stderr}`.split('\n').slice(-30).join('\n');
+          throw new Error(
+            `${w.name}: init container ${init.name} (${initImage}) exited ${res.code}:\n${out}`,
+          );
+        }
+        say(
+          `${w.name}: init container ${init.name} done in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+        );
+      }
+    };
+    stopInits = () =>
+      initRunning.size > 0 &&
+      run(engine, ['rm', '-f', '-t', '0', ...initRunning], { allowFail: true });
+
     // The static servers' site, from their image, listening on their own loopback port.
     fs.mkdirSync(volDir, { recursive: true, mode: 0o755 });
     fs.chmodSync(volDir, 0o755);
@@ -586,11 +695,21 @@ export async function imagesUp(opts = {}) {
       specs.filter((sp) => sp.w.name === 'gateway'),
     ];
     for (const wave of waves) {
+      // Each Deployment's init containers first, then its replicas; Deployments side by side.
+      const deployments = [...new Set(wave.map((spec) => spec.w))];
       const results = await Promise.allSettled(
-        wave.map(async (spec) => {
-          const id = (await runAsync(engine, runArgs(spec))).trim().split('\n').at(-1);
-          containers.push({ ...spec, id, failures: 0, lastProbe: 0 });
-          record();
+        deployments.map(async (w) => {
+          await runInits(w);
+          if (stopping) throw new Error('stopped during start-up');
+          await Promise.all(
+            wave
+              .filter((spec) => spec.w === w)
+              .map(async (spec) => {
+                const id = (await runAsync(engine, runArgs(spec))).trim().split('\n').at(-1);
+                containers.push({ ...spec, id, failures: 0, lastProbe: 0 });
+                record();
+              }),
+          );
         }),
       );
       const failed = results.find((r) => r.status === 'rejected');
@@ -712,12 +831,20 @@ export async function imagesUp(opts = {}) {
         }
         if (!imageExists(engine, image)) throw new Error(`set-image: no image ${image}`);
         const t0 = Date.now();
+        // As a new ReplicaSet's pods: the new image's init containers (its migrations) run
+        // first; the old replicas keep serving meanwhile, and a failure rolls nothing.
+        if (mine.some((c) => c.w.image !== image)) await runInits(byName[workload], image, say);
         say(`${workload}: rolling ${mine.length} replicas to ${image}`);
         for (const c of mine) {
           if (c.w.image === image) say(`${c.part}: already ${image}`);
           else await rollOne(c, image, say);
         }
-        byName[workload] = { ...byName[workload], image };
+        const was = byName[workload];
+        byName[workload] = {
+          ...was,
+          image,
+          init: was.init.map((i) => (i.image === was.image ? { ...i, image } : i)),
+        };
         const seconds = (Date.now() - t0) / 1000;
         say(`${workload}: rolled out to ${image} in ${seconds.toFixed(1)} s`);
         return { service: workload, image, seconds };

@@ -1,6 +1,7 @@
 // Renders the SQL the production PostgreSQL (a CloudNativePG Cluster, overlays/production/
 // postgres.yaml) runs once in its new database: per service a role that owns its schema, with
-// that schema as its search_path; pg_trgm; and the audit log's store, from auditStoreSql() of
+// that schema as its search_path, and the role that runs its migrations (a member of the
+// first); pg_trgm; and the audit log's store, from auditStoreSql() of
 // packages/local-infra, so it is the store the launcher and the tests make. Run after changing
 // either; deploy/test/k8s.test.ts fails while the file is out of date (and runs it on a real
 // PostgreSQL). Needs packages/local-infra built (npm run build:backend).
@@ -21,18 +22,28 @@ export const outputFile = path.join(k8sDir, 'overlays', 'production', 'database'
 
 const NAME = /^[a-z][a-z0-9_]*$/;
 
-/** What ensureServiceDatabase() of packages/local-infra does for one service, but the password. */
-function serviceSql(service) {
-  if (!NAME.test(service)) throw new Error(`invalid service name ${service}`);
-  const role = `svc_${service}`;
-  return [
-    `DO $$ BEGIN
+/** A role that logs in to the database with the schema as its search_path, and nothing more. */
+const loginRoleSql = (role, service) => [
+  `DO $$ BEGIN
        IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = '${role}') THEN
          CREATE ROLE ${role} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE;
        END IF;
      END $$`,
-    `GRANT CONNECT, TEMPORARY ON DATABASE ${DATABASE} TO ${role}`,
-    `ALTER ROLE ${role} IN DATABASE ${DATABASE} SET search_path TO ${service}`,
+  `GRANT CONNECT, TEMPORARY ON DATABASE ${DATABASE} TO ${role}`,
+  `ALTER ROLE ${role} IN DATABASE ${DATABASE} SET search_path TO ${service}`,
+];
+
+/** What ensureServiceUrls() of packages/local-infra does for one service, but the passwords. */
+function serviceSql(service) {
+  if (!NAME.test(service)) throw new Error(`invalid service name ${service}`);
+  const role = `svc_${service}`;
+  const owner = `svc_${service}_owner`;
+  return [
+    ...loginRoleSql(role, service),
+    // The role its migrations run as (MIGRATION_DATABASE_URL, the init container's alone): a
+    // member of the runtime role, so that it acts as the schema's owner; never the reverse.
+    ...loginRoleSql(owner, service),
+    `GRANT ${role} TO ${owner}`,
     `CREATE SCHEMA IF NOT EXISTS ${service} AUTHORIZATION ${role}`,
     `ALTER SCHEMA ${service} OWNER TO ${role}`,
     `REVOKE ALL ON SCHEMA ${service} FROM PUBLIC`,

@@ -2,10 +2,11 @@
 // (packages/contracts/src/services.mjs), so that a new service brings only its own manifest,
 // base/services/<name>.yaml (copy one of the others): the list of those manifests, NATS's users
 // (R-NATS-USERS, from natsPermissions()) and their passwords, HEALTH_PEERS, the overlays'
-// images, the local overlay's secrets, production's database roles and
-// URLs, and the not-ready alert (deploy/monitoring/alerts.yaml). An entry already there is
-// kept as it is; a new service's is made from the first service's with the name changed; a
-// service no longer in the table loses its own (where it is recognised).
+// images, the local overlay's secrets, production's database roles (each service's runtime
+// role and the owner role its migrations run as) and URLs, and the not-ready alert
+// (deploy/monitoring/alerts.yaml). An entry already there is kept as it is; a new service's is
+// made from the first service's with the name changed; a service no longer in the table loses
+// its own (where it is recognised).
 // deploy/test/k8s.test.ts fails while a file is out of date. Needs packages/contracts built
 // (npm run build:backend).
 //
@@ -47,27 +48,37 @@ const withoutComments = (text) => text.replace(/^(#.*\n)+/, '');
 /**
  * Replaces the run of `items` that belong to a service (`keyOf` gives its name, else
  * undefined) by one item per service of the table: the existing one, or a copy of the run's
- * first with the name changed (`make` when given).
+ * first with the name changed (`make` when given). With `suffixes`, each service has one item
+ * per suffix, keyed `<name><suffix>` (`catalog`, `catalog_owner`), in that order; a new one is
+ * a copy of the run's first of the same suffix.
  */
-function renderRun(items, keyOf, make) {
+function renderRun(items, keyOf, make, suffixes = ['']) {
   const at = items.map((item, i) => (keyOf(item) === undefined ? -1 : i)).filter((i) => i >= 0);
   if (at.length === 0) throw new Error('render-services: no service entry to start from');
   const first = at[0];
   const last = at.at(-1);
   if (last - first + 1 !== at.length) throw new Error('render-services: service entries apart');
   const existing = new Map(at.map((i) => [keyOf(items[i]), items[i]]));
-  const template = items[first];
-  const made = NAMES.map(
-    (name) =>
-      make?.(name) ??
-      existing.get(name) ??
-      rename(withoutComments(template), keyOf(template), name),
+  // The longest suffix a key ends with ('' for the service's own entry).
+  const suffixOf = (key) =>
+    suffixes.filter((x) => key.endsWith(x)).sort((a, b) => b.length - a.length)[0];
+  const made = NAMES.flatMap((name) =>
+    suffixes.map((suffix) => {
+      const key = `${name}${suffix}`;
+      const kept = make?.(key) ?? existing.get(key);
+      if (kept !== undefined) return kept;
+      const i = at.find((j) => suffixOf(keyOf(items[j])) === suffix);
+      if (i === undefined) throw new Error(`render-services: no entry ${key} to start from`);
+      const template = items[i];
+      const from = keyOf(template).slice(0, keyOf(template).length - suffix.length);
+      return rename(withoutComments(template), from, name);
+    }),
   );
   return [...items.slice(0, first), ...made, ...items.slice(last + 1)];
 }
 
 /** The items of a YAML list at `indent` (`  - `), each with the lines nested under it. */
-function renderListItems(text, indent, keyOf, make) {
+function renderListItems(text, indent, keyOf, make, suffixes) {
   const lines = text.split(/(?<=\n)/);
   const items = [];
   for (const line of lines) {
@@ -78,9 +89,8 @@ function renderListItems(text, indent, keyOf, make) {
     else items.push({ text: line, open: false });
   }
   const texts = items.map((i) => i.text);
-  return renderRun(texts, (t) => (t.startsWith(`${indent}- `) ? keyOf(t) : undefined), make).join(
-    '',
-  );
+  const key = (t) => (t.startsWith(`${indent}- `) ? keyOf(t) : undefined);
+  return renderRun(texts, key, make, suffixes).join('');
 }
 
 /** The documents of a multi-document YAML file, by kind. */
@@ -136,8 +146,12 @@ export const RENDERED = {
   // The alert on Deployments short of ready replicas: every service's and the gateway's.
   '../monitoring/alerts.yaml': (text) =>
     text.replace(/deployment=~"[a-z|-]*\|gateway"/g, `deployment=~"${NAMES.join('|')}|gateway"`),
+  // Each service's two roles: the runtime role and the owner role its migrations run as.
   'overlays/production/postgres.yaml': (text) =>
-    renderListItems(text, '      ', match(/^ *- name: svc_([a-z]+)\n/)),
+    renderListItems(text, '      ', match(/^ *- name: svc_([a-z]+(?:_owner)?)\n/), undefined, [
+      '',
+      '_owner',
+    ]),
 };
 
 /** `- name: naschool/svc-catalog` is catalog's image (the table's folder), others none. */

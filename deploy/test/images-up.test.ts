@@ -12,13 +12,14 @@
 // --replicas 2 --nats-nodes 3` runs the same on the launcher's processes, with approvals.
 // Needs the nine images and `npm run build:backend`: `npm test` runs it in the images' suite
 // after images-build.test.ts (vitest.images.config.ts); elsewhere it needs IMAGES_TEST=1.
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { SERVICE_NAMES } from '@nsa/contracts';
 import { existingAdminUrl, isAlive } from '@nsa/local-infra';
 import fs from 'node:fs';
-import type pg from 'pg';
+import pg from 'pg';
+import { parseAllDocuments } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectEngine, repoRoot, run, type Engine } from '../images/engine.mjs';
 import { derivePorts } from '../local/config.js';
@@ -153,6 +154,86 @@ describe.skipIf(!!SKIP_REASON)(
           c.id,
         ]).stdout.trim();
         expect(out, c.part).toMatch(/^[1-9]\d*(:\d+)? true host$/);
+      }
+    });
+
+    // Each service's init container `migrate` ran to its end before its replicas started, as
+    // the owner role, with the treatment of the replicas' containers; they never got its URL.
+    it("runs each service's init container migrate first, as its owner role, as locked down as its replicas", async () => {
+      const out = up!.output();
+      const created = out.indexOf('containers created in');
+      expect(created).toBeGreaterThan(0);
+      const upDir = path.join(up!.dataDir, 'images-up');
+      const envOf = (file: string) =>
+        Object.fromEntries(
+          fs
+            .readFileSync(path.join(upDir, file), 'utf8')
+            .split('\n')
+            .filter((l) => l.includes('='))
+            .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+        );
+      // What images:up ran them with: the overlay's Deployments as it reads them.
+      const rendered = spawnSync(
+        process.env.KUBECTL || 'kubectl',
+        ['kustomize', path.join(upDir, 'k8s', 'overlays', 'local')],
+        { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+      );
+      expect(rendered.status, rendered.stderr).toBe(0);
+      const objects = parseAllDocuments(rendered.stdout)
+        .map((d) => d.toJS() as unknown)
+        .filter(Boolean);
+      const upModule = path.join(repoRoot, 'deploy', 'images', 'up.mjs');
+      type Run = {
+        name: string;
+        image: string;
+        command?: string[];
+        user?: string;
+        readOnly: boolean;
+        dropAll: boolean;
+        noNewPrivileges: boolean;
+      };
+      const { workloads } = (await import(upModule)) as {
+        workloads: (objects: unknown[]) => (Run & { init: Run[] })[];
+      };
+      const all = workloads(objects);
+      for (const s of SERVICES) {
+        const done = out.indexOf(`${s}: init container migrate done`);
+        expect(done, s).toBeGreaterThan(0);
+        expect(done, s).toBeLessThan(created);
+        const w = all.find((x) => x.name === s)!;
+        expect(w.init.map((i) => i.name)).toEqual(['migrate']);
+        const init = w.init[0]!;
+        expect(init.image).toBe(w.image);
+        expect(init.command).toEqual(['node', 'dist/src/main.js', 'migrate']);
+        expect(init.user).toMatch(/^[1-9]\d*(:\d+)?$/);
+        expect(
+          [init.user, init.readOnly, init.dropAll, init.noNewPrivileges],
+          `${s}: as its replicas`,
+        ).toEqual([w.user, true, true, true]);
+        // Its environment: the owner role's URL, which logs in and acts as the service's role.
+        const env = envOf(`${s}-migrate.env`);
+        expect(Object.keys(env).sort()).toEqual([
+          'DB_SCHEMA',
+          'LOG_LEVEL',
+          'MIGRATION_DATABASE_URL',
+        ]);
+        expect(new URL(env.MIGRATION_DATABASE_URL!).username).toBe(`svc_${s}_owner`);
+        const owner = new pg.Client({ connectionString: env.MIGRATION_DATABASE_URL });
+        await owner.connect();
+        try {
+          const me = await owner.query<{ member: boolean }>(
+            `SELECT pg_has_role(current_user, 'svc_${s}', 'MEMBER') AS member`,
+          );
+          expect(me.rows[0]!.member, s).toBe(true);
+        } finally {
+          await owner.end();
+        }
+        // The replicas: the runtime role's URL only.
+        for (const part of containers.filter((c) => c.part.startsWith(`${s}-`))) {
+          const replica = envOf(`${part.part}.env`);
+          expect(replica.MIGRATION_DATABASE_URL, part.part).toBeUndefined();
+          expect(new URL(replica.DATABASE_URL!).username, part.part).toBe(`svc_${s}`);
+        }
       }
     });
 

@@ -278,6 +278,15 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
         expect(pod.securityContext?.runAsNonRoot, name).toBe(true);
         expect(pod.securityContext?.runAsUser, name).toBeGreaterThan(0);
         expect(pod.automountServiceAccountToken, name).toBe(false);
+        // Init containers (a service's `migrate`) as locked down as the rest; they take no probes.
+        for (const c of pod.initContainers ?? []) {
+          const what = `${name} init ${c.name}`;
+          expect(c.securityContext?.readOnlyRootFilesystem, what).toBe(true);
+          expect(c.securityContext?.allowPrivilegeEscalation, what).toBe(false);
+          expect(c.securityContext?.capabilities?.drop, what).toContain('ALL');
+          expect(c.resources?.requests?.cpu && c.resources?.requests?.memory, what).toBeTruthy();
+          expect(c.resources?.limits?.cpu && c.resources?.limits?.memory, what).toBeTruthy();
+        }
         for (const c of pod.containers) {
           expect(c.securityContext?.readOnlyRootFilesystem, name).toBe(true);
           expect(c.securityContext?.allowPrivilegeEscalation, name).toBe(false);
@@ -341,6 +350,50 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
           true,
         );
         expect(d.spec.strategy.rollingUpdate.maxUnavailable).toBe(0);
+      },
+    );
+
+    it.each(SERVICES)(
+      "runs svc-%s's migrations first in an init container, the only one given its owner role",
+      (name) => {
+        const pod = named(objs(), 'Deployment', name)!.spec.template.spec;
+        const c = pod.containers[0];
+        const inits = (pod.initContainers ?? []) as Obj[];
+        expect(inits.map((i) => i.name)).toEqual(['migrate']);
+        const init = inits[0]!;
+        // The service's own image, its migrations alone, then it ends.
+        expect(init.image).toBe(c.image);
+        expect(init.command).toEqual(['node', 'dist/src/main.js', 'migrate']);
+        expect(init.securityContext).toEqual(c.securityContext);
+        // It is given only what `main.js migrate` reads, and no secret of the service's.
+        const env = Object.fromEntries((init.env as Obj[]).map((e) => [e.name, e]));
+        expect(init.envFrom).toBeUndefined();
+        expect(env.DB_SCHEMA.value).toBe(name);
+        const values = (init.env as Obj[]).map((e) => String(e.value ?? '')).join(' ');
+        const read = ['MIGRATION_DATABASE_URL', 'DB_SCHEMA', 'LOG_LEVEL', 'LOG_FILE'];
+        const unread = Object.keys(env).filter(
+          (n) => !read.includes(n) && !values.includes(`$(${n})`),
+        );
+        expect(unread).toEqual([]);
+        const secretRefs = (cont: Obj) =>
+          ((cont.env ?? []) as Obj[])
+            .map((e) => e.valueFrom?.secretKeyRef)
+            .filter(Boolean)
+            // The local overlay's generated Secret by its name without kustomize's hash.
+            .map((r: Obj) => `${r.name.replace(/^(naschool-secrets)-[a-z0-9]+$/, '$1')}/${r.key}`);
+        const owner = `naschool-db-${name}-owner/password`;
+        const ownerUrl = `naschool-secrets/${name.toUpperCase()}_MIGRATION_DATABASE_URL`;
+        if (overlay === 'local') {
+          expect(secretRefs(init)).toEqual([ownerUrl]);
+        } else {
+          // Its URL from the owner role's Secret (production's test below checks the URL).
+          expect(secretRefs(init)).toEqual([owner]);
+        }
+        // The serving container never has the owner role's URL or password.
+        expect(c.env.map((e: Obj) => e.name)).not.toContain('MIGRATION_DATABASE_URL');
+        expect(secretRefs(c)).not.toContain(owner);
+        expect(secretRefs(c)).not.toContain(ownerUrl);
+        expect(secretRefs(c).filter((r) => /owner|MIGRATION/.test(r))).toEqual([]);
       },
     );
 
@@ -431,17 +484,21 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
               expect(Object.keys(secret!.data), item.key).toContain(item.key);
           }
         }
-        for (const c of pod.containers) {
+        const init = new Set<Obj>(pod.initContainers ?? []);
+        for (const c of [...init, ...pod.containers]) {
           for (const e of c.envFrom ?? []) {
             expect(configMaps.has(e.configMapRef.name), e.configMapRef.name).toBe(true);
           }
           for (const e of c.env ?? []) {
+            const cm = e.valueFrom?.configMapKeyRef;
+            if (cm) expect(configMaps.has(cm.name), cm.name).toBe(true);
             const ref = e.valueFrom?.secretKeyRef;
             if (!ref) continue;
             if (overlay === 'production') {
-              // naschool-secrets, and a service's own database Secret (docs/deploy.md).
+              // naschool-secrets, and a service's own database Secret (docs/deploy.md): its
+              // role's for the service's container, its owner role's for the init container.
               const own = SERVICES.includes(w.metadata.name)
-                ? [`naschool-db-${w.metadata.name}`]
+                ? [`naschool-db-${w.metadata.name}${init.has(c) ? '-owner' : ''}`]
                 : [];
               expect(['naschool-secrets', ...own], `${w.metadata.name}: ${ref.name}`).toContain(
                 ref.name,
@@ -940,12 +997,37 @@ describe.skipIf(!kubectl)('Kubernetes manifests', () => {
     const roles = Object.fromEntries(
       (spec.managed.roles as Obj[]).map((r) => [r.name, r] as [string, Obj]),
     );
-    expect(Object.keys(roles).sort()).toEqual(SERVICES.map((s) => `svc_${s}`).sort());
+    // Each service's role, and the owner role its migrations run as.
+    expect(Object.keys(roles).sort()).toEqual(
+      SERVICES.flatMap((s) => [`svc_${s}`, `svc_${s}_owner`]).sort(),
+    );
     for (const s of SERVICES) {
       const role = roles[`svc_${s}`]!;
       expect(role).toMatchObject({ ensure: 'present', login: true });
       expect(role.superuser ?? false).toBe(false);
-      const env = named(objs, 'Deployment', s)!.spec.template.spec.containers[0].env as Obj[];
+      expect(role.passwordSecret.name).toBe(`naschool-db-${s}`);
+      const owner = roles[`svc_${s}_owner`]!;
+      expect(owner).toMatchObject({ ensure: 'present', login: true });
+      expect(owner.superuser ?? false).toBe(false);
+      expect(owner.passwordSecret.name).toBe(`naschool-db-${s}-owner`);
+      // The init container `migrate` connects as the owner role, with its Secret's password.
+      const pod = named(objs, 'Deployment', s)!.spec.template.spec;
+      const initEnv = pod.initContainers.find((c: Obj) => c.name === 'migrate').env as Obj[];
+      const initAt = (n: string) => initEnv.findIndex((e) => e.name === n);
+      expect(initEnv[initAt('DB_PASSWORD')]!.valueFrom.secretKeyRef).toEqual({
+        name: owner.passwordSecret.name,
+        key: 'password',
+      });
+      expect(initAt('DB_PASSWORD')).toBeLessThan(initAt('MIGRATION_DATABASE_URL'));
+      const migration = initEnv[initAt('MIGRATION_DATABASE_URL')]!;
+      expect(migration.valueFrom, s).toBeUndefined();
+      const ownerUrl = new URL(migration.value as string);
+      expect(ownerUrl.hostname, s).toBe(`${PG_CLUSTER}-rw`);
+      expect(ownerUrl.port).toBe('5432');
+      expect(ownerUrl.username).toBe(`svc_${s}_owner`);
+      expect(ownerUrl.password).toBe('$(DB_PASSWORD)');
+      expect(ownerUrl.pathname).toBe(`/${DATABASE}`);
+      const env = pod.containers[0].env as Obj[];
       const at = (n: string) => env.findIndex((e) => e.name === n);
       // The role's password from the Secret the operator sets it from, defined before the
       // URL (Kubernetes expands $(VAR) only from earlier variables).
@@ -986,7 +1068,7 @@ describe("the production database's first-start SQL (overlays/production/databas
     expect(fs.readFileSync(databaseSqlFile, 'utf8')).toBe(renderDatabase());
   });
 
-  it("gives each service on a real PostgreSQL its role, its schema as search_path and nothing of the others', pg_trgm, and identity the append-only audit store", async () => {
+  it("gives each service on a real PostgreSQL its role, its schema as search_path and nothing of the others', its owner role acting as its role, pg_trgm, and identity the append-only audit store", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'nsa-k8s-pg-'));
     // The cluster runs as an unprivileged user when we are root; it must reach its data dir.
     fs.chmodSync(dir, 0o755);
@@ -1021,7 +1103,10 @@ describe("the production database's first-start SQL (overlays/production/databas
       await su.query(sql);
       await su.query(sql);
       // What the operator does with each managed role's Secret.
-      for (const s of SERVICES) await su.query(`ALTER ROLE svc_${s} PASSWORD 'pw-${s}'`);
+      for (const s of SERVICES) {
+        await su.query(`ALTER ROLE svc_${s} PASSWORD 'pw-${s}'`);
+        await su.query(`ALTER ROLE svc_${s}_owner PASSWORD 'pw-${s}-owner'`);
+      }
       const ext = await su.query(`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`);
       expect(ext.rowCount).toBe(1);
       await su.end();
@@ -1057,8 +1142,34 @@ describe("the production database's first-start SQL (overlays/production/databas
           } else {
             await expect(c.query(`SELECT 1 FROM ${audit}`)).rejects.toThrow(/permission denied/);
           }
+          // The service's role may not act as its owner role.
+          await expect(c.query(`SET ROLE svc_${s}_owner`)).rejects.toThrow(/permission denied/);
         } finally {
           await c.end();
+        }
+        // The owner role, which its migrations run as: it logs in, with the schema as its
+        // search_path, and acts as the service's role, so what it creates the service owns.
+        const o = await connect(inDatabase(adminUrl, `svc_${s}_owner`, `pw-${s}-owner`));
+        try {
+          expect((await o.query('SHOW search_path')).rows[0].search_path).toBe(s);
+          await o.query(`SET ROLE svc_${s}`);
+          await o.query(`CREATE TABLE migrated_${s} (id int)`);
+          const made = await o.query(
+            `SELECT schemaname, tableowner FROM pg_tables WHERE tablename = 'migrated_${s}'`,
+          );
+          expect(made.rows).toEqual([{ schemaname: s, tableowner: `svc_${s}` }]);
+          await o.query('RESET ROLE');
+          const attrs = await o.query(
+            `SELECT rolsuper, rolcreatedb, rolcreaterole FROM pg_roles WHERE rolname = current_user`,
+          );
+          expect(attrs.rows).toEqual([
+            { rolsuper: false, rolcreatedb: false, rolcreaterole: false },
+          ]);
+          // Not another service's role.
+          const other = SERVICES.find((x) => x !== s)!;
+          await expect(o.query(`SET ROLE svc_${other}`)).rejects.toThrow(/permission denied/);
+        } finally {
+          await o.end();
         }
       }
     } finally {
@@ -1129,14 +1240,25 @@ describe('secrets of the local overlay', () => {
       expect(a![key]!.length, key).toBeGreaterThanOrEqual(32);
       expect(a![key], key).not.toBe(b![key]);
     }
-    for (const s of SERVICES)
+    for (const s of SERVICES) {
       expect(a![`${s.toUpperCase()}_DATABASE_URL`]).not.toBe(b![`${s.toUpperCase()}_DATABASE_URL`]);
+      // The owner role's, for the init container `migrate`: a password of its own.
+      const owner = new URL(a![`${s.toUpperCase()}_MIGRATION_DATABASE_URL`]!);
+      expect(owner.username).toBe(`svc_${s}_owner`);
+      expect(owner.password.length).toBeGreaterThanOrEqual(32);
+      expect(owner.password).not.toBe(new URL(a![`${s.toUpperCase()}_DATABASE_URL`]!).password);
+      expect(a![`${s.toUpperCase()}_MIGRATION_DATABASE_URL`]).not.toBe(
+        b![`${s.toUpperCase()}_MIGRATION_DATABASE_URL`],
+      );
+    }
     // Each cluster its own CA.
     expect(a!.CA).toMatch(/^-----BEGIN CERTIFICATE-----/);
     expect(a!.CA).not.toBe(b!.CA);
     // The developer learns the admin's password and the roles' SQL once, from the output.
     expect(made[0]!.out).toContain(a!.BOOTSTRAP_ADMIN_PASSWORD);
     expect(made[0]!.out).toContain('CREATE ROLE svc_catalog LOGIN PASSWORD');
+    expect(made[0]!.out).toContain('CREATE ROLE svc_catalog_owner LOGIN PASSWORD');
+    expect(made[0]!.out).toContain('GRANT svc_catalog TO svc_catalog_owner;');
   });
 });
 

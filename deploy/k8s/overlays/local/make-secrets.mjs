@@ -2,9 +2,11 @@
 // Makes the local overlay's secrets: writes `secrets.env` beside this file (git-ignored, so no
 // secret or password is ever committed) with fresh random values, and prints what the developer
 // needs once: the demo admin's password and the SQL for the database roles on the host's
-// PostgreSQL. Also NATS's certificate (R-NATS-ROUTES) in `nats-tls/` (git-ignored too): a CA
-// made for this cluster alone (its key is not kept) and a certificate it signed for the NATS
-// Services' names, which the nodes show clients and each other. Existing files are kept (what a
+// PostgreSQL (each service's role, and its owner role, which only its init container `migrate`
+// connects as: <SERVICE>_MIGRATION_DATABASE_URL). Also NATS's certificate (R-NATS-ROUTES) in
+// `nats-tls/` (git-ignored too): a CA made for this cluster alone (its key is not kept) and a
+// certificate it signed for the NATS Services' names, which the nodes show clients and each
+// other. Existing files are kept (what a
 // later version adds is made) unless `--force` is given. Needs openssl.
 //   node deploy/k8s/overlays/local/make-secrets.mjs [--force]
 import { execFileSync } from 'node:child_process';
@@ -122,11 +124,38 @@ function makeNatsTls() {
   return true;
 }
 
+/** A service's owner role's URL (the init container's MIGRATION_DATABASE_URL). */
+const migrationUrl = (s, password) =>
+  `${s.toUpperCase()}_MIGRATION_DATABASE_URL=postgres://svc_${s}_owner:${password}@postgres:5432/naschool`;
+
+/**
+ * What the developer runs once on the host's PostgreSQL for the owner roles of `services`: the
+ * role its migrations run as, a member of the service's role (so it acts as its schema's owner).
+ */
+const ownerSql = (services, passwords) =>
+  services.flatMap((s) => [
+    `  CREATE ROLE svc_${s}_owner LOGIN PASSWORD '${passwords[s]}';`,
+    `  GRANT CONNECT, TEMPORARY ON DATABASE naschool TO svc_${s}_owner;`,
+    `  ALTER ROLE svc_${s}_owner IN DATABASE naschool SET search_path TO ${s};`,
+    `  GRANT svc_${s} TO svc_${s}_owner;`,
+  ]);
+
 if (fs.existsSync(file) && !force) {
   const text = fs.readFileSync(file, 'utf8');
   if (!/^NATS_ROUTE_PASSWORD=/m.test(text)) {
     fs.appendFileSync(file, `NATS_ROUTE_PASSWORD=${secret()}\n`);
     console.log(`added NATS_ROUTE_PASSWORD to ${path.relative(process.cwd(), file)}`);
+  }
+  // The owner roles, for a secrets.env made before the services' migrations ran as them.
+  const owners = SERVICES.filter(
+    (s) => !new RegExp(`^${s.toUpperCase()}_MIGRATION_DATABASE_URL=`, 'm').test(text),
+  );
+  if (owners.length > 0) {
+    const passwords = Object.fromEntries(owners.map((s) => [s, secret()]));
+    fs.appendFileSync(file, owners.map((s) => `${migrationUrl(s, passwords[s])}\n`).join(''));
+    console.log(`added ${owners.map((s) => `${s.toUpperCase()}_MIGRATION_DATABASE_URL`)}`);
+    console.log('on the host PostgreSQL, in the database naschool, as a superuser:');
+    for (const line of ownerSql(owners, passwords)) console.log(line);
   }
   if (makeNatsTls()) console.log(`wrote ${path.relative(process.cwd(), tlsDir)}/`);
   console.log(`${path.relative(process.cwd(), file)} exists; kept (--force makes new values)`);
@@ -134,6 +163,7 @@ if (fs.existsSync(file) && !force) {
 }
 
 const dbPasswords = Object.fromEntries(SERVICES.map((s) => [s, secret()]));
+const ownerPasswords = Object.fromEntries(SERVICES.map((s) => [s, secret()]));
 const adminPassword = secret();
 const lines = [
   '# Made by make-secrets.mjs for a developer cluster only; never committed.',
@@ -144,6 +174,7 @@ const lines = [
     (s) =>
       `${s.toUpperCase()}_DATABASE_URL=postgres://svc_${s}:${dbPasswords[s]}@postgres:5432/naschool`,
   ),
+  ...SERVICES.map((s) => migrationUrl(s, ownerPasswords[s])),
   'SMTP_URL=smtp://host.docker.internal:1025',
   ...SERVICES.map((s) => `${s.toUpperCase()}_NATS_PASSWORD=${secret()}`),
   // R-NATS-ROUTES: what a NATS node must give to join the cluster.
@@ -166,3 +197,4 @@ for (const s of SERVICES) {
   console.log(`  CREATE SCHEMA ${s} AUTHORIZATION svc_${s};`);
   console.log(`  ALTER ROLE svc_${s} IN DATABASE naschool SET search_path TO ${s};`);
 }
+for (const line of ownerSql(SERVICES, ownerPasswords)) console.log(line);

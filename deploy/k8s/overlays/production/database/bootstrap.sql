@@ -16,6 +16,18 @@ GRANT CONNECT, TEMPORARY ON DATABASE naschool TO svc_catalog;
 
 ALTER ROLE svc_catalog IN DATABASE naschool SET search_path TO catalog;
 
+DO $$ BEGIN
+       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'svc_catalog_owner') THEN
+         CREATE ROLE svc_catalog_owner LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE;
+       END IF;
+     END $$;
+
+GRANT CONNECT, TEMPORARY ON DATABASE naschool TO svc_catalog_owner;
+
+ALTER ROLE svc_catalog_owner IN DATABASE naschool SET search_path TO catalog;
+
+GRANT svc_catalog TO svc_catalog_owner;
+
 CREATE SCHEMA IF NOT EXISTS catalog AUTHORIZATION svc_catalog;
 
 ALTER SCHEMA catalog OWNER TO svc_catalog;
@@ -31,6 +43,18 @@ DO $$ BEGIN
 GRANT CONNECT, TEMPORARY ON DATABASE naschool TO svc_registrations;
 
 ALTER ROLE svc_registrations IN DATABASE naschool SET search_path TO registrations;
+
+DO $$ BEGIN
+       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'svc_registrations_owner') THEN
+         CREATE ROLE svc_registrations_owner LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE;
+       END IF;
+     END $$;
+
+GRANT CONNECT, TEMPORARY ON DATABASE naschool TO svc_registrations_owner;
+
+ALTER ROLE svc_registrations_owner IN DATABASE naschool SET search_path TO registrations;
+
+GRANT svc_registrations TO svc_registrations_owner;
 
 CREATE SCHEMA IF NOT EXISTS registrations AUTHORIZATION svc_registrations;
 
@@ -48,6 +72,18 @@ GRANT CONNECT, TEMPORARY ON DATABASE naschool TO svc_identity;
 
 ALTER ROLE svc_identity IN DATABASE naschool SET search_path TO identity;
 
+DO $$ BEGIN
+       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'svc_identity_owner') THEN
+         CREATE ROLE svc_identity_owner LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE;
+       END IF;
+     END $$;
+
+GRANT CONNECT, TEMPORARY ON DATABASE naschool TO svc_identity_owner;
+
+ALTER ROLE svc_identity_owner IN DATABASE naschool SET search_path TO identity;
+
+GRANT svc_identity TO svc_identity_owner;
+
 CREATE SCHEMA IF NOT EXISTS identity AUTHORIZATION svc_identity;
 
 ALTER SCHEMA identity OWNER TO svc_identity;
@@ -63,6 +99,18 @@ DO $$ BEGIN
 GRANT CONNECT, TEMPORARY ON DATABASE naschool TO svc_notify;
 
 ALTER ROLE svc_notify IN DATABASE naschool SET search_path TO notify;
+
+DO $$ BEGIN
+       IF NOT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = 'svc_notify_owner') THEN
+         CREATE ROLE svc_notify_owner LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE;
+       END IF;
+     END $$;
+
+GRANT CONNECT, TEMPORARY ON DATABASE naschool TO svc_notify_owner;
+
+ALTER ROLE svc_notify_owner IN DATABASE naschool SET search_path TO notify;
+
+GRANT svc_notify TO svc_notify_owner;
 
 CREATE SCHEMA IF NOT EXISTS notify AUTHORIZATION svc_notify;
 
