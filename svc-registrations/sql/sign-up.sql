@@ -186,6 +186,19 @@ CREATE OR REPLACE FUNCTION sign_up_declared(p_sign_up jsonb)
     body jsonb;
     a jsonb;
   BEGIN
+    -- R-ORG-HOST: the sign-up's organisation, for this statement's own transaction (the service
+    -- runs this one statement without a transaction around it), before any row is read. One
+    -- declared for another organisation than the one already set is refused. A declaration
+    -- without one (release 0.1.1 sends none) sets none.
+    IF p_sign_up->>'organisationId' IS NOT NULL THEN
+      IF coalesce(nullif(current_setting('app.organisation_id', true), ''),
+          p_sign_up->>'organisationId') <> p_sign_up->>'organisationId' THEN
+        RAISE EXCEPTION 'sign-up declared for another organisation'
+          USING ERRCODE = 'invalid_parameter_value';
+      END IF;
+      PERFORM set_config('app.organisation_id', (p_sign_up->>'organisationId')::integer::text,
+        true);
+    END IF;
     -- The declaration's shape is checked by `sign_up_rules` first thing; `key` is checked
     -- here too, as it is read before.
     IF NOT p_sign_up ? 'key' THEN

@@ -29,6 +29,9 @@ const requiredNames = (src: string) => {
 
 const sorted = (s: Iterable<string>) => [...s].sort();
 
+/** Keys of the declaration newer than the last release, read but not required. */
+const NEWER_THAN_RELEASE = new Set(['organisationId']);
+
 /**
  * A sign-up is declared once: the TypeScript side sends one jsonb with named fields and the
  * database function reads them by those names. Both sides must name every field alike: a
@@ -72,7 +75,39 @@ describe('the sign-up declaration (TypeScript and sql/sign-up.sql name its field
       ...readNames(body('sign_up_declared')),
     ]);
     expect(sorted(read)).toEqual(sorted(Object.keys(sent)));
-    expect(sorted(requiredNames(body('sign_up_rules')))).toEqual(sorted(Object.keys(sent)));
+    // A key newer than the last release is read when present, never required: that release's
+    // declarations, without it, still sign up (expand, then contract).
+    expect(sorted(requiredNames(body('sign_up_rules')))).toEqual(
+      sorted(Object.keys(sent).filter((k) => !NEWER_THAN_RELEASE.has(k))),
+    );
+  });
+
+  it('sets the declared organisation for its own statement, and refuses another one already set (R-ORG-HOST)', async () => {
+    const db = w.registrations.ctx.sequelize;
+    // A declaration that stops at its first rule (the child is signed up already), so nothing
+    // is stored; its organisation is what the transaction then has.
+    const declared = { ...sent, key: null, organisationId: 7 };
+    const seen = await db.transaction(async (transaction) => {
+      await db.query('SELECT * FROM sign_up_declared(CAST(:d AS jsonb))', {
+        replacements: { d: JSON.stringify(declared) },
+        transaction,
+      });
+      const [row] = await db.query<{ org: string }>(
+        "SELECT current_setting('app.organisation_id') AS org",
+        { type: QueryTypes.SELECT, transaction },
+      );
+      return row!.org;
+    });
+    expect(seen).toBe('7');
+    await expect(
+      db.transaction(async (transaction) => {
+        await db.query("SELECT set_config('app.organisation_id', '8', true)", { transaction });
+        await db.query('SELECT * FROM sign_up_declared(CAST(:d AS jsonb))', {
+          replacements: { d: JSON.stringify(declared) },
+          transaction,
+        });
+      }),
+    ).rejects.toThrow(/sign-up declared for another organisation/);
   });
 
   it("finds a key by the column's own type, so its look-ups use the primary key", () => {

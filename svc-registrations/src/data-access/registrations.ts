@@ -1,5 +1,6 @@
 import {
   QueryTypes,
+  currentOrganisation,
   currentRequestKey,
   preparedQuery,
   type PreparedStatement,
@@ -122,8 +123,15 @@ export interface SignUpKey {
   status: number;
 }
 
-/** The declaration as sent: with the request's key, or null without one. */
-export type SignUpRecord = SignUpDeclaration & { key: SignUpKey | null };
+/**
+ * The declaration as sent: with the request's key, or null without one, and the organisation
+ * of the work (R-ORG-HOST), or null outside any. `organisationId` is newer than release 0.1.1:
+ * the database reads it when present and does not require it.
+ */
+export type SignUpRecord = SignUpDeclaration & {
+  key: SignUpKey | null;
+  organisationId: number | null;
+};
 
 /**
  * The sign_up_declared call, prepared: the hot path of a burst of sign-ups parses and plans it
@@ -132,6 +140,8 @@ export type SignUpRecord = SignUpDeclaration & { key: SignUpKey | null };
 const SIGN_UP: PreparedStatement = {
   name: 'registrations_sign_up_declared',
   text: 'SELECT outcome, answer FROM sign_up_declared($1::jsonb)',
+  // From the declaration's organisationId, first thing: one statement, no transaction around it.
+  setsOrganisation: true,
 };
 
 export type StatusChange =
@@ -162,6 +172,7 @@ export class RegistrationRepository {
             status: key.status,
           }
         : null,
+      organisationId: currentOrganisation() ?? null,
     };
     const [row] = await preparedQuery<
       SignUpResult | { outcome: 'key-taken'; answer: KeyRow | null }
