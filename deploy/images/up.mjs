@@ -248,27 +248,16 @@ function writeVolume(objects, volume, dir) {
   }
 }
 
-/** Runs the engine without blocking this process (containers start side by side). */
-function runAsync(engine, args) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(engine.bin, [...engine.globalArgs, ...args], {
-      cwd: repoRoot,
-      env: engine.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (c) => (stdout += c));
-    child.stderr.on('data', (c) => (stderr += c));
-    child.on('error', reject);
-    child.on('close', (code) =>
-      code === 0
-        ? resolve(stdout)
-        : reject(
-            new Error(`${engine.name} ${args[0]} failed (exit ${code})\n${stderr.slice(-2000)}`),
-          ),
-    );
-  });
+/**
+ * Runs the engine without blocking this process (containers start side by side): its output,
+ * or an error with the end of what it wrote to stderr.
+ */
+async function runAsync(engine, args) {
+  const { code, stdout, stderr } = await runToEnd(engine, args);
+  if (code !== 0) {
+    throw new Error(`${engine.name} ${args[0]} failed (exit ${code})\n${stderr.slice(-2000)}`);
+  }
+  return stdout;
 }
 
 /** Runs the engine to its end without blocking this process: its exit code and output. */
