@@ -499,6 +499,37 @@ export async function imagesUp(opts = {}) {
     specs.push({ part: 'gateway-1', w: byName.gateway, port: gatewayPort });
 
     const volDir = path.join(upDir, 'volumes');
+    // What a container of the overlay gets, as podman flags: its user, read-only root, dropped
+    // capabilities and no-new-privileges; an emptyDir as a tmpfs of its size limit; a
+    // ConfigMap's or Secret's items as files, mounted read-only; its env as a file only this
+    // user reads.
+    const lockedDown = (c) => [
+      ...(c.user ? ['--user', c.user] : []),
+      ...(c.readOnly ? ['--read-only', '--read-only-tmpfs=false'] : []),
+      ...(c.dropAll ? ['--cap-drop=ALL'] : []),
+      ...(c.noNewPrivileges ? ['--security-opt=no-new-privileges'] : []),
+    ];
+    const tmpfs = (m) => {
+      const limit = m.volume.emptyDir.sizeLimit;
+      const size = limit ? `,size=${limit.replace(/i$/, '')}` : '';
+      return ['--tmpfs', `${m.mountPath}:rw,mode=1777${size}`];
+    };
+    const configVolume = (m, name) => {
+      const dir = path.join(volDir, name);
+      writeVolume(objects, m.volume, dir);
+      return ['-v', `${dir}:${m.mountPath}:ro`];
+    };
+    const envFile = (name, env) => {
+      const file = path.join(upDir, `${name}.env`);
+      fs.writeFileSync(
+        file,
+        Object.entries(env)
+          .map(([k, v]) => `${k}=${String(v).replace(/\n/g, ' ')}`)
+          .join('\n') + '\n',
+        { mode: 0o600 },
+      );
+      return file;
+    };
     const runArgs = (spec) => {
       const { w } = spec;
       const args = ['run', '-d', '--network=host', '--no-healthcheck'];
@@ -507,27 +538,19 @@ export async function imagesUp(opts = {}) {
       // The kubelet's restart policy; this process also starts one again (podman kill counts
       // as a stop it does not undo).
       args.push('--restart=always');
-      if (w.user) args.push('--user', w.user);
-      if (w.readOnly) args.push('--read-only', '--read-only-tmpfs=false');
-      if (w.dropAll) args.push('--cap-drop=ALL');
-      if (w.noNewPrivileges) args.push('--security-opt=no-new-privileges');
+      args.push(...lockedDown(w));
       const env = { ...w.env };
       for (const m of w.mounts) {
         const v = m.volume;
         if (v?.emptyDir) {
-          const size = v.emptyDir.sizeLimit
-            ? `,size=${v.emptyDir.sizeLimit.replace(/i$/, '')}`
-            : '';
-          args.push('--tmpfs', `${m.mountPath}:rw,mode=1777${size}`);
+          args.push(...tmpfs(m));
         } else if (v?.persistentVolumeClaim) {
           args.push('-v', `${ledgerDir}:${m.mountPath}:rw`);
         } else if (w.name === 'gateway' && m.mountPath === '/etc/nginx/gateway') {
           // The gateway's nginx.conf: rendered below for the replicas' ports.
           args.push('-v', `${path.join(volDir, 'gateway-nginx')}:${m.mountPath}:ro`);
         } else if (v?.configMap || v?.secret) {
-          const dir = path.join(volDir, `${w.name}-${m.name}`);
-          writeVolume(objects, v, dir);
-          args.push('-v', `${dir}:${m.mountPath}:ro`);
+          args.push(...configVolume(m, `${w.name}-${m.name}`));
         }
       }
       if (STATICS.includes(w.name)) {
@@ -543,15 +566,7 @@ export async function imagesUp(opts = {}) {
         // The launcher's NATS listens on loopback without TLS: no CA to verify it with.
         delete env.NATS_TLS_CA;
       }
-      const envFile = path.join(upDir, `${spec.part}.env`);
-      fs.writeFileSync(
-        envFile,
-        Object.entries(env)
-          .map(([k, v]) => `${k}=${String(v).replace(/\n/g, ' ')}`)
-          .join('\n') + '\n',
-        { mode: 0o600 },
-      );
-      args.push('--env-file', envFile);
+      args.push('--env-file', envFile(spec.part, env));
       if (w.command) args.push('--entrypoint', JSON.stringify(w.command));
       args.push(w.image, ...(w.args ?? []));
       return args;
@@ -569,32 +584,15 @@ export async function imagesUp(opts = {}) {
         const name = `naschool-up-${gatewayPort}-${w.name}-${init.name}`;
         const args = ['run', '--rm', '--network=host', '--no-healthcheck', '--name', name];
         args.push('--label', `naschool.images-up=${config.dataDir}`);
-        if (init.user) args.push('--user', init.user);
-        if (init.readOnly) args.push('--read-only', '--read-only-tmpfs=false');
-        if (init.dropAll) args.push('--cap-drop=ALL');
-        if (init.noNewPrivileges) args.push('--security-opt=no-new-privileges');
+        args.push(...lockedDown(init));
         for (const m of init.mounts) {
           const v = m.volume;
-          if (v?.emptyDir) {
-            const size = v.emptyDir.sizeLimit
-              ? `,size=${v.emptyDir.sizeLimit.replace(/i$/, '')}`
-              : '';
-            args.push('--tmpfs', `${m.mountPath}:rw,mode=1777${size}`);
-          } else if (v?.configMap || v?.secret) {
-            const dir = path.join(volDir, `${w.name}-${init.name}-${m.name}`);
-            writeVolume(objects, v, dir);
-            args.push('-v', `${dir}:${m.mountPath}:ro`);
+          if (v?.emptyDir) args.push(...tmpfs(m));
+          else if (v?.configMap || v?.secret) {
+            args.push(...configVolume(m, `${w.name}-${init.name}-${m.name}`));
           } else throw new Error(`${w.name}: init container ${init.name}: volume ${m.name}`);
         }
-        const envFile = path.join(upDir, `${w.name}-${init.name}.env`);
-        fs.writeFileSync(
-          envFile,
-          Object.entries(init.env)
-            .map(([k, v]) => `${k}=${String(v).replace(/\n/g, ' ')}`)
-            .join('\n') + '\n',
-          { mode: 0o600 },
-        );
-        args.push('--env-file', envFile);
+        args.push('--env-file', envFile(`${w.name}-${init.name}`, init.env));
         if (init.command) args.push('--entrypoint', JSON.stringify(init.command));
         args.push(initImage, ...(init.args ?? []));
         const t0 = Date.now();
