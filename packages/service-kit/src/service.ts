@@ -125,7 +125,12 @@ export async function openService<S extends z.ZodObject>(
     poolIdleMs: config.DB_POOL_IDLE_MS,
     applicationName: `svc-${def.name}`,
   });
-  await migrate(config, [...kitMigrations, ...def.migrations], sequelize, logger);
+  const migrations = [...kitMigrations, ...def.migrations];
+  if (config.MIGRATION_DATABASE_URL) {
+    await migrateOver(config.MIGRATION_DATABASE_URL, config.DB_SCHEMA, migrations, logger);
+  } else {
+    await runMigrations(sequelize, config.DB_SCHEMA, migrations, logger);
+  }
 
   const nc = await connectNats(config.NATS_URL, `svc-${def.name}`, logger, {
     user: config.NATS_USER,
@@ -163,28 +168,25 @@ export async function openService<S extends z.ZodObject>(
 }
 
 /**
- * Runs the migrations: with MIGRATION_DATABASE_URL over a connection of that role's, opened for
- * them alone and closed afterwards (the service's pool never holds it); otherwise on the pool.
+ * Runs the migrations over a connection of `url`'s role (MIGRATION_DATABASE_URL: the owner
+ * role's), opened for them alone and closed afterwards: the service's pool never holds it.
  */
-async function migrate(
-  config: MigrateConfig,
+async function migrateOver(
+  url: string,
+  schema: string,
   migrations: Migration[],
-  sequelize: Sequelize | undefined,
   logger: Logger,
 ): Promise<string[]> {
-  if (!config.MIGRATION_DATABASE_URL && sequelize) {
-    return runMigrations(sequelize, config.DB_SCHEMA, migrations, logger);
-  }
   const own = await connectDatabase({
-    url: config.MIGRATION_DATABASE_URL ?? config.DATABASE_URL!,
-    schema: config.DB_SCHEMA,
+    url,
+    schema,
     // Two: a migration may read outside its transaction (MigrationContext.sequelize).
     poolMax: 2,
     poolMin: 0,
-    applicationName: `svc-${config.DB_SCHEMA}-migrate`,
+    applicationName: `svc-${schema}-migrate`,
   });
   try {
-    return await runMigrations(own, config.DB_SCHEMA, migrations, logger);
+    return await runMigrations(own, schema, migrations, logger);
   } finally {
     await own.close();
   }
@@ -197,8 +199,6 @@ const migrateConfigSchema = baseConfigSchema
     message: 'MIGRATION_DATABASE_URL or DATABASE_URL is required',
     path: ['MIGRATION_DATABASE_URL'],
   });
-type MigrateConfig = z.infer<typeof migrateConfigSchema>;
-
 /**
  * A service's migrations, run on their own and nothing else (`node dist/src/main.js migrate`,
  * the command of a Kubernetes init container): it needs only MIGRATION_DATABASE_URL (or
@@ -211,7 +211,9 @@ export async function migrateOnly(
 ): Promise<string[]> {
   const config = loadConfig(migrateConfigSchema, env);
   const logger = createLogger(`${config.DB_SCHEMA}-migrate`, config.LOG_LEVEL, config.LOG_FILE);
-  const done = await migrate(config, [...kitMigrations, ...migrations], undefined, logger);
+  // The schema refuses a configuration with neither URL.
+  const url = (config.MIGRATION_DATABASE_URL ?? config.DATABASE_URL)!;
+  const done = await migrateOver(url, config.DB_SCHEMA, [...kitMigrations, ...migrations], logger);
   logger.info({ applied: done.length }, 'migrations done');
   return done;
 }
@@ -410,16 +412,15 @@ export function runMain(
   /** The service's migrations, for `main.js migrate` (migrateOnly), which runs them and ends. */
   migrations?: Migration[],
 ): void {
-  if (migrations && process.argv[2] === 'migrate') {
-    migrateOnly(migrations).then(
-      () => process.exit(0),
-      (err: Error) => {
-        process.stderr.write(
-          `${err.name === 'ConfigError' ? err.message : (err.stack ?? String(err))}\n`,
-        );
-        process.exit(1);
-      },
+  // A bad config names the variable; anything else is told with its stack.
+  const fail = (err: Error): never => {
+    process.stderr.write(
+      `${err.name === 'ConfigError' ? err.message : (err.stack ?? String(err))}\n`,
     );
+    process.exit(1);
+  };
+  if (migrations && process.argv[2] === 'migrate') {
+    migrateOnly(migrations).then(() => process.exit(0), fail);
     return;
   }
   // Signal handlers go in before start, so a signal during start-up still ends cleanly.
@@ -440,12 +441,7 @@ export function runMain(
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
-  started.catch((err: Error) => {
-    process.stderr.write(
-      `${err.name === 'ConfigError' ? err.message : (err.stack ?? String(err))}\n`,
-    );
-    process.exit(1);
-  });
+  started.catch(fail);
 }
 
 /** The version in the nearest package.json above a module (works from src and dist). */
