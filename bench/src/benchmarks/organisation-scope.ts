@@ -4,12 +4,13 @@
 // its own. One pooled connection, one statement after another, with and without an
 // organisation, alternated in rounds; wall time and CPU (this process's and the PostgreSQL
 // backend's) per operation.
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureServiceDatabase, freePort, startPostgres } from '@nsa/local-infra';
 import { connectDatabase, QueryTypes, withOrganisation, type Sequelize } from '@nsa/service-kit';
+import { cpuSnapshot } from '../lib/cpu.js';
+import { percentile } from '../lib/report.js';
 
 export interface ScopeCase {
   /** Microseconds of wall time per operation, the median round. */
@@ -26,16 +27,9 @@ export interface ScopeResult {
   plainQuery: { none: ScopeCase; organisation: ScopeCase };
 }
 
-const TICK_US = 10_000; // Linux's clock ticks in /proc/<pid>/stat: 100 a second.
-
-/** User plus system CPU of a process, in microseconds. */
-function processCpuUs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * TICK_US;
-}
-
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** User plus system CPU of one process (the connection's PostgreSQL backend), in microseconds. */
+const processCpuUs = (pid: number): number => (cpuSnapshot().get(pid)?.seconds ?? 0) * 1e6;
+const median = (xs: number[]) => percentile(xs, 50);
 
 export async function organisationScopeBenchmark(opts: {
   quick: boolean;
@@ -70,8 +64,9 @@ export async function organisationScopeBenchmark(opts: {
       const run = async () => {
         for (let i = 0; i < operations; i++) await op();
       };
-      const node0 = process.cpuUsage();
+      // The backend's CPU is read outside this process's measured span (reading /proc costs).
       const pg0 = processCpuUs(pid);
+      const node0 = process.cpuUsage();
       const t0 = process.hrtime.bigint();
       await (organisation ? withOrganisation(1, run) : run());
       const wall = Number(process.hrtime.bigint() - t0) / 1000;
