@@ -8,6 +8,7 @@ import {
   openService,
   packageVersion,
   retentionJob,
+  reusedOrganisationAnswers,
   servePrivacy,
   serveLookup,
   serviceModule,
@@ -43,6 +44,11 @@ export const { start, stop } = serviceModule(async (opts) => {
       sessionAuthority: ({ sequelize, config }) => {
         const store = (sessionStore = sessionRepository(sequelize, config));
         return { lookup: async (h) => (await store.lookup([h]))[0] ?? null };
+      },
+      // The owner of organisations reads its own tables for a request's host (R-ORG-HOST).
+      organisationSource: ({ sequelize }) => {
+        const hosts = new OrganisationRepository(sequelize);
+        return reusedOrganisationAnswers((h) => hosts.byHosts(h));
       },
     },
     opts,

@@ -11,4 +11,18 @@ serviceBasicsSuite(
     LINK_SEAL_SECRET,
     IDENTITY_SECRET,
   },
+  // svc-identity owns the organisations: the suspended one is a row of its own tables.
+  async (svc, host) => {
+    await svc.ctx.sequelize.query(
+      `WITH o AS (
+         INSERT INTO organisations (slug, name, contact_email, public_base_url, languages,
+           retention_months, status)
+         VALUES ('dicht', 'Dicht', 'info@dicht.example', :url, ARRAY['nl'], 24, 'suspended')
+         ON CONFLICT (slug) DO UPDATE SET status = 'suspended'
+         RETURNING id)
+       INSERT INTO organisation_hosts (host, organisation_id) SELECT :host, id FROM o
+       ON CONFLICT (host) DO NOTHING`,
+      { replacements: { host, url: `https://${host}` } },
+    );
+  },
 );

@@ -387,6 +387,12 @@ export const organisationLookup = {
   }),
 };
 export type OrganisationAnswer = z.infer<typeof organisationLookup.value>;
+/**
+ * How long a service may reuse svc-identity's answer about a host's organisation, counted from
+ * when it asked (R-ORG-HOST). A change of an organisation's hosts or status is confirmed only
+ * after this long, so no answer from before it is still in use once it has answered.
+ */
+export const ORGANISATION_ANSWER_REUSE_MS = 250;
 
 export const EMAIL_KINDS = [
   'registration-approved',

@@ -40,7 +40,8 @@ export interface NatsUse {
  * R-NATS-USERS: every service's use of NATS, built from its code (the consumers in its
  * `entry-points/messaging`, the `OwnerLookup`s and privacy requests it makes, the `serveLookup`
  * and `servePrivacy` it runs). Every service but svc-identity asks svc-identity about sessions
- * (the kit's session middleware, R-FRESH-SESSION). A service's integration tests run with these
+ * (the kit's session middleware, R-FRESH-SESSION) and about the organisation of a request's host
+ * (the kit's organisation middleware, R-ORG-HOST). A service's integration tests run with these
  * permissions, so a use missing here fails them.
  */
 export const NATS_USES: Record<ServiceName, NatsUse> = {
@@ -49,6 +50,7 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
     consumers: [{ stream: 'REGISTRATIONS', durable: 'catalog' }],
     asks: [
       RPC_SUBJECTS.sessions,
+      RPC_SUBJECTS.organisations,
       RPC_SUBJECTS.activitySignups,
       RPC_SUBJECTS.drawCommitments,
       RPC_SUBJECTS.activityCounts,
@@ -65,6 +67,7 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
     ],
     asks: [
       RPC_SUBJECTS.sessions,
+      RPC_SUBJECTS.organisations,
       RPC_SUBJECTS.activities,
       RPC_SUBJECTS.providerLinks,
       PRIVACY_RPC_SUBJECTS.notify,
@@ -95,7 +98,7 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
       { stream: 'REGISTRATIONS', durable: 'notify' },
       { stream: 'IDENTITY', durable: 'notify' },
     ],
-    asks: [RPC_SUBJECTS.sessions],
+    asks: [RPC_SUBJECTS.sessions, RPC_SUBJECTS.organisations],
     answers: [PRIVACY_RPC_SUBJECTS.notify],
     erases: false,
   },

@@ -6,6 +6,7 @@ import { csrfOriginCheck, type Sessions } from './session.js';
 import { sessionActor } from './audit.js';
 import { requestContext, withUser } from './context.js';
 import { httpMetrics, type Metrics } from './metrics.js';
+import { organisationContext, type OrganisationSource } from './organisation.js';
 
 export const BODY_LIMIT = '64kb';
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
@@ -23,6 +24,8 @@ export function createHttpApp(
   opts: {
     publicBaseUrl: string;
     sessions: Sessions;
+    /** Each request runs as its host's organisation's work (R-ORG-HOST); probes as none. */
+    organisations?: OrganisationSource;
     metrics?: Metrics;
     trustProxy?: string;
     beforeSession?: (app: Express) => void;
@@ -50,6 +53,9 @@ export function createHttpApp(
   );
   if (opts.metrics) app.use(httpMetrics(opts.metrics));
   app.use(requestLogging(logger));
+  if (opts.organisations) {
+    app.use(organisationContext(opts.organisations, { skip: (path) => PROBES.has(path) }));
+  }
   app.use(csrfOriginCheck(opts.publicBaseUrl));
   app.use(express.json({ limit: BODY_LIMIT }));
   opts.beforeSession?.(app);

@@ -1,7 +1,15 @@
-import type { OrganisationAnswer } from '@nsa/contracts';
+import {
+  ORGANISATION_ANSWER_REUSE_MS,
+  RPC_SUBJECTS,
+  organisationLookup,
+  type OrganisationAnswer,
+} from '@nsa/contracts';
 import type { Request, RequestHandler } from 'express';
+import type { NatsConnection } from '@nats-io/transport-node';
 import { withOrganisation } from './context.js';
 import { AppError } from './errors.js';
+import type { Logger } from './logger.js';
+import { OwnerLookup } from './owner.js';
 
 /**
  * Where a service learns which organisation a host name belongs to (R-ORG-HOST): svc-identity,
@@ -10,6 +18,51 @@ import { AppError } from './errors.js';
  */
 export interface OrganisationSource {
   get(host: string): Promise<OrganisationAnswer | null>;
+}
+
+/**
+ * Every service but svc-identity asks svc-identity (R-ORG-HOST), and uses an answer again for
+ * ORGANISATION_ANSWER_REUSE_MS: a host or status change is confirmed only after that long. An
+ * identity that cannot answer for twice the owner's time-out is a 503, as for a session.
+ */
+export function askIdentityForOrganisations(
+  nc: NatsConnection,
+  logger: Logger,
+): OrganisationSource {
+  const owner = new OwnerLookup(nc, RPC_SUBJECTS.organisations, organisationLookup, logger, {
+    reuseForMs: ORGANISATION_ANSWER_REUSE_MS,
+  });
+  return { get: (host) => owner.get(host) };
+}
+
+/**
+ * svc-identity reads its own tables (`byHosts`), with the same reuse as the other services: one
+ * read per host for ORGANISATION_ANSWER_REUSE_MS, however many requests come in the meantime.
+ */
+export function reusedOrganisationAnswers(
+  byHosts: (hosts: string[]) => Promise<Array<OrganisationAnswer | null>>,
+): OrganisationSource {
+  const recent = new Map<string, { answer: Promise<OrganisationAnswer | null>; askedAt: number }>();
+  return {
+    get(host) {
+      const now = Date.now();
+      const known = recent.get(host);
+      if (known && now - known.askedAt < ORGANISATION_ANSWER_REUSE_MS) return known.answer;
+      const answer = byHosts([host]).then(([a]) => a ?? null);
+      recent.set(host, { answer, askedAt: now });
+      // A failed read or "unknown" is never used again: the next request reads afresh.
+      answer.then(
+        (a) => {
+          if (a === null && recent.get(host)?.answer === answer) recent.delete(host);
+        },
+        () => {
+          if (recent.get(host)?.answer === answer) recent.delete(host);
+        },
+      );
+      if (recent.size > 10_000) recent.delete(recent.keys().next().value!);
+      return answer;
+    },
+  };
 }
 
 /**

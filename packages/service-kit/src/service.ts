@@ -25,6 +25,7 @@ import { mountHealth, mountProbes } from './health.js';
 import { Metrics, mountMetrics } from './metrics.js';
 import { RPC_SUBJECTS, SERVICE_NAMES, ownStream, sessionLookup } from '@nsa/contracts';
 import { OwnerLookup } from './owner.js';
+import { askIdentityForOrganisations, type OrganisationSource } from './organisation.js';
 import { Sessions, type SessionAuthority } from './session.js';
 import { DailyJob, pruneKitTables } from './retention.js';
 
@@ -37,6 +38,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   sessions: Sessions;
   /** The service's metrics (`GET /metrics`, R-OPS-METRICS): domain code adds its own. */
   metrics: Metrics;
+  /** Which organisation a request's host belongs to (R-ORG-HOST). */
+  organisations: OrganisationSource;
 }
 
 /** What a service is made of before its own parts: name, settings, tables, who owns sessions. */
@@ -54,6 +57,11 @@ export interface ServiceDefinition<S extends z.ZodObject> {
     sequelize: Sequelize;
     config: z.infer<S> & BaseConfig;
   }) => SessionAuthority;
+  /**
+   * The service that owns organisations reads its own tables; every other service asks it over
+   * NATS (the default).
+   */
+  organisationSource?: (deps: { sequelize: Sequelize }) => OrganisationSource;
 }
 
 /** The service's own parts, built by its composition root (start.ts) from the opened context. */
@@ -155,6 +163,8 @@ export async function openService<S extends z.ZodObject>(
     secure: config.PUBLIC_BASE_URL.startsWith('https:'),
     authority,
   });
+  const organisations =
+    def.organisationSource?.({ sequelize }) ?? askIdentityForOrganisations(nc, logger);
   const ctx: ServiceContext<z.infer<S> & BaseConfig> = {
     config,
     logger,
@@ -163,6 +173,7 @@ export async function openService<S extends z.ZodObject>(
     outbox,
     sessions,
     metrics,
+    organisations,
   };
   return { ctx, run: (parts) => runService(def, ctx, parts, opts) };
 }
@@ -224,7 +235,7 @@ async function runService<C extends BaseConfig>(
   parts: ServiceParts,
   opts: StartOptions,
 ): Promise<RunningService<C>> {
-  const { config, logger, sequelize, nc, outbox, sessions, metrics } = ctx;
+  const { config, logger, sequelize, nc, outbox, sessions, metrics, organisations } = ctx;
   outbox.start();
   const consumers = (parts.consumers ?? []).map(
     (spec) =>
@@ -279,6 +290,7 @@ async function runService<C extends BaseConfig>(
   const httpOpts = {
     publicBaseUrl: config.PUBLIC_BASE_URL,
     sessions,
+    organisations,
     metrics,
     trustProxy: config.TRUST_PROXY,
     beforeSession: parts.beforeSession,

@@ -7,7 +7,12 @@ import { ensureServiceDatabase } from '@nsa/local-infra';
 import { Router } from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openService, type RunningService } from '../src/service.js';
-import { TEST_SESSION_SECRET, startTestInfra, type TestInfra } from '../src/testing/index.js';
+import {
+  TEST_SESSION_SECRET,
+  firstOrganisationOnly,
+  startTestInfra,
+  type TestInfra,
+} from '../src/testing/index.js';
 
 const GRACE_MS = 1500;
 let infra: TestInfra;
@@ -19,7 +24,12 @@ beforeAll(async () => {
   infra = await startTestInfra();
   const url = await ensureServiceDatabase(infra.adminUrl, 'kit_stop');
   const opened = await openService(
-    { name: 'kit-stop', version: '1.0.0', migrations: [] },
+    {
+      name: 'kit-stop',
+      version: '1.0.0',
+      migrations: [],
+      organisationSource: firstOrganisationOnly,
+    },
     {
       env: {
         DATABASE_URL: url,

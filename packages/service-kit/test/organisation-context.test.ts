@@ -3,13 +3,17 @@
 // proxy, and a suspended organisation answers 403 ORGANISATION_SUSPENDED.
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { OrganisationAnswer } from '@nsa/contracts';
+import { ORGANISATION_ANSWER_REUSE_MS, type OrganisationAnswer } from '@nsa/contracts';
 import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
 import { currentOrganisation } from '../src/context.js';
 import { AppError, createErrorHandler } from '../src/errors.js';
 import { createLogger } from '../src/logger.js';
-import { normaliseHost, organisationContext } from '../src/organisation.js';
+import {
+  normaliseHost,
+  organisationContext,
+  reusedOrganisationAnswers,
+} from '../src/organisation.js';
 
 const ORGANISATIONS: Record<string, OrganisationAnswer> = {
   'welzijn.example': { id: 2, status: 'active', publicBaseUrl: 'https://welzijn.example' },
@@ -112,5 +116,28 @@ describe('the organisation of a request', () => {
     expect(normaliseHost('welzijn.example.')).toBe('welzijn.example');
     expect(normaliseHost('[::1]:8080')).toBe('[::1]');
     expect(normaliseHost('')).toBe('_');
+  });
+
+  it("svc-identity's own reads are used again for ORGANISATION_ANSWER_REUSE_MS, one read however many ask; an unknown host or a failed read is read again", async () => {
+    const reads: string[] = [];
+    let fail = false;
+    const source = reusedOrganisationAnswers(async (hosts) => {
+      reads.push(...hosts);
+      await new Promise((r) => setTimeout(r, 5));
+      if (fail) throw new Error('database away');
+      return hosts.map((h) => ORGANISATIONS[h] ?? null);
+    });
+    const many = await Promise.all([1, 2, 3].map(() => source.get('welzijn.example')));
+    expect(many.map((a) => a?.id)).toEqual([2, 2, 2]);
+    expect(reads).toEqual(['welzijn.example']);
+    expect(await source.get('nergens.example')).toBeNull();
+    expect(await source.get('nergens.example')).toBeNull();
+    expect(reads.filter((h) => h === 'nergens.example')).toHaveLength(2);
+    await new Promise((r) => setTimeout(r, ORGANISATION_ANSWER_REUSE_MS + 10));
+    fail = true;
+    await expect(source.get('welzijn.example')).rejects.toThrow('database away');
+    fail = false;
+    expect((await source.get('welzijn.example'))?.id).toBe(2);
+    expect(reads.filter((h) => h === 'welzijn.example')).toHaveLength(3);
   });
 });

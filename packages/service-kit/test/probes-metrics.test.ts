@@ -16,6 +16,7 @@ import { connectNats } from '../src/nats.js';
 import { openService, type RunningService } from '../src/service.js';
 import {
   TEST_SESSION_SECRET,
+  firstOrganisationOnly,
   startTestInfra,
   until,
   type TestInfra,
@@ -35,7 +36,12 @@ beforeAll(async () => {
   const feed = await connectNats(infra.natsUrl, 'feed', createLogger('feed', 'silent'));
   const js = jetstream(feed);
   const opened = await openService(
-    { name: 'kit-probe', version: '9.9.9', migrations: [] },
+    {
+      name: 'kit-probe',
+      version: '9.9.9',
+      migrations: [],
+      organisationSource: firstOrganisationOnly,
+    },
     {
       env: {
         DATABASE_URL: url,
@@ -276,7 +282,12 @@ describe('metrics on a port of their own (R-OPS-METRICS, R-TRUST-PROXY)', () => 
   it('serves /metrics only on METRICS_PORT, and nothing else there, when it is set', async () => {
     const url = await ensureServiceDatabase(infra.adminUrl, 'kit_metrics_port');
     const opened = await openService(
-      { name: 'kit-metrics-port', version: '9.9.9', migrations: [] },
+      {
+        name: 'kit-metrics-port',
+        version: '9.9.9',
+        migrations: [],
+        organisationSource: firstOrganisationOnly,
+      },
       {
         env: {
           DATABASE_URL: url,

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { RunningService, StartOptions } from '../service.js';
-import { serviceTestEnv } from './infra.js';
+import { serviceTestEnv, setTestOrganisation } from './infra.js';
 import { readFileSync } from 'node:fs';
 import { EVERY_SERVICE, documentedRoutes, registeredRoutes } from '../openapi.js';
 import { apiDocumentPath } from './api-doc.js';
@@ -31,6 +31,16 @@ export function serviceBasicsSuite(
   start: (opts: StartOptions) => Promise<RunningService>,
   mainPath: string,
   extraEnv: Record<string, string> = {},
+  /**
+   * Makes `host` a suspended organisation's where this service learns it. By default that is
+   * the stand-in for svc-identity; svc-identity itself writes it into its own tables.
+   */
+  suspendHost: (svc: RunningService, host: string) => Promise<void> = async (_svc, host) =>
+    setTestOrganisation(host, {
+      id: 99,
+      status: 'suspended',
+      publicBaseUrl: `https://${host}`,
+    }),
 ): void {
   describe(`${name} service basics`, () => {
     const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
@@ -51,6 +61,27 @@ export function serviceBasicsSuite(
         service: name,
         checks: { db: 'ok', nats: 'ok' },
       });
+    });
+
+    // R-ORG-HOST: every request is its host's organisation's work, found before anything else;
+    // the probes belong to none.
+    it("answers a suspended organisation's host ORGANISATION_SUSPENDED, in the asker's language, and its probes as before", async () => {
+      const host = `dicht-${name}.example`;
+      await suspendHost(svc, host);
+      const get = (path: string, headers: Record<string, string> = {}) =>
+        fetch(`${svc.url}${path}`, { headers: { 'X-Organisation-Host': host, ...headers } });
+      const refused = await get('/api/no-such-route', { 'Accept-Language': 'en' });
+      expect(refused.status).toBe(403);
+      expect(await refused.json()).toEqual({
+        code: 'ORGANISATION_SUSPENDED',
+        message: 'This organisation is temporarily unavailable.',
+      });
+      expect((await get('/health')).status).toBe(200);
+      // Organisation 1's host is another: the same request gets the service's own answer.
+      const open = await fetch(`${svc.url}/api/no-such-route`, {
+        headers: { 'X-Organisation-Host': 'localhost' },
+      });
+      expect(open.status).toBe(404);
     });
 
     // R-API-DOC: a route the service answers without a description fails here.

@@ -13,10 +13,12 @@ import {
   RPC_SUBJECTS,
   SERVICE_NAMES,
   natsPermissions,
+  type OrganisationAnswer,
   type ServiceName,
   type SessionOwnerAnswer,
 } from '@nsa/contracts';
 import { createLogger } from '../logger.js';
+import type { OrganisationSource } from '../organisation.js';
 import { connectNats, type NatsConnection } from '../nats.js';
 import { SESSION_COOKIE, newSessionId, sessionIdHash } from '../session.js';
 
@@ -120,7 +122,7 @@ export async function serviceTestEnv(
   extra: Record<string, string> = {},
 ): Promise<NodeJS.ProcessEnv> {
   const { url, migrationUrl } = await ensureServiceUrls(infra.adminUrl, service);
-  await standInSessionOwner(infra.natsUrl);
+  await standInIdentity(infra.natsUrl, service);
   return {
     SERVICE_NAME: service,
     PORT: '0',
@@ -176,33 +178,66 @@ export async function infraGlobalSetup({
 
 /** The sessions the stand-in for svc-identity knows, by the hash of their id; null: ended. */
 const testSessions = new Map<string, SessionOwnerAnswer | null>();
+/**
+ * The hosts the stand-in answers for: the loopback names a test reaches a service by
+ * (organisation 1's), and those `setTestOrganisation` gave an organisation in this process.
+ */
+const testOrganisations = new Map<string, OrganisationAnswer>(
+  ['127.0.0.1', 'localhost', '[::1]'].map((host) => [
+    host,
+    { id: 1, status: 'active', publicBaseUrl: 'http://localhost:8080' },
+  ]),
+);
 const standIns = new Map<string, Promise<void>>();
 
 /**
- * For testing a service without svc-identity: a responder in the test process that answers
- * the session look-up for the sessions `testSessionCookie` made, once per nats-server. It
- * stays silent about sessions it did not make, so beside a real svc-identity it leaves those
- * questions to it.
+ * For testing a service without svc-identity: a responder in the test process, once per
+ * nats-server, that answers the session look-up for the sessions `testSessionCookie` made and
+ * the organisation look-up for the hosts `testOrganisations` holds. It stays silent about any
+ * other (so beside a real svc-identity, or a stand-in of another test file with hosts of its
+ * own, it leaves those questions to them); in svc-identity's own tests it answers no
+ * organisation question at all.
  */
-function standInSessionOwner(natsUrl: string): Promise<void> {
+function standInIdentity(natsUrl: string, service: string): Promise<void> {
   let started = standIns.get(natsUrl);
   if (!started) {
     started = (async () => {
       const logger = createLogger('identity-stand-in', 'silent');
       const nc = await connectNats(natsUrl, 'identity-stand-in', logger);
-      const sub = nc.subscribe(RPC_SUBJECTS.sessions);
-      void (async () => {
-        for await (const msg of sub) {
-          const { keys } = msg.json<{ keys: string[] }>();
-          if (!keys.every((k) => testSessions.has(k))) continue;
-          msg.respond(JSON.stringify({ values: keys.map((k) => testSessions.get(k) ?? null) }));
-        }
-      })();
+      const answer = <V>(subject: string, known: Map<string, V | null>): void => {
+        const sub = nc.subscribe(subject);
+        void (async () => {
+          for await (const msg of sub) {
+            const { keys } = msg.json<{ keys: string[] }>();
+            if (!keys.every((k) => known.has(k))) continue;
+            msg.respond(JSON.stringify({ values: keys.map((k) => known.get(k) ?? null) }));
+          }
+        })();
+      };
+      answer(RPC_SUBJECTS.sessions, testSessions);
+      if (service !== 'identity') answer(RPC_SUBJECTS.organisations, testOrganisations);
       await nc.flush();
     })();
     standIns.set(natsUrl, started);
   }
   return started;
+}
+
+/**
+ * For a service of a kit test, opened without svc-identity or its stand-in
+ * (`ServiceDefinition.organisationSource`): every host is organisation 1's.
+ */
+export const firstOrganisationOnly = (): OrganisationSource => ({
+  get: async () => testOrganisations.get('localhost')!,
+});
+
+/**
+ * What the stand-in for svc-identity answers for `host` from now on (another organisation, a
+ * suspended one). Services reuse an answer for
+ * ORGANISATION_ANSWER_REUSE_MS, so a test waits that long before a request meets the change.
+ */
+export function setTestOrganisation(host: string, answer: OrganisationAnswer): void {
+  testOrganisations.set(host, answer);
 }
 
 /** A session cookie sealed the way svc-identity seals it, for testing a service on its own. */
