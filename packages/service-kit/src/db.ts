@@ -239,10 +239,19 @@ export async function runMigrations(
     // The migrations run as the schema's owner, whichever role connected: a role that runs
     // migrations for it (MIGRATION_DATABASE_URL) is a member of the owner and acts as it for this
     // transaction alone, so what they make belongs to the owner, as before.
-    const [{ owner, me }] = (await sequelize.query(
-      'SELECT pg_get_userbyid(nspowner) AS owner, current_user AS me FROM pg_namespace WHERE nspname = :schema',
+    const [{ owner, me, member }] = (await sequelize.query(
+      `SELECT pg_get_userbyid(nspowner) AS owner, current_user AS me,
+              pg_has_role(current_user, nspowner, 'MEMBER') AS member
+         FROM pg_namespace WHERE nspname = :schema`,
       { replacements: { schema }, type: QueryTypes.SELECT, transaction: t },
-    )) as [{ owner: string; me: string }];
+    )) as [{ owner: string; me: string; member: boolean }];
+    // A role that cannot act as the owner (the runtime role of a serving process, once the
+    // owner role holds the schema) changes nothing: it starts only on a schema with every
+    // migration applied, which the migrate step (`main.js migrate`) did before it.
+    if (!member) {
+      await checkApplied(sequelize, t, schema, migrations);
+      return [];
+    }
     if (owner !== me) {
       await sequelize.query(
         `SET LOCAL ROLE ${sequelize.getQueryInterface().quoteIdentifier(owner)}`,
@@ -277,6 +286,30 @@ export async function runMigrations(
     if (done.length) logger.info({ migrations: done.map((d) => d.name) }, 'migrations applied');
     return done.map((d) => d.name);
   });
+}
+
+/** Refuses to go on with a schema that lacks one of `migrations` (see runMigrations). */
+async function checkApplied(
+  sequelize: Sequelize,
+  t: Transaction,
+  schema: string,
+  migrations: Migration[],
+): Promise<void> {
+  const [table] = await sequelize.query(
+    "SELECT to_regclass(format('%I.schema_migrations', :schema::text)) AS found",
+    { replacements: { schema }, type: QueryTypes.SELECT, transaction: t },
+  );
+  const applied = (table as { found: string | null }).found
+    ? await transactionalStorage(sequelize, t).executed({ context: undefined as never })
+    : [];
+  const pending = migrations.map((m) => m.name).filter((n) => !applied.includes(n));
+  if (pending.length > 0) {
+    throw new Error(
+      `schema ${schema} lacks migrations ${pending.join(', ')}, and this role cannot apply ` +
+        'them: run "node dist/src/main.js migrate" with MIGRATION_DATABASE_URL (the owner ' +
+        'role) first',
+    );
+  }
 }
 
 function transactionalStorage(sequelize: Sequelize, t: Transaction): UmzugStorage {
