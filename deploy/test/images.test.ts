@@ -16,6 +16,12 @@ import { SERVICES as TABLE } from '@nsa/contracts';
 import { IMAGES as BUILT } from '../images/engine.mjs';
 
 const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** A new folder under the repository's ignored `.tmp/`, made first on a fresh clone. */
+function scratchDir(prefix: string): string {
+  const scratch = path.join(repo, '.tmp');
+  fs.mkdirSync(scratch, { recursive: true });
+  return fs.mkdtempSync(path.join(scratch, prefix));
+}
 const imagesDir = path.join(repo, 'deploy', 'images');
 
 /** Each service of the table of services has an image of its own, from service.Dockerfile. */
@@ -299,7 +305,7 @@ describe('container images', () => {
       const build = stages.find((s) => s.name === 'build')!;
       const ship = build.instructions.find((i) => /node -e '/.test(i.args))!.args;
       const script = /node -e '(.*)' "\$\{SERVICE\}"$/.exec(ship)![1]!;
-      const out = fs.mkdtempSync(path.join(repo, '.tmp', 'ship-'));
+      const out = scratchDir('ship-');
       try {
         const r = spawnSync(
           process.execPath,
@@ -362,7 +368,7 @@ describe('container images', () => {
     // What it passes on, run here on the repository: package.json files and the lock, each
     // workspace's that the context holds, nothing else.
     const loop = manifests.instructions.find((i) => i.keyword === 'RUN')!.args;
-    const out = fs.mkdtempSync(path.join(repo, '.tmp', 'manifests-'));
+    const out = scratchDir('manifests-');
     try {
       const r = spawnSync('sh', ['-c', loop.replaceAll('/manifests/', `${out}/`)], {
         cwd: repo,
