@@ -134,12 +134,15 @@ describe('login, sessions and password reset', () => {
     );
     await until(async () => (await links()) > sent);
     const { token } = await latestLink(svc, 'identity.password-reset.requested');
-    // Written after the answer, still with the request id it came with.
+    // Written after the answer, still with the request id and organisation it came with.
     const [event] = await svc.ctx.sequelize.query<{ headers: Record<string, string> }>(
       "SELECT headers FROM outbox WHERE type = 'identity.password-reset.requested' ORDER BY seq DESC LIMIT 1",
       { type: QueryTypes.SELECT },
     );
-    expect(event!.headers).toEqual({ [NATS_HEADERS.requestId]: 'reset-request-0001' });
+    expect(event!.headers).toEqual({
+      [NATS_HEADERS.requestId]: 'reset-request-0001',
+      [NATS_HEADERS.organisationId]: '1',
+    });
     expect(token.length).toBeGreaterThanOrEqual(43); // 256 bits, base64url
     const [stored] = await svc.ctx.sequelize.query<{ n: string }>(
       'SELECT count(*) n FROM password_tokens WHERE token_hash = :token',

@@ -101,6 +101,8 @@ export type SecretLinkEvent = z.infer<typeof secretLinkEventSchema>;
 /** Header names carried on NATS messages. */
 export const NATS_HEADERS = {
   requestId: 'X-Request-Id',
+  /** The organisation whose work wrote the event (R-ORG-EVENTS); none outside one. */
+  organisationId: 'X-Organisation-Id',
   msgId: 'Nats-Msg-Id',
 } as const;
 

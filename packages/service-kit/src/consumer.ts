@@ -13,7 +13,7 @@ import {
   type EventEnvelope,
   type StreamName,
 } from '@nsa/contracts';
-import { requestContext, type RequestContext } from './context.js';
+import { requestContext, withOrganisation, type RequestContext } from './context.js';
 import { QueryTypes, type Sequelize, type Transaction } from './db.js';
 import type { Logger } from './logger.js';
 import { LEADER_HEARTBEAT_MS, Leadership, LeadershipLost } from './leader.js';
@@ -323,6 +323,18 @@ export class DurableConsumer {
     const requestId = msg.headers?.get(NATS_HEADERS.requestId) || undefined;
     const log = this.logger.child({ eventId: event.id, type: event.type, reqId: requestId });
     const context: RequestContext = requestId ? { requestId } : {};
+    // R-ORG-EVENTS: the event is handled as work of the organisation that wrote it.
+    const organisation = msg.headers?.get(NATS_HEADERS.organisationId) || undefined;
+    if (organisation !== undefined) {
+      const id = /^[1-9][0-9]{0,9}$/.test(organisation) ? Number(organisation) : NaN;
+      if (!Number.isSafeInteger(id) || id > 2_147_483_647) {
+        log.error('event of no valid organisation dead-lettered');
+        this.count('dead_lettered');
+        msg.term();
+        return undefined;
+      }
+      context.organisationId = id;
+    }
     const handler = this.spec.handlers[event.type];
     if (!handler) {
       msg.ack();
@@ -348,46 +360,65 @@ export class DurableConsumer {
    * transaction, so one failing event is retried alone and does not hold back the others.
    */
   private async handleBatch(msgs: JsMsg[]): Promise<void> {
-    const batch = msgs.map((m) => this.prepare(m)).filter((p): p is Prepared => !!p);
+    const prepared = msgs.map((m) => this.prepare(m)).filter((p): p is Prepared => !!p);
+    // R-ORG-EVENTS: a transaction is one organisation's work: the batch goes in runs of one
+    // organisation each, in order.
+    for (let i = 0; i < prepared.length;) {
+      const organisationId = prepared[i]!.context.organisationId;
+      let end = i + 1;
+      while (end < prepared.length && prepared[end]!.context.organisationId === organisationId)
+        end += 1;
+      await this.handleRun(prepared.slice(i, end), organisationId);
+      i = end;
+    }
+  }
+
+  /** Events of one organisation (or of none), handled as handleBatch says. */
+  private async handleRun(batch: Prepared[], organisationId: number | undefined): Promise<void> {
     if (batch.length === 0) return;
     if (batch.length > 1) {
       try {
-        await this.sequelize.transaction(async (tx) => {
-          const fresh = await this.claim(
-            tx,
-            batch.map((p) => p.event.id),
-          );
-          // An event delivered twice within the batch is handled once.
-          const todo = batch.filter((p) => fresh.delete(p.event.id));
-          const handled = todo.length;
-          // Events in a row for the same handler go to its handleMany together; the order of
-          // all events is kept.
-          for (let i = 0; i < todo.length;) {
-            const { handler } = todo[i]!;
-            let end = i + 1;
-            while (handler.handleMany && end < todo.length && todo[end]!.handler === handler)
-              end += 1;
-            if (end - i > 1) {
-              // Events of several requests handled together: in none of their contexts.
-              await requestContext.exit(() =>
-                handler.handleMany!(
-                  todo.slice(i, end).map((p) => p.event),
-                  { tx, logger: this.logger.child({ durable: this.spec.durable }) },
-                ),
-              );
-            } else {
-              const p = todo[i]!;
-              await requestContext.run(p.context, () =>
-                handler.handle(p.event, { tx, logger: p.log }),
-              );
+        await inOrganisation(organisationId, () =>
+          this.sequelize.transaction(async (tx) => {
+            const fresh = await this.claim(
+              tx,
+              batch.map((p) => p.event.id),
+            );
+            // An event delivered twice within the batch is handled once.
+            const todo = batch.filter((p) => fresh.delete(p.event.id));
+            const handled = todo.length;
+            // Events in a row for the same handler go to its handleMany together; the order of
+            // all events is kept.
+            for (let i = 0; i < todo.length;) {
+              const { handler } = todo[i]!;
+              let end = i + 1;
+              while (handler.handleMany && end < todo.length && todo[end]!.handler === handler)
+                end += 1;
+              if (end - i > 1) {
+                // Events of several requests handled together: in none of their contexts, but
+                // in their organisation's (the events they write carry it).
+                await requestContext.run(
+                  organisationId === undefined ? {} : { organisationId },
+                  () =>
+                    handler.handleMany!(
+                      todo.slice(i, end).map((p) => p.event),
+                      { tx, logger: this.logger.child({ durable: this.spec.durable }) },
+                    ),
+                );
+              } else {
+                const p = todo[i]!;
+                await requestContext.run(p.context, () =>
+                  handler.handle(p.event, { tx, logger: p.log }),
+                );
+              }
+              i = end;
             }
-            i = end;
-          }
-          tx.afterCommit(() => {
-            this.count('handled', handled);
-            if (batch.length > handled) this.count('duplicate', batch.length - handled);
-          });
-        });
+            tx.afterCommit(() => {
+              this.count('handled', handled);
+              if (batch.length > handled) this.count('duplicate', batch.length - handled);
+            });
+          }),
+        );
       } catch (err) {
         if (err instanceof LeadershipLost) return this.stepDown(batch);
         this.logger.warn(
@@ -492,3 +523,8 @@ const BATCH = 64;
 export const LEADER_RETRY_MS = 500;
 /** How long a new leader waits before it reads: a few heartbeats of a leader it replaced. */
 const LEADER_SETTLE_MS = 4 * LEADER_HEARTBEAT_MS;
+
+/** `fn` as the organisation's work, or in the current context when there is none. */
+function inOrganisation<T>(organisationId: number | undefined, fn: () => T): T {
+  return organisationId === undefined ? fn() : withOrganisation(organisationId, fn);
+}

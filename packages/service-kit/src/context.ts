@@ -93,10 +93,11 @@ export function withActor<T>(actor: AuditEntry['actor'], fn: () => T): T {
 }
 
 /**
- * The event with the id of the request `ctx` fixed on it, for an event one request asked for
+ * The event with the id and organisation of the request `ctx` fixed on it, for an event one
+ * request asked for
  * that is written in work shared by several (a batch): the outbox then does not look at the
  * context the write runs in.
  */
 export function forRequest<T>(ctx: RequestContext | undefined, event: NewEvent<T>): NewEvent<T> {
-  return { ...event, requestId: ctx?.requestId };
+  return { ...event, requestId: ctx?.requestId, organisationId: ctx?.organisationId };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { headers as natsHeaders, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { NATS_HEADERS, type EventEnvelope } from '@nsa/contracts';
-import { currentRequestId } from './context.js';
+import { currentOrganisation, currentRequestId } from './context.js';
 import { QueryTypes, type Sequelize, type Transaction } from './db.js';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
@@ -16,6 +16,11 @@ export interface NewEvent<T> {
    * (`currentRequestId()`); `forRequest` fixes it for an event written in a batch of several.
    */
   requestId?: string;
+  /**
+   * The organisation whose work the event is (R-ORG-EVENTS). Left out, it is the current
+   * work's (`currentOrganisation()`); `forRequest` fixes it beside the request's id.
+   */
+  organisationId?: number;
 }
 
 interface OutboxRow {
@@ -175,9 +180,10 @@ export class Outbox {
       data: event.data,
     };
     const requestId = 'requestId' in event ? event.requestId : currentRequestId();
-    const headers: Record<string, string> = requestId
-      ? { [NATS_HEADERS.requestId]: requestId }
-      : {};
+    const organisationId = 'organisationId' in event ? event.organisationId : currentOrganisation();
+    const headers: Record<string, string> = {};
+    if (requestId) headers[NATS_HEADERS.requestId] = requestId;
+    if (organisationId !== undefined) headers[NATS_HEADERS.organisationId] = String(organisationId);
     return { envelope, headers };
   }
 

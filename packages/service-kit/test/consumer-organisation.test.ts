@@ -1,0 +1,164 @@
+// R-ORG-EVENTS: an event carries the organisation whose work wrote it (X-Organisation-Id, from
+// the work's context or fixed by forRequest), and a consumer handles it as that organisation's
+// work: its transaction has the organisation set, a batch never mixes organisations in one
+// transaction, and an event with an organisation header that names none is dead-lettered.
+import { randomUUID } from 'node:crypto';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import { headers as natsHeaders } from '@nats-io/transport-node';
+import { EVENT_TYPES, NATS_HEADERS, STREAMS } from '@nsa/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentOrganisation, forRequest, withOrganisation } from '../src/context.js';
+import { DurableConsumer } from '../src/consumer.js';
+import { QueryTypes, type Sequelize } from '../src/db.js';
+import { createLogger } from '../src/logger.js';
+import type { NatsConnection } from '../src/nats.js';
+import { Outbox } from '../src/outbox.js';
+import { until } from '../src/testing/index.js';
+import { startKitWorld, type KitWorld } from './kit-world.js';
+
+const SCHEMA = 'kit_org_events';
+const DURABLE = 'kit-org-events';
+let world: KitWorld;
+let sequelize: Sequelize;
+let nc: NatsConnection;
+let consumer: DurableConsumer;
+
+/** Per event: the organisation in node's context and in the transaction, and the transaction. */
+const record = async (ids: string[], tx: unknown): Promise<void> => {
+  await sequelize.query(
+    `INSERT INTO handled (event_id, in_node, in_tx, txid)
+     SELECT unnest(ARRAY[:ids]::uuid[]), :inNode,
+       nullif(current_setting('app.organisation_id', true), ''), txid_current()`,
+    {
+      replacements: { ids, inNode: currentOrganisation() ?? null },
+      transaction: tx as never,
+    },
+  );
+};
+
+beforeAll(async () => {
+  world = await startKitWorld(SCHEMA, () => createLogger('kit-test', 'silent'));
+  ({ sequelize, nc } = world);
+  await sequelize.query(
+    `CREATE TABLE handled (seq serial, event_id uuid NOT NULL, in_node int, in_tx text,
+       txid bigint NOT NULL)`,
+  );
+  consumer = new DurableConsumer(
+    nc,
+    sequelize,
+    {
+      stream: 'REGISTRATIONS',
+      durable: DURABLE,
+      ackWaitMs: 2000,
+      handlers: {
+        [EVENT_TYPES.registrationCreated]: {
+          versions: [1],
+          handle: async (event, { tx }) => record([event.id], tx),
+          handleMany: async (events, { tx }) =>
+            record(
+              events.map((e) => e.id),
+              tx,
+            ),
+        },
+      },
+    },
+    world.logger,
+  );
+}, 60_000);
+
+afterAll(() => world?.stop(consumer), 30_000);
+
+const handled = () =>
+  sequelize.query<{ event_id: string; in_node: number | null; in_tx: string | null; txid: string }>(
+    'SELECT event_id, in_node, in_tx, txid FROM handled ORDER BY seq',
+    { type: QueryTypes.SELECT },
+  );
+
+async function settled(): Promise<boolean> {
+  const jsm = await jetstreamManager(nc);
+  const info = await jsm.consumers.info(STREAMS.REGISTRATIONS.name, DURABLE);
+  return info.num_pending === 0 && info.num_ack_pending === 0;
+}
+
+function publish(id: string, organisation?: string) {
+  const h = natsHeaders();
+  if (organisation !== undefined) h.set(NATS_HEADERS.organisationId, organisation);
+  return jetstream(nc).publish(
+    EVENT_TYPES.registrationCreated,
+    JSON.stringify({
+      id,
+      type: EVENT_TYPES.registrationCreated,
+      version: 1,
+      occurredAt: new Date().toISOString(),
+      data: {},
+    }),
+    { msgID: id, headers: h },
+  );
+}
+
+describe('the organisation of an event', () => {
+  it('is the writing work’s, or the one forRequest fixes, in the outbox row’s headers', async () => {
+    const outbox = new Outbox(sequelize, nc, world.logger, 600_000);
+    const [mine] = await withOrganisation(7, () =>
+      sequelize.transaction((tx) => outbox.addMany(tx, [{ type: 'registrations.org.a', data: 1 }])),
+    );
+    const [none] = await sequelize.transaction((tx) =>
+      outbox.addMany(tx, [{ type: 'registrations.org.b', data: 2 }]),
+    );
+    // Written in one organisation's work for a request of another: the request's counts.
+    const [fixed] = await withOrganisation(7, () =>
+      sequelize.transaction((tx) =>
+        outbox.addMany(tx, [
+          forRequest(
+            { requestId: 'req-9', organisationId: 9 },
+            {
+              type: 'registrations.org.c',
+              data: 3,
+            },
+          ),
+        ]),
+      ),
+    );
+    const rows = await sequelize.query<{ id: string; headers: Record<string, string> }>(
+      'SELECT id, headers FROM outbox WHERE id IN (:ids)',
+      { replacements: { ids: [mine!.id, none!.id, fixed!.id] }, type: QueryTypes.SELECT },
+    );
+    const byId = new Map(rows.map((r) => [r.id, r.headers]));
+    expect(byId.get(mine!.id)).toEqual({ [NATS_HEADERS.organisationId]: '7' });
+    expect(byId.get(none!.id)).toEqual({});
+    expect(byId.get(fixed!.id)).toEqual({
+      [NATS_HEADERS.requestId]: 'req-9',
+      [NATS_HEADERS.organisationId]: '9',
+    });
+  });
+
+  it('is the one a consumer handles it in: its transaction has it, and no transaction mixes two', async () => {
+    // A backlog, so the consumer fetches it in batches: runs of organisation 7, 8, none and 7.
+    const plan = [
+      ...Array.from({ length: 12 }, () => '7'),
+      ...Array.from({ length: 12 }, () => '8'),
+      ...Array.from({ length: 6 }, () => undefined),
+      ...Array.from({ length: 6 }, () => '7'),
+    ];
+    const ids = plan.map(() => randomUUID());
+    for (const [i, id] of ids.entries()) await publish(id, plan[i]);
+    // Named no organisation: dead-lettered, never handled.
+    const bad = [randomUUID(), randomUUID(), randomUUID()];
+    await publish(bad[0]!, '0');
+    await publish(bad[1]!, 'seven');
+    await publish(bad[2]!, '99999999999');
+    await consumer.start();
+    await until(async () => (await handled()).length >= ids.length && (await settled()), 20_000);
+    const got = await handled();
+    expect(got.map((r) => r.event_id)).toEqual(ids);
+    for (const [i, row] of got.entries()) {
+      expect(row.in_tx).toBe(plan[i] ?? null);
+      expect(row.in_node).toBe(plan[i] === undefined ? null : Number(plan[i]));
+    }
+    // Batches were made (fewer transactions than events), each of one organisation.
+    const byTx = new Map<string, Set<string | null>>();
+    for (const r of got) byTx.set(r.txid, (byTx.get(r.txid) ?? new Set()).add(r.in_tx));
+    expect(byTx.size).toBeLessThan(ids.length);
+    for (const organisations of byTx.values()) expect(organisations.size).toBe(1);
+  }, 30_000);
+});
