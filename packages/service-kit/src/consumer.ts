@@ -13,7 +13,12 @@ import {
   type EventEnvelope,
   type StreamName,
 } from '@nsa/contracts';
-import { requestContext, withOrganisation, type RequestContext } from './context.js';
+import {
+  organisationIdOf,
+  requestContext,
+  withOrganisation,
+  type RequestContext,
+} from './context.js';
 import { QueryTypes, type Sequelize, type Transaction } from './db.js';
 import type { Logger } from './logger.js';
 import { LEADER_HEARTBEAT_MS, Leadership, LeadershipLost } from './leader.js';
@@ -326,14 +331,14 @@ export class DurableConsumer {
     // R-ORG-EVENTS: the event is handled as work of the organisation that wrote it.
     const organisation = msg.headers?.get(NATS_HEADERS.organisationId) || undefined;
     if (organisation !== undefined) {
-      const id = /^[1-9][0-9]{0,9}$/.test(organisation) ? Number(organisation) : NaN;
-      if (!Number.isSafeInteger(id) || id > 2_147_483_647) {
+      try {
+        context.organisationId = organisationIdOf(organisation);
+      } catch {
         log.error('event of no valid organisation dead-lettered');
         this.count('dead_lettered');
         msg.term();
         return undefined;
       }
-      context.organisationId = id;
     }
     const handler = this.spec.handlers[event.type];
     if (!handler) {

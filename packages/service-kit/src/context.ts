@@ -87,6 +87,15 @@ export function withOrganisation<T>(id: number, fn: () => T): T {
   return storage.run({ ...storage.getStore(), organisationId: id }, fn);
 }
 
+/** An organisation's id as a header carries it; throws for anything else. */
+export function organisationIdOf(header: string): number {
+  const id = /^[1-9][0-9]{0,9}$/.test(header) ? Number(header) : NaN;
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) {
+    throw new Error('the organisation header names no organisation');
+  }
+  return id;
+}
+
 /** Runs `fn` in the current context with `actor` as who asked for it. */
 export function withActor<T>(actor: AuditEntry['actor'], fn: () => T): T {
   return storage.run({ ...storage.getStore(), actor }, fn);

@@ -1,7 +1,13 @@
-import type { NatsConnection } from '@nats-io/transport-node';
-import { lookupReplySchema, lookupRequestSchema, type Localized } from '@nsa/contracts';
+import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
+import {
+  NATS_HEADERS,
+  lookupReplySchema,
+  lookupRequestSchema,
+  type Localized,
+} from '@nsa/contracts';
 import type { z } from 'zod';
 import { Batcher } from './batch.js';
+import { currentOrganisation, organisationIdOf, withOrganisation } from './context.js';
 import { AppError } from './errors.js';
 import type { Logger } from './logger.js';
 
@@ -30,11 +36,14 @@ export interface LookupSpec<K extends z.ZodType, V extends z.ZodType> {
  * be reached the question fails with 503 SERVICE_UNAVAILABLE: nothing is decided on a guess.
  */
 export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
-  private readonly batcher: Batcher<z.infer<K>, z.infer<V> | null>;
+  /**
+   * Per organisation (or none) its own questions and remembered answers (R-ORG-EVENTS): a
+   * question never mixes two organisations' keys, and one organisation's answer is never
+   * used for another's.
+   */
+  private readonly scopes = new Map<number | undefined, Scope<K, V>>();
   private readonly key: K;
   private readonly reply: ReturnType<typeof lookupReplySchema<V>>;
-  /** Answers that may be used again, with the time their question was sent. */
-  private readonly recent = new Map<z.infer<K>, { value: z.infer<V>; askedAt: number }>();
   private readonly reuseForMs: number;
   private readonly timeoutMs: number;
   private readonly unavailable: Localized | undefined;
@@ -53,23 +62,44 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
   ) {
     this.reply = lookupReplySchema(spec.value);
     this.key = spec.key;
-    this.batcher = new Batcher((keys) => this.ask(keys), 1000);
     this.unavailable = opts.unavailable;
     this.reuseForMs = opts.reuseForMs ?? 0;
     this.timeoutMs = opts.timeoutMs ?? OWNER_TIMEOUT_MS;
   }
 
+  /** The answer about `key`, asked as the current work's organisation (none outside one). */
   get(key: z.infer<K>, now = Date.now()): Promise<z.infer<V> | null> {
     // A key outside the owner's key schema (an id 0, say) names nothing it could know: no
     // question is asked, and the answer is "unknown", as the owner's would be.
     if (!this.key.safeParse(key).success) return Promise.resolve(null);
-    const known = this.recent.get(key);
+    const scope = this.scope(currentOrganisation());
+    const known = scope.recent.get(key);
     if (known && now - known.askedAt < this.reuseForMs) return Promise.resolve(known.value);
-    return this.batcher.submit(key);
+    return scope.batcher.submit(key);
   }
 
-  private async ask(keys: Array<z.infer<K>>): Promise<Array<z.infer<V> | null>> {
+  private scope(organisationId: number | undefined): Scope<K, V> {
+    let scope = this.scopes.get(organisationId);
+    if (!scope) {
+      const recent: Scope<K, V>['recent'] = new Map();
+      scope = {
+        recent,
+        batcher: new Batcher((keys) => this.ask(keys, organisationId, recent), 1000),
+      };
+      this.scopes.set(organisationId, scope);
+    }
+    return scope;
+  }
+
+  private async ask(
+    keys: Array<z.infer<K>>,
+    organisationId: number | undefined,
+    recent: Scope<K, V>['recent'],
+  ): Promise<Array<z.infer<V> | null>> {
     const askedAt = Date.now();
+    const headers = natsHeaders();
+    if (organisationId !== undefined)
+      headers.set(NATS_HEADERS.organisationId, String(organisationId));
     const unique = [...new Set(keys)];
     let answer: unknown;
     // Asked again until twice the time-out has passed before the owner counts as unreachable:
@@ -83,6 +113,7 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
       try {
         const msg = await this.nc.request(this.subject, JSON.stringify({ keys: unique }), {
           timeout: Math.max(1, Math.min(this.timeoutMs, left)),
+          headers,
         });
         answer = msg.json();
         break;
@@ -120,7 +151,7 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
     }
     const values = parsed.data.values as Array<z.infer<V> | null>;
     const byKey = new Map(unique.map((k, i) => [k, values[i] ?? null]));
-    if (this.reuseForMs > 0) this.remember(byKey, askedAt);
+    if (this.reuseForMs > 0) remember(recent, byKey, askedAt);
     return keys.map((k) => byKey.get(k) ?? null);
   }
 
@@ -129,15 +160,26 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
       'Retry-After': '5',
     });
   }
+}
 
-  private remember(answers: Map<z.infer<K>, z.infer<V> | null>, askedAt: number): void {
-    for (const [key, value] of answers) {
-      this.recent.delete(key);
-      if (value !== null) this.recent.set(key, { value, askedAt });
-    }
-    // The oldest answers make room: a few thousand keys at most are worth keeping.
-    while (this.recent.size > 10_000) this.recent.delete(this.recent.keys().next().value!);
+/** One organisation's questions to an owner, and the answers it may use again. */
+interface Scope<K extends z.ZodType, V extends z.ZodType> {
+  batcher: Batcher<z.infer<K>, z.infer<V> | null>;
+  /** Answers that may be used again, with the time their question was sent. */
+  recent: Map<z.infer<K>, { value: z.infer<V>; askedAt: number }>;
+}
+
+function remember<K, V>(
+  recent: Map<K, { value: V; askedAt: number }>,
+  answers: Map<K, V | null>,
+  askedAt: number,
+): void {
+  for (const [key, value] of answers) {
+    recent.delete(key);
+    if (value !== null) recent.set(key, { value, askedAt });
   }
+  // The oldest answers make room: a few thousand keys at most are worth keeping.
+  while (recent.size > 10_000) recent.delete(recent.keys().next().value!);
 }
 
 /**
@@ -160,15 +202,22 @@ export function serveLookup<K extends z.ZodType, V extends z.ZodType>(
       // Each question is answered on its own, so a slow one does not hold up the next.
       void (async () => {
         let keys: Array<z.infer<K>>;
+        let organisationId: number | undefined;
         try {
           keys = request.parse(msg.json()).keys as Array<z.infer<K>>;
+          // R-ORG-EVENTS: a question asked as an organisation's work is answered as its work.
+          const organisation = msg.headers?.get(NATS_HEADERS.organisationId) || undefined;
+          if (organisation !== undefined) organisationId = organisationIdOf(organisation);
         } catch (err) {
           logger.error({ err: (err as Error).message, subject }, 'malformed look-up question');
           msg.respond(JSON.stringify({ error: BAD_QUESTION }));
           return;
         }
         try {
-          msg.respond(JSON.stringify({ values: await answer(keys) }));
+          const values = await (organisationId === undefined
+            ? answer(keys)
+            : withOrganisation(organisationId, () => answer(keys)));
+          msg.respond(JSON.stringify({ values }));
         } catch (err) {
           logger.warn({ err: (err as Error).message, subject }, 'look-up failed');
           msg.respond(JSON.stringify({ error: OWNER_FAILED }));

@@ -3,6 +3,8 @@
 // remembered answer is used only as long as allowed, and an owner that cannot be asked is 503.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { headers as natsHeaders } from '@nats-io/transport-node';
+import { NATS_HEADERS } from '@nsa/contracts';
 import { startNats, freePort, type Managed } from '@nsa/local-infra';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -10,6 +12,7 @@ import { join } from 'node:path';
 import { createLogger } from '../src/logger.js';
 import { connectNats, type NatsConnection } from '../src/nats.js';
 import { OwnerLookup, serveLookup } from '../src/owner.js';
+import { currentOrganisation, withOrganisation } from '../src/context.js';
 
 const spec = { key: z.number().int(), value: z.object({ n: z.number() }) };
 const logger = createLogger('owner-test', 'silent');
@@ -21,6 +24,8 @@ describe('OwnerLookup', () => {
   /** The owner's data, and the questions it was asked. */
   const data = new Map<number, number>();
   const questions: number[][] = [];
+  /** The organisation each question was answered as (R-ORG-EVENTS). */
+  const askedAs: Array<number | undefined> = [];
   let owner: { stop(): void };
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'nsa-owner-'));
@@ -38,6 +43,7 @@ describe('OwnerLookup', () => {
       spec,
       async (keys) => {
         questions.push(keys);
+        askedAs.push(currentOrganisation());
         return keys.map((k) => (data.has(k) ? { n: data.get(k)! } : null));
       },
       logger,
@@ -156,5 +162,40 @@ describe('OwnerLookup', () => {
     expect(err).not.toBeNull();
     expect(err!.status).toBeUndefined();
     expect(err!.message).toMatch(/no valid answer \(bad question\)/);
+  });
+
+  it("asks as the work's organisation, never mixing two in a question or using one's answer for another", async () => {
+    const lookup = new OwnerLookup(nc, 'rpc.test.things', spec, logger, { reuseForMs: 60_000 });
+    data.set(5, 50);
+    questions.length = 0;
+    askedAs.length = 0;
+    const answers = await Promise.all([
+      withOrganisation(7, () => lookup.get(5)),
+      withOrganisation(8, () => lookup.get(5)),
+      withOrganisation(7, () => lookup.get(5)),
+      lookup.get(5),
+    ]);
+    expect(answers).toEqual([{ n: 50 }, { n: 50 }, { n: 50 }, { n: 50 }]);
+    // One question per organisation (and one outside any), each answered as its own.
+    expect(askedAs.map((o) => o ?? 0).sort()).toEqual([0, 7, 8]);
+    expect(questions).toEqual([[5], [5], [5]]);
+    // Remembered per organisation: organisation 9 asks for itself.
+    await withOrganisation(7, () => lookup.get(5));
+    expect(questions).toHaveLength(3);
+    await withOrganisation(9, () => lookup.get(5));
+    expect(askedAs.at(-1)).toBe(9);
+    expect(questions).toHaveLength(4);
+  });
+
+  it('answers a question whose organisation header names none as malformed', async () => {
+    const msg = await nc.request('rpc.test.things', JSON.stringify({ keys: [5] }), {
+      timeout: 2000,
+      headers: (() => {
+        const h = natsHeaders();
+        h.set(NATS_HEADERS.organisationId, 'x');
+        return h;
+      })(),
+    });
+    expect(msg.json()).toEqual({ error: 'bad question' });
   });
 });
