@@ -1,4 +1,4 @@
-import { requestContext } from './context.js';
+import { currentOrganisation, requestContext } from './context.js';
 
 /**
  * Group commit in the process: requests that arrive while a batch is being written wait and
@@ -16,18 +16,14 @@ import { requestContext } from './context.js';
  *
  * `run` answers one result per item, in order: a value, or an Error for that item alone.
  * A throw from `run` fails every item of the batch.
+ *
+ * Each organisation has its own batches (R-ORG-EVENTS): an item goes with those submitted in
+ * the same organisation's work (or outside any), and `run` runs as that organisation's work, so
+ * its transactions have it set. Organisations' batches do not wait for each other; the
+ * announcements of one do not hold back another's.
  */
 export class Batcher<I, O> {
-  private queue: Array<{
-    item: I;
-    at: number;
-    resolve: (o: O) => void;
-    reject: (e: unknown) => void;
-  }> = [];
-  private running = false;
-  private scheduled = false;
-  private expected = 0;
-  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly lanes = new Map<number | undefined, Lane<I, O>>();
 
   constructor(
     private readonly run: (items: I[]) => Promise<Array<O | Error>>,
@@ -36,60 +32,77 @@ export class Batcher<I, O> {
   ) {}
 
   /**
-   * Announces one item that will be submitted soon; call the answer once it has been submitted
-   * or will not be (more calls do nothing).
+   * Announces one item that will be submitted soon, in the current work's organisation; call
+   * the answer once it has been submitted or will not be (more calls do nothing).
    */
   expect(): () => void {
-    this.expected += 1;
+    const lane = this.lane(currentOrganisation());
+    lane.expected += 1;
     let done = false;
     return () => {
       if (done) return;
       done = true;
-      this.expected -= 1;
-      if (this.expected === 0) this.schedule();
+      lane.expected -= 1;
+      if (lane.expected === 0) this.schedule(lane);
     };
   }
 
   submit(item: I): Promise<O> {
+    const lane = this.lane(currentOrganisation());
     return new Promise<O>((resolve, reject) => {
-      this.queue.push({ item, at: performance.now(), resolve, reject });
-      this.schedule();
+      lane.queue.push({ item, at: performance.now(), resolve, reject });
+      this.schedule(lane);
     });
   }
 
-  private schedule(): void {
-    if (this.running || this.scheduled || this.queue.length === 0) return;
-    this.scheduled = true;
+  private lane(organisationId: number | undefined): Lane<I, O> {
+    let lane = this.lanes.get(organisationId);
+    if (!lane) {
+      lane = { organisationId, queue: [], running: false, scheduled: false, expected: 0 };
+      this.lanes.set(organisationId, lane);
+    }
+    return lane;
+  }
+
+  private schedule(lane: Lane<I, O>): void {
+    if (lane.running || lane.scheduled || lane.queue.length === 0) return;
+    lane.scheduled = true;
     setImmediate(() => {
-      this.scheduled = false;
-      this.next();
+      lane.scheduled = false;
+      this.next(lane);
     });
   }
 
-  private next(): void {
-    if (this.running || this.queue.length === 0) return;
-    if (this.expected > 0) {
-      const waited = performance.now() - this.queue[0]!.at;
+  private next(lane: Lane<I, O>): void {
+    if (lane.running || lane.queue.length === 0) return;
+    if (lane.expected > 0) {
+      const waited = performance.now() - lane.queue[0]!.at;
       if (waited < this.gatherMs) {
         // Announced items are on their way: wait for them, or until the oldest waited enough.
-        if (!this.timer) {
-          this.timer = setTimeout(() => {
-            this.timer = undefined;
-            this.next();
+        if (!lane.timer) {
+          lane.timer = setTimeout(() => {
+            lane.timer = undefined;
+            this.next(lane);
           }, this.gatherMs - waited);
         }
         return;
       }
     }
-    if (this.timer) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
+    if (lane.timer) {
+      clearTimeout(lane.timer);
+      lane.timer = undefined;
     }
-    this.running = true;
-    const batch = this.queue.splice(0, this.maxBatch);
-    // A batch is written for all its requests at once: it runs in none of their contexts.
-    void requestContext
-      .exit(() => this.run(batch.map((b) => b.item)))
+    lane.running = true;
+    const batch = lane.queue.splice(0, this.maxBatch);
+    // A batch is written for all its requests at once: it runs in none of their contexts, but
+    // in their organisation's.
+    const work = () => this.run(batch.map((b) => b.item));
+    const { organisationId } = lane;
+    void (
+      organisationId === undefined
+        ? requestContext.exit(work)
+        : requestContext.run({ organisationId }, work)
+    )
       .then(
         (results) =>
           batch.forEach((b, i) => {
@@ -101,8 +114,18 @@ export class Batcher<I, O> {
         (err: unknown) => batch.forEach((b) => b.reject(err)),
       )
       .finally(() => {
-        this.running = false;
-        this.next();
+        lane.running = false;
+        this.next(lane);
       });
   }
+}
+
+/** One organisation's (or no organisation's) items waiting, and whether its batch runs. */
+interface Lane<I, O> {
+  organisationId: number | undefined;
+  queue: Array<{ item: I; at: number; resolve: (o: O) => void; reject: (e: unknown) => void }>;
+  running: boolean;
+  scheduled: boolean;
+  expected: number;
+  timer?: ReturnType<typeof setTimeout>;
 }

@@ -36,12 +36,12 @@ export interface LookupSpec<K extends z.ZodType, V extends z.ZodType> {
  * be reached the question fails with 503 SERVICE_UNAVAILABLE: nothing is decided on a guess.
  */
 export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
+  private readonly batcher: Batcher<z.infer<K>, z.infer<V> | null>;
   /**
-   * Per organisation (or none) its own questions and remembered answers (R-ORG-EVENTS): a
-   * question never mixes two organisations' keys, and one organisation's answer is never
-   * used for another's.
+   * Per organisation (or none) the answers that may be used again (R-ORG-EVENTS): one
+   * organisation's answer is never used for another's. The batcher keeps their questions apart.
    */
-  private readonly scopes = new Map<number | undefined, Scope<K, V>>();
+  private readonly recent = new Map<number | undefined, Recent<K, V>>();
   private readonly key: K;
   private readonly reply: ReturnType<typeof lookupReplySchema<V>>;
   private readonly reuseForMs: number;
@@ -62,6 +62,7 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
   ) {
     this.reply = lookupReplySchema(spec.value);
     this.key = spec.key;
+    this.batcher = new Batcher((keys) => this.ask(keys), 1000);
     this.unavailable = opts.unavailable;
     this.reuseForMs = opts.reuseForMs ?? 0;
     this.timeoutMs = opts.timeoutMs ?? OWNER_TIMEOUT_MS;
@@ -72,31 +73,21 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
     // A key outside the owner's key schema (an id 0, say) names nothing it could know: no
     // question is asked, and the answer is "unknown", as the owner's would be.
     if (!this.key.safeParse(key).success) return Promise.resolve(null);
-    const scope = this.scope(currentOrganisation());
-    const known = scope.recent.get(key);
+    const known = this.recentOf(currentOrganisation()).get(key);
     if (known && now - known.askedAt < this.reuseForMs) return Promise.resolve(known.value);
-    return scope.batcher.submit(key);
+    return this.batcher.submit(key);
   }
 
-  private scope(organisationId: number | undefined): Scope<K, V> {
-    let scope = this.scopes.get(organisationId);
-    if (!scope) {
-      const recent: Scope<K, V>['recent'] = new Map();
-      scope = {
-        recent,
-        batcher: new Batcher((keys) => this.ask(keys, organisationId, recent), 1000),
-      };
-      this.scopes.set(organisationId, scope);
-    }
-    return scope;
+  private recentOf(organisationId: number | undefined): Recent<K, V> {
+    let recent = this.recent.get(organisationId);
+    if (!recent) this.recent.set(organisationId, (recent = new Map()));
+    return recent;
   }
 
-  private async ask(
-    keys: Array<z.infer<K>>,
-    organisationId: number | undefined,
-    recent: Scope<K, V>['recent'],
-  ): Promise<Array<z.infer<V> | null>> {
+  /** Asks as the batch's organisation (the batcher runs it as that organisation's work). */
+  private async ask(keys: Array<z.infer<K>>): Promise<Array<z.infer<V> | null>> {
     const askedAt = Date.now();
+    const organisationId = currentOrganisation();
     const headers = natsHeaders();
     if (organisationId !== undefined)
       headers.set(NATS_HEADERS.organisationId, String(organisationId));
@@ -151,7 +142,7 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
     }
     const values = parsed.data.values as Array<z.infer<V> | null>;
     const byKey = new Map(unique.map((k, i) => [k, values[i] ?? null]));
-    if (this.reuseForMs > 0) remember(recent, byKey, askedAt);
+    if (this.reuseForMs > 0) remember(this.recentOf(organisationId), byKey, askedAt);
     return keys.map((k) => byKey.get(k) ?? null);
   }
 
@@ -162,12 +153,11 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
   }
 }
 
-/** One organisation's questions to an owner, and the answers it may use again. */
-interface Scope<K extends z.ZodType, V extends z.ZodType> {
-  batcher: Batcher<z.infer<K>, z.infer<V> | null>;
-  /** Answers that may be used again, with the time their question was sent. */
-  recent: Map<z.infer<K>, { value: z.infer<V>; askedAt: number }>;
-}
+/** Answers that may be used again, with the time their question was sent. */
+type Recent<K extends z.ZodType, V extends z.ZodType> = Map<
+  z.infer<K>,
+  { value: z.infer<V>; askedAt: number }
+>;
 
 function remember<K, V>(
   recent: Map<K, { value: V; askedAt: number }>,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Batcher } from '../src/batch.js';
+import { currentOrganisation, withOrganisation } from '../src/context.js';
 
 const tick = () => new Promise((r) => setTimeout(r, 5));
 
@@ -129,5 +130,51 @@ describe('Batcher with announced items', () => {
     arrived[1]!();
     expect(await Promise.all(rest)).toEqual([2, 3]);
     expect(batches).toEqual([[1], [2, 3]]);
+  });
+
+  it("batches each organisation's items apart, runs each batch as its organisation's work, and lets no organisation wait for another's", async () => {
+    const batches: Array<{ items: number[]; as: number | undefined }> = [];
+    let release7: () => void = () => undefined;
+    const b = new Batcher<number, number>(async (items) => {
+      batches.push({ items, as: currentOrganisation() });
+      // Organisation 7's first batch is slow; 8's and the items of none are not held by it.
+      if (currentOrganisation() === 7 && batches.filter((x) => x.as === 7).length === 1)
+        await new Promise<void>((r) => (release7 = r));
+      return items;
+    });
+    const seven = [1, 2].map((i) => withOrganisation(7, () => b.submit(i)));
+    const eight = [3, 4].map((i) => withOrganisation(8, () => b.submit(i)));
+    const none = [5].map((i) => b.submit(i));
+    // 8 and none are answered while 7's batch still runs.
+    expect(await Promise.all([...eight, ...none])).toEqual([3, 4, 5]);
+    const laterSeven = withOrganisation(7, () => b.submit(6));
+    release7();
+    expect(await Promise.all([...seven, laterSeven])).toEqual([1, 2, 6]);
+    expect(batches).toEqual([
+      { items: [1, 2], as: 7 },
+      { items: [3, 4], as: 8 },
+      { items: [5], as: undefined },
+      { items: [6], as: 7 },
+    ]);
+  });
+
+  it("waits for one organisation's announced items only in that organisation's batches", async () => {
+    const batches: number[][] = [];
+    const b = new Batcher<number, number>(
+      async (items) => {
+        batches.push(items);
+        return items;
+      },
+      500,
+      10_000,
+    );
+    const announced = withOrganisation(7, () => b.expect());
+    // Organisation 8 does not wait for 7's announced item.
+    expect(await withOrganisation(8, () => b.submit(1))).toBe(1);
+    const seven = withOrganisation(7, () => b.submit(2));
+    await tick();
+    expect(batches).toEqual([[1]]);
+    announced();
+    expect(await seven).toBe(2);
   });
 });
