@@ -2,7 +2,6 @@
 // many), each still exactly once; an event whose handler fails is retried alone and does not
 // hold back or undo the others.
 import { randomUUID } from 'node:crypto';
-import { jetstream } from '@nats-io/jetstream';
 import { EVENT_TYPES } from '@nsa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DurableConsumer } from '../src/consumer.js';
@@ -10,7 +9,7 @@ import { QueryTypes, type Sequelize } from '../src/db.js';
 import { createLogger } from '../src/logger.js';
 import type { NatsConnection } from '../src/nats.js';
 import { until } from '../src/testing/index.js';
-import { startKitWorld, type KitWorld } from './kit-world.js';
+import { publishEvent, startKitWorld, type KitWorld } from './kit-world.js';
 
 const SCHEMA = 'kit_batch';
 const EVENTS = 300;
@@ -56,23 +55,12 @@ afterAll(() => world?.stop(consumer), 30_000);
 
 describe('DurableConsumer batches', () => {
   it('handles a backlog in few transactions, each event once, a failing one retried alone', async () => {
-    const js = jetstream(nc);
     const ids = Array.from({ length: EVENTS }, () => randomUUID());
     poison = ids[150]!;
     // A backlog waiting for the consumer, as after a burst or a restart.
     await Promise.all(
       ids.map((id) =>
-        js.publish(
-          EVENT_TYPES.registrationCreated,
-          JSON.stringify({
-            id,
-            type: EVENT_TYPES.registrationCreated,
-            version: 1,
-            occurredAt: new Date().toISOString(),
-            data: { registrationId: 1 },
-          }),
-          { msgID: id },
-        ),
+        publishEvent(nc, EVENT_TYPES.registrationCreated, { id, data: { registrationId: 1 } }),
       ),
     );
     await consumer.start();
@@ -99,18 +87,9 @@ describe('DurableConsumer batches', () => {
   }, 60_000);
 
   it('handles a lone event as soon as it arrives, with nothing after it', async () => {
-    const id = randomUUID();
-    await jetstream(nc).publish(
-      EVENT_TYPES.registrationCreated,
-      JSON.stringify({
-        id,
-        type: EVENT_TYPES.registrationCreated,
-        version: 1,
-        occurredAt: new Date().toISOString(),
-        data: { registrationId: 2 },
-      }),
-      { msgID: id },
-    );
+    const id = await publishEvent(nc, EVENT_TYPES.registrationCreated, {
+      data: { registrationId: 2 },
+    });
     const t0 = Date.now();
     await until(
       async () =>

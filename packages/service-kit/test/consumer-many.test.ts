@@ -3,15 +3,14 @@
 // need is acknowledged without a transaction; a batch that fails is not acknowledged, and its
 // events go again one by one until they commit.
 import { randomUUID } from 'node:crypto';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { EVENT_TYPES, STREAMS } from '@nsa/contracts';
+import { EVENT_TYPES } from '@nsa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DurableConsumer } from '../src/consumer.js';
 import { QueryTypes, type Sequelize } from '../src/db.js';
 import { createLogger } from '../src/logger.js';
 import type { NatsConnection } from '../src/nats.js';
 import { until } from '../src/testing/index.js';
-import { startKitWorld, type KitWorld } from './kit-world.js';
+import { publishEvent, settled, startKitWorld, type KitWorld } from './kit-world.js';
 
 const SCHEMA = 'kit_many';
 const DURABLE = 'kit-many';
@@ -85,15 +84,7 @@ beforeAll(async () => {
 
 afterAll(() => world?.stop(consumer), 30_000);
 
-async function publish(type: string): Promise<string> {
-  const id = randomUUID();
-  await jetstream(nc).publish(
-    type,
-    JSON.stringify({ id, type, version: 1, occurredAt: new Date().toISOString(), data: {} }),
-    { msgID: id },
-  );
-  return id;
-}
+const publish = (type: string) => publishEvent(nc, type);
 
 const rows = () =>
   sequelize.query<{ event_id: string; txid: string }>(
@@ -109,11 +100,7 @@ async function processed(ids: string[]): Promise<number> {
   return row!.n;
 }
 
-async function settled(): Promise<boolean> {
-  const jsm = await jetstreamManager(nc);
-  const info = await jsm.consumers.info(STREAMS.REGISTRATIONS.name, DURABLE);
-  return info.num_pending === 0 && info.num_ack_pending === 0;
-}
+const done = () => settled(nc, 'REGISTRATIONS', DURABLE);
 
 describe('DurableConsumer with handleMany', () => {
   it('hands a run of events to handleMany in one call, in order, each once', async () => {
@@ -128,19 +115,9 @@ describe('DurableConsumer with handleMany', () => {
       );
     const again = ids.filter((_, i) => i !== 40).slice(0, 10);
     for (const id of again)
-      await jetstream(nc).publish(
-        EVENT_TYPES.registrationCreated,
-        JSON.stringify({
-          id,
-          type: EVENT_TYPES.registrationCreated,
-          version: 1,
-          occurredAt: new Date().toISOString(),
-          data: {},
-        }),
-        { msgID: randomUUID() },
-      );
+      await publishEvent(nc, EVENT_TYPES.registrationCreated, { id, msgID: randomUUID() });
     await consumer.start();
-    await until(async () => (await rows()).length >= ids.length && (await settled()), 20_000);
+    await until(async () => (await rows()).length >= ids.length && (await done()), 20_000);
     await new Promise((r) => setTimeout(r, 500));
     const got = await rows();
     // Each event once, in the order published.
@@ -160,7 +137,7 @@ describe('DurableConsumer with handleMany', () => {
       await publish(EVENT_TYPES.registrationRejected),
     ];
     const marker = await publish(EVENT_TYPES.registrationCreated);
-    await until(async () => (await rows()).some((r) => r.event_id === marker) && (await settled()));
+    await until(async () => (await rows()).some((r) => r.event_id === marker) && (await done()));
     expect((await rows()).length).toBe(before + 1);
     expect(await processed(skipped)).toBe(0);
   }, 15_000);
@@ -168,33 +145,18 @@ describe('DurableConsumer with handleMany', () => {
   it('does not acknowledge a failing batch, and handles its events once when they succeed', async () => {
     manyCalls.length = 0;
     singles = 0;
-    const js = jetstream(nc);
     // Published at once, so they arrive together.
     const ids: string[] = Array.from({ length: 20 }, () => randomUUID());
     failing.add(ids[7]!);
-    await Promise.all(
-      ids.map((id) =>
-        js.publish(
-          EVENT_TYPES.registrationCreated,
-          JSON.stringify({
-            id,
-            type: EVENT_TYPES.registrationCreated,
-            version: 1,
-            occurredAt: new Date().toISOString(),
-            data: {},
-          }),
-          { msgID: id },
-        ),
-      ),
-    );
+    await Promise.all(ids.map((id) => publishEvent(nc, EVENT_TYPES.registrationCreated, { id })));
     // The others commit one by one; the failing one stays unacknowledged and unrecorded.
     await until(async () => (await processed(ids)) === ids.length - 1, 10_000);
     await new Promise((r) => setTimeout(r, 300));
     expect(await processed([ids[7]!])).toBe(0);
-    expect(await settled()).toBe(false);
+    expect(await done()).toBe(false);
     expect(singles).toBeGreaterThan(0);
     failing.clear();
-    await until(async () => (await processed(ids)) === ids.length && (await settled()), 20_000);
+    await until(async () => (await processed(ids)) === ids.length && (await done()), 20_000);
     const got = (await rows()).map((r) => r.event_id).filter((id) => ids.includes(id));
     expect(got.sort()).toEqual([...ids].sort());
   }, 40_000);

@@ -3,9 +3,7 @@
 // work: its transaction has the organisation set, a batch never mixes organisations in one
 // transaction, and an event with an organisation header that names none is dead-lettered.
 import { randomUUID } from 'node:crypto';
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { headers as natsHeaders } from '@nats-io/transport-node';
-import { EVENT_TYPES, NATS_HEADERS, STREAMS } from '@nsa/contracts';
+import { EVENT_TYPES, NATS_HEADERS } from '@nsa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentOrganisation, forRequest, withOrganisation } from '../src/context.js';
 import { DurableConsumer } from '../src/consumer.js';
@@ -14,7 +12,7 @@ import { createLogger } from '../src/logger.js';
 import type { NatsConnection } from '../src/nats.js';
 import { Outbox } from '../src/outbox.js';
 import { until } from '../src/testing/index.js';
-import { startKitWorld, type KitWorld } from './kit-world.js';
+import { publishEvent, settled, startKitWorld, type KitWorld } from './kit-world.js';
 
 const SCHEMA = 'kit_org_events';
 const DURABLE = 'kit-org-events';
@@ -74,27 +72,12 @@ const handled = () =>
     { type: QueryTypes.SELECT },
   );
 
-async function settled(): Promise<boolean> {
-  const jsm = await jetstreamManager(nc);
-  const info = await jsm.consumers.info(STREAMS.REGISTRATIONS.name, DURABLE);
-  return info.num_pending === 0 && info.num_ack_pending === 0;
-}
-
-function publish(id: string, organisation?: string) {
-  const h = natsHeaders();
-  if (organisation !== undefined) h.set(NATS_HEADERS.organisationId, organisation);
-  return jetstream(nc).publish(
-    EVENT_TYPES.registrationCreated,
-    JSON.stringify({
-      id,
-      type: EVENT_TYPES.registrationCreated,
-      version: 1,
-      occurredAt: new Date().toISOString(),
-      data: {},
-    }),
-    { msgID: id, headers: h },
-  );
-}
+const publish = (id: string, organisation?: string) =>
+  publishEvent(nc, EVENT_TYPES.registrationCreated, {
+    id,
+    headers: organisation === undefined ? {} : { [NATS_HEADERS.organisationId]: organisation },
+  });
+const done = () => settled(nc, 'REGISTRATIONS', DURABLE);
 
 describe('the organisation of an event', () => {
   it('is the writing work’s, or the one forRequest fixes, in the outbox row’s headers', async () => {
@@ -148,7 +131,7 @@ describe('the organisation of an event', () => {
     await publish(bad[1]!, 'seven');
     await publish(bad[2]!, '99999999999');
     await consumer.start();
-    await until(async () => (await handled()).length >= ids.length && (await settled()), 20_000);
+    await until(async () => (await handled()).length >= ids.length && (await done()), 20_000);
     const got = await handled();
     expect(got.map((r) => r.event_id)).toEqual(ids);
     for (const [i, row] of got.entries()) {

@@ -4,7 +4,6 @@
 // backlog; /metrics counts requests by route pattern and status, and shows the outbox backlog,
 // the consumer's pending events and redeliveries, and background jobs' results.
 import { randomUUID } from 'node:crypto';
-import { jetstream } from '@nats-io/jetstream';
 import { ensureServiceDatabase } from '@nsa/local-infra';
 import { EVENT_TYPES, type ServiceHealth } from '@nsa/contracts';
 import { Router } from 'express';
@@ -14,6 +13,7 @@ import { createLogger } from '../src/logger.js';
 import { Metrics } from '../src/metrics.js';
 import { connectNats } from '../src/nats.js';
 import { openService, type RunningService } from '../src/service.js';
+import { publishEvent } from './kit-world.js';
 import {
   TEST_SESSION_SECRET,
   firstOrganisationOnly,
@@ -34,7 +34,6 @@ beforeAll(async () => {
   infra = await startTestInfra();
   const url = await ensureServiceDatabase(infra.adminUrl, 'kit_probe');
   const feed = await connectNats(infra.natsUrl, 'feed', createLogger('feed', 'silent'));
-  const js = jetstream(feed);
   const opened = await openService(
     {
       name: 'kit-probe',
@@ -57,17 +56,7 @@ beforeAll(async () => {
   const ids = Array.from({ length: BACKLOG }, () => randomUUID());
   failOnce = ids[1]!;
   for (const id of ids) {
-    await js.publish(
-      EVENT_TYPES.registrationCreated,
-      JSON.stringify({
-        id,
-        type: EVENT_TYPES.registrationCreated,
-        version: 1,
-        occurredAt: new Date().toISOString(),
-        data: { registrationId: 1 },
-      }),
-      { msgID: id },
-    );
+    await publishEvent(feed, EVENT_TYPES.registrationCreated, { id, data: { registrationId: 1 } });
   }
   await feed.close();
   let failures = 0;
