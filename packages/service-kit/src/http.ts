@@ -12,6 +12,11 @@ export const BODY_LIMIT = '64kb';
 const REQUEST_ID = /^[A-Za-z0-9-]{8,64}$/;
 /** Asked every few seconds by probes and Prometheus: not worth a log line each. */
 const PROBES = new Set(['/health', '/livez', '/readyz', '/metrics']);
+/**
+ * Belong to no organisation (R-ORG-HOST): the probes, and the product's health as the gateway
+ * answers it on any host, which a suspended organisation's host must not hide.
+ */
+const NO_ORGANISATION = new Set([...PROBES, '/api/health']);
 
 /**
  * The Express app every service uses: request ids from the gateway, JSON
@@ -54,7 +59,7 @@ export function createHttpApp(
   if (opts.metrics) app.use(httpMetrics(opts.metrics));
   app.use(requestLogging(logger));
   if (opts.organisations) {
-    app.use(organisationContext(opts.organisations, { skip: (path) => PROBES.has(path) }));
+    app.use(organisationContext(opts.organisations, { skip: (path) => NO_ORGANISATION.has(path) }));
   }
   app.use(csrfOriginCheck(opts.publicBaseUrl));
   app.use(express.json({ limit: BODY_LIMIT }));

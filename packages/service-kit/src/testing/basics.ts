@@ -65,7 +65,7 @@ export function serviceBasicsSuite(
 
     // R-ORG-HOST: every request is its host's organisation's work, found before anything else;
     // the probes belong to none.
-    it("answers a suspended organisation's host ORGANISATION_SUSPENDED, in the asker's language, and its probes as before", async () => {
+    it("answers a suspended organisation's host ORGANISATION_SUSPENDED, in the asker's language, and its probes and the product's health as before", async () => {
       const host = `dicht-${name}.example`;
       await suspendHost(svc, host);
       const get = (path: string, headers: Record<string, string> = {}) =>
@@ -77,6 +77,10 @@ export function serviceBasicsSuite(
         message: 'This organisation is temporarily unavailable.',
       });
       expect((await get('/health')).status).toBe(200);
+      // The product's health (which the gateway answers on any host) is no organisation's.
+      const health = await get('/api/health');
+      expect(health.status).not.toBe(403);
+      expect(((await health.json()) as { service?: string }).service).toBe('naschool-api');
       // Organisation 1's host is another: the same request gets the service's own answer.
       const open = await fetch(`${svc.url}/api/no-such-route`, {
         headers: { 'X-Organisation-Host': 'localhost' },
