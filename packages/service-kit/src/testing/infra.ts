@@ -71,11 +71,23 @@ export async function startTestInfra(): Promise<TestInfra> {
     users: TEST_NATS_USERS,
     noAuthUser: 'test',
   };
-  const [pg, initialNats] = await Promise.all([
+  const started = await Promise.allSettled([
     startPostgres({ dataDir: join(dir, 'pg'), port: pgPort, logFile: join(dir, 'pg.log') }),
     startNats(natsOpts),
-  ]);
-  let nats = initialNats;
+  ] as const);
+  const [pgStart, natsStart] = started;
+  if (pgStart.status === 'rejected' || natsStart.status === 'rejected') {
+    // One of them did not start (nats-server missing, say): the other one stops again, so a
+    // failed set-up leaves no server running behind it.
+    if (pgStart.status === 'fulfilled') await pgStart.value.proc.stop();
+    if (natsStart.status === 'fulfilled') await natsStart.value.proc.stop();
+    await rm(dir, { recursive: true, force: true });
+    throw pgStart.status === 'rejected'
+      ? pgStart.reason
+      : (natsStart as PromiseRejectedResult).reason;
+  }
+  const pg = pgStart.value;
+  let nats = natsStart.value;
   const infra: TestInfra = {
     dir,
     adminUrl: pg.adminUrl,
