@@ -96,13 +96,8 @@ export class Batcher<I, O> {
     const batch = lane.queue.splice(0, this.maxBatch);
     // A batch is written for all its requests at once: it runs in none of their contexts, but
     // in their organisation's.
-    const work = () => this.run(batch.map((b) => b.item));
-    const { organisationId } = lane;
-    void (
-      organisationId === undefined
-        ? requestContext.exit(work)
-        : requestContext.run({ organisationId }, work)
-    )
+    void requestContext
+      .shared(lane.organisationId, () => this.run(batch.map((b) => b.item)))
       .then(
         (results) =>
           batch.forEach((b, i) => {

@@ -13,12 +13,7 @@ import {
   type EventEnvelope,
   type StreamName,
 } from '@nsa/contracts';
-import {
-  organisationIdOf,
-  requestContext,
-  withOrganisation,
-  type RequestContext,
-} from './context.js';
+import { organisationIdOf, requestContext, type RequestContext } from './context.js';
 import { QueryTypes, type Sequelize, type Transaction } from './db.js';
 import type { Logger } from './logger.js';
 import { LEADER_HEARTBEAT_MS, Leadership, LeadershipLost } from './leader.js';
@@ -383,7 +378,8 @@ export class DurableConsumer {
     if (batch.length === 0) return;
     if (batch.length > 1) {
       try {
-        await inOrganisation(organisationId, () =>
+        // The run's transaction is their organisation's work, and so is all done in it.
+        await requestContext.shared(organisationId, () =>
           this.sequelize.transaction(async (tx) => {
             const fresh = await this.claim(
               tx,
@@ -402,13 +398,9 @@ export class DurableConsumer {
               if (end - i > 1) {
                 // Events of several requests handled together: in none of their contexts, but
                 // in their organisation's (the events they write carry it).
-                await requestContext.run(
-                  organisationId === undefined ? {} : { organisationId },
-                  () =>
-                    handler.handleMany!(
-                      todo.slice(i, end).map((p) => p.event),
-                      { tx, logger: this.logger.child({ durable: this.spec.durable }) },
-                    ),
+                await handler.handleMany!(
+                  todo.slice(i, end).map((p) => p.event),
+                  { tx, logger: this.logger.child({ durable: this.spec.durable }) },
                 );
               } else {
                 const p = todo[i]!;
@@ -528,8 +520,3 @@ const BATCH = 64;
 export const LEADER_RETRY_MS = 500;
 /** How long a new leader waits before it reads: a few heartbeats of a leader it replaced. */
 const LEADER_SETTLE_MS = 4 * LEADER_HEARTBEAT_MS;
-
-/** `fn` as the organisation's work, or in the current context when there is none. */
-function inOrganisation<T>(organisationId: number | undefined, fn: () => T): T {
-  return organisationId === undefined ? fn() : withOrganisation(organisationId, fn);
-}

@@ -41,11 +41,12 @@ export const requestContext = {
     return storage.getStore();
   },
   /**
-   * Runs `fn` outside any request's context: work shared by several requests (a batch written
-   * for all of them) belongs to none of them.
+   * Runs `fn` as work shared by several requests or events (a batch written for all of them):
+   * it belongs to none of them, only to their organisation (R-ORG-EVENTS), or to none outside
+   * one.
    */
-  exit<T>(fn: () => T): T {
-    return storage.exit(fn);
+  shared<T>(organisationId: number | undefined, fn: () => T): T {
+    return organisationId === undefined ? storage.exit(fn) : storage.run({ organisationId }, fn);
   },
 };
 
@@ -89,11 +90,11 @@ export function withOrganisation<T>(id: number, fn: () => T): T {
 
 /** An organisation's id as a header carries it; throws for anything else. */
 export function organisationIdOf(header: string): number {
-  const id = /^[1-9][0-9]{0,9}$/.test(header) ? Number(header) : NaN;
-  if (!Number.isSafeInteger(id) || id > 2_147_483_647) {
+  // A positive PostgreSQL integer, written without sign, leading zeros or anything else.
+  if (!/^[1-9][0-9]{0,9}$/.test(header) || Number(header) > 2_147_483_647) {
     throw new Error('the organisation header names no organisation');
   }
-  return id;
+  return Number(header);
 }
 
 /** Runs `fn` in the current context with `actor` as who asked for it. */
@@ -103,9 +104,8 @@ export function withActor<T>(actor: AuditEntry['actor'], fn: () => T): T {
 
 /**
  * The event with the id and organisation of the request `ctx` fixed on it, for an event one
- * request asked for
- * that is written in work shared by several (a batch): the outbox then does not look at the
- * context the write runs in.
+ * request asked for that is written in work shared by several (a batch): the outbox then does
+ * not look at the context the write runs in.
  */
 export function forRequest<T>(ctx: RequestContext | undefined, event: NewEvent<T>): NewEvent<T> {
   return { ...event, requestId: ctx?.requestId, organisationId: ctx?.organisationId };
