@@ -10,6 +10,7 @@ import type { Writable } from 'node:stream';
 import pg from 'pg';
 import { spawn } from 'node:child_process';
 import { AUDIT_STORE_SERVICE, ensureServiceDatabase, withClient } from '@nsa/local-infra';
+import { ALL_ORGANISATIONS, ORGANISATION_SETTING } from '@nsa/service-kit';
 import { SERVICE_NAMES } from '../local/config.js';
 import {
   FORMAT,
@@ -94,9 +95,9 @@ export async function restoreProduct(opts: RestoreOptions): Promise<RestoreResul
       owners.identity_audit = owners[AUDIT_STORE_SERVICE as Schema];
       log(`restoring ${Object.keys(manifest.database.rows).length} tables into ${target.database}`);
       await restoreAsOwners(owners, dumpFile);
-      const rows: Record<string, number> = {};
-      for (const schema of SCHEMAS)
-        Object.assign(rows, await withClient(owners[schema], (db) => countRows(db, [schema])));
+      // Counted as the backup counted them: by the administrator, whom no organisation's row
+      // policy hides a row from (R-ORG-RLS).
+      const rows = await withClient(withDatabase(adminUrl, target.database), (db) => countRows(db));
       assertSameRows(manifest.database.rows, rows);
       const restored = await afterRestore(owners);
       // R-ERASURE-REPLAY: every erasure since the backup done again, before anything is sent.
@@ -257,15 +258,40 @@ async function afterRestore(
 ): Promise<Omit<RestoreResult, 'manifest' | 'seconds'>> {
   // Each by the schema's owner (R-OPS-BACKUP-SEALED): a trigger the dump brought runs with no
   // more rights than its service has.
-  const sessions = await withClient(owners.identity, (db) =>
-    db.query('DELETE FROM identity.sessions'),
-  );
+  // Every organisation's (R-ORG-RLS): the sessions one organisation at a time, each in a
+  // transaction that has it set; the outbox in the view the relay has of it.
+  const sessionsEnded = await withClient(owners.identity, async (db) => {
+    // A backup from before organisations has no such table: all its rows are organisation 1's.
+    const [present] = (
+      await db.query<{ yes: boolean }>(
+        "SELECT to_regclass('identity.organisations') IS NOT NULL AS yes",
+      )
+    ).rows;
+    const ids = present?.yes
+      ? (await db.query<{ id: number }>('SELECT id FROM identity.organisations')).rows.map(
+          (r) => r.id,
+        )
+      : [1];
+    let ended = 0;
+    for (const id of ids) {
+      await db.query('BEGIN');
+      await db.query(`SELECT set_config('${ORGANISATION_SETTING}', $1, true)`, [String(id)]);
+      ended += (await db.query('DELETE FROM identity.sessions')).rowCount ?? 0;
+      await db.query('COMMIT');
+    }
+    return ended;
+  });
   const republish: Record<string, number> = {};
   for (const s of SERVICE_NAMES) {
-    const r = await withClient(owners[s], (db) =>
-      db.query(`UPDATE ${ident(s)}.outbox SET published_at = NULL WHERE published_at IS NOT NULL`),
-    );
-    republish[s] = r.rowCount ?? 0;
+    republish[s] = await withClient(owners[s], async (db) => {
+      await db.query('BEGIN');
+      await db.query(`SELECT ${ALL_ORGANISATIONS}`);
+      const r = await db.query(
+        `UPDATE ${ident(s)}.outbox SET published_at = NULL WHERE published_at IS NOT NULL`,
+      );
+      await db.query('COMMIT');
+      return r.rowCount ?? 0;
+    });
   }
-  return { sessionsEnded: sessions.rowCount ?? 0, republish };
+  return { sessionsEnded, republish };
 }

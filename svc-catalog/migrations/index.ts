@@ -5,6 +5,7 @@ import { m0003WaitlistCounts } from './0003-waitlist-counts.js';
 import { m0004BlockWindow } from './0004-block-window.js';
 import { m0005BlockYear } from './0005-block-year.js';
 import { m0006DrawFreeze } from './0006-draw-freeze.js';
+import { m0007PerOrganisation } from './0007-per-organisation.js';
 
 export const migrations: Migration[] = [
   m0001Schools,
@@ -13,4 +14,5 @@ export const migrations: Migration[] = [
   m0004BlockWindow,
   m0005BlockYear,
   m0006DrawFreeze,
+  m0007PerOrganisation,
 ];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { QueryTypes, type RunningService } from '@nsa/service-kit';
-import { serviceTestEnv, testFeed } from '@nsa/service-kit/testing';
+import { serviceTestEnv, setTestOrganisation, testFeed } from '@nsa/service-kit/testing';
 import { start } from '../src/start.js';
 import { testClient as api } from '@nsa/service-kit/testing';
 
@@ -425,5 +425,37 @@ describe('provider links and QR codes', () => {
       'revoked',
       'tokenHash',
     ]);
+  });
+
+  // R-ORG-RLS: the same admin, the same ids and tokens, on another organisation's host: none of
+  // the first organisation's rows is shown, found or changed there, and the reverse.
+  it("shows, finds and changes nothing of another organisation's", async () => {
+    setTestOrganisation('tweede.example', {
+      id: 2,
+      status: 'active',
+      publicBaseUrl: 'https://tweede.example',
+    });
+    const there = { headers: { 'X-Organisation-Host': 'tweede.example' } };
+    const here = await a.post('/api/schools', { name: 'Zonnewijzer' });
+    expect(here.status).toBe(201);
+    const theirs = await a.get('/api/schools', there);
+    expect(theirs.status).toBe(200);
+    expect(theirs.body).toEqual([]);
+    expect(
+      (await a.get(`/api/schools/by-token/${here.body.accessToken}`, { ...there, anonymous: true }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await a.put(`/api/schools/${here.body.id}`, { name: 'Overgenomen' }, there)).status,
+    ).toBe(404);
+    const made = await a.post('/api/schools', { name: 'Maanzaad' }, there);
+    expect(made.status).toBe(201);
+    expect((await a.get('/api/schools', there)).body.map((s: { name: string }) => s.name)).toEqual([
+      'Maanzaad',
+    ]);
+    const ours = ((await a.get('/api/schools')).body as Array<{ name: string }>).map((s) => s.name);
+    expect(ours).toContain('Zonnewijzer');
+    expect(ours).not.toContain('Maanzaad');
+    expect(ours).not.toContain('Overgenomen');
   });
 });

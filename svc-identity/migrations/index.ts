@@ -9,6 +9,7 @@ import { m0007Totp } from './0007-totp.js';
 import { m0008LoginTallies } from './0008-login-tallies.js';
 import { m0009AuditStore } from './0009-audit-store.js';
 import { m0010Organisations } from './0010-organisations.js';
+import { m0011PerOrganisation } from './0011-per-organisation.js';
 
 export const migrations: Migration[] = [
   m0001Users,
@@ -21,4 +22,5 @@ export const migrations: Migration[] = [
   m0008LoginTallies,
   m0009AuditStore,
   m0010Organisations,
+  m0011PerOrganisation,
 ];

@@ -8,13 +8,14 @@ serviceBasicsSuite(
   start,
   fileURLToPath(new URL('../dist/src/main.js', import.meta.url)),
   {
-    LINK_SEAL_SECRET,
-    IDENTITY_SECRET,
-  },
-  // svc-identity owns the organisations: the suspended one is a row of its own tables.
-  async (svc, host) => {
-    await svc.ctx.sequelize.query(
-      `WITH o AS (
+    env: { LINK_SEAL_SECRET, IDENTITY_SECRET },
+    // The organisations and their hosts are found before any organisation is; failed logins
+    // and reset requests are counted per address across organisations.
+    platformTables: ['login_failures', 'organisation_hosts', 'organisations', 'reset_requests'],
+    // svc-identity owns the organisations: the suspended one is a row of its own tables.
+    suspendHost: async (svc, host) => {
+      await svc.ctx.sequelize.query(
+        `WITH o AS (
          INSERT INTO organisations (slug, name, contact_email, public_base_url, languages,
            retention_months, status)
          VALUES ('dicht', 'Dicht', 'info@dicht.example', :url, ARRAY['nl'], 24, 'suspended')
@@ -22,7 +23,8 @@ serviceBasicsSuite(
          RETURNING id)
        INSERT INTO organisation_hosts (host, organisation_id) SELECT :host, id FROM o
        ON CONFLICT (host) DO NOTHING`,
-      { replacements: { host, url: `https://${host}` } },
-    );
+        { replacements: { host, url: `https://${host}` } },
+      );
+    },
   },
 );

@@ -7,5 +7,5 @@ serviceBasicsSuite(
   'notify',
   start,
   fileURLToPath(new URL('../dist/src/main.js', import.meta.url)),
-  { LINK_SEAL_SECRET },
+  { env: { LINK_SEAL_SECRET } },
 );

@@ -16,6 +16,7 @@ import { m0014SignUpRules } from './0014-sign-up-rules.js';
 import { m0015SearchIndexDirect } from './0015-search-index-direct.js';
 import { m0016ProviderRefusals } from './0016-provider-refusals.js';
 import { m0017ChildKeys } from './0017-child-keys.js';
+import { m0018PerOrganisation } from './0018-per-organisation.js';
 
 export const migrations: Migration[] = [
   m0001SchoolProjection,
@@ -34,6 +35,7 @@ export const migrations: Migration[] = [
   m0015SearchIndexDirect,
   m0016ProviderRefusals,
   m0017ChildKeys,
+  m0018PerOrganisation,
   // Repeatable (its name carries the hash of sql/sign-up.sql): always last, after any later one.
   m0014SignUpRules,
 ];

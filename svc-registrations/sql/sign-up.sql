@@ -104,8 +104,10 @@ CREATE OR REPLACE FUNCTION sign_up_rules(p_sign_up jsonb)
     -- R-SIGNUP-CHILD: one child is one key; its sign-ups are taken one at a time (a
     -- transaction advisory lock on the key), and the checks below run in later statements, so
     -- they see every sign-up of the child committed before the lock (a VOLATILE function takes
-    -- a fresh snapshot per statement).
-    PERFORM pg_advisory_xact_lock(hashtextextended(p_child_key, 0));
+    -- a fresh snapshot per statement). The key is the organisation's (R-ORG-RLS): the same
+    -- child in two organisations is two children, and neither waits for the other.
+    PERFORM pg_advisory_xact_lock(
+      hashtextextended(coalesce(current_organisation(), 1) || ':' || p_child_key, 0));
 
     -- R-SIGNUP-DUPLICATE and R-SIGNUP-OVERLAP, read together: the child's live sign-ups
     -- (R-WAITLIST-ONE-PLACE: waitlisted and offered ones count like new and approved ones) for

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { registrationEventSchema, registrationSchema } from '@nsa/contracts';
-import { QueryTypes } from '@nsa/service-kit';
+import { QueryTypes, withOrganisation } from '@nsa/service-kit';
 import { recordStatements } from '@nsa/service-kit/testing';
 import { post, signup, startWorld, type World } from './world.js';
 
@@ -84,21 +85,42 @@ describe('the sign-up declaration (TypeScript and sql/sign-up.sql name its field
 
   it('sets the declared organisation for its own statement, and refuses another one already set (R-ORG-HOST)', async () => {
     const db = w.registrations.ctx.sequelize;
-    // A declaration that stops at its first rule (the child is signed up already), so nothing
-    // is stored; its organisation is what the transaction then has.
-    const declared = { ...sent, key: null, organisationId: 7 };
-    const seen = await db.transaction(async (transaction) => {
-      await db.query('SELECT * FROM sign_up_declared(CAST(:d AS jsonb))', {
-        replacements: { d: JSON.stringify(declared) },
-        transaction,
-      });
-      const [row] = await db.query<{ org: string }>(
-        "SELECT current_setting('app.organisation_id') AS org",
-        { type: QueryTypes.SELECT, transaction },
-      );
-      return row!.org;
-    });
-    expect(seen).toBe('7');
+    // Organisation 7 sees none of the sign-ups made here (R-ORG-RLS), so the declaration is
+    // taken there, with a link and an event of its own; the transaction is rolled back, so
+    // nothing stays.
+    const declared = {
+      ...sent,
+      key: null,
+      organisationId: 7,
+      manageTokenHash: 'e'.repeat(64),
+      event: { ...(sent.event as object), id: randomUUID() },
+    };
+    let seen: { org: string; outcome: string } | undefined;
+    await expect(
+      db.transaction(async (transaction) => {
+        const [taken] = await db.query<{ outcome: string }>(
+          'SELECT * FROM sign_up_declared(CAST(:d AS jsonb))',
+          { replacements: { d: JSON.stringify(declared) }, type: QueryTypes.SELECT, transaction },
+        );
+        const [row] = await db.query<{ org: string }>(
+          "SELECT current_setting('app.organisation_id') AS org",
+          { type: QueryTypes.SELECT, transaction },
+        );
+        seen = { org: row!.org, outcome: taken!.outcome };
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(seen).toEqual({ org: '7', outcome: 'created' });
+    const [left] = await withOrganisation(7, () =>
+      db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM manage_tokens WHERE token_hash = :h',
+        {
+          replacements: { h: declared.manageTokenHash },
+          type: QueryTypes.SELECT,
+        },
+      ),
+    );
+    expect(left!.n).toBe(0);
     await expect(
       db.transaction(async (transaction) => {
         await db.query("SELECT set_config('app.organisation_id', '8', true)", { transaction });

@@ -11,7 +11,7 @@ import {
 } from 'sequelize';
 import { Umzug, type UmzugStorage } from 'umzug';
 import { POOL_IDLE_MS, poolFloor } from './config.js';
-import { currentOrganisation } from './context.js';
+import { currentOrganisation, requestContext } from './context.js';
 import type { Logger } from './logger.js';
 
 // The services define their models on the instance `connectDatabase` gives (docs/architecture.md,
@@ -85,6 +85,32 @@ export async function connectDatabase(opts: {
 
 /** The transaction-local setting the database's row policies read the organisation from. */
 export const ORGANISATION_SETTING = 'app.organisation_id';
+
+/**
+ * The transaction-local setting that lets the kit's own work on the tables every service has
+ * (the outbox relay, replay and pruning) see every organisation's rows of those two tables
+ * alone; set only by `acrossOrganisations` and the relay's pass, never for a request or an
+ * event (R-ORG-RLS).
+ */
+export const ORGANISATION_SCOPE_SETTING = 'app.organisation_scope';
+/** The expression that opens its transaction's view of every organisation's outbox rows. */
+export const ALL_ORGANISATIONS = `set_config('${ORGANISATION_SCOPE_SETTING}', 'all', true)`;
+
+/**
+ * Runs `work` in a transaction that sees and changes every organisation's rows of `outbox` and
+ * `processed_events` (and of no other table): for the kit's relay, replay and pruning only.
+ */
+export function acrossOrganisations<T>(
+  sequelize: Sequelize,
+  work: (transaction: Transaction) => Promise<T>,
+): Promise<T> {
+  return requestContext.shared(undefined, () =>
+    sequelize.transaction(async (transaction) => {
+      await sequelize.query(`SELECT ${ALL_ORGANISATIONS}`, { transaction });
+      return work(transaction);
+    }),
+  );
+}
 
 /**
  * The statement that sets the organisation for the rest of its transaction alone

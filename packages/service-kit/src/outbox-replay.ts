@@ -1,5 +1,5 @@
 import type { NatsConnection } from './nats.js';
-import { QueryTypes, type Sequelize } from './db.js';
+import { acrossOrganisations, QueryTypes, type Sequelize } from './db.js';
 import type { Logger } from './logger.js';
 
 /**
@@ -20,11 +20,13 @@ export async function replayRecent(
   sequelize: Sequelize,
   windowMs = REPLAY_WINDOW_MS,
 ): Promise<number> {
-  const rows = await sequelize.query<{ n: number }>(
-    `WITH again AS (UPDATE outbox SET published_at = NULL
-       WHERE published_at > now() - make_interval(secs => :secs) RETURNING 1)
-     SELECT count(*)::int AS n FROM again`,
-    { replacements: { secs: windowMs / 1000 }, type: QueryTypes.SELECT },
+  const rows = await acrossOrganisations(sequelize, (transaction) =>
+    sequelize.query<{ n: number }>(
+      `WITH again AS (UPDATE outbox SET published_at = NULL
+         WHERE published_at > now() - make_interval(secs => :secs) RETURNING 1)
+       SELECT count(*)::int AS n FROM again`,
+      { replacements: { secs: windowMs / 1000 }, type: QueryTypes.SELECT, transaction },
+    ),
   );
   return rows[0]?.n ?? 0;
 }

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { headers as natsHeaders, type Msg, type NatsConnection } from '@nats-io/transport-node';
 import { NATS_HEADERS, type EventEnvelope } from '@nsa/contracts';
 import { currentOrganisation, currentRequestId } from './context.js';
-import { QueryTypes, type Sequelize, type Transaction } from './db.js';
+import {
+  acrossOrganisations,
+  ALL_ORGANISATIONS,
+  QueryTypes,
+  type Sequelize,
+  type Transaction,
+} from './db.js';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 import { newInbox } from './nats.js';
@@ -62,10 +68,11 @@ const RELAY_LOCK =
   "pg_try_advisory_xact_lock(hashtextextended(current_schema() || ':outbox:relay', 0))";
 
 /**
- * A pass's first round trip: the relay lock, then (only while this transaction holds it, a
- * one-time check) the pending rows, locked. A pass that finds the lock held takes no row.
+ * A pass's first round trip: the relay lock and every organisation's rows in view (R-ORG-RLS),
+ * then (only while this transaction holds the lock, a one-time check) the pending rows,
+ * locked. A pass that finds the lock held takes no row.
  */
-const SELECT_PENDING = `BEGIN; SELECT ${RELAY_LOCK} AS ok;
+const SELECT_PENDING = `BEGIN; SELECT ${RELAY_LOCK} AS ok, ${ALL_ORGANISATIONS};
   SELECT id, subject, type, version, occurred_at, data, headers FROM outbox
   WHERE published_at IS NULL AND (SELECT ${RELAY_LOCK})
   ORDER BY seq LIMIT ${BATCH} FOR UPDATE SKIP LOCKED`;
@@ -212,13 +219,14 @@ export class Outbox {
     let last: Promise<{ n: number; age: number }> | undefined;
     // Both gauges come from one query per scrape.
     const backlog = () =>
-      (last ??= this.sequelize
-        .query<{ n: number; age: number | null }>(
+      (last ??= acrossOrganisations(this.sequelize, (transaction) =>
+        this.sequelize.query<{ n: number; age: number | null }>(
           `SELECT count(*)::int AS n,
                   COALESCE(EXTRACT(EPOCH FROM now() - min(occurred_at)), 0)::float8 AS age
            FROM outbox WHERE published_at IS NULL`,
-          { type: QueryTypes.SELECT },
-        )
+          { type: QueryTypes.SELECT, transaction },
+        ),
+      )
         .then(([row]) => ({ n: row?.n ?? 0, age: row?.age ?? 0 }))
         .finally(() => (last = undefined)));
     // With the database away the gauges keep their last numbers; /readyz says why.

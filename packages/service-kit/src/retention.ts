@@ -1,4 +1,4 @@
-import { QueryTypes, type Sequelize } from './db.js';
+import { acrossOrganisations, QueryTypes, type Sequelize } from './db.js';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
 
@@ -16,19 +16,21 @@ export async function pruneKitTables(
   sequelize: Sequelize,
   keepMs = KIT_KEEP_MS,
 ): Promise<{ outbox: number; processedEvents: number }> {
-  const [outbox] = await sequelize.query<{ n: number }>(
-    `WITH gone AS (DELETE FROM outbox WHERE published_at IS NOT NULL
-       AND published_at < now() - make_interval(secs => :secs) RETURNING 1)
-     SELECT count(*)::int AS n FROM gone`,
-    { replacements: { secs: keepMs / 1000 }, type: QueryTypes.SELECT },
-  );
-  const [processed] = await sequelize.query<{ n: number }>(
-    `WITH gone AS (DELETE FROM processed_events
-       WHERE processed_at < now() - make_interval(secs => :secs) RETURNING 1)
-     SELECT count(*)::int AS n FROM gone`,
-    { replacements: { secs: keepMs / 1000 }, type: QueryTypes.SELECT },
-  );
-  return { outbox: outbox?.n ?? 0, processedEvents: processed?.n ?? 0 };
+  return acrossOrganisations(sequelize, async (transaction) => {
+    const [outbox] = await sequelize.query<{ n: number }>(
+      `WITH gone AS (DELETE FROM outbox WHERE published_at IS NOT NULL
+         AND published_at < now() - make_interval(secs => :secs) RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      { replacements: { secs: keepMs / 1000 }, type: QueryTypes.SELECT, transaction },
+    );
+    const [processed] = await sequelize.query<{ n: number }>(
+      `WITH gone AS (DELETE FROM processed_events
+         WHERE processed_at < now() - make_interval(secs => :secs) RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      { replacements: { secs: keepMs / 1000 }, type: QueryTypes.SELECT, transaction },
+    );
+    return { outbox: outbox?.n ?? 0, processedEvents: processed?.n ?? 0 };
+  });
 }
 
 /**

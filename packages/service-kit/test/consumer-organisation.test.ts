@@ -7,7 +7,7 @@ import { EVENT_TYPES, NATS_HEADERS } from '@nsa/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentOrganisation, forRequest, withOrganisation } from '../src/context.js';
 import { DurableConsumer } from '../src/consumer.js';
-import { QueryTypes, type Sequelize } from '../src/db.js';
+import { acrossOrganisations, QueryTypes, type Sequelize } from '../src/db.js';
 import { createLogger } from '../src/logger.js';
 import type { NatsConnection } from '../src/nats.js';
 import { Outbox } from '../src/outbox.js';
@@ -102,9 +102,16 @@ describe('the organisation of an event', () => {
         ]),
       ),
     );
-    const rows = await sequelize.query<{ id: string; headers: Record<string, string> }>(
-      'SELECT id, headers FROM outbox WHERE id IN (:ids)',
-      { replacements: { ids: [mine!.id, none!.id, fixed!.id] }, type: QueryTypes.SELECT },
+    // Rows of three organisations: read as the relay reads them.
+    const rows = await acrossOrganisations(sequelize, (transaction) =>
+      sequelize.query<{ id: string; headers: Record<string, string> }>(
+        'SELECT id, headers FROM outbox WHERE id IN (:ids)',
+        {
+          replacements: { ids: [mine!.id, none!.id, fixed!.id] },
+          type: QueryTypes.SELECT,
+          transaction,
+        },
+      ),
     );
     const byId = new Map(rows.map((r) => [r.id, r.headers]));
     expect(byId.get(mine!.id)).toEqual({ [NATS_HEADERS.organisationId]: '7' });
@@ -113,6 +120,17 @@ describe('the organisation of an event', () => {
       [NATS_HEADERS.requestId]: 'req-9',
       [NATS_HEADERS.organisationId]: '9',
     });
+    // The relay publishes every organisation's rows (R-ORG-RLS: the outbox is open to it alone).
+    const ids = [mine!.id, none!.id, fixed!.id];
+    const unpublished = () =>
+      acrossOrganisations(sequelize, (transaction) =>
+        sequelize.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM outbox WHERE id IN (:ids) AND published_at IS NULL',
+          { replacements: { ids }, type: QueryTypes.SELECT, transaction },
+        ),
+      ).then(([r]) => r!.n);
+    expect(await unpublished()).toBe(3);
+    await until(async () => (await outbox.publishPending(), (await unpublished()) === 0));
   });
 
   it('is the one a consumer handles it in: its transaction has it, and no transaction mixes two', async () => {

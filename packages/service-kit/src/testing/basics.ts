@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { QueryTypes } from '../db.js';
 import type { RunningService, StartOptions } from '../service.js';
 import { serviceTestEnv, setTestOrganisation } from './infra.js';
 import { readFileSync } from 'node:fs';
@@ -22,25 +23,41 @@ function runProcess(
   });
 }
 
+/** What a service's basics suite needs to know of it beyond its name. */
+export interface BasicsOptions {
+  /** Variables the service needs beyond the test environment's. */
+  env?: Record<string, string>;
+  /**
+   * Makes `host` a suspended organisation's where this service learns it. By default that is
+   * the stand-in for svc-identity; svc-identity itself writes it into its own tables.
+   */
+  suspendHost?: (svc: RunningService, host: string) => Promise<void>;
+  /**
+   * The tables of the service's schema that belong to no organisation (R-ORG-RLS), besides
+   * `schema_migrations`: every other table must be sealed off per organisation.
+   */
+  platformTables?: readonly string[];
+}
+
 /**
  * What every service must do the same way, checked against the real process:
- * ready on /health, exit 0 on SIGTERM, exit 1 naming a bad variable.
+ * ready on /health, exit 0 on SIGTERM, exit 1 naming a bad variable, every table but its
+ * platform tables sealed off per organisation.
  */
 export function serviceBasicsSuite(
   name: string,
   start: (opts: StartOptions) => Promise<RunningService>,
   mainPath: string,
-  extraEnv: Record<string, string> = {},
-  /**
-   * Makes `host` a suspended organisation's where this service learns it. By default that is
-   * the stand-in for svc-identity; svc-identity itself writes it into its own tables.
-   */
-  suspendHost: (svc: RunningService, host: string) => Promise<void> = async (_svc, host) =>
-    setTestOrganisation(host, {
-      id: 99,
-      status: 'suspended',
-      publicBaseUrl: `https://${host}`,
-    }),
+  {
+    env: extraEnv = {},
+    suspendHost = async (_svc, host) =>
+      setTestOrganisation(host, {
+        id: 99,
+        status: 'suspended',
+        publicBaseUrl: `https://${host}`,
+      }),
+    platformTables = [],
+  }: BasicsOptions = {},
 ): void {
   describe(`${name} service basics`, () => {
     const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
@@ -86,6 +103,41 @@ export function serviceBasicsSuite(
         headers: { 'X-Organisation-Host': 'localhost' },
       });
       expect(open.status).toBe(404);
+    });
+
+    // R-ORG-RLS: a table added without its seal, or a platform table sealed, fails here; so
+    // does a role that could step around the seal.
+    it('seals every table but its platform tables off per organisation, and its role cannot step around it', async () => {
+      const tables = await svc.ctx.sequelize.query<{
+        name: string;
+        enabled: boolean;
+        forced: boolean;
+        rules: string[] | null;
+      }>(
+        `SELECT c.relname AS name, c.relrowsecurity AS enabled, c.relforcerowsecurity AS forced,
+                (SELECT array_agg(pg_get_expr(p.polqual, p.polrelid) || ' / ' ||
+                                  pg_get_expr(p.polwithcheck, p.polrelid))
+                   FROM pg_policy p WHERE p.polrelid = c.oid) AS rules
+           FROM pg_class c
+          WHERE c.relnamespace = current_schema()::regnamespace AND c.relkind IN ('r', 'p')
+          ORDER BY c.relname`,
+        { type: QueryTypes.SELECT },
+      );
+      const own = 'organisation_id = COALESCE(current_organisation(), 1)';
+      const sealed = (t: (typeof tables)[number]) =>
+        t.enabled &&
+        t.forced &&
+        t.rules?.length === 1 &&
+        t.rules[0]!.split(' / ').every((rule) => rule.includes(own));
+      expect(tables.filter((t) => !sealed(t)).map((t) => t.name)).toEqual(
+        [...platformTables, 'schema_migrations'].sort(),
+      );
+      expect(tables.length).toBeGreaterThan(platformTables.length + 3);
+      const [role] = await svc.ctx.sequelize.query<{ rolsuper: boolean; rolbypassrls: boolean }>(
+        'SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user',
+        { type: QueryTypes.SELECT },
+      );
+      expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
     });
 
     // R-API-DOC: a route the service answers without a description fails here.
