@@ -1,5 +1,7 @@
 // `npm run fuzz`: at least 10,000 generated bad requests against every call of R-API-CALLS, as
-// admin, anonymous and with a forged session; no 5xx, and no table changed.
+// admin, anonymous and with a forged session; no 5xx, and no table changed. Every call that
+// names a row, link or account is also tried on a second organisation's host with the first's
+// (R-ORG-RLS): none is accepted, and no answer holds anything of the first organisation.
 // Options: --port N (default 19290), --requests N (default 10000), --seed N (default: random),
 // --concurrency N (default 8).
 import { parseArgs } from 'node:util';
@@ -29,7 +31,12 @@ async function main(): Promise<number> {
     `fuzz on ${facts.cpus} CPUs, commit ${facts.commit.slice(0, 12)}${facts.dirty ? '+' : ''}`,
     rows,
   );
-  for (const f of [...report.serverErrors, ...report.accepted, ...report.noAnswer].slice(0, 20)) {
+  for (const f of [
+    ...report.serverErrors,
+    ...report.accepted,
+    ...report.crossed,
+    ...report.noAnswer,
+  ].slice(0, 20)) {
     console.log(JSON.stringify(f));
   }
   return rows.some((r) => r.ok === false) ? 1 : 0;

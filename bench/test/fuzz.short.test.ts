@@ -10,7 +10,7 @@ import { printTable } from '../src/lib/report.js';
 const SEED = 20_261_122;
 
 // R-API-NO-5XX
-test('1,000 bad requests: no 5xx, every one refused, no table changed', async () => {
+test("1,000 bad requests: no 5xx, every one refused, no table changed, nothing of one organisation shown on another's host", async () => {
   const seed = Number(process.env.FUZZ_SEED ?? SEED);
   const report = await runFuzz({
     port: 19350,
@@ -24,5 +24,8 @@ test('1,000 bad requests: no 5xx, every one refused, no table changed', async ()
   expect(report.serverErrors, 'answers 5xx').toEqual([]);
   expect(report.accepted, 'refused-by-design requests answered 2xx').toEqual([]);
   expect(report.noAnswer, 'requests without an answer').toEqual([]);
+  // R-ORG-RLS: a second organisation on the same deployment meets nothing of the first's.
+  expect(report.isolationCases).toBeGreaterThan(100);
+  expect(report.crossed, "answers holding another organisation's rows").toEqual([]);
   expect(report.changedTables, 'tables changed by refused requests').toEqual([]);
 });

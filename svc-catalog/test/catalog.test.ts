@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { QueryTypes, type RunningService } from '@nsa/service-kit';
+import { QueryTypes, withOrganisation, type RunningService } from '@nsa/service-kit';
 import { serviceTestEnv, setTestOrganisation, testFeed } from '@nsa/service-kit/testing';
 import { start } from '../src/start.js';
 import { testClient as api } from '@nsa/service-kit/testing';
@@ -453,6 +453,33 @@ describe('provider links and QR codes', () => {
     expect((await a.get('/api/schools', there)).body.map((s: { name: string }) => s.name)).toEqual([
       'Maanzaad',
     ]);
+    // An activity there may not hang on this organisation's school, block and provider, which
+    // the database's foreign keys alone would let it.
+    const block = (await a.post('/api/blocks', { name: 'Herfst', weekStart: 40, weekEnd: 44 }))
+      .body;
+    const provider = (await a.post('/api/providers', { name: 'Sportclub' })).body;
+    const activity = {
+      title: 'Judo',
+      capacity: 8,
+      weekday: 2,
+      startTime: '15:00',
+      schoolId: here.body.id,
+      blockId: block.id,
+      providerId: provider.id,
+    };
+    const crossed = await a.post('/api/activities', activity, {
+      headers: { ...there.headers, 'accept-language': 'en' },
+    });
+    expect(crossed.status).toBe(400);
+    expect(crossed.body.message).toBe('The chosen school, block or provider does not exist.');
+    const [left] = await withOrganisation(2, () =>
+      svc.ctx.sequelize.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM activities WHERE title = 'Judo'",
+        { type: QueryTypes.SELECT },
+      ),
+    );
+    expect(left!.n).toBe(0);
+    expect((await a.post('/api/activities', activity)).status).toBe(201);
     const ours = ((await a.get('/api/schools')).body as Array<{ name: string }>).map((s) => s.name);
     expect(ours).toContain('Zonnewijzer');
     expect(ours).not.toContain('Maanzaad');

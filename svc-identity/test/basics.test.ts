@@ -10,8 +10,14 @@ serviceBasicsSuite(
   {
     env: { LINK_SEAL_SECRET, IDENTITY_SECRET },
     // The organisations and their hosts are found before any organisation is; failed logins
-    // and reset requests are counted per address across organisations.
-    platformTables: ['login_failures', 'organisation_hosts', 'organisations', 'reset_requests'],
+    // and reset requests are counted across organisations (per address, and per hour).
+    platformTables: [
+      'login_failure_tallies',
+      'login_failures',
+      'organisation_hosts',
+      'organisations',
+      'reset_requests',
+    ],
     // svc-identity owns the organisations: the suspended one is a row of its own tables.
     suspendHost: async (svc, host) => {
       await svc.ctx.sequelize.query(

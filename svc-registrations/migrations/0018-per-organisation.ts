@@ -3,7 +3,10 @@ import { sealPerOrganisation, type Migration } from '@nsa/service-kit';
 /**
  * R-ORG-RLS: every table of this service that holds an organisation's data carries its
  * organisation and is sealed off per organisation by a forced row policy; the rows already
- * here are organisation 1's. The sign-up rate per client address (`signup_rate`, keyed hashes) is counted across organisations, as a limit per address must be.
+ * here are organisation 1's. Two tables hold counts and no organisation's data, and are
+ * counted across organisations: the sign-ups per client address (`signup_rate`, keyed hashes,
+ * as a limit per address must be) and the refused provider links per hour
+ * (`provider_link_refusals`, a figure for the operators).
  */
 export const m0018PerOrganisation: Migration = {
   name: '0018-per-organisation',
@@ -20,7 +23,6 @@ export const m0018PerOrganisation: Migration = {
       'attendance_marks',
       'retention_runs',
       'idempotency_keys',
-      'provider_link_refusals',
     ]);
     // The count of an activity's given places (0010-taken-places) stays a read of this index
     // alone: the policy's organisation is in it.

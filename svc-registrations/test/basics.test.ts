@@ -9,7 +9,8 @@ serviceBasicsSuite(
   fileURLToPath(new URL('../dist/src/main.js', import.meta.url)),
   {
     env: { LINK_SEAL_SECRET },
-    // Sign-ups per client address are counted across organisations (keyed hashes only).
-    platformTables: ['signup_rate'],
+    // Sign-ups per client address and refused provider links per hour are counted across
+    // organisations (counts and keyed hashes only).
+    platformTables: ['provider_link_refusals', 'signup_rate'],
   },
 );

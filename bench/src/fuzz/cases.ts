@@ -13,8 +13,13 @@ import {
   wrongContentType,
   type Field,
 } from './values.js';
+import { ADMIN } from '../lib/stack.js';
 
-export type Auth = 'admin' | 'anonymous' | 'forged';
+/**
+ * Who sends a case: the first organisation's admin, nobody, a forged session, or (R-ORG-RLS)
+ * the second organisation's admin.
+ */
+export type Auth = 'admin' | 'anonymous' | 'forged' | 'other-organisation';
 
 export interface FuzzCase {
   family: string;
@@ -25,6 +30,8 @@ export interface FuzzCase {
   auth: Auth;
   /** A GET may answer 2xx, and a POST that takes no body and stores nothing; any other case must be refused. */
   mayPass: boolean;
+  /** Sent on this host (the second organisation's) instead of the gateway's own address. */
+  host?: string;
 }
 
 /** Ids of real rows, so that refusals are tested where a request could do harm. */
@@ -38,6 +45,12 @@ export interface World {
   registrationId: number;
   userId: number;
   adminUserId: number;
+  /** The activity's provider link's token. */
+  providerToken: string;
+  /** The address of the parent who signed up. */
+  parentEmail: string;
+  /** Texts of the world's rows that no answer to another organisation may hold. */
+  canaries: string[];
 }
 
 // ---- the calls of R-API-CALLS
@@ -539,4 +552,105 @@ export function fixedCases(w: World, seed: number): FuzzCase[] {
 /** The fixed cases, then `count` generated ones. */
 export function sampleCases(w: World, count: number, seed: number): FuzzCase[] {
   return [...fixedCases(w, seed), ...fc.sample(fuzzCase(w), { numRuns: count, seed })];
+}
+
+/**
+ * Calls that create the second organisation's own rows with nothing of the first's in them,
+ * or change its admin's own session: legitimate there, and left out of the cases below, which
+ * must change nothing.
+ */
+const OWN_ROWS_ONLY = new Set([
+  'POST /api/schools',
+  'POST /api/blocks',
+  'POST /api/providers',
+  'POST /api/admin/users',
+  'POST /api/auth/logout',
+  'POST /api/auth/totp/setup',
+  'POST /api/auth/totp/enable',
+  'POST /api/auth/totp/disable',
+  'POST /api/auth/request-reset',
+  'POST /api/auth/reset',
+  'GET /api/health',
+]);
+
+/** A valid value of a field, the first world's ids where the field names one. */
+function plainValue(name: string, f: Field, w: World): unknown {
+  switch (f.kind) {
+    case 'string':
+      return 'Isolatie';
+    case 'email':
+      // The first organisation's parent: an export or erasure there must find nothing.
+      return w.parentEmail;
+    case 'int':
+      return f.min;
+    case 'bool':
+      return false;
+    case 'enum':
+      return f.values[0];
+    case 'date':
+      return `${new Date().getFullYear() - 8}-05-05`;
+    case 'time':
+      return '15:30';
+    case 'id': {
+      const key = name as keyof World;
+      return typeof w[key] === 'number' ? w[key] : w.activityId;
+    }
+  }
+}
+
+/**
+ * R-ORG-RLS: every call of R-API-CALLS that names a row, a link or an account, sent on the
+ * second organisation's host with the first organisation's ids, school link, provider link
+ * and admin's address, with a valid body: as the second organisation's admin, as the first's
+ * admin (its own cookie) and anonymously. None may be accepted or change anything; a GET may
+ * answer, but never with a row of the first organisation (its `canaries`), and a GET of one
+ * of its rows by id must be refused.
+ */
+export function otherOrganisationCases(w: World, host: string): FuzzCase[] {
+  const auths: Auth[] = ['other-organisation', 'admin', 'anonymous'];
+  return ENDPOINTS.filter((e) => !OWN_ROWS_ONLY.has(`${e.method} ${e.path}`)).flatMap((e) => {
+    let path = e.path
+      .replace('{id}', String(e.idOf ? w[e.idOf] : w.activityId))
+      .replace('{token}', w.schoolToken);
+    if (path.startsWith('/api/provider/')) path += `?token=${w.providerToken}`;
+    else if (e.query)
+      path += `?${Object.entries(e.query)
+        .map(([k, f]) => `${k}=${encodeURIComponent(String(plainValue(k, f, w)))}`)
+        .join('&')}`;
+    const body =
+      e.method === 'GET' || e.method === 'DELETE'
+        ? undefined
+        : e.path === '/api/auth/login'
+          ? // The first organisation's admin's address and password.
+            JSON.stringify({ email: ADMIN.email, password: ADMIN.password })
+          : e.path === '/api/registrations'
+            ? validSignUp(w)
+            : path.includes('/attendance/')
+              ? JSON.stringify({ key: 'k', present: true })
+              : JSON.stringify(
+                  Object.fromEntries(
+                    Object.entries(e.fields ?? {}).map(([k, f]) => [k, plainValue(k, f, w)]),
+                  ),
+                );
+    const byId = e.path.includes('{id}') || e.path.includes('{token}');
+    return auths.map((auth): FuzzCase => ({
+      family: 'another organisation’s row, link or account',
+      method: e.method,
+      path,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(e.path === '/api/registrations' || e.path.startsWith('/api/activities')
+          ? { 'x-school-token': w.schoolToken }
+          : {}),
+      },
+      body,
+      auth,
+      // An erasure asked there erases that organisation's rows alone: it may answer, and the
+      // table check sees whether it touched the first organisation's.
+      mayPass:
+        (e.method === 'GET' && !byId && !path.startsWith('/api/provider/')) ||
+        (e.path === '/api/admin/privacy/erase' && auth === 'other-organisation'),
+      host,
+    }));
+  });
 }

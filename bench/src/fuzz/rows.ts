@@ -28,6 +28,12 @@ export function fuzzRows(r: FuzzReport): Row[] {
       r.accepted.length === 0,
     ),
     row(
+      `answers on a second organisation's host holding the first's rows (of ${r.isolationCases} cases)`,
+      `${r.crossed.length}${first(r.crossed)}`,
+      '0',
+      r.crossed.length === 0,
+    ),
+    row(
       'requests without an answer',
       `${r.noAnswer.length}${first(r.noAnswer)}`,
       '0',

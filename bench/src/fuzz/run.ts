@@ -8,11 +8,18 @@
 // in identity's processed events). Refused anonymous requests store nothing else: no
 // idempotency row, no provider access row (R-IDEMPOTENCY-ADMIT, R-PROVIDER-REFUSAL-TALLY).
 import { SERVICES } from '@nsa/contracts';
+import http from 'node:http';
 import pg from 'pg';
 import { Api, naschoolPool, seedSchool, signUpBody, sleep, waitForProjection } from '../lib/api.js';
 import { SmtpCapture } from '../lib/smtp.js';
-import { startBenchStack, type BenchStack } from '../lib/stack.js';
-import { fixedCases, sampleCases, type FuzzCase, type World } from './cases.js';
+import { ADMIN, startBenchStack, type BenchStack } from '../lib/stack.js';
+import {
+  fixedCases,
+  otherOrganisationCases,
+  sampleCases,
+  type FuzzCase,
+  type World,
+} from './cases.js';
 
 const SCHEMAS = SERVICES.map((s) => s.schema);
 const GROWING_LOGS = new Set([
@@ -57,6 +64,13 @@ export interface FuzzReport {
   accepted: FuzzFailure[];
   /** Requests that got no answer at all (connection reset, timeout). */
   noAnswer: FuzzFailure[];
+  /**
+   * Answers on the second organisation's host that held a row, link or address of the first
+   * (R-ORG-RLS).
+   */
+  crossed: FuzzFailure[];
+  /** How many cases tried the first organisation's rows, links and accounts from the second's host. */
+  isolationCases: number;
   /** Tables whose row count or checksum changed. */
   changedTables: Array<{ table: string; before: string; after: string }>;
   tablesChecked: number;
@@ -64,17 +78,29 @@ export interface FuzzReport {
 
 type Snapshot = Map<string, string>;
 
-async function snapshot(db: pg.Pool): Promise<Snapshot> {
-  const { rows: tables } = await db.query<{ s: string; t: string }>(
-    `SELECT table_schema AS s, table_name AS t FROM information_schema.tables
+/**
+ * Each table's rows but those of `otherOrganisation` (R-ORG-RLS: what that organisation does
+ * to its own rows, such as recording an erasure it asked for, is its own business).
+ */
+async function snapshot(db: pg.Pool, otherOrganisation: number): Promise<Snapshot> {
+  const { rows: tables } = await db.query<{ s: string; t: string; owned: boolean }>(
+    `SELECT table_schema AS s, table_name AS t,
+            EXISTS (SELECT 1 FROM information_schema.columns c
+                     WHERE c.table_schema = t.table_schema AND c.table_name = t.table_name
+                       AND c.column_name = 'organisation_id') AS owned
+       FROM information_schema.tables t
      WHERE table_schema = ANY($1) AND table_type = 'BASE TABLE' ORDER BY 1, 2`,
     [SCHEMAS],
   );
   const out: Snapshot = new Map();
-  for (const { s, t } of tables) {
+  for (const { s, t, owned } of tables) {
     const name = `${s}.${t}`;
     if (GROWING_LOGS.has(name)) continue;
-    const where = AUDIT_ROWS[t] ? `WHERE ${AUDIT_ROWS[t]}` : '';
+    const conditions = [
+      ...(AUDIT_ROWS[t] ? [AUDIT_ROWS[t]] : []),
+      ...(owned ? [`organisation_id <> ${otherOrganisation}`] : []),
+    ];
+    const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
     const q = `SELECT count(*)::text AS n, coalesce(md5(string_agg(md5(x::text), '' ORDER BY md5(x::text))), '-') AS h
                FROM ${pg.escapeIdentifier(s)}.${pg.escapeIdentifier(t)} x ${where}`;
     const { rows } = await db.query<{ n: string; h: string }>(q);
@@ -84,12 +110,16 @@ async function snapshot(db: pg.Pool): Promise<Snapshot> {
 }
 
 /** Waits until two snapshots a second apart agree (outbox published, consumers done). */
-async function stableSnapshot(db: pg.Pool, timeoutMs = 30_000): Promise<Snapshot> {
+async function stableSnapshot(
+  db: pg.Pool,
+  otherOrganisation: number,
+  timeoutMs = 30_000,
+): Promise<Snapshot> {
   const deadline = Date.now() + timeoutMs;
-  let last = await snapshot(db);
+  let last = await snapshot(db, otherOrganisation);
   for (;;) {
     await sleep(1000);
-    const next = await snapshot(db);
+    const next = await snapshot(db, otherOrganisation);
     if ([...next].every(([k, v]) => last.get(k) === v) && next.size === last.size) return next;
     if (Date.now() > deadline) return next;
     last = next;
@@ -103,7 +133,10 @@ async function buildWorld(api: Api, db: pg.Pool): Promise<World> {
   const activityId = main.activityIds[0]!;
   const signUp = await api.signUp(signUpBody(1, activityId, 'fuzz'), main.school.accessToken);
   if (signUp.status !== 201) throw new Error(`fuzz set-up sign-up: ${signUp.status}`);
-  await api.must('POST', `/api/admin/activities/${activityId}/provider-token/generate`);
+  const link = await api.must<{ url: string }>(
+    'POST',
+    `/api/admin/activities/${activityId}/provider-token/generate`,
+  );
   const user = await api.must<{ id: number }>('POST', '/api/admin/users', {
     name: 'Tweede Beheerder',
     email: 'tweede@school.nl',
@@ -120,13 +153,129 @@ async function buildWorld(api: Api, db: pg.Pool): Promise<World> {
     registrationId: signUp.body.registration!.id,
     userId: user.id,
     adminUserId: me.user.id,
+    providerToken: new URL(link.url).searchParams.get('token') ?? '',
+    parentEmail: 'ouder-fuzz1@bench.example',
+    // The names seedSchool gives (the school's, its block's, provider's and activities'), the
+    // links, the parent's and the admins' addresses and the child's name.
+    canaries: [
+      'Fuzzschool',
+      'Andere school',
+      main.school.accessToken,
+      other.accessToken,
+      'ouder-fuzz1@bench.example',
+      'Kindfuzz1',
+      'tweede@school.nl',
+      ADMIN.email,
+    ],
   };
 }
 
-async function send(base: string, c: FuzzCase, adminCookie: string): Promise<number | string> {
+/**
+ * R-ORG-RLS: a second organisation on the same deployment, on a host of its own, made as the
+ * platform will make one (its row and host in svc-identity's tables), with an admin of its own
+ * (the first admin's name and password, another address); answers its admin's session cookie.
+ */
+async function addOtherOrganisation(
+  db: pg.Pool,
+  base: string,
+  w: World,
+): Promise<{ id: number; host: string; cookie: string }> {
+  const port = new URL(base).port;
+  const host = `tweede.localhost:${port}`;
+  const { rows } = await db.query<{ id: number }>(
+    `WITH o AS (
+       INSERT INTO identity.organisations (slug, name, contact_email, public_base_url, languages,
+         retention_months)
+       VALUES ('tweede', 'Tweede organisatie', 'info@tweede.example', $1, ARRAY['nl', 'en'], 24)
+       RETURNING id)
+     INSERT INTO identity.organisation_hosts (host, organisation_id)
+     SELECT 'tweede.localhost', id FROM o RETURNING organisation_id AS id`,
+    [`http://${host}`],
+  );
+  await db.query(
+    `INSERT INTO identity.users (email, name, role, password_hash, language, organisation_id)
+     SELECT 'beheer@tweede.example', name, role, password_hash, language, $1
+       FROM identity.users WHERE id = $2`,
+    [rows[0]!.id, w.adminUserId],
+  );
+  // Organisation answers are used again for 250 ms (R-ORG-HOST).
+  await sleep(300);
+  const login = await request(base, {
+    method: 'POST',
+    path: '/api/auth/login',
+    host,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'beheer@tweede.example', password: ADMIN.password }),
+  });
+  if (login.status !== 200) throw new Error(`second organisation's login: ${login.status}`);
+  return { id: rows[0]!.id, host, cookie: login.cookies };
+}
+
+/** One request over node:http, which, unlike fetch, sends the Host it is given. */
+function request(
+  base: string,
+  c: { method: string; path: string; host: string; headers: Record<string, string>; body?: string },
+): Promise<{ status: number; text: string; cookies: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${c.path}`,
+      { method: c.method, headers: { ...c.headers, host: c.host }, timeout: 15_000 },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (d: Buffer) => chunks.push(d));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            text: Buffer.concat(chunks).toString('utf8'),
+            cookies: (res.headers['set-cookie'] ?? []).map((v) => v.split(';')[0]).join('; '),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
+    req.on('timeout', () =>
+      req.destroy(Object.assign(new Error('timeout'), { name: 'TimeoutError' })),
+    );
+    req.on('error', reject);
+    req.end(c.body);
+  });
+}
+
+/** What a case asks, as its sender wrote it. */
+function asked(c: FuzzCase): string {
+  let path = c.path;
+  try {
+    path = decodeURIComponent(c.path);
+  } catch {
+    // a path that is no percent-encoding is asked as it is
+  }
+  return `${path} ${c.body ?? ''}`;
+}
+
+/** The cookies a case's sender has. */
+interface Cookies {
+  admin: string;
+  otherOrganisation: string;
+}
+
+async function send(
+  base: string,
+  c: FuzzCase,
+  cookies: Cookies,
+): Promise<{ status: number | string; text?: string }> {
   const headers: Record<string, string> = { ...c.headers };
-  if (c.auth === 'admin') headers.cookie = adminCookie;
+  if (c.auth === 'admin') headers.cookie = cookies.admin;
+  else if (c.auth === 'other-organisation') headers.cookie = cookies.otherOrganisation;
   else if (c.auth === 'forged') headers.cookie = FORGED_COOKIE;
+  if (c.host) {
+    try {
+      const { status, text } = await request(base, { ...c, host: c.host, headers });
+      return { status, text };
+    } catch (err) {
+      const e = err as Error & { code?: string };
+      return { status: e.name === 'TimeoutError' ? 'timeout' : (e.code ?? e.message) };
+    }
+  }
   try {
     const res = await fetch(`${base}${c.path}`, {
       method: c.method,
@@ -135,12 +284,12 @@ async function send(base: string, c: FuzzCase, adminCookie: string): Promise<num
       signal: AbortSignal.timeout(15_000),
     });
     await res.arrayBuffer();
-    return res.status;
+    return { status: res.status };
   } catch (err) {
     const e = err as Error & { cause?: { code?: string; message?: string } };
     // A header value fetch itself refuses (not a byte string) never left this process.
-    if (e.name === 'TypeError' && !e.cause?.code) return 'not sent';
-    return e.name === 'TimeoutError' ? 'timeout' : (e.cause?.code ?? e.message);
+    if (e.name === 'TypeError' && !e.cause?.code) return { status: 'not sent' };
+    return { status: e.name === 'TimeoutError' ? 'timeout' : (e.cause?.code ?? e.message) };
   }
 }
 
@@ -157,7 +306,9 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     const api = new Api(stack.api);
     await api.login();
     const world = await buildWorld(api, db);
-    const before = await stableSnapshot(db);
+    const other = await addOtherOrganisation(db, stack.api, world);
+    const isolation = otherOrganisationCases(world, other.host);
+    const before = await stableSnapshot(db, other.id);
     log(
       `${before.size} tables snapshotted; sending ${opts.requests} bad requests (seed ${opts.seed})`,
     );
@@ -166,13 +317,15 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     // quarter more cases than asked covers them.
     // The fixed cases (path ids of no row, anonymous keyed requests with refused tokens) come
     // on top of the generated ones.
-    const cases = sampleCases(world, Math.ceil(opts.requests * 1.25), opts.seed);
-    const budget = opts.requests + fixedCases(world, opts.seed).length;
+    const cases = [...isolation, ...sampleCases(world, Math.ceil(opts.requests * 1.25), opts.seed)];
+    const budget = opts.requests + fixedCases(world, opts.seed).length + isolation.length;
     const byStatus: Record<string, number> = {};
     const byFamily: Record<string, number> = {};
     const serverErrors: FuzzFailure[] = [];
     const accepted: FuzzFailure[] = [];
     const noAnswer: FuzzFailure[] = [];
+    const crossed: FuzzFailure[] = [];
+    const cookies = { admin: api.sessionCookie, otherOrganisation: other.cookie };
     const t0 = Date.now();
     let next = 0;
     let sent = 0;
@@ -185,7 +338,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
           if (i >= cases.length) return;
           const c = cases[i]!;
           inFlight += 1;
-          const status = await send(stack!.api, c, api.sessionCookie);
+          const { status, text } = await send(stack!.api, c, cookies);
           inFlight -= 1;
           if (status === 'not sent') continue;
           sent += 1;
@@ -202,12 +355,16 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
           if (typeof status !== 'number') noAnswer.push(failure);
           else if (status >= 500) serverErrors.push(failure);
           else if (status < 300 && !c.mayPass) accepted.push(failure);
+          // R-ORG-RLS: an answer on the other organisation's host holds nothing of the first's.
+          // An answer may repeat what was asked (the address an export was asked for).
+          if (c.host && world.canaries.some((t) => !asked(c).includes(t) && text?.includes(t)))
+            crossed.push(failure);
         }
       }),
     );
     const seconds = (Date.now() - t0) / 1000;
     log(`${sent} requests in ${seconds.toFixed(1)} s; comparing tables`);
-    const after = await stableSnapshot(db);
+    const after = await stableSnapshot(db, other.id);
     const changedTables = [...new Set([...before.keys(), ...after.keys()])]
       .filter((t) => before.get(t) !== after.get(t))
       .map((t) => ({
@@ -224,6 +381,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
       serverErrors,
       accepted,
       noAnswer,
+      crossed,
+      isolationCases: isolation.length,
       changedTables,
       tablesChecked: before.size,
     };

@@ -406,7 +406,7 @@ export class Catalog {
         // R-DRAW-FREEZE: no activity joins a frozen draw.
         if (await this.frozen(tx, input.blockId, 'share')) throw DRAW_FROZEN();
         const id = await this.deps.activities.insert(tx, input);
-        const activity = (await this.deps.activities.byId(id, tx))!;
+        const activity = await this.ownReferences(tx, id);
         await this.audit(
           tx,
           AUDIT_ACTIONS.activityCreated,
@@ -422,6 +422,18 @@ export class Catalog {
     }
   }
 
+  /**
+   * The activity just written, read back with its school, block and provider. A reference the
+   * database's foreign key accepted may still be another organisation's row, which this
+   * organisation does not see (R-ORG-RLS): the activity then reads as absent, and the write is
+   * refused (rolled back) like a reference to no row.
+   */
+  private async ownReferences(tx: Transaction, id: number): Promise<ActivityRecord> {
+    const activity = await this.deps.activities.byId(id, tx);
+    if (!activity) throw AppError.validation({}, MSG.unknownReference);
+    return activity;
+  }
+
   async updateActivity(id: number, input: ActivityInput): Promise<ActivityRecord> {
     try {
       return await this.tx(async (tx) => {
@@ -431,7 +443,7 @@ export class Catalog {
         await this.assertDrawNotFrozen(tx, before!, input);
         if (!(await this.deps.activities.update(tx, id, input)))
           throw AppError.notFound(MSG.activityNotFound);
-        const activity = (await this.deps.activities.byId(id, tx))!;
+        const activity = await this.ownReferences(tx, id);
         await this.audit(
           tx,
           AUDIT_ACTIONS.activityUpdated,
