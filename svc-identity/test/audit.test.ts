@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { AuditEntry } from '@nsa/contracts';
-import { QueryTypes, type RunningService } from '@nsa/service-kit';
+import type { AuditEntry, AuditListQuery } from '@nsa/contracts';
+import { QueryTypes, withOrganisation, type RunningService } from '@nsa/service-kit';
 import { until } from '@nsa/service-kit/testing';
 import type { IdentityConfig } from '../src/config.js';
 import { AuditEntryRepository } from '../src/data-access/audit-entries.js';
@@ -316,6 +316,33 @@ describe('audit log in svc-identity (R-AUDIT-*)', () => {
     // Newer entries keep their actor.
     const mine = await admin.call('GET', `/api/admin/audit?actorId=${adminId}&limit=1`);
     expect(mine.body.data).toHaveLength(1);
+  });
+
+  // R-ORG-RLS: the store holds every organisation's entries; each reads its own alone.
+  it("shows an organisation the entries of its own work alone, none of another's", async () => {
+    const entries = new AuditEntryRepository(svc.ctx.sequelize);
+    const entry = {
+      id: '0b7e2f1c-3d4a-4e5b-8c6d-7e8f9a0b1c2d',
+      at: '2026-11-02T03:04:05.000Z',
+      actor: { type: 'admin' as const, id: '8801', name: 'Andere Beheerder' },
+      action: 'school.created',
+      target: { type: 'school', id: '91' },
+      changes: null,
+      reason: null,
+    };
+    await withOrganisation(2, () =>
+      svc.ctx.sequelize.transaction((tx) => entries.insert(tx, 'catalog', entry)),
+    );
+    const query = { actorId: '8801', page: 1, limit: 50 } as AuditListQuery;
+    expect((await withOrganisation(2, () => entries.list(query))).data).toEqual([entry]);
+    expect((await withOrganisation(3, () => entries.list(query))).data).toEqual([]);
+    // This test's host is organisation 1's.
+    expect((await admin.call('GET', '/api/admin/audit?actorId=8801')).body.data).toEqual([]);
+    const [stored] = await svc.ctx.sequelize.query<{ organisation_id: number }>(
+      'SELECT organisation_id FROM identity_audit.audit_entries WHERE id = :id',
+      { replacements: { id: entry.id }, type: QueryTypes.SELECT },
+    );
+    expect(stored).toEqual({ organisation_id: 2 });
   });
 
   // R-AUDIT-APPEND-ONLY: the infrastructure's store is the one audit table.

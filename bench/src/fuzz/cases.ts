@@ -582,7 +582,8 @@ function plainValue(name: string, f: Field, w: World): unknown {
       // The first organisation's parent: an export or erasure there must find nothing.
       return w.parentEmail;
     case 'int':
-      return f.min;
+      // A page as long as it goes, so a list shows all it would show.
+      return name === 'limit' ? f.max : f.min;
     case 'bool':
       return false;
     case 'enum':

@@ -5,6 +5,17 @@ const ident = (name: string) => pg.escapeIdentifier(name);
 /** The audit store's retention period until the infrastructure is told another. */
 export const DEFAULT_AUDIT_RETENTION_MONTHS = 12;
 
+/** The audit store's view of the entries of the reading work's organisation (R-ORG-RLS). */
+export const ORGANISATION_AUDIT_VIEW = 'organisation_audit_entries';
+
+/**
+ * The organisation of the work under way, as the services' row policies read it (their
+ * `current_organisation()`, which this schema does not have): the transaction's
+ * `app.organisation_id`, else organisation 1.
+ */
+const WORK_ORGANISATION =
+  "coalesce(nullif(current_setting('app.organisation_id', true), '')::integer, 1)";
+
 /** The service that keeps the audit log's searchable store (R-AUDIT-STORE). */
 export const AUDIT_STORE_SERVICE = 'identity';
 
@@ -80,6 +91,13 @@ export function auditStoreSql(
     `CREATE INDEX IF NOT EXISTS audit_entries_action ON ${table} (action, at DESC)`,
     `CREATE INDEX IF NOT EXISTS audit_entries_actor ON ${table} (actor_id, at DESC)`,
     `CREATE INDEX IF NOT EXISTS audit_entries_target ON ${table} (target_type, target_id, at DESC)`,
+    // R-ORG-RLS: each entry is its organisation's (the transaction's, as every sealed table's
+    // rows are; organisation 1 for entries of before and while nothing sets it), and the
+    // service reads the entries of its work's organisation alone, through the view below.
+    `ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS organisation_id integer NOT NULL
+      DEFAULT ${WORK_ORGANISATION}`,
+    `CREATE INDEX IF NOT EXISTS audit_entries_organisation_at
+      ON ${table} (organisation_id, at DESC, id DESC)`,
     `CREATE OR REPLACE FUNCTION ${q('audit_entries_guard')}() RETURNS trigger
       LANGUAGE plpgsql AS $$
       BEGIN
@@ -87,10 +105,10 @@ export function auditStoreSql(
           AND current_user = ${pg.escapeLiteral(owner)}
           AND NEW.actor_id IS NULL AND NEW.actor_name IS NULL
           AND (NEW.id, NEW.at, NEW.service, NEW.actor_type, NEW.action, NEW.target_type,
-               NEW.target_id, NEW.changes, NEW.reason, NEW.recorded_at)
+               NEW.target_id, NEW.changes, NEW.reason, NEW.recorded_at, NEW.organisation_id)
             IS NOT DISTINCT FROM
               (OLD.id, OLD.at, OLD.service, OLD.actor_type, OLD.action, OLD.target_type,
-               OLD.target_id, OLD.changes, OLD.reason, OLD.recorded_at)
+               OLD.target_id, OLD.changes, OLD.reason, OLD.recorded_at, OLD.organisation_id)
         THEN
           RETURN NEW;
         END IF;
@@ -129,8 +147,17 @@ export function auditStoreSql(
         RETURN n;
       END $$`,
     `REVOKE ALL ON FUNCTION ${q('audit_anonymise_actors')}(timestamptz) FROM PUBLIC`,
+    // The entries of the reading transaction's organisation (R-ORG-RLS). Not row security on
+    // the table itself: a restore loads the entries with COPY as the service's role, which row
+    // security would refuse. The table's SELECT stays while a release that reads it may run.
+    `CREATE OR REPLACE VIEW ${q(ORGANISATION_AUDIT_VIEW)} WITH (security_barrier) AS
+      SELECT id, at, service, actor_type, actor_id, actor_name, action, target_type, target_id,
+             changes, reason, recorded_at, actor_anonymised_at, organisation_id
+        FROM ${table} WHERE organisation_id = ${WORK_ORGANISATION}`,
+    `REVOKE ALL ON ${q(ORGANISATION_AUDIT_VIEW)} FROM PUBLIC`,
     `GRANT USAGE ON SCHEMA ${ident(schema)} TO ${ident(role)}`,
     `GRANT SELECT, INSERT ON ${table} TO ${ident(role)}`,
+    `GRANT SELECT ON ${q(ORGANISATION_AUDIT_VIEW)} TO ${ident(role)}`,
     `GRANT EXECUTE ON FUNCTION ${q('audit_anonymise_actors')}(timestamptz) TO ${ident(role)}`,
     `RESET ROLE`,
   ];

@@ -8,6 +8,7 @@ export {
   AUDIT_STORE_SERVICE,
   DEFAULT_AUDIT_RETENTION_MONTHS,
   auditStoreSql,
+  ORGANISATION_AUDIT_VIEW,
 } from './audit-store.js';
 export {
   NATS_MIN_VERSION,

@@ -8,6 +8,7 @@ import {
   runMigrations,
   type Migration,
   type Sequelize,
+  type Transaction,
 } from '../src/db.js';
 import { kitMigrations, sealPerOrganisation } from '../src/kit-migrations.js';
 import { createLogger } from '../src/logger.js';
@@ -105,7 +106,7 @@ describe('tables sealed off per organisation', () => {
        VALUES ('${id}', 's', 's', 1, now(), '{}')`;
     await withOrganisation(7, () => db.query(event('00000000-0000-4000-8000-000000000007')));
     await withOrganisation(8, () => db.query(event('00000000-0000-4000-8000-000000000008')));
-    const count = (transaction?: Parameters<Sequelize['query']>[1]['transaction']) =>
+    const count = (transaction?: Transaction) =>
       db
         .query<{ n: number }>('SELECT count(*)::int AS n FROM outbox', {
           type: QueryTypes.SELECT,

@@ -31,6 +31,11 @@ const toEntry = (r: Row): AuditEntry => ({
 
 /** The store, in a schema the infrastructure made and a role of its own owns (migration 0009). */
 const AUDIT_TABLE = 'identity_audit.audit_entries';
+/**
+ * What is read of it: the entries of the work's organisation alone (R-ORG-RLS), a view the
+ * infrastructure makes beside the table (`auditStoreSql` of `@nsa/local-infra`).
+ */
+const ORGANISATION_AUDIT = 'identity_audit.organisation_audit_entries';
 
 /** A date without a time as `to` means the end of that day (UTC). */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -96,13 +101,13 @@ export class AuditEntryRepository {
     }
     const sqlWhere = where.length ? `WHERE ${where.join(' AND ')}` : '';
     const [count] = await this.db.query<{ n: string }>(
-      `SELECT count(*) AS n FROM ${AUDIT_TABLE} ${sqlWhere}`,
+      `SELECT count(*) AS n FROM ${ORGANISATION_AUDIT} ${sqlWhere}`,
       { replacements, type: QueryTypes.SELECT },
     );
     const rows = await this.db.query<Row>(
       `SELECT id, at, actor_type, actor_id, actor_name, action, target_type, target_id, changes,
               reason
-       FROM ${AUDIT_TABLE} ${sqlWhere}
+       FROM ${ORGANISATION_AUDIT} ${sqlWhere}
        ORDER BY at DESC, id DESC
        LIMIT :limit OFFSET :offset`,
       {

@@ -164,6 +164,12 @@ CREATE INDEX IF NOT EXISTS audit_entries_actor ON "identity_audit"."audit_entrie
 
 CREATE INDEX IF NOT EXISTS audit_entries_target ON "identity_audit"."audit_entries" (target_type, target_id, at DESC);
 
+ALTER TABLE "identity_audit"."audit_entries" ADD COLUMN IF NOT EXISTS organisation_id integer NOT NULL
+      DEFAULT coalesce(nullif(current_setting('app.organisation_id', true), '')::integer, 1);
+
+CREATE INDEX IF NOT EXISTS audit_entries_organisation_at
+      ON "identity_audit"."audit_entries" (organisation_id, at DESC, id DESC);
+
 CREATE OR REPLACE FUNCTION "identity_audit"."audit_entries_guard"() RETURNS trigger
       LANGUAGE plpgsql AS $$
       BEGIN
@@ -171,10 +177,10 @@ CREATE OR REPLACE FUNCTION "identity_audit"."audit_entries_guard"() RETURNS trig
           AND current_user = 'svc_identity_audit'
           AND NEW.actor_id IS NULL AND NEW.actor_name IS NULL
           AND (NEW.id, NEW.at, NEW.service, NEW.actor_type, NEW.action, NEW.target_type,
-               NEW.target_id, NEW.changes, NEW.reason, NEW.recorded_at)
+               NEW.target_id, NEW.changes, NEW.reason, NEW.recorded_at, NEW.organisation_id)
             IS NOT DISTINCT FROM
               (OLD.id, OLD.at, OLD.service, OLD.actor_type, OLD.action, OLD.target_type,
-               OLD.target_id, OLD.changes, OLD.reason, OLD.recorded_at)
+               OLD.target_id, OLD.changes, OLD.reason, OLD.recorded_at, OLD.organisation_id)
         THEN
           RETURN NEW;
         END IF;
@@ -218,9 +224,18 @@ CREATE OR REPLACE FUNCTION "identity_audit"."audit_anonymise_actors"(cutoff time
 
 REVOKE ALL ON FUNCTION "identity_audit"."audit_anonymise_actors"(timestamptz) FROM PUBLIC;
 
+CREATE OR REPLACE VIEW "identity_audit"."organisation_audit_entries" WITH (security_barrier) AS
+      SELECT id, at, service, actor_type, actor_id, actor_name, action, target_type, target_id,
+             changes, reason, recorded_at, actor_anonymised_at, organisation_id
+        FROM "identity_audit"."audit_entries" WHERE organisation_id = coalesce(nullif(current_setting('app.organisation_id', true), '')::integer, 1);
+
+REVOKE ALL ON "identity_audit"."organisation_audit_entries" FROM PUBLIC;
+
 GRANT USAGE ON SCHEMA "identity_audit" TO "svc_identity";
 
 GRANT SELECT, INSERT ON "identity_audit"."audit_entries" TO "svc_identity";
+
+GRANT SELECT ON "identity_audit"."organisation_audit_entries" TO "svc_identity";
 
 GRANT EXECUTE ON FUNCTION "identity_audit"."audit_anonymise_actors"(timestamptz) TO "svc_identity";
 
