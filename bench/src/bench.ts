@@ -8,7 +8,8 @@
 // warm-up: at least 10 minutes idle), --cold-idle-s N (the idle, seconds), --cold-pool-idle-s N
 // (the services' database pool idle, DB_POOL_IDLE_MS, instead of the product's 300 s: the idle
 // is then twice the longest timeout it must outlast, 130 s for 60), --cold-primed (the warm-up
-// before the idle, so only what the idle undid is cold), --topology one|two|both.
+// before the idle, so only what the idle undid is cold), --topology one|two|both, --organisations 2
+// (the main load again right after it, every other sign-up on a second organisation).
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -42,6 +43,7 @@ const { values: args } = parseArgs({
     'cold-pool-idle-s': { type: 'string' },
     'cold-primed': { type: 'boolean', default: false },
     topology: { type: 'string' },
+    organisations: { type: 'string' },
   },
 });
 const rateArgs = rateChoices({
@@ -50,6 +52,7 @@ const rateArgs = rateChoices({
   coldPoolIdleS: args['cold-pool-idle-s'],
   coldPrimed: args['cold-primed'],
   topology: args.topology,
+  organisations: args.organisations,
 });
 const hold = (args.hold?.split(',') ?? []).map((name) => {
   if (!(SERVICES as readonly string[]).includes(name)) {
@@ -82,6 +85,7 @@ async function main(): Promise<number> {
       mode: rateArgs.mode,
       cold: rateArgs.cold,
       topologies: rateArgs.topologies,
+      organisations: rateArgs.organisations,
       log: say,
     });
     results.rate = { mode: rateArgs.mode, coldPlan: rateArgs.cold ?? null, topologies: rate };

@@ -2,6 +2,7 @@ import {
   PRIVACY_RPC_SUBJECTS,
   RPC_SUBJECTS,
   organisationLookup,
+  organisationIdsLookup,
   sessionLookup,
 } from '@nsa/contracts';
 import {
@@ -48,7 +49,10 @@ export const { start, stop } = serviceModule(async (opts) => {
       // The owner of organisations reads its own tables for a request's host (R-ORG-HOST).
       organisationSource: ({ sequelize }) => {
         const hosts = new OrganisationRepository(sequelize);
-        return reusedOrganisationAnswers((h) => hosts.byHosts(h));
+        return reusedOrganisationAnswers(
+          (h) => hosts.byHosts(h),
+          (status) => hosts.ids(status),
+        );
       },
     },
     opts,
@@ -94,7 +98,7 @@ export const { start, stop } = serviceModule(async (opts) => {
   const bootstrap = new AdminBootstrap({ accounts, logger, config });
   // R-RETENTION-ACCESS-LOG, R-RETENTION-JOB: on start and daily, one replica at a time.
   const retention = retentionJob(
-    { sequelize, logger, metrics },
+    { sequelize, logger, metrics, everyOrganisation: ctx.everyOrganisation },
     (trigger) => privacy.retention(trigger),
     retiredItems,
   );
@@ -125,6 +129,17 @@ export const { start, stop } = serviceModule(async (opts) => {
           'identity',
           organisationLookup,
           (hosts) => organisations.byHosts(hosts),
+          logger,
+        ),
+      // ...and which organisations there are, for the others' background work (R-ORG-JOBS).
+      () =>
+        serveLookup(
+          ctx.nc,
+          RPC_SUBJECTS.organisationIds,
+          'identity',
+          organisationIdsLookup,
+          (statuses) =>
+            Promise.all(statuses.map(async (s) => ({ ids: await ctx.organisations.ids(s) }))),
           logger,
         ),
       // R-LOGIN-TALLY: an hour's count of failed logins becomes its audit entry soon after.

@@ -1,6 +1,6 @@
 // R-ORG-HOST: svc-identity keeps the organisations and answers, for any host name, the
 // organisation that holds it, or organisation 1, which it makes from the deployment's settings.
-import { organisationLookup, RPC_SUBJECTS } from '@nsa/contracts';
+import { organisationIdsLookup, organisationLookup, RPC_SUBJECTS } from '@nsa/contracts';
 import { createLogger, OwnerLookup, QueryTypes, type RunningService } from '@nsa/service-kit';
 import { testFeed } from '@nsa/service-kit/testing';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -13,6 +13,7 @@ const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
 describe('organisations by host name (R-ORG-HOST)', () => {
   let svc: RunningService;
   let ask: (host: string) => Promise<unknown>;
+  let askIds: (status: 'active' | 'suspended' | 'deleting') => Promise<unknown>;
   const rows = <T extends object>(sql: string, replacements: Record<string, unknown> = {}) =>
     svc.ctx.sequelize.query<T>(sql, { replacements, type: QueryTypes.SELECT });
 
@@ -39,6 +40,13 @@ describe('organisations by host name (R-ORG-HOST)', () => {
       createLogger('organisations-test', 'silent'),
     );
     ask = (host) => lookup.get(host);
+    const lists = new OwnerLookup(
+      await testFeed(infra.natsUrl),
+      RPC_SUBJECTS.organisationIds,
+      organisationIdsLookup,
+      createLogger('organisations-test', 'silent'),
+    );
+    askIds = (status) => lists.get(status);
   });
   afterAll(() => svc?.stop());
 
@@ -123,5 +131,26 @@ describe('organisations by host name (R-ORG-HOST)', () => {
         ),
       ).rejects.toThrow(/check constraint/);
     }
+  });
+
+  // R-ORG-JOBS: every other service's background work runs for the organisations listed here.
+  it('answers which organisations there are in each status, as it has them now', async () => {
+    const [buurstad] = await rows<{ id: number }>(
+      "SELECT id FROM organisations WHERE slug = 'buurstad'",
+    );
+    const [derde] = await rows<{ id: number }>(
+      `INSERT INTO organisations (slug, name, contact_email, public_base_url, languages,
+         retention_months) VALUES ('derde', 'Derde', 'd@d.example', 'https://d.example',
+         ARRAY['nl'], 12) RETURNING id`,
+    );
+    const [active, suspended, deleting] = await Promise.all([
+      askIds('active'),
+      askIds('suspended'),
+      askIds('deleting'),
+    ]);
+    expect(active).toEqual({ ids: [1, derde!.id] });
+    expect(suspended).toEqual({ ids: [buurstad!.id] });
+    expect(deleting).toEqual({ ids: [] });
+    await svc.ctx.sequelize.query("DELETE FROM organisations WHERE slug = 'derde'");
   });
 });

@@ -52,7 +52,7 @@ export const { start, stop } = serviceModule(async (opts) => {
   const privacy = new NotifyPrivacy({ db: sequelize, privacy: privacyRepository });
   // R-RETENTION-JOB: on start and daily, one replica at a time.
   const retention = retentionJob(
-    { sequelize, logger, metrics },
+    { sequelize, logger, metrics, everyOrganisation: ctx.everyOrganisation },
     (trigger) => privacy.retention(trigger),
     (c) => c.deliveries ?? 0,
   );

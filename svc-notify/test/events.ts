@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sealLink as seal } from '@nsa/service-kit';
 import { jetstream } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/transport-node';
-import type {
-  Lang,
-  RegistrationNotification,
-  RegistrationStatus,
-  StaffLang,
-  WithdrawReason,
+import { headers as natsHeaders, type NatsConnection } from '@nats-io/transport-node';
+import {
+  NATS_HEADERS,
+  type Lang,
+  type RegistrationNotification,
+  type RegistrationStatus,
+  type StaffLang,
+  type WithdrawReason,
 } from '@nsa/contracts';
 
 export const LINK_SEAL_SECRET = 'link-seal-secret-for-notify-tests-0123456789';
@@ -30,19 +31,26 @@ export const notification = (
   ...overrides,
 });
 
-/** Publishes an event the way a producer's relay does; `msgId` may differ to get past the stream's dedupe. */
+/**
+ * Publishes an event the way a producer's relay does; `msgId` may differ to get past the
+ * stream's dedupe. With `organisationId` the event is that organisation's work (R-ORG-EVENTS).
+ */
 export async function publish(
   nc: NatsConnection,
   type: string,
   data: unknown,
-  opts: { id?: string; msgId?: string } = {},
+  opts: { id?: string; msgId?: string; organisationId?: number } = {},
 ) {
   const id = opts.id ?? randomUUID();
+  const headers = natsHeaders();
+  if (opts.organisationId !== undefined)
+    headers.set(NATS_HEADERS.organisationId, String(opts.organisationId));
   await jetstream(nc).publish(
     type,
     JSON.stringify({ id, type, version: 1, occurredAt: new Date().toISOString(), data }),
     {
       msgID: opts.msgId ?? id,
+      headers,
     },
   );
   return id;
@@ -53,7 +61,7 @@ export async function registrationEvent(
   status: 'approved' | 'rejected',
   n: RegistrationNotification,
   language: Lang,
-  opts: { id?: string; msgId?: string; registrationId?: number } = {},
+  opts: { id?: string; msgId?: string; registrationId?: number; organisationId?: number } = {},
 ) {
   return publish(
     nc,
@@ -78,16 +86,22 @@ export async function linkEvent(
   language: StaffLang,
   link: string,
   ttlSec: number,
+  opts: { organisationId?: number } = {},
 ) {
   const sealedLink = seal(link, LINK_SEAL_SECRET, ttlSec * 1000);
-  return publish(nc, `identity.${kind}`, {
-    userId: 4,
-    email: to.email,
-    name: to.name,
-    language,
-    sealedLink,
-    expiresAt: new Date(Date.now() + ttlSec * 1000).toISOString(),
-  });
+  return publish(
+    nc,
+    `identity.${kind}`,
+    {
+      userId: 4,
+      email: to.email,
+      name: to.name,
+      language,
+      sealedLink,
+      expiresAt: new Date(Date.now() + ttlSec * 1000).toISOString(),
+    },
+    opts,
+  );
 }
 
 /** The parent's own link as svc-registrations seals it into its events (R-EMAIL-WAITLIST). */

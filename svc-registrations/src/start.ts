@@ -156,7 +156,7 @@ export const { start, stop } = serviceModule(async (opts) => {
   // Entry points: HTTP, consumers, responders and the background jobs.
   // R-RETENTION-JOB: on start and daily.
   const retention = retentionJob(
-    { sequelize: db, logger, metrics },
+    { sequelize: db, logger, metrics, everyOrganisation: ctx.everyOrganisation },
     (trigger) => privacy.retain(trigger),
     retainedSignups,
   );
@@ -179,12 +179,12 @@ export const { start, stop } = serviceModule(async (opts) => {
       () => startResponders(nc, review, logger),
       () => serveDrawCommitments(nc, lottery, logger),
       () => serveListAnswers(nc, review, lottery, logger),
-      () => waitlist.start(),
+      () => waitlist.start(ctx.everyOrganisation),
       // R-DRAW-FREEZE: lottery blocks' entries freeze at close.
-      () => lottery.start(),
+      () => lottery.start(ctx.everyOrganisation),
       () => retention.start(),
       // R-IDEMPOTENCY: keyed answers are kept 24 hours.
-      () => idempotency.start(),
+      () => idempotency.start(ctx.everyOrganisation),
       // R-SIGNUP-RATE: counts whose minute is over go.
       () => signupRate.start(),
     ],

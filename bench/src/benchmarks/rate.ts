@@ -22,6 +22,7 @@ import {
 } from '../lib/api.js';
 import { cpuDelta, cpuSnapshot, machineCpu } from '../lib/cpu.js';
 import { openLoop, type Arrival } from '../lib/open-loop.js';
+import { addOrganisation } from '../lib/organisations.js';
 import { fmt, percentile, row, type Row } from '../lib/report.js';
 import { SmtpCapture } from '../lib/smtp.js';
 import { SERVICES, rssMb, startBenchStack, type BenchStack } from '../lib/stack.js';
@@ -221,6 +222,8 @@ export function coldPlan(opts: { idleS?: number; poolIdleS?: number; primed?: bo
 }
 
 export interface RateArgs {
+  /** `--organisations 2`: the same load again, every other sign-up on a second organisation. */
+  organisations?: string;
   cold?: boolean;
   coldIdleS?: string;
   coldPoolIdleS?: string;
@@ -233,6 +236,7 @@ export function rateChoices(args: RateArgs): {
   mode: RateMode;
   cold: ColdPlan | undefined;
   topologies: Topology[];
+  organisations: 1 | 2;
 } {
   const seconds = (flag: string, v: string | undefined, min: number, max: number) => {
     if (v === undefined) return undefined;
@@ -248,6 +252,9 @@ export function rateChoices(args: RateArgs): {
   if (!args.cold && (idleS !== undefined || poolIdleS !== undefined || args.coldPrimed)) {
     throw new Error('--cold-idle-s, --cold-pool-idle-s and --cold-primed go with --cold');
   }
+  if (args.organisations !== undefined && !['1', '2'].includes(args.organisations)) {
+    throw new Error(`--organisations ${args.organisations}: 1 or 2`);
+  }
   const topologies = TOPOLOGY_CHOICES[args.topology ?? 'both'];
   if (!topologies) {
     throw new Error(
@@ -255,6 +262,7 @@ export function rateChoices(args: RateArgs): {
     );
   }
   return {
+    organisations: args.organisations === '2' ? 2 : 1,
     mode: args.cold ? 'cold' : 'warm',
     cold: args.cold ? coldPlan({ idleS, poolIdleS, primed: args.coldPrimed }) : undefined,
     topologies,
@@ -307,9 +315,31 @@ export interface TopologyResult {
   steps: Step[];
   highest: number | undefined;
   statements?: StatementTime[];
+  /**
+   * `--organisations 2`: right after the main load, the same load again with every other
+   * sign-up on a second organisation's host, school and activities (R-ORG-RLS), checked alike,
+   * then the one-organisation load once more.
+   */
+  twoOrganisations?: {
+    summary: ReturnType<typeof summarize>;
+    latencyPer5s: ReturnType<typeof windows>;
+    /** p50 / p99 of each organisation's sign-ups, the first organisation's first. */
+    perOrganisation: Array<ReturnType<typeof summarize>>;
+    check: TopologyResult['check'];
+    /** The one-organisation load again, right after the two organisations'. */
+    oneAgain: ReturnType<typeof summarize>;
+    /** The p99's change from the mean of the one-organisation loads before and after it, %. */
+    p99ChangePercent: number;
+  };
 }
 
-export const LIMITS = { mainP99Ms: 100, stepP99Ms: 250, rssMb: 150 } as const;
+export const LIMITS = {
+  mainP99Ms: 100,
+  stepP99Ms: 250,
+  rssMb: 150,
+  /** Two organisations' sign-ups at once against one's, same rate (R-ORG-RLS). */
+  organisationsP99Percent: 10,
+} as const;
 
 export interface RateOptions {
   port: number;
@@ -320,6 +350,8 @@ export interface RateOptions {
   cold?: ColdPlan;
   /** By default both. */
   topologies?: Topology[];
+  /** 2: the two-organisation load after the main one (`twoOrganisations`). */
+  organisations?: 1 | 2;
   statements?: boolean;
   log: (line: string) => void;
 }
@@ -386,15 +418,37 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
       capacity: 10_000,
     });
     await waitForProjection(db, seed.activityIds);
-    const token = seed.school.accessToken;
     const tag = `rt${topology.replicas}x`;
     const runKey = randomUUID();
     // Parents sign up without a session: the admin's cookie would make every sign-up ask
     // svc-identity about it.
-    const parents = new Api(stack.api);
+    const organisations = [
+      { parents: new Api(stack.api), token: seed.school.accessToken, ids: seed.activityIds },
+    ];
+    if (opts.organisations === 2) {
+      // R-ORG-RLS: a second organisation with a school and activities of the same shape.
+      const other = await addOrganisation(db, stack.api, 'tweede', 'Tweede organisatie');
+      const seed2 = await seedSchool(other.admin, {
+        name: `Tempo ${topology.replicas}`,
+        activities: ACTIVITIES,
+        capacity: 10_000,
+      });
+      await waitForProjection(db, seed2.activityIds);
+      organisations.push({
+        parents: new Api(stack.api, '', other.host),
+        token: seed2.school.accessToken,
+        ids: seed2.activityIds,
+      });
+    }
     let n = 0;
-    // Every sign-up a different child (and parent address), each with a key of its own.
-    const load = (rate: number, durationS: number, stopped?: (a: Arrival[]) => boolean) => {
+    // Every sign-up a different child (and parent address), each with a key of its own; with
+    // `shared`, every other one on the second organisation.
+    const load = (
+      rate: number,
+      durationS: number,
+      stopped?: (a: Arrival[]) => boolean,
+      shared = false,
+    ) => {
       const first = n;
       n += Math.round(rate * durationS);
       const arrivals: Arrival[] = [];
@@ -404,12 +458,13 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
         stopped: stopped && (() => stopped(arrivals)),
         send: async (i) => {
           const k = first + i;
+          const o = organisations[shared ? k % organisations.length : 0]!;
           try {
-            return await parents.call(
+            return await o.parents.call(
               'POST',
               '/api/registrations',
-              signUpBody(k, seed.activityIds[k % ACTIVITIES]!, tag),
-              { 'x-school-token': token, 'idempotency-key': `${runKey}-${k}` },
+              signUpBody(k, o.ids[k % ACTIVITIES]!, tag),
+              { 'x-school-token': o.token, 'idempotency-key': `${runKey}-${k}` },
               REQUEST_TIMEOUT_MS,
             );
           } catch (err) {
@@ -542,6 +597,54 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
       `${label}: ${created.length} created; lost ${check.lost}, stored twice ` +
         `${check.storedTwice}, not emailed ${check.notEmailed}, emailed twice ${check.emailedTwice}`,
     );
+    let twoOrganisations: TopologyResult['twoOrganisations'];
+    if (organisations.length === 2) {
+      await stackIdle(db, 30_000);
+      log(
+        `${label}: two organisations: ${MAIN_RATE} keyed sign-ups a second for ${durationS} s, ` +
+          'every other one on the second organisation',
+      );
+      const both = await load(MAIN_RATE, durationS, undefined, true);
+      const summary2 = summarize(both.all);
+      const perOrganisation = [0, 1].map((o) =>
+        summarize(both.all.filter((a) => (both.first + a.i) % 2 === o)),
+      );
+      const created2 = both.all.filter((a) => a.status === 201);
+      const addresses2 = created2.map((a) => signUpBody(both.first + a.i, 0, tag).email);
+      const end2 = Date.now();
+      const drained2 = await waitForAddresses(smtp, addresses2, drainTimeoutS * 1000, end2);
+      const check2 = await checkRun(db, smtp, {
+        ids: created2.map((a) => (a.body as { registration: { id: number } }).registration.id),
+        addresses: addresses2,
+        tag,
+      });
+      // The one-organisation load once more after it: the two are compared with the mean of the
+      // loads on either side, so neither order nor a slow first load decides.
+      await stackIdle(db, 30_000);
+      log(`${label}: one organisation again, ${MAIN_RATE}/s for ${durationS} s`);
+      const again = summarize((await load(MAIN_RATE, durationS)).all);
+      const oneP99 = (summary.p99Ms + again.p99Ms) / 2;
+      const change = ((summary2.p99Ms - oneP99) / oneP99) * 100;
+      twoOrganisations = {
+        summary: summary2,
+        latencyPer5s: windows(both.all),
+        perOrganisation,
+        check: { ...check2, created: created2.length, drainedS: drained2, drainTimeoutS },
+        oneAgain: again,
+        p99ChangePercent: change,
+      };
+      log(
+        `${label}: two organisations: p50 ${fmt(summary2.p50Ms, 0)} / p99 ` +
+          `${fmt(summary2.p99Ms, 0)} / max ${fmt(summary2.maxMs, 0)} ms ` +
+          `(${change >= 0 ? '+' : ''}${fmt(change, 0)} % p99 against one's ${fmt(oneP99, 0)}: ` +
+          `${fmt(summary.p99Ms, 0)} before, ${fmt(again.p99Ms, 0)} after), per organisation ` +
+          perOrganisation.map((p) => `${fmt(p.p50Ms, 0)}/${fmt(p.p99Ms, 0)}`).join(' and ') +
+          `, ${JSON.stringify(summary2.byStatus)}; lost ${check2.lost}, stored twice ` +
+          `${check2.storedTwice}, not emailed ${check2.notEmailed}, emailed twice ` +
+          `${check2.emailedTwice}`,
+      );
+      log(`${label}: two organisations: p50 / p99 per 5 s: ${windowList(windows(both.all))}`);
+    }
     const busy = machine1.busy - machine0.busy;
     const total = machine1.total - machine0.total;
     const main: TopologyResult['main'] = {
@@ -593,6 +696,7 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
       steps,
       highest: highestPassing(steps, LIMITS.stepP99Ms),
       statements,
+      twoOrganisations,
     };
   } finally {
     await db?.end().catch(() => undefined);
@@ -783,6 +887,7 @@ export function rateRows(results: TopologyResult[]): Row[] {
             ),
           ]
         : []),
+      ...twoOrganisationRows(t, r),
       row(`${t}: CPU s per 1,000 sign-ups`, cpu),
       ...(r.startFailures.length
         ? [row(`${t}: failed starts of the stack before this one`, r.startFailures.join('; '))]
@@ -803,4 +908,35 @@ export function rateRows(results: TopologyResult[]): Row[] {
     );
   }
   return rows;
+}
+
+/** R-ORG-RLS: the two-organisation load against the main one's p99, and its own checks. */
+function twoOrganisationRows(t: string, r: TopologyResult): Row[] {
+  const two = r.twoOrganisations;
+  if (!two) return [];
+  const c = two.check;
+  return [
+    row(
+      `${t}: two organisations, every other sign-up each: p50 / p99 / max (each's p50/p99)`,
+      `${fmt(two.summary.p50Ms, 0)} / ${fmt(two.summary.p99Ms, 0)} / ${fmt(two.summary.maxMs, 0)} ms ` +
+        `(${two.perOrganisation.map((p) => `${fmt(p.p50Ms, 0)}/${fmt(p.p99Ms, 0)}`).join(', ')}); ` +
+        `p99 ${two.p99ChangePercent >= 0 ? '+' : ''}${fmt(two.p99ChangePercent, 0)} % against one ` +
+        `organisation's (${fmt(r.main.p99Ms, 0)} ms before, ${fmt(two.oneAgain.p99Ms, 0)} ms ` +
+        `after); per 5 s ${windowList(two.latencyPer5s)}`,
+      `p99 within +${LIMITS.organisationsP99Percent} %`,
+      two.p99ChangePercent <= LIMITS.organisationsP99Percent,
+    ),
+    row(
+      `${t}: two organisations: answers; lost / stored twice / not emailed / emailed twice`,
+      `${JSON.stringify(two.summary.byStatus)}; ${c.lost} / ${c.storedTwice} / ${c.notEmailed} / ` +
+        `${c.emailedTwice} of ${c.created}`,
+      'all 201; 0 / 0 / 0 / 0',
+      two.summary.failed === 0 &&
+        c.created > 0 &&
+        c.lost === 0 &&
+        c.storedTwice === 0 &&
+        c.notEmailed === 0 &&
+        c.emailedTwice === 0,
+    ),
+  ];
 }

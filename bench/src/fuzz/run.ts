@@ -11,6 +11,7 @@ import { SERVICES } from '@nsa/contracts';
 import http from 'node:http';
 import pg from 'pg';
 import { Api, naschoolPool, seedSchool, signUpBody, sleep, waitForProjection } from '../lib/api.js';
+import { addOrganisation } from '../lib/organisations.js';
 import { SmtpCapture } from '../lib/smtp.js';
 import { ADMIN, startBenchStack, type BenchStack } from '../lib/stack.js';
 import {
@@ -170,47 +171,6 @@ async function buildWorld(api: Api, db: pg.Pool): Promise<World> {
   };
 }
 
-/**
- * R-ORG-RLS: a second organisation on the same deployment, on a host of its own, made as the
- * platform will make one (its row and host in svc-identity's tables), with an admin of its own
- * (the first admin's name and password, another address); answers its admin's session cookie.
- */
-async function addOtherOrganisation(
-  db: pg.Pool,
-  base: string,
-  w: World,
-): Promise<{ id: number; host: string; cookie: string }> {
-  const port = new URL(base).port;
-  const host = `tweede.localhost:${port}`;
-  const { rows } = await db.query<{ id: number }>(
-    `WITH o AS (
-       INSERT INTO identity.organisations (slug, name, contact_email, public_base_url, languages,
-         retention_months)
-       VALUES ('tweede', 'Tweede organisatie', 'info@tweede.example', $1, ARRAY['nl', 'en'], 24)
-       RETURNING id)
-     INSERT INTO identity.organisation_hosts (host, organisation_id)
-     SELECT 'tweede.localhost', id FROM o RETURNING organisation_id AS id`,
-    [`http://${host}`],
-  );
-  await db.query(
-    `INSERT INTO identity.users (email, name, role, password_hash, language, organisation_id)
-     SELECT 'beheer@tweede.example', name, role, password_hash, language, $1
-       FROM identity.users WHERE id = $2`,
-    [rows[0]!.id, w.adminUserId],
-  );
-  // Organisation answers are used again for 250 ms (R-ORG-HOST).
-  await sleep(300);
-  const login = await request(base, {
-    method: 'POST',
-    path: '/api/auth/login',
-    host,
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'beheer@tweede.example', password: ADMIN.password }),
-  });
-  if (login.status !== 200) throw new Error(`second organisation's login: ${login.status}`);
-  return { id: rows[0]!.id, host, cookie: login.cookies };
-}
-
 /** One request over node:http, which, unlike fetch, sends the Host it is given. */
 function request(
   base: string,
@@ -306,7 +266,8 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     const api = new Api(stack.api);
     await api.login();
     const world = await buildWorld(api, db);
-    const other = await addOtherOrganisation(db, stack.api, world);
+    // R-ORG-RLS: a second organisation whose admin has the first admin's name and password.
+    const other = await addOrganisation(db, stack.api, 'tweede', 'Tweede organisatie');
     const isolation = otherOrganisationCases(world, other.host);
     const before = await stableSnapshot(db, other.id);
     log(
@@ -325,7 +286,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     const accepted: FuzzFailure[] = [];
     const noAnswer: FuzzFailure[] = [];
     const crossed: FuzzFailure[] = [];
-    const cookies = { admin: api.sessionCookie, otherOrganisation: other.cookie };
+    const cookies = { admin: api.sessionCookie, otherOrganisation: other.admin.sessionCookie };
     const t0 = Date.now();
     let next = 0;
     let sent = 0;

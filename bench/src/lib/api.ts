@@ -18,13 +18,17 @@ function httpCall(
   headers: Record<string, string>,
   body: string | undefined,
   timeoutMs: number,
-): Promise<{ status: number; text: string }> {
+): Promise<{ status: number; text: string; cookies: string[] }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers, agent, timeout: timeoutMs }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        resolve({
+          status: res.statusCode ?? 0,
+          text: Buffer.concat(chunks).toString('utf8'),
+          cookies: (res.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]!),
+        }),
       );
       res.on('error', reject);
     });
@@ -43,9 +47,14 @@ export interface Answer<T = unknown> {
 }
 
 export class Api {
+  /**
+   * `host`: the host name (and port) every call names, as a browser on that name would
+   * (R-ORG-HOST: the organisation holding it answers); by default the base's own.
+   */
   constructor(
     readonly base: string,
     private cookie = '',
+    readonly host?: string,
   ) {}
 
   get sessionCookie(): string {
@@ -62,21 +71,20 @@ export class Api {
     timeoutMs = 60_000,
   ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
-    let res: Response;
+    let res: Awaited<ReturnType<typeof httpCall>>;
     for (;;) {
-      res = await fetch(`${this.base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password }),
-      });
+      res = await httpCall(
+        `${this.base}/api/auth/login`,
+        'POST',
+        { 'content-type': 'application/json', ...(this.host ? { host: this.host } : {}) },
+        JSON.stringify({ email, password }),
+        30_000,
+      );
       if (res.status === 200 || res.status !== 401 || Date.now() > deadline) break;
       await sleep(250);
     }
-    if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-    this.cookie = res.headers
-      .getSetCookie()
-      .map((c) => c.split(';')[0])
-      .join('; ');
+    if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${res.text}`);
+    this.cookie = res.cookies.join('; ');
   }
 
   async call<T = unknown>(
@@ -93,6 +101,7 @@ export class Api {
       {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.host ? { host: this.host } : {}),
         ...headers,
       },
       body === undefined ? undefined : JSON.stringify(body),

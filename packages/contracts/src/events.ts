@@ -292,6 +292,11 @@ export const RPC_SUBJECTS = {
   sessions: 'rpc.identity.sessions',
   /** Which organisation a host name belongs to, as svc-identity has it now (R-ORG-HOST). */
   organisations: 'rpc.identity.organisations',
+  /**
+   * Which organisations there are in a status, as svc-identity has them now: the ones a
+   * service's background work runs for (R-ORG-JOBS).
+   */
+  organisationIds: 'rpc.identity.organisation-ids',
 } as const;
 /**
  * How long svc-registrations may reuse an owner's answer about an activity, counted from when
@@ -389,6 +394,14 @@ export const organisationLookup = {
   }),
 };
 export type OrganisationAnswer = z.infer<typeof organisationLookup.value>;
+/**
+ * By status: the ids of every organisation in it, in order (R-ORG-JOBS). Organisation 1 is
+ * among them once svc-identity has made it.
+ */
+export const organisationIdsLookup = {
+  key: z.enum(ORGANISATION_STATUSES),
+  value: z.object({ ids: z.array(z.number().int().positive()).max(100_000) }),
+};
 /**
  * How long a service may reuse svc-identity's answer about a host's organisation, counted from
  * when it asked (R-ORG-HOST). A change of an organisation's hosts or status is confirmed only

@@ -29,6 +29,7 @@ import {
   secretLinkEventSchema,
   sessionLookup,
   organisationLookup,
+  organisationIdsLookup,
 } from './events.js';
 import {
   PRIVACY_RPC_SUBJECTS,
@@ -99,6 +100,7 @@ export const RPC_SCHEMAS: Record<string, { request: z.ZodType; reply: z.ZodType 
   [RPC_SUBJECTS.providerLinks]: lookup(providerLinkLookup),
   [RPC_SUBJECTS.sessions]: lookup(sessionLookup),
   [RPC_SUBJECTS.organisations]: lookup(organisationLookup),
+  [RPC_SUBJECTS.organisationIds]: lookup(organisationIdsLookup),
   [PRIVACY_RPC_SUBJECTS.notify]: { request: privacyRequestSchema, reply: privacyReplySchema },
   [PRIVACY_RPC_SUBJECTS.identity]: { request: privacyRequestSchema, reply: privacyReplySchema },
 };

@@ -68,6 +68,7 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
     asks: [
       RPC_SUBJECTS.sessions,
       RPC_SUBJECTS.organisations,
+      RPC_SUBJECTS.organisationIds,
       RPC_SUBJECTS.activities,
       RPC_SUBJECTS.providerLinks,
       PRIVACY_RPC_SUBJECTS.notify,
@@ -89,7 +90,12 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
       durable: 'identity-audit',
     })),
     asks: [],
-    answers: [RPC_SUBJECTS.sessions, RPC_SUBJECTS.organisations, PRIVACY_RPC_SUBJECTS.identity],
+    answers: [
+      RPC_SUBJECTS.sessions,
+      RPC_SUBJECTS.organisations,
+      RPC_SUBJECTS.organisationIds,
+      PRIVACY_RPC_SUBJECTS.identity,
+    ],
     erases: false,
   },
   notify: {
@@ -98,7 +104,7 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
       { stream: 'REGISTRATIONS', durable: 'notify' },
       { stream: 'IDENTITY', durable: 'notify' },
     ],
-    asks: [RPC_SUBJECTS.sessions, RPC_SUBJECTS.organisations],
+    asks: [RPC_SUBJECTS.sessions, RPC_SUBJECTS.organisations, RPC_SUBJECTS.organisationIds],
     answers: [PRIVACY_RPC_SUBJECTS.notify],
     erases: false,
   },

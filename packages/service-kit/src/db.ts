@@ -118,7 +118,7 @@ export function acrossOrganisations<T>(
  * Never a session setting: the pool hands the connection to the next piece of work, which may
  * be another organisation's, and a session setting would go with it.
  */
-function setOrganisationSql(id: number): string {
+export function setOrganisationSql(id: number): string {
   // The id is written into the SQL: only a positive whole number may get there.
   if (!Number.isSafeInteger(id) || id < 1) throw new RangeError('not an organisation id');
   return `SELECT set_config('${ORGANISATION_SETTING}', '${id}', true);`;

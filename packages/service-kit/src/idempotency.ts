@@ -4,6 +4,7 @@ import type { ErrorCode } from '@nsa/contracts';
 import { requestContext } from './context.js';
 import type { Transaction } from './db.js';
 import { AppError, type Text } from './errors.js';
+import { ORGANISATIONS_WITH_DATA, type EveryOrganisation } from './organisation.js';
 import { repeatEvery } from './repeat.js';
 
 /**
@@ -217,11 +218,17 @@ export class Idempotency {
     };
   }
 
-  /** Rows past their hours are deleted on start and then every hour (by every process). */
-  start(everyMs = 3_600_000): { stop(): Promise<void> } {
+  /**
+   * Rows past their hours are deleted on start and then every hour (by every process), every
+   * organisation's in turn (R-ORG-JOBS).
+   */
+  start(
+    organisations: Pick<EveryOrganisation, 'run'>,
+    everyMs = 3_600_000,
+  ): { stop(): Promise<void> } {
     // A failed prune is tried again at the next round.
     return repeatEvery(
-      () => this.deps.store.prune(),
+      () => organisations.run(ORGANISATIONS_WITH_DATA, () => this.deps.store.prune()),
       everyMs,
       () => undefined,
     );

@@ -14,7 +14,12 @@ export * from './consumer.js';
 export * from './health.js';
 export * from './http.js';
 export * from './service.js';
-export { kitMigrations, sealPerOrganisation, WORK_ORGANISATION } from './kit-migrations.js';
+export {
+  kitMigrations,
+  openAcrossOrganisations,
+  sealPerOrganisation,
+  WORK_ORGANISATION,
+} from './kit-migrations.js';
 export * from './session.js';
 export * from './owner.js';
 export * from './params.js';

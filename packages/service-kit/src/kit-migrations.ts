@@ -14,6 +14,18 @@ import {
 export const WORK_ORGANISATION = 'coalesce(current_organisation(), 1)';
 
 /**
+ * The condition that opens a sealed table to every organisation: the transaction-local scope
+ * that `acrossOrganisations` and the outbox relay's pass set, and nothing else (R-ORG-RLS).
+ */
+export const ACROSS_ORGANISATIONS = `current_setting('${ORGANISATION_SCOPE_SETTING}', true) = 'all'`;
+
+/** The rule of a sealed table's policy, for reads and writes alike. */
+function sealRule(alsoWhen?: string): string {
+  const own = `organisation_id = ${WORK_ORGANISATION}`;
+  return alsoWhen ? `(${own} OR ${alsoWhen})` : `(${own})`;
+}
+
+/**
  * Seals `tables` of the migration's schema off per organisation (R-ORG-RLS): each gets
  * `organisation_id`, filled from the work's organisation (existing rows: 1, with no rewrite of
  * the table, the default being evaluated once), and a row policy, enabled and forced, so that
@@ -26,8 +38,7 @@ export async function sealPerOrganisation(
   tables: readonly string[],
   alsoWhen?: string,
 ): Promise<void> {
-  const own = `organisation_id = ${WORK_ORGANISATION}`;
-  const rule = alsoWhen ? `(${own} OR ${alsoWhen})` : `(${own})`;
+  const rule = sealRule(alsoWhen);
   for (const table of tables) {
     await sql(`ALTER TABLE ${table}
       ADD COLUMN organisation_id integer NOT NULL DEFAULT ${WORK_ORGANISATION}`);
@@ -38,6 +49,20 @@ export async function sealPerOrganisation(
 }
 
 /** Tables every service has: the outbox and the processed-events record of its consumers. */
+/**
+ * Opens sealed `tables` to the kit's work across organisations (`ACROSS_ORGANISATIONS`): a
+ * queue that one worker takes from for every organisation, such as the outbox.
+ */
+export async function openAcrossOrganisations(
+  { sql }: Pick<MigrationContext, 'sql'>,
+  tables: readonly string[],
+): Promise<void> {
+  const rule = sealRule(ACROSS_ORGANISATIONS);
+  for (const table of tables) {
+    await sql(`ALTER POLICY ${table}_organisation ON ${table} USING ${rule} WITH CHECK ${rule}`);
+  }
+}
+
 export const kitMigrations: Migration[] = [
   {
     name: '0000-kit-outbox',
@@ -71,11 +96,7 @@ export const kitMigrations: Migration[] = [
       await sql(`CREATE FUNCTION current_organisation() RETURNS integer
         LANGUAGE sql STABLE PARALLEL SAFE
         AS $$ SELECT nullif(current_setting('${ORGANISATION_SETTING}', true), '')::integer $$`);
-      await sealPerOrganisation(
-        { sql },
-        ['outbox', 'processed_events'],
-        `current_setting('${ORGANISATION_SCOPE_SETTING}', true) = 'all'`,
-      );
+      await sealPerOrganisation({ sql }, ['outbox', 'processed_events'], ACROSS_ORGANISATIONS);
     },
   },
 ];

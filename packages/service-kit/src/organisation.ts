@@ -1,8 +1,10 @@
 import {
   ORGANISATION_ANSWER_REUSE_MS,
   RPC_SUBJECTS,
+  organisationIdsLookup,
   organisationLookup,
   type OrganisationAnswer,
+  type OrganisationStatus,
 } from '@nsa/contracts';
 import type { Request, RequestHandler } from 'express';
 import type { NatsConnection } from '@nats-io/transport-node';
@@ -18,6 +20,8 @@ import { OwnerLookup } from './owner.js';
  */
 export interface OrganisationSource {
   get(host: string): Promise<OrganisationAnswer | null>;
+  /** The ids of the organisations in `status`, as svc-identity has them now (R-ORG-JOBS). */
+  ids(status: OrganisationStatus): Promise<number[]>;
 }
 
 /**
@@ -32,7 +36,13 @@ export function askIdentityForOrganisations(
   const owner = new OwnerLookup(nc, RPC_SUBJECTS.organisations, organisationLookup, logger, {
     reuseForMs: ORGANISATION_ANSWER_REUSE_MS,
   });
-  return { get: (host) => owner.get(host) };
+  const lists = new OwnerLookup(nc, RPC_SUBJECTS.organisationIds, organisationIdsLookup, logger, {
+    reuseForMs: ORGANISATION_ANSWER_REUSE_MS,
+  });
+  return {
+    get: (host) => owner.get(host),
+    ids: async (status) => (await lists.get(status))?.ids ?? [],
+  };
 }
 
 /**
@@ -41,9 +51,11 @@ export function askIdentityForOrganisations(
  */
 export function reusedOrganisationAnswers(
   byHosts: (hosts: string[]) => Promise<Array<OrganisationAnswer | null>>,
+  ids: (status: OrganisationStatus) => Promise<number[]>,
 ): OrganisationSource {
   const recent = new Map<string, { answer: Promise<OrganisationAnswer | null>; askedAt: number }>();
   return {
+    ids,
     get(host) {
       const now = Date.now();
       const known = recent.get(host);
@@ -94,7 +106,7 @@ export function requestHost(req: Request): string {
  * paths that belong to no organisation (probes), passed on untouched.
  */
 export function organisationContext(
-  source: OrganisationSource,
+  source: Pick<OrganisationSource, 'get'>,
   opts: { skip?: (path: string) => boolean; open?: (path: string) => boolean } = {},
 ): RequestHandler {
   return (req, _res, next) => {
@@ -108,3 +120,72 @@ export function organisationContext(
     }, next);
   };
 }
+
+/**
+ * R-ORG-JOBS: background work (a sweep, a freeze, a retention run) done for every organisation
+ * in the statuses it names, one organisation after the other, each as that organisation's work
+ * (`withOrganisation`), so each of its transactions sees that organisation's rows alone. One
+ * organisation's failure is logged and the others still get their turn; the round then fails
+ * with the first error, to be tried again. When svc-identity cannot say which organisations
+ * there are, the last list it gave is used (organisation 1 before it ever answered, as a
+ * release before organisations has only that one).
+ */
+export class EveryOrganisation {
+  private readonly known = new Map<OrganisationStatus, number[]>();
+
+  constructor(
+    private readonly source: Pick<OrganisationSource, 'ids'>,
+    private readonly logger: Logger,
+  ) {}
+
+  /** The ids of the organisations in these statuses, in order. */
+  async ids(statuses: readonly OrganisationStatus[]): Promise<number[]> {
+    const all = new Set<number>();
+    for (const status of statuses) {
+      let ids: number[];
+      try {
+        ids = await this.source.ids(status);
+        this.known.set(status, ids);
+      } catch (err) {
+        ids = this.known.get(status) ?? (status === 'active' ? [1] : []);
+        this.logger.warn(
+          { err: (err as Error).message, status },
+          'organisations unknown; background work goes on with the last list',
+        );
+      }
+      for (const id of ids) all.add(id);
+    }
+    return [...all].sort((a, b) => a - b);
+  }
+
+  /** Runs `work` once per organisation in these statuses; answers each one's result by id. */
+  async run<T>(
+    statuses: readonly OrganisationStatus[],
+    work: (organisationId: number) => Promise<T>,
+  ): Promise<Map<number, T>> {
+    const done = new Map<number, T>();
+    let failed: Error | undefined;
+    for (const id of await this.ids(statuses)) {
+      try {
+        done.set(id, await withOrganisation(id, () => work(id)));
+      } catch (err) {
+        failed ??= err as Error;
+        this.logger.warn(
+          { organisationId: id, err: (err as Error).message },
+          "background work failed for an organisation; the others' goes on",
+        );
+      }
+    }
+    if (failed) throw failed;
+    return done;
+  }
+}
+
+/** The statuses whose organisations still keep data: retention runs for each of them. */
+export const ORGANISATIONS_WITH_DATA: readonly OrganisationStatus[] = [
+  'active',
+  'suspended',
+  'deleting',
+];
+/** The statuses whose organisations take sign-ups and send emails: their sweeps run. */
+export const ORGANISATIONS_AT_WORK: readonly OrganisationStatus[] = ['active'];

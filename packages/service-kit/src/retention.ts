@@ -1,6 +1,7 @@
 import { acrossOrganisations, QueryTypes, type Sequelize } from './db.js';
 import type { Logger } from './logger.js';
 import type { Metrics } from './metrics.js';
+import { ORGANISATIONS_WITH_DATA, type EveryOrganisation } from './organisation.js';
 
 export const DAY_MS = 24 * 3600 * 1000;
 /** How long published outbox rows and processed-event ids are kept (R-RETENTION-KIT). */
@@ -154,19 +155,29 @@ export const RETENTION_JOB = 'retention';
 
 /**
  * A service's retention job (R-RETENTION-JOB): a DailyJob named `retention` on the service's own
- * database, logger and metrics.
+ * database, logger and metrics, whose run goes through every organisation that still keeps data,
+ * each as that organisation's work (R-ORG-JOBS). Its result is each organisation's, by id.
  */
 export function retentionJob<R>(
-  ctx: { sequelize: Sequelize; logger: Logger; metrics?: Metrics },
+  ctx: {
+    sequelize: Sequelize;
+    logger: Logger;
+    metrics?: Metrics;
+    everyOrganisation: EveryOrganisation;
+  },
   run: (trigger: 'start' | 'daily') => Promise<R>,
   items: (result: R) => number,
-): DailyJob<R> {
+): DailyJob<Record<number, R>> {
   return new DailyJob({
     name: RETENTION_JOB,
     sequelize: ctx.sequelize,
     logger: ctx.logger,
     metrics: ctx.metrics,
-    run,
-    items,
+    run: async (trigger) =>
+      Object.fromEntries(
+        await ctx.everyOrganisation.run(ORGANISATIONS_WITH_DATA, () => run(trigger)),
+      ),
+    items: (byOrganisation) =>
+      Object.values(byOrganisation).reduce((sum, result) => sum + items(result), 0),
   });
 }

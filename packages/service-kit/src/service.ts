@@ -25,7 +25,11 @@ import { mountHealth, mountProbes } from './health.js';
 import { Metrics, mountMetrics } from './metrics.js';
 import { RPC_SUBJECTS, SERVICE_NAMES, ownStream, sessionLookup } from '@nsa/contracts';
 import { OwnerLookup } from './owner.js';
-import { askIdentityForOrganisations, type OrganisationSource } from './organisation.js';
+import {
+  askIdentityForOrganisations,
+  EveryOrganisation,
+  type OrganisationSource,
+} from './organisation.js';
 import { Sessions, type SessionAuthority } from './session.js';
 import { DailyJob, pruneKitTables } from './retention.js';
 
@@ -40,6 +44,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   metrics: Metrics;
   /** Which organisation a request's host belongs to (R-ORG-HOST). */
   organisations: OrganisationSource;
+  /** Background work done for each organisation in turn (R-ORG-JOBS). */
+  everyOrganisation: EveryOrganisation;
 }
 
 /** What a service is made of before its own parts: name, settings, tables, who owns sessions. */
@@ -174,6 +180,7 @@ export async function openService<S extends z.ZodObject>(
     sessions,
     metrics,
     organisations,
+    everyOrganisation: new EveryOrganisation(organisations, logger),
   };
   return { ctx, run: (parts) => runService(def, ctx, parts, opts) };
 }

@@ -10,6 +10,7 @@ import { currentOrganisation } from '../src/context.js';
 import { AppError, createErrorHandler } from '../src/errors.js';
 import { createLogger } from '../src/logger.js';
 import {
+  EveryOrganisation,
   normaliseHost,
   organisationContext,
   reusedOrganisationAnswers,
@@ -121,12 +122,15 @@ describe('the organisation of a request', () => {
   it("svc-identity's own reads are used again for ORGANISATION_ANSWER_REUSE_MS, one read however many ask; an unknown host or a failed read is read again", async () => {
     const reads: string[] = [];
     let fail = false;
-    const source = reusedOrganisationAnswers(async (hosts) => {
-      reads.push(...hosts);
-      await new Promise((r) => setTimeout(r, 5));
-      if (fail) throw new Error('database away');
-      return hosts.map((h) => ORGANISATIONS[h] ?? null);
-    });
+    const source = reusedOrganisationAnswers(
+      async (hosts) => {
+        reads.push(...hosts);
+        await new Promise((r) => setTimeout(r, 5));
+        if (fail) throw new Error('database away');
+        return hosts.map((h) => ORGANISATIONS[h] ?? null);
+      },
+      async () => [],
+    );
     const many = await Promise.all([1, 2, 3].map(() => source.get('welzijn.example')));
     expect(many.map((a) => a?.id)).toEqual([2, 2, 2]);
     expect(reads).toEqual(['welzijn.example']);
@@ -139,5 +143,60 @@ describe('the organisation of a request', () => {
     fail = false;
     expect((await source.get('welzijn.example'))?.id).toBe(2);
     expect(reads.filter((h) => h === 'welzijn.example')).toHaveLength(3);
+  });
+});
+
+// R-ORG-JOBS: background work runs once per organisation, each as its own work.
+describe('every organisation in turn', () => {
+  const logger = createLogger('test', 'silent');
+
+  it('runs the work once per organisation of the statuses asked, each as that organisation, in order', async () => {
+    const lists: Record<string, number[]> = { active: [3, 1], suspended: [2], deleting: [] };
+    const every = new EveryOrganisation({ ids: async (s) => lists[s]! }, logger);
+    const seen: Array<[number, number | undefined]> = [];
+    const done = await every.run(['active'], async (id) => {
+      seen.push([id, currentOrganisation()]);
+      return id * 10;
+    });
+    expect(seen).toEqual([
+      [1, 1],
+      [3, 3],
+    ]);
+    expect([...done]).toEqual([
+      [1, 10],
+      [3, 30],
+    ]);
+    expect(await every.ids(['active', 'suspended', 'deleting'])).toEqual([1, 2, 3]);
+    expect(currentOrganisation()).toBeUndefined();
+  });
+
+  it("one organisation's failure leaves the others' turn and fails the round afterwards", async () => {
+    const every = new EveryOrganisation({ ids: async () => [1, 2, 3] }, logger);
+    const ran: number[] = [];
+    await expect(
+      every.run(['active'], async (id) => {
+        ran.push(id);
+        if (id === 2) throw new Error('organisation 2 failed');
+      }),
+    ).rejects.toThrow('organisation 2 failed');
+    expect(ran).toEqual([1, 2, 3]);
+  });
+
+  it('when the list cannot be had, the last one given is used, and organisation 1 alone before any', async () => {
+    let answer: number[] | undefined;
+    const every = new EveryOrganisation(
+      {
+        ids: async () => {
+          if (!answer) throw new Error('svc-identity away');
+          return answer;
+        },
+      },
+      logger,
+    );
+    expect(await every.ids(['active', 'suspended'])).toEqual([1]);
+    answer = [1, 4];
+    expect(await every.ids(['active'])).toEqual([1, 4]);
+    answer = undefined;
+    expect(await every.ids(['active'])).toEqual([1, 4]);
   });
 });

@@ -76,4 +76,13 @@ export class OrganisationRepository {
     const first = rows.find((r) => r.host === null);
     return hosts.map((h) => held.get(h) ?? (first ? answer(first) : null));
   }
+
+  /** The ids of the organisations in `status`, in order (R-ORG-JOBS). */
+  async ids(status: OrganisationStatus): Promise<number[]> {
+    const rows = await this.db.query<{ id: number }>(
+      'SELECT id FROM organisations WHERE status = :status ORDER BY id',
+      { replacements: { status }, type: QueryTypes.SELECT },
+    );
+    return rows.map((r) => r.id);
+  }
 }

@@ -1,5 +1,9 @@
 import {
+  acrossOrganisations,
+  ALL_ORGANISATIONS,
+  ORGANISATION_SCOPE_SETTING,
   QueryTypes,
+  setOrganisationSql,
   type OutboxRowValues,
   type Sequelize,
   type Transaction,
@@ -13,6 +17,8 @@ export interface Delivery {
   language: Lang;
   payload: unknown;
   attempts: number;
+  /** The organisation whose delivery it is: it is sent and marked as that one's work. */
+  organisationId: number;
 }
 
 /** A delivery an event calls for, before it is recorded. */
@@ -98,12 +104,13 @@ export class DeliveryRepository {
     );
   }
 
+  /** Every organisation's emails given up on (R-OPS-METRICS: one count for the deployment). */
   async countFailed(): Promise<number> {
-    const [row] = await this.db.query<{ n: string }>(
-      "SELECT count(*) AS n FROM deliveries WHERE status = 'failed'",
-      {
+    const [row] = await acrossOrganisations(this.db, (transaction) =>
+      this.db.query<{ n: string }>("SELECT count(*) AS n FROM deliveries WHERE status = 'failed'", {
         type: QueryTypes.SELECT,
-      },
+        transaction,
+      }),
     );
     return Number(row?.n ?? 0);
   }
@@ -115,13 +122,19 @@ interface PgConnection {
   escapeLiteral(value: string): string;
 }
 
-const CLAIM = `UPDATE deliveries SET attempts = attempts + 1
+/**
+ * The claim looks across organisations (R-ORG-JOBS: one queue for every organisation, opened to
+ * the scope `ALL_ORGANISATIONS` sets); what follows it in the transaction is the delivery's
+ * organisation's work alone (`asOwnOrganisation`).
+ */
+const CLAIM = `SELECT ${ALL_ORGANISATIONS};
+  UPDATE deliveries SET attempts = attempts + 1
   WHERE (event_id, kind) = (
     SELECT event_id, kind FROM deliveries
     WHERE status = 'pending' AND next_attempt_at <= now()
     ORDER BY next_attempt_at LIMIT 1 FOR UPDATE SKIP LOCKED)
   RETURNING event_id AS "eventId", kind, registration_id AS "registrationId", language, payload,
-    attempts`;
+    attempts, organisation_id AS "organisationId"`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -149,7 +162,7 @@ export class ClaimedDelivery {
   async begin(): Promise<Delivery | undefined> {
     try {
       const answers = await this.connection.query(`BEGIN; ${CLAIM}`);
-      const rows = (Array.isArray(answers) ? answers[1]!.rows : answers.rows) as Delivery[];
+      const rows = (Array.isArray(answers) ? answers.at(-1)!.rows : answers.rows) as Delivery[];
       this.current = rows[0];
       return this.current;
     } catch (err) {
@@ -204,17 +217,28 @@ export class ClaimedDelivery {
     if (!this.ended) await this.abort();
   }
 
+  /** Nothing claimed: the claim's transaction ends as it is, having changed nothing. */
+  private asOwnOrganisation(): string {
+    if (!this.current) return '';
+    return `${setOrganisationSql(this.current.organisationId)}
+      SELECT set_config('${ORGANISATION_SCOPE_SETTING}', '', true);`;
+  }
+
   private key(): string {
     const d = this.current!;
     if (!UUID.test(d.eventId)) throw new Error('delivery event id is not a UUID');
     return `event_id = '${d.eventId}' AND kind = ${this.connection.escapeLiteral(d.kind)}`;
   }
 
-  /** Runs the transaction's last statements and gives the connection back. */
+  /**
+   * Runs the transaction's last statements, as the delivery's organisation's work alone (its
+   * organisation set, the claim's scope across organisations closed), and gives the connection
+   * back.
+   */
   async end(statements: string): Promise<void> {
     if (this.ended) throw new Error('the claimed delivery was already ended');
     try {
-      await this.connection.query(statements);
+      await this.connection.query(`${this.asOwnOrganisation()} ${statements}`);
     } catch (err) {
       await this.abort();
       throw err;

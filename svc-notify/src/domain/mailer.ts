@@ -6,7 +6,13 @@ import {
   secretLinkEventSchema,
   type EmailSentEvent,
 } from '@nsa/contracts';
-import { openLink, type Logger, type Outbox, type Transaction } from '@nsa/service-kit';
+import {
+  openLink,
+  withOrganisation,
+  type Logger,
+  type Outbox,
+  type Transaction,
+} from '@nsa/service-kit';
 import type {
   DeliveryRepository,
   ClaimedDelivery,
@@ -144,7 +150,10 @@ export class Mailer {
           sent = true;
           let marked: string | undefined;
           try {
-            marked = await this.deliver(claimed);
+            // R-ORG-JOBS: sent and reported as its organisation's work.
+            marked = await withOrganisation(claimed.delivery.organisationId, () =>
+              this.deliver(claimed),
+            );
           } finally {
             // Unmarked only after an unexpected error: rolled back, due again.
             await claimed.release();

@@ -14,7 +14,9 @@ import {
 import {
   AppError,
   recordAudit,
+  ORGANISATIONS_AT_WORK,
   repeatEvery,
+  type EveryOrganisation,
   sessionActor,
   type Logger,
   type Metrics,
@@ -208,13 +210,19 @@ export class Lottery {
     return frozen;
   }
 
-  /** Freezes on start and every `freezeSweepMs`; a failed round (database away) is retried. */
-  start(): { stop(): Promise<void> } {
+  /**
+   * Freezes on start and every `freezeSweepMs`, every active organisation in turn (R-ORG-JOBS);
+   * a failed round (database away) is retried.
+   */
+  start(organisations: Pick<EveryOrganisation, 'run'>): { stop(): Promise<void> } {
     return repeatEvery(
-      async () => {
-        const n = await this.freezeDue();
-        if (n > 0) this.deps.logger?.info({ frozen: n }, 'draw: entries frozen at close');
-      },
+      () =>
+        organisations.run(ORGANISATIONS_AT_WORK, async (organisationId) => {
+          const n = await this.freezeDue();
+          if (n > 0) {
+            this.deps.logger?.info({ frozen: n, organisationId }, 'draw: entries frozen at close');
+          }
+        }),
       this.deps.freezeSweepMs ?? 1000,
       (err) => this.deps.logger?.warn({ err: err.message }, 'draw: freeze failed; will retry'),
     );

@@ -6,7 +6,9 @@ import {
   type RegistrationEvent,
 } from '@nsa/contracts';
 import {
+  ORGANISATIONS_AT_WORK,
   repeatEvery,
+  type EveryOrganisation,
   type Logger,
   type NewEvent,
   type Outbox,
@@ -211,13 +213,22 @@ export class Waitlist {
     }
   }
 
-  /** Sweeps on start and every WAITLIST_SWEEP_MS; a failed round (database away) is retried. */
-  start(): { stop(): Promise<void> } {
+  /**
+   * Sweeps on start and every WAITLIST_SWEEP_MS, every active organisation in turn (R-ORG-JOBS);
+   * a failed round (database away) is retried.
+   */
+  start(organisations: Pick<EveryOrganisation, 'run'>): { stop(): Promise<void> } {
     return repeatEvery(
-      async () => {
-        const n = await this.expireLapsed();
-        if (n > 0) this.deps.logger.info({ lapsed: n }, 'waiting list: lapsed offers moved on');
-      },
+      () =>
+        organisations.run(ORGANISATIONS_AT_WORK, async (organisationId) => {
+          const n = await this.expireLapsed();
+          if (n > 0) {
+            this.deps.logger.info(
+              { lapsed: n, organisationId },
+              'waiting list: lapsed offers moved on',
+            );
+          }
+        }),
       this.deps.sweepMs,
       (err) =>
         this.deps.logger.warn({ err: err.message }, 'waiting list: sweep failed; will retry'),

@@ -10,10 +10,12 @@ import {
   type Managed,
 } from '@nsa/local-infra';
 import {
+  ORGANISATION_STATUSES,
   RPC_SUBJECTS,
   SERVICE_NAMES,
   natsPermissions,
   type OrganisationAnswer,
+  type OrganisationStatus,
   type ServiceName,
   type SessionOwnerAnswer,
 } from '@nsa/contracts';
@@ -216,7 +218,10 @@ function standInIdentity(natsUrl: string, service: string): Promise<void> {
     started = (async () => {
       const logger = createLogger('identity-stand-in', 'silent');
       const nc = await connectNats(natsUrl, 'identity-stand-in', logger);
-      const answer = <V>(subject: string, known: Map<string, V | null>): void => {
+      const answer = <V>(
+        subject: string,
+        known: Pick<Map<string, V | null>, 'has' | 'get'>,
+      ): void => {
         const sub = nc.subscribe(subject);
         void (async () => {
           for await (const msg of sub) {
@@ -227,12 +232,24 @@ function standInIdentity(natsUrl: string, service: string): Promise<void> {
         })();
       };
       answer(RPC_SUBJECTS.sessions, testSessions);
-      if (service !== 'identity') answer(RPC_SUBJECTS.organisations, testOrganisations);
+      if (service !== 'identity') {
+        answer(RPC_SUBJECTS.organisations, testOrganisations);
+        answer(RPC_SUBJECTS.organisationIds, {
+          has: (status) => (ORGANISATION_STATUSES as readonly string[]).includes(status),
+          get: (status) => ({ ids: testOrganisationIds(status as OrganisationStatus) }),
+        });
+      }
       await nc.flush();
     })();
     standIns.set(natsUrl, started);
   }
   return started;
+}
+
+/** The ids of the organisations in `status` among those the stand-in answers for. */
+function testOrganisationIds(status: OrganisationStatus): number[] {
+  const ids = [...testOrganisations.values()].filter((o) => o.status === status).map((o) => o.id);
+  return [...new Set(ids)].sort((a, b) => a - b);
 }
 
 /**
@@ -241,6 +258,7 @@ function standInIdentity(natsUrl: string, service: string): Promise<void> {
  */
 export const firstOrganisationOnly = (): OrganisationSource => ({
   get: async () => testOrganisations.get('localhost')!,
+  ids: async (status) => (status === 'active' ? [1] : []),
 });
 
 /**

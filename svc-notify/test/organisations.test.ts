@@ -1,0 +1,214 @@
+// R-ORG-JOBS: one deployment serves many organisations, and its mail workers send every
+// organisation's emails, each as that organisation's work: the email an event of organisation 2
+// calls for is sent, its delivery is kept as organisation 2's (R-ORG-RLS: organisation 1 never
+// sees it), the event reporting it is organisation 2's (R-ORG-EVENTS), and the emails given up
+// on are counted for the whole deployment (R-OPS-METRICS).
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { NATS_HEADERS, STREAMS, reportedEmailKind } from '@nsa/contracts';
+import { freePort } from '@nsa/local-infra';
+import {
+  acrossOrganisations,
+  QueryTypes,
+  withOrganisation,
+  type RunningService,
+} from '@nsa/service-kit';
+import { serviceTestEnv, setTestOrganisation, testFeed, until } from '@nsa/service-kit/testing';
+import { DeliveryRepository } from '../src/data-access/deliveries.js';
+import { start } from '../src/start.js';
+import { LINK_SEAL_SECRET, linkEvent, notification, registrationEvent } from './events.js';
+import { TestSmtp } from './smtp.js';
+
+const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
+const SECOND = 2;
+
+describe('emails of several organisations', () => {
+  let smtp: TestSmtp;
+  let svc: RunningService;
+
+  beforeAll(async () => {
+    // Organisation 2 is one of the deployment's active organisations.
+    setTestOrganisation('tweede.example', {
+      id: SECOND,
+      status: 'active',
+      publicBaseUrl: 'https://tweede.example',
+    });
+    smtp = new TestSmtp(await freePort());
+    await smtp.start();
+    svc = await start({
+      env: await serviceTestEnv(infra, 'notify', {
+        SMTP_URL: smtp.url(),
+        LINK_SEAL_SECRET,
+        ORG_NAME: 'Welzijn Test',
+        ORG_CONTACT_EMAIL: 'info@welzijn.test',
+        MAIL_RETRY_BASE_MS: '200',
+        MAIL_RETRY_MAX_MS: '2000',
+        CONSUMER_ACK_WAIT_MS: '2000',
+      }),
+    });
+  });
+  afterAll(async () => {
+    await svc?.stop();
+    await smtp?.stop();
+  });
+
+  /** An organisation's deliveries of an event, as that organisation's work sees them. */
+  const deliveriesAs = (organisationId: number, eventId: string) =>
+    withOrganisation(organisationId, () =>
+      svc.ctx.sequelize.query<{ kind: string; status: string; organisation_id: number }>(
+        'SELECT kind, status, organisation_id FROM deliveries WHERE event_id = :eventId',
+        { replacements: { eventId }, type: QueryTypes.SELECT },
+      ),
+    );
+
+  /** An organisation's notify.email.sent events reporting an event's email, in its outbox. */
+  const reportsAs = (organisationId: number, eventId: string) =>
+    withOrganisation(organisationId, () =>
+      svc.ctx.sequelize.query<{
+        id: string;
+        organisation_id: number;
+        headers: Record<string, string>;
+        published: boolean;
+      }>(
+        `SELECT id, organisation_id, headers, published_at IS NOT NULL AS published FROM outbox
+         WHERE type = 'notify.email.sent' AND data->>'sourceEventId' = :eventId`,
+        { replacements: { eventId }, type: QueryTypes.SELECT },
+      ),
+    );
+
+  // R-ORG-JOBS, R-ORG-RLS, R-EMAIL-ONCE
+  it("sends organisation 2's email and keeps its delivery as organisation 2's, which organisation 1 never sees", async () => {
+    const reset = 'https://tweede.example/reset-password?token=reset-token-tweede';
+    const id = await linkEvent(
+      await testFeed(infra.natsUrl),
+      'password-reset.requested',
+      { email: 'beheer@tweede.example', name: 'Tineke' },
+      'nl',
+      reset,
+      3600,
+      { organisationId: SECOND },
+    );
+    // Before organisations shared the mail workers, organisation 2's emails were never sent.
+    await until(async () => smtp.received.some((m) => m.to === 'beheer@tweede.example'));
+    const sent = smtp.received.filter((m) => m.to === 'beheer@tweede.example');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain(reset);
+    await until(async () => (await deliveriesAs(SECOND, id))[0]?.status === 'sent');
+    expect(await deliveriesAs(SECOND, id)).toEqual([
+      { kind: 'password-reset', status: 'sent', organisation_id: SECOND },
+    ]);
+    // Organisation 1's work, named or by default, has no such delivery.
+    expect(await deliveriesAs(1, id)).toEqual([]);
+    expect(
+      await svc.ctx.sequelize.query('SELECT 1 FROM deliveries WHERE event_id = :id', {
+        replacements: { id },
+        type: QueryTypes.SELECT,
+      }),
+    ).toEqual([]);
+  });
+
+  // R-ORG-JOBS, R-ORG-EVENTS, R-EMAIL-SENT
+  it("reports organisation 2's sent approval as organisation 2's event, in its outbox and on the stream", async () => {
+    expect(reportedEmailKind('registration-approved')).toBe(true);
+    const id = await registrationEvent(
+      await testFeed(infra.natsUrl),
+      'approved',
+      notification({ to: 'ouder@tweede.example' }),
+      'nl',
+      { registrationId: 9202, organisationId: SECOND },
+    );
+    await until(async () => smtp.received.some((m) => m.to === 'ouder@tweede.example'));
+    await until(async () => (await reportsAs(SECOND, id))[0]?.published === true);
+    const [report] = await reportsAs(SECOND, id);
+    expect(report).toMatchObject({
+      organisation_id: SECOND,
+      headers: { [NATS_HEADERS.organisationId]: String(SECOND) },
+    });
+    expect(await reportsAs(1, id)).toEqual([]);
+    expect(await deliveriesAs(SECOND, id)).toEqual([
+      { kind: 'registration-approved', status: 'sent', organisation_id: SECOND },
+    ]);
+
+    // As published: the event svc-registrations receives is organisation 2's.
+    const jsm = await jetstreamManager(await testFeed(infra.natsUrl));
+    const { state } = await jsm.streams.info(STREAMS.NOTIFY.name);
+    let published: { organisation?: string; data: unknown } | undefined;
+    for (let seq = state.last_seq; !published && seq >= state.first_seq; seq -= 1) {
+      const m = await jsm.streams.getMessage(STREAMS.NOTIFY.name, { seq }).catch(() => null);
+      if (m?.header.get(NATS_HEADERS.msgId) === report!.id)
+        published = {
+          organisation: m.header.get(NATS_HEADERS.organisationId),
+          data: (m.json() as { data: unknown }).data,
+        };
+    }
+    expect(published).toEqual({
+      organisation: String(SECOND),
+      data: { sourceEventId: id, kind: 'registration-approved', registrationId: 9202 },
+    });
+  });
+
+  // R-OPS-METRICS, R-EMAIL-RETRY
+  it("counts organisation 2's failed emails with organisation 1's on /health and /metrics", async () => {
+    // An approval whose parent's link cannot be opened is given up on at its first attempt.
+    const broken = notification({ to: 'kapot@example.nl', sealedLink: 'not-a-sealed-link' });
+    const feed = await testFeed(infra.natsUrl);
+    const first = await registrationEvent(feed, 'approved', broken, 'nl', {
+      registrationId: 9301,
+    });
+    const second = await registrationEvent(feed, 'approved', broken, 'nl', {
+      registrationId: 9302,
+      organisationId: SECOND,
+    });
+    await until(async () => (await deliveriesAs(1, first))[0]?.status === 'failed');
+    await until(async () => (await deliveriesAs(SECOND, second))[0]?.status === 'failed');
+
+    /** Each organisation's failed deliveries, as its own work counts them. */
+    const failedOf = async (organisationId: number) => {
+      const [row] = await withOrganisation(organisationId, () =>
+        svc.ctx.sequelize.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM deliveries WHERE status = 'failed'",
+          { type: QueryTypes.SELECT },
+        ),
+      );
+      return row!.n;
+    };
+    const counted = async () => {
+      const health = (await (await fetch(`${svc.url}/health`)).json()) as {
+        details?: { failedDeliveries?: number };
+      };
+      const metrics = await (await fetch(`${svc.url}/metrics`)).text();
+      return {
+        health: health.details?.failedDeliveries,
+        metric: Number(/^nsa_notify_deliveries_failed(?:\{[^}]*\})? (\d+)$/m.exec(metrics)?.[1]),
+        firstAndSecond: (await failedOf(1)) + (await failedOf(SECOND)),
+      };
+    };
+    // Another delivery of organisation 1 may still fail meanwhile: the counts settle together.
+    let last = await counted();
+    await until(async () => {
+      last = await counted();
+      return last.health === last.firstAndSecond && last.metric === last.firstAndSecond;
+    }).catch(() => undefined);
+    expect(await failedOf(SECOND)).toBeGreaterThanOrEqual(1);
+    expect(last.health).toBe(last.firstAndSecond);
+    expect(last.metric).toBe(last.firstAndSecond);
+  });
+
+  // R-ORG-JOBS: a worker that finds nothing due of any organisation ends its claim quietly,
+  // and is ready for the next email at once (no database error, no pause).
+  it('ends a claim that found nothing due without an error', async () => {
+    // Every organisation's emails of the tests above done or given up on.
+    await until(async () => {
+      const [row] = await acrossOrganisations(svc.ctx.sequelize, (transaction) =>
+        svc.ctx.sequelize.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM deliveries
+            WHERE status = 'pending' AND next_attempt_at <= now() + interval '1 minute'`,
+          { type: QueryTypes.SELECT, transaction },
+        ),
+      );
+      return row!.n === 0;
+    });
+    const repository = new DeliveryRepository(svc.ctx.sequelize);
+    await expect(repository.claimOne()).resolves.toBeUndefined();
+  });
+});

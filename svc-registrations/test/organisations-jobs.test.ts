@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { OrganisationStatus } from '@nsa/contracts';
+import { EveryOrganisation, QueryTypes, createLogger, withOrganisation } from '@nsa/service-kit';
+import { setTestOrganisation, until } from '@nsa/service-kit/testing';
+import { post, replica, signup, startWorld, type World } from './world.js';
+
+const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
+const HOUR = 3_600_000;
+
+/**
+ * R-ORG-JOBS: the background work of one deployment is done for every organisation it serves,
+ * each in its own rows only (R-ORG-RLS): a lapsed offer or a closed lottery of a second
+ * organisation moves on as the first organisation's does, and a suspended organisation's waits.
+ */
+describe('background jobs for every organisation', () => {
+  let w: World;
+  beforeAll(async () => {
+    w = await startWorld(infra);
+  });
+  afterAll(() => w?.stop());
+
+  const db = () => w.registrations.ctx.sequelize;
+  /** A query as work of `organisation` (organisation 1's when the work belongs to none). */
+  const sql = <T extends object>(
+    organisation: number,
+    query: string,
+    replacements: Record<string, unknown> = {},
+  ) =>
+    withOrganisation(organisation, () =>
+      db().query<T>(query, { replacements, type: QueryTypes.SELECT }),
+    );
+  const statusOf = async (organisation: number, id: number) => {
+    const query = 'SELECT status FROM registrations WHERE id = :id';
+    return (await sql<{ status: string }>(organisation, query, { id }))[0]?.status;
+  };
+
+  /**
+   * An organisation's own school, block, provider and activity, made by its admin on its own
+   * host as on organisation 1's (R-ORG-HOST), and the sign-ups of its parents there.
+   */
+  const organisation = (id: number, host?: string) => {
+    if (host) setTestOrganisation(host, { id, status: 'active', publicBaseUrl: `https://${host}` });
+    const headers: Record<string, string> = host ? { 'X-Organisation-Host': host } : {};
+    let slot = 0;
+    let school: { id: number; accessToken: string } | undefined;
+    let providerId = 0;
+    const made = async (path: string, body: Record<string, unknown>) => {
+      const res = await w.cat.post(path, body, { headers });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
+      return res.body as { id: number; accessToken: string; signupClosesAt: string };
+    };
+    const org = {
+      id,
+      headers,
+      async block(fields: Record<string, unknown> = {}) {
+        school ??= await made('/api/schools', { name: `School ${id}` });
+        providerId ||= (await made('/api/providers', { name: `Aanbieder ${id}` })).id;
+        return made('/api/blocks', {
+          name: `Blok ${id}-${Date.now()}`,
+          weekStart: 20,
+          weekEnd: 24,
+          ...fields,
+        });
+      },
+      /** An activity of `capacity` in `blockId`, once this service holds it (its projection). */
+      async activity(blockId: number, capacity: number) {
+        slot += 1;
+        const a = await made('/api/activities', {
+          title: `Activiteit ${id}-${slot}`,
+          capacity,
+          weekday: slot % 7,
+          startTime: `1${slot % 10}:15`,
+          schoolId: school!.id,
+          blockId,
+          providerId,
+        });
+        await until(
+          async () =>
+            (await sql(id, 'SELECT id FROM activities WHERE id = :a', { a: a.id })).length > 0,
+        );
+        return a.id;
+      },
+      async join(activityId: number, waitlist = true) {
+        const res = await post(
+          w.reg,
+          school!.accessToken,
+          signup(activityId, { waitlist }),
+          headers,
+        );
+        expect(res.status, JSON.stringify(res.body)).toBe(201);
+        return res.body.registration.id as number;
+      },
+      async admin(registrationId: number, action: 'approve' | 'revert') {
+        const res = await w.reg.post(
+          `/api/admin/registrations/${registrationId}/${action}`,
+          action === 'approve' ? { sendEmail: false } : undefined,
+          { headers },
+        );
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      },
+    };
+    return org;
+  };
+  type Organisation = ReturnType<typeof organisation>;
+
+  /**
+   * R-WAITLIST-OFFER: a full activity whose one place is freed again, so the first in line is
+   * offered it and the second waits behind. Answers the two in line.
+   */
+  const offered = async (org: Organisation) => {
+    const block = await org.block();
+    const a = await org.activity(block.id, 1);
+    const holder = await org.join(a, false);
+    await org.admin(holder, 'approve');
+    const first = await org.join(a);
+    const second = await org.join(a);
+    await org.admin(holder, 'revert');
+    expect([await statusOf(org.id, first), await statusOf(org.id, second)]).toEqual([
+      'offered',
+      'waitlisted',
+    ]);
+    return { first, second };
+  };
+  /**
+   * The offer runs out an hour from now (instead of in WAITLIST_OFFER_HOURS), written as work of
+   * its organisation; the sweeps below look two hours ahead, so nothing else moves it on first.
+   */
+  const lapsesSoon = (org: number, id: number) => {
+    const query =
+      "UPDATE registrations SET offer_expires_at = now() + interval '1 hour' WHERE id = :id";
+    return sql(org, query, { id });
+  };
+  const twoHoursOn = () => new Date(Date.now() + 2 * HOUR);
+
+  it("moves on a lapsed offer of organisation 2 and one of organisation 1 in the same sweep round, and leaves a suspended organisation's lapsed offer alone (R-ORG-JOBS, R-WAITLIST-EXPIRY)", async () => {
+    const first = organisation(1);
+    const second = organisation(2, 'tweede-wachtlijst.example');
+    const third = organisation(3, 'derde-wachtlijst.example');
+    const [one, two, three] = [await offered(first), await offered(second), await offered(third)];
+    // Organisation 3 is suspended now: its sign-ups and emails stop, its offers stay as they are.
+    setTestOrganisation('derde-wachtlijst.example', {
+      id: 3,
+      status: 'suspended',
+      publicBaseUrl: 'https://derde-wachtlijst.example',
+    });
+    // Which organisations there are, as svc-identity answers it.
+    const statuses: Partial<Record<OrganisationStatus, number[]>> = {
+      active: [1, 2],
+      suspended: [3],
+    };
+    const every = new EveryOrganisation(
+      { ids: async (status) => statuses[status] ?? [] },
+      createLogger('organisations', 'silent'),
+    );
+    const waitlist = replica(w.registrations, twoHoursOn).waitlist;
+
+    await lapsesSoon(2, two.first);
+    await lapsesSoon(3, three.first);
+    // A sweep that is no organisation's work sees organisation 1's offers alone: organisation 2's
+    // lapsed offer would never move on.
+    await waitlist.expireLapsed();
+    expect(await statusOf(2, two.first)).toBe('offered');
+
+    await lapsesSoon(1, one.first);
+    // One round of the sweep as the service runs it.
+    await waitlist.start(every).stop();
+    expect([await statusOf(1, one.first), await statusOf(1, one.second)]).toEqual([
+      'withdrawn',
+      'offered',
+    ]);
+    expect([await statusOf(2, two.first), await statusOf(2, two.second)]).toEqual([
+      'withdrawn',
+      'offered',
+    ]);
+    expect([await statusOf(3, three.first), await statusOf(3, three.second)]).toEqual([
+      'offered',
+      'waitlisted',
+    ]);
+    // Organisation 2's parent is told the offer lapsed, in organisation 2's own events.
+    const told = await sql<{ id: string }>(
+      2,
+      `SELECT id FROM outbox WHERE type = 'registrations.registration.withdrawn'
+       AND data->>'withdrawReason' = 'expired' AND (data->>'registrationId')::int = :id`,
+      { id: two.first },
+    );
+    expect(told).toHaveLength(1);
+  });
+
+  it("freezes the entries of organisation 2's lottery block at its close, by the service's own freeze (R-ORG-JOBS, R-DRAW-FREEZE)", async () => {
+    // The service's own freeze, every second for every active organisation svc-identity names.
+    const second = organisation(2, 'tweede-loting.example');
+    const block = await second.block({
+      weekStart: 40,
+      weekEnd: 45,
+      signupOpensAt: new Date(Date.now() - 1000).toISOString(),
+      signupClosesAt: new Date(Date.now() + 3000).toISOString(),
+      allocation: 'lottery',
+    });
+    const a = await second.activity(block.id, 1);
+    const entries = [await second.join(a, false), await second.join(a, false)];
+    await new Promise((r) =>
+      setTimeout(r, Math.max(0, new Date(block.signupClosesAt).getTime() - Date.now())),
+    );
+    await until(async () => {
+      const [draw] = await sql<{ frozenAt: Date | null }>(
+        2,
+        'SELECT frozen_at AS "frozenAt" FROM draws WHERE block_id = :b',
+        { b: block.id },
+      );
+      return !!draw?.frozenAt;
+    });
+    const [draw] = await sql<{ entries: Array<{ registrationId: number }> }>(
+      2,
+      `SELECT frozen_export->'entries' AS entries FROM draws WHERE block_id = :b`,
+      { b: block.id },
+    );
+    const byId = (x: number, y: number) => x - y;
+    expect(draw!.entries.map((e) => e.registrationId).sort(byId)).toEqual(entries.sort(byId));
+    // Catalog is told the digest, and shows it on organisation 2's block.
+    await expect
+      .poll(
+        async () =>
+          (
+            (await w.cat.get('/api/blocks', { headers: second.headers })).body as Array<{
+              id: number;
+              entriesDigest?: string | null;
+            }>
+          ).find((b) => b.id === block.id)?.entriesDigest ?? null,
+        { timeout: 10_000 },
+      )
+      .toMatch(/^[0-9a-f]{64}$/);
+  });
+});
