@@ -3,7 +3,7 @@
 // names a row, link or account is also tried on a second organisation's host with the first's
 // (R-ORG-RLS): none is accepted, and no answer holds anything of the first organisation.
 // Options: --port N (default 19290), --requests N (default 10000), --seed N (default: random),
-// --concurrency N (default 8).
+// --concurrency N (default 8), --replicas N (processes of each service, default 1).
 import { parseArgs } from 'node:util';
 import { runFuzz } from './fuzz/run.js';
 import { fuzzRows } from './fuzz/rows.js';
@@ -15,6 +15,7 @@ const { values: args } = parseArgs({
     requests: { type: 'string', default: '10000' },
     seed: { type: 'string' },
     concurrency: { type: 'string', default: '8' },
+    replicas: { type: 'string', default: '1' },
   },
 });
 
@@ -24,6 +25,7 @@ async function main(): Promise<number> {
     port: Number(args.port),
     requests: Number(args.requests),
     concurrency: Number(args.concurrency),
+    replicas: Number(args.replicas),
     seed: args.seed ? Number(args.seed) : Math.floor(Math.random() * 2 ** 31),
   });
   const rows = fuzzRows(report);

@@ -4,42 +4,20 @@
 //
 // Failed logins count against LOGIN_RATE_LIMIT (10 per 15 minutes per email and per client
 // address, left at its default by the global setup): this file causes exactly two.
-import type { Page } from '@playwright/test';
 import { createUserWithPassword, unique } from '../lib/data.js';
 import { findEmails, passwordLinkFrom, waitForEmail } from '../lib/mail.js';
-import { expect, loginAsAdmin, remoteRoot, test, text, textWith } from './fixtures.js';
+import {
+  expect,
+  fillLogin,
+  loginAsAdmin,
+  loginThroughForm,
+  remoteRoot,
+  setPasswordThroughLink,
+  test,
+  text,
+} from './fixtures.js';
 
 const admin = (key: string) => text('mfe_admin', 'nl', key);
-
-async function fillLogin(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  const root = remoteRoot(page, 'mfe_admin', 'login');
-  await root.getByLabel(admin('login.email')).fill(email);
-  await root.getByLabel(admin('login.password'), { exact: true }).fill(password);
-  await root.getByRole('button', { name: admin('login.submit'), exact: true }).click();
-}
-
-/** Logs in through the form and waits for the dashboard. */
-async function loginThroughForm(page: Page, email: string, password: string, name: string) {
-  await fillLogin(page, email, password);
-  await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 });
-  await expect(remoteRoot(page, 'mfe_admin', 'admin').getByTestId('admin-user')).toHaveText(
-    textWith('mfe_admin', 'nl', 'dashboard.welcome', { name }),
-  );
-}
-
-/** Sets a password on /reset-password?token=… (the page a welcome or reset link opens). */
-async function setPasswordThroughLink(page: Page, link: string, password: string) {
-  await page.goto(link);
-  const root = remoteRoot(page, 'mfe_admin', 'reset-password');
-  await expect(root.locator('h1')).toHaveText(admin('resetPassword.title'));
-  await root.getByLabel(admin('resetPassword.newPassword'), { exact: true }).fill(password);
-  await root.getByLabel(admin('resetPassword.confirmPassword'), { exact: true }).fill(password);
-  await root.getByRole('button', { name: admin('resetPassword.submit') }).click();
-  // R-ADMIN-RESET-PAGE: 'Wachtwoord gewijzigd', then /login.
-  await expect(page.getByTestId('toast')).toContainText('Wachtwoord gewijzigd');
-  await expect(page).toHaveURL(/\/login$/);
-}
 
 test('the bootstrap admin logs in through the form: success toast, then the dashboard with name and a connected API', async ({
   page,

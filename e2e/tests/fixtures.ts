@@ -158,3 +158,36 @@ export const test = base.extend<object, { stack: StackFacts }>({
     { scope: 'worker' },
   ],
 });
+
+const adminText = (key: string) => text('mfe_admin', 'nl', key);
+
+/** Fills and sends the login form on /login. */
+export async function fillLogin(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  const root = remoteRoot(page, 'mfe_admin', 'login');
+  await root.getByLabel(adminText('login.email')).fill(email);
+  await root.getByLabel(adminText('login.password'), { exact: true }).fill(password);
+  await root.getByRole('button', { name: adminText('login.submit'), exact: true }).click();
+}
+
+/** Logs in through the form and waits for the dashboard. */
+export async function loginThroughForm(page: Page, email: string, password: string, name: string) {
+  await fillLogin(page, email, password);
+  await expect(page).toHaveURL(/\/admin$/, { timeout: 15_000 });
+  await expect(remoteRoot(page, 'mfe_admin', 'admin').getByTestId('admin-user')).toHaveText(
+    textWith('mfe_admin', 'nl', 'dashboard.welcome', { name }),
+  );
+}
+
+/** Sets a password on /reset-password?token=… (the page a welcome or reset link opens). */
+export async function setPasswordThroughLink(page: Page, link: string, password: string) {
+  await page.goto(link);
+  const root = remoteRoot(page, 'mfe_admin', 'reset-password');
+  await expect(root.locator('h1')).toHaveText(adminText('resetPassword.title'));
+  await root.getByLabel(adminText('resetPassword.newPassword'), { exact: true }).fill(password);
+  await root.getByLabel(adminText('resetPassword.confirmPassword'), { exact: true }).fill(password);
+  await root.getByRole('button', { name: adminText('resetPassword.submit') }).click();
+  // R-ADMIN-RESET-PAGE: 'Wachtwoord gewijzigd', then /login.
+  await expect(page.getByTestId('toast')).toContainText('Wachtwoord gewijzigd');
+  await expect(page).toHaveURL(/\/login$/);
+}

@@ -10,6 +10,7 @@ import { m0008LoginTallies } from './0008-login-tallies.js';
 import { m0009AuditStore } from './0009-audit-store.js';
 import { m0010Organisations } from './0010-organisations.js';
 import { m0011PerOrganisation } from './0011-per-organisation.js';
+import { m0012EmailPerOrganisation } from './0012-email-per-organisation.js';
 
 export const migrations: Migration[] = [
   m0001Users,
@@ -23,4 +24,5 @@ export const migrations: Migration[] = [
   m0009AuditStore,
   m0010Organisations,
   m0011PerOrganisation,
+  m0012EmailPerOrganisation,
 ];

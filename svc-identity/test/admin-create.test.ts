@@ -1,32 +1,17 @@
 // R-ACCOUNT-CLI: svc-identity's CLI (what `npm run admin:create -- --email … --name …` runs on the
 // service's own database) makes an administrator without a password and prints a one-time setup
 // link, for an install where nobody can log in yet.
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { QueryTypes, type RunningService } from '@nsa/service-kit';
-import { start } from '../src/start.js';
-import { Client, identityEnv } from './helpers.js';
+import { describe, expect, inject, it } from 'vitest';
+import { QueryTypes } from '@nsa/service-kit';
+import { Client, serviceWithProgram } from './helpers.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
-const cli = fileURLToPath(new URL('../dist/src/cli/admin-create.js', import.meta.url));
 
 describe('admin:create (R-ACCOUNT-CLI)', () => {
-  let svc: RunningService;
-  let env: NodeJS.ProcessEnv;
-  beforeAll(async () => {
-    env = await identityEnv(infra);
-    svc = await start({ env });
-  });
-  afterAll(() => svc?.stop());
+  const { service, run: adminCreate } = serviceWithProgram(infra, 'admin-create');
 
-  const adminCreate = (...args: string[]) =>
-    spawnSync(process.execPath, [cli, ...args], {
-      env: { ...process.env, ...env },
-      encoding: 'utf8',
-    });
   const accounts = async (email: string) =>
-    svc.ctx.sequelize.query<{ role: string; hasPassword: boolean }>(
+    service().ctx.sequelize.query<{ role: string; hasPassword: boolean }>(
       `SELECT role, password_hash IS NOT NULL AS "hasPassword" FROM users
        WHERE lower(email) = lower(:email)`,
       { replacements: { email }, type: QueryTypes.SELECT },
@@ -41,7 +26,7 @@ describe('admin:create (R-ACCOUNT-CLI)', () => {
     expect(await accounts(email)).toEqual([{ role: 'admin', hasPassword: false }]);
 
     const token = new URL(link!).searchParams.get('token')!;
-    const client = new Client(svc.url);
+    const client = new Client(service().url);
     const set = (newPassword: string) =>
       client.call('POST', '/api/auth/reset', { token, newPassword });
     expect((await set('cli password 1')).status).toBe(200);

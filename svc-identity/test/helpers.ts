@@ -1,6 +1,10 @@
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { QueryTypes, openLink, type RunningService } from '@nsa/service-kit';
 import { assertApiAnswer, serviceTestEnv } from '@nsa/service-kit/testing';
 import { Secret, TOTP } from 'otpauth';
+import { afterAll, beforeAll } from 'vitest';
+import { start } from '../src/start.js';
 
 export const LINK_SEAL_SECRET = 'link-seal-secret-for-tests-0123456789abcdef';
 export const IDENTITY_SECRET = 'identity-secret-for-tests-0123456789abcdefgh';
@@ -86,4 +90,31 @@ export async function latestLink(
 /** The code an authenticator app shows for a secret at a time (RFC 6238: SHA-1, 6 digits, 30 s). */
 export function codeAt(secretBase32: string, now = Date.now()): string {
   return TOTP.generate({ secret: Secret.fromBase32(secretBase32), timestamp: now });
+}
+
+/**
+ * svc-identity running for a test file, and one of its command-line programs
+ * (`dist/src/cli/<program>.js`) run beside it with the same environment, as an operator runs it
+ * on the service's database.
+ */
+export function serviceWithProgram(
+  infra: { adminUrl: string; natsUrl: string },
+  program: 'admin-create' | 'organisation',
+): { service: () => RunningService; run: (...args: string[]) => SpawnSyncReturns<string> } {
+  const cli = fileURLToPath(new URL(`../dist/src/cli/${program}.js`, import.meta.url));
+  let svc: RunningService | undefined;
+  let env: NodeJS.ProcessEnv = {};
+  beforeAll(async () => {
+    env = await identityEnv(infra);
+    svc = await start({ env });
+  });
+  afterAll(() => svc?.stop());
+  return {
+    service: () => svc!,
+    run: (...args) =>
+      spawnSync(process.execPath, [cli, ...args], {
+        env: { ...process.env, ...env },
+        encoding: 'utf8',
+      }),
+  };
 }

@@ -41,6 +41,8 @@ export interface FuzzOptions {
   requests: number;
   concurrency: number;
   seed: number;
+  /** Processes of each service (the launcher's REPLICAS); 1 by default. */
+  replicas?: number;
   log?: (line: string) => void;
 }
 
@@ -260,7 +262,11 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
   let stack: BenchStack | undefined;
   let db: pg.Pool | undefined;
   try {
-    stack = await startBenchStack({ port: opts.port, quiet: true, env: { SMTP_URL: smtp.url } });
+    stack = await startBenchStack({
+      port: opts.port,
+      quiet: true,
+      env: { SMTP_URL: smtp.url, REPLICAS: String(opts.replicas ?? 1) },
+    });
     log(`stack up on ${stack.api}`);
     db = naschoolPool(stack.adminDbUrl, 2);
     const api = new Api(stack.api);

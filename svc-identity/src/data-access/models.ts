@@ -102,8 +102,9 @@ const sha256Hex = () => ({
 
 const userAttributes = (): ModelAttributes<UserModel, UserAttributes> => ({
   id: { type: DataTypes.INTEGER, primaryKey: true, autoIncrement: true },
-  // Unique as lower(email) (users_email_unique); the environment's bootstrap admin never passed
-  // zod, so only the shape of an address is asked here, and zod's length.
+  // Unique as lower(email) per organisation (users_email_per_organisation); the environment's
+  // bootstrap admin never passed zod, so only the shape of an address is asked here, and
+  // zod's length.
   email: {
     type: DataTypes.TEXT,
     allowNull: false,

@@ -1,5 +1,5 @@
 import { LANGS, type OrganisationAnswer, type OrganisationStatus } from '@nsa/contracts';
-import { QueryTypes, type Sequelize } from '@nsa/service-kit';
+import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
 
 /** Organisation 1's settings, as the deployment gives them (R-ORG-HOST). */
 export interface FirstOrganisation {
@@ -11,6 +11,19 @@ export interface FirstOrganisation {
   retentionMonths: number;
   adminTwoStepRequired: boolean;
 }
+
+/** A further organisation, with the host names it is found by (R-ORG-ADD). */
+export interface NewOrganisation {
+  slug: string;
+  name: string;
+  contactEmail: string;
+  publicBaseUrl: string;
+  hosts: string[];
+  retentionMonths: number;
+}
+
+/** A slug or host name that another organisation holds already. */
+export class OrganisationTaken extends Error {}
 
 /** The organisations and their host names (migration 0010-organisations). */
 export class OrganisationRepository {
@@ -84,5 +97,46 @@ export class OrganisationRepository {
       { replacements: { status }, type: QueryTypes.SELECT },
     );
     return rows.map((r) => r.id);
+  }
+
+  /**
+   * Makes an organisation with its host names, in `transaction`, and answers its id; throws
+   * `OrganisationTaken` when its slug or one of its hosts is another's already (the caller's
+   * transaction then makes nothing).
+   */
+  async create(o: NewOrganisation, transaction: Transaction): Promise<number> {
+    const [made] = await this.db.query<{ id: number }>(
+      `INSERT INTO organisations (slug, name, contact_email, public_base_url, languages,
+         retention_months)
+       VALUES (:slug, :name, :contactEmail, :publicBaseUrl, ARRAY[:languages]::text[],
+         :retentionMonths)
+       ON CONFLICT (slug) DO NOTHING
+       RETURNING id`,
+      {
+        replacements: { ...o, languages: [...LANGS] },
+        type: QueryTypes.SELECT,
+        transaction,
+      },
+    );
+    if (!made) throw new OrganisationTaken(`the slug ${o.slug} is taken`);
+    const added = await this.db.query<{ host: string }>(
+      `INSERT INTO organisation_hosts (host, organisation_id)
+       SELECT DISTINCT unnest(ARRAY[:hosts]::text[]), :id
+       ON CONFLICT (host) DO NOTHING RETURNING host`,
+      { replacements: { hosts: o.hosts, id: made.id }, type: QueryTypes.SELECT, transaction },
+    );
+    const taken = o.hosts.filter((h) => !added.some((a) => a.host === h));
+    if (taken.length > 0) throw new OrganisationTaken(`the host ${taken.join(', ')} is taken`);
+    return made.id;
+  }
+
+  /** Sets the status of the organisation with `slug`; answers its id, or null for none. */
+  async setStatus(slug: string, status: OrganisationStatus): Promise<number | null> {
+    const [row] = await this.db.query<{ id: number }>(
+      `UPDATE organisations SET status = :status, updated_at = now()
+        WHERE slug = :slug AND id <> 1 RETURNING id`,
+      { replacements: { slug, status }, type: QueryTypes.SELECT },
+    );
+    return row?.id ?? null;
   }
 }

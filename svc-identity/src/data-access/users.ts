@@ -60,7 +60,10 @@ export class UserRepository {
     return row ? toRow(row) : undefined;
   }
 
-  /** Case-insensitive, as the unique index users_email_unique on lower(email) is. */
+  /**
+   * Case-insensitive, as the unique index users_email_per_organisation is; the work's
+   * organisation's account alone (R-ORG-ACCOUNTS).
+   */
   async byEmail(email: string, tx?: Transaction): Promise<UserRow | undefined> {
     const row = await this.User.findOne({
       attributes: WITH_TOTP,

@@ -4,11 +4,21 @@ import { ensureServiceDatabase, existingAdminUrl } from '@nsa/local-infra';
 import { loadConfig } from './config.js';
 import { findRepoRoot } from './infra.js';
 
+/** svc-identity's command-line programs, by the name the root's npm scripts give them. */
+const PROGRAMS = {
+  'admin-create': 'admin-create.js',
+  organisation: 'organisation.js',
+} as const;
+
 /**
- * `npm run admin:create -- --email E --name N` beside a local stack: finds
- * svc-identity's database the way the launcher does and runs its CLI there.
+ * `npm run admin:create -- --email E --name N` and `npm run organisation -- add …` beside a
+ * local stack: finds svc-identity's database the way the launcher does and runs the service's
+ * program there.
  */
 async function main(): Promise<void> {
+  const [name, ...args] = process.argv.slice(2);
+  const program = PROGRAMS[name as keyof typeof PROGRAMS];
+  if (!program) throw new Error(`no program ${name}: one of ${Object.keys(PROGRAMS).join(', ')}`);
   const repoRoot = findRepoRoot();
   const config = loadConfig({ env: process.env, repoRoot });
   const adminUrl =
@@ -17,7 +27,7 @@ async function main(): Promise<void> {
   const url = await ensureServiceDatabase(adminUrl, 'identity');
   const result = spawnSync(
     process.execPath,
-    [path.join(repoRoot, 'svc-identity/dist/src/cli/admin-create.js'), ...process.argv.slice(2)],
+    [path.join(repoRoot, 'svc-identity/dist/src/cli', program), ...args],
     {
       stdio: 'inherit',
       env: {
@@ -33,6 +43,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: Error) => {
-  process.stderr.write(`admin:create: ${err.message}\n`);
+  process.stderr.write(`${err.message}\n`);
   process.exit(1);
 });

@@ -1,0 +1,127 @@
+// R-ORG-ADD, R-ORG-HOST, R-ORG-RLS: a second organisation on the same deployment, added with
+// `npm run organisation -- add`, on a host name of its own. Its administrator sets a password
+// through the printed link on that host, and the two organisations' administrators then work
+// side by side in two browsers, each seeing its own schools alone, a school of the same name
+// in each included. The two administrators share an address, each account with its own
+// password on its own host (R-ORG-ACCOUNTS).
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { unique } from '../lib/data.js';
+import { repoRoot } from '../lib/settings.js';
+import {
+  expect,
+  loginThroughForm,
+  remoteRoot,
+  setPasswordThroughLink,
+  test,
+  text,
+} from './fixtures.js';
+
+const admin = (key: string) => text('mfe_admin', 'nl', key);
+
+/**
+ * POST /api/schools from the page, as its screens call the API: on the page's own host name
+ * (the test runner's own requests cannot reach *.localhost names).
+ */
+async function createSchool(page: Page, name: string): Promise<void> {
+  const status = await page.evaluate(
+    async (body) =>
+      (
+        await fetch('/api/schools', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        })
+      ).status,
+    JSON.stringify({ name }),
+  );
+  expect(status, `POST /api/schools ${name}`).toBe(201);
+}
+
+test('the administrators of two organisations, each on its own host name, work side by side and each sees its own schools alone', async ({
+  browser,
+  stack,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const tag = unique();
+  // Chromium takes every *.localhost name to this machine.
+  const host = 'tweede.localhost';
+  const otherBase = `http://${host}:${stack.gatewayPort}`;
+  const other = {
+    // R-ORG-ACCOUNTS: the first organisation's administrator's address, another account.
+    email: stack.admin.email,
+    name: 'Tineke Tweede',
+    password: `Tw33de-${tag}!`,
+  };
+  const added = spawnSync(
+    process.execPath,
+    [
+      path.join(repoRoot, 'deploy/dist/local/identity-cli.js'),
+      'organisation',
+      'add',
+      ...['--slug', 'tweede', '--name', 'Welzijn Tweede'],
+      ...['--contact-email', 'info@tweede.example', '--public-base-url', otherBase],
+      ...['--host', host, '--admin-email', other.email, '--admin-name', other.name],
+    ],
+    {
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        GATEWAY_PORT: String(stack.gatewayPort),
+        DATA_DIR: stack.dataDir,
+        PUBLIC_BASE_URL: stack.baseURL,
+        DATABASE_URL: '',
+      },
+    },
+  );
+  expect(added.status, added.stderr).toBe(0);
+  const link = new RegExp(`^${otherBase}/reset-password\\?token=\\S+$`, 'm').exec(added.stdout);
+  expect(link, added.stdout).not.toBeNull();
+
+  const first = await browser.newContext({ baseURL: stack.baseURL });
+  const second = await browser.newContext({ baseURL: otherBase });
+  try {
+    const a = await first.newPage();
+    const b = await second.newPage();
+    await setPasswordThroughLink(b, link![0], other.password);
+    // Side by side: each logs in on its own host name.
+    await loginThroughForm(a, stack.admin.email, stack.admin.password, stack.admin.name);
+    await loginThroughForm(b, other.email, other.password, other.name);
+
+    // The same school name in both, and one school of each's own.
+    const shared = `Basisschool De Linde ${tag}`;
+    const onlyFirst = `Basisschool Eerste ${tag}`;
+    const onlySecond = `Basisschool Tweede ${tag}`;
+    for (const name of [shared, onlyFirst]) await createSchool(a, name);
+    for (const name of [shared, onlySecond]) await createSchool(b, name);
+
+    for (const page of [a, b]) await page.goto('/admin/schools');
+    const rowsOf = (page: Page) =>
+      remoteRoot(page, 'mfe_admin', 'admin-schools').getByTestId('school-row');
+    await expect(rowsOf(b).filter({ hasText: onlySecond })).toHaveCount(1);
+    await expect(rowsOf(a).filter({ hasText: onlyFirst })).toHaveCount(1);
+    // The second organisation has the two schools it made, and nothing of the first's.
+    await expect(rowsOf(b)).toHaveCount(2);
+    await expect(rowsOf(b).filter({ hasText: shared })).toHaveCount(1);
+    await expect(rowsOf(b).filter({ hasText: onlyFirst })).toHaveCount(0);
+    await expect(rowsOf(a).filter({ hasText: shared })).toHaveCount(1);
+    await expect(rowsOf(a).filter({ hasText: onlySecond })).toHaveCount(0);
+    await expect(remoteRoot(b, 'mfe_admin', 'admin-schools').locator('h1')).toHaveText(
+      admin('sections.schools'),
+    );
+    // A copy of the first's session cookie is no session on the second's host.
+    const copy = await browser.newContext({ baseURL: otherBase });
+    await copy.addCookies(
+      (await first.cookies()).map(({ name, value }) => ({ name, value, url: otherBase })),
+    );
+    const copied = await copy.newPage();
+    await copied.goto('/admin/schools');
+    await expect(copied).toHaveURL(/\/login$/);
+    await copy.close();
+    await b.screenshot({ path: testInfo.outputPath('second-organisation-schools.png') });
+  } finally {
+    await first.close();
+    await second.close();
+  }
+});

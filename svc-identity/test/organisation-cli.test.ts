@@ -1,0 +1,134 @@
+// R-ORG-ADD: svc-identity's program `organisation` (what `npm run organisation -- …` runs on the
+// service's own database) adds an organisation found by its host names, with its first
+// administrator, whose one-time setup link is on the new organisation's own address; it
+// suspends and resumes one. An administrator of one organisation is unknown on another's host.
+import { describe, expect, inject, it } from 'vitest';
+import { QueryTypes, withOrganisation } from '@nsa/service-kit';
+import { emailKey } from '../src/domain/tokens.js';
+import { ADMIN, Client, serviceWithProgram } from './helpers.js';
+
+const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
+
+describe('organisation (R-ORG-ADD)', () => {
+  const { service, run: organisation } = serviceWithProgram(infra, 'organisation');
+
+  const add = (slug: string, host: string, adminEmail: string, ...more: string[]) =>
+    organisation(
+      'add',
+      '--slug',
+      slug,
+      '--name',
+      `Welzijn ${slug}`,
+      '--contact-email',
+      `info@${host}`,
+      '--public-base-url',
+      `https://${host}`,
+      '--host',
+      host,
+      '--admin-email',
+      adminEmail,
+      '--admin-name',
+      'Beheer Cli',
+      ...more,
+    );
+  /** A client on the organisation's host, as the gateway would forward it. */
+  const on = (host: string) => new Client(service().url, { 'x-organisation-host': host });
+  const count = async (sql: string, replacements: Record<string, unknown>) => {
+    const [row] = await service().ctx.sequelize.query<{ n: number }>(sql, {
+      replacements,
+      type: QueryTypes.SELECT,
+    });
+    return row!.n;
+  };
+
+  it("adds an organisation whose first administrator sets a password through a link on the organisation's own address and logs in there alone", async () => {
+    // R-ORG-ACCOUNTS: the address of organisation 1's administrator, an account of its own here.
+    const run = add('buurstad', 'aanmelden.buurstad.example', ADMIN.email);
+    expect(run.status, run.stderr).toBe(0);
+    const link = /^https:\/\/aanmelden\.buurstad\.example\/reset-password\?token=\S+$/m.exec(
+      run.stdout,
+    )?.[0];
+    expect(link, run.stdout).toBeDefined();
+    const [made] = await service().ctx.sequelize.query<{ id: number; status: string }>(
+      "SELECT id, status FROM organisations WHERE slug = 'buurstad'",
+      { type: QueryTypes.SELECT },
+    );
+    expect(made).toMatchObject({ status: 'active' });
+    expect(made!.id).toBeGreaterThan(1);
+    // Organisation answers are used again for 250 ms (R-ORG-HOST).
+    await new Promise((r) => setTimeout(r, 300));
+
+    const token = new URL(link!).searchParams.get('token')!;
+    // The link's token is the new organisation's: unknown on organisation 1's host.
+    const elsewhere = await on('localhost').call('POST', '/api/auth/reset', {
+      token,
+      newPassword: 'buurstad wachtwoord 1',
+    });
+    expect(elsewhere.status).toBe(400);
+    const own = on('aanmelden.buurstad.example');
+    expect(
+      (await own.call('POST', '/api/auth/reset', { token, newPassword: 'buurstad wachtwoord 1' }))
+        .status,
+    ).toBe(200);
+    const login = await own.login(ADMIN.email, 'buurstad wachtwoord 1');
+    expect(login.status).toBe(200);
+    expect(login.body.user).toMatchObject({ name: 'Beheer Cli', role: 'admin' });
+    // Each organisation's account has its own password, valid on its own hosts alone.
+    expect((await on('localhost').login(ADMIN.email, 'buurstad wachtwoord 1')).status).toBe(401);
+    expect((await own.login(ADMIN.email, ADMIN.password)).status).toBe(401);
+    const first = await on('localhost').login(ADMIN.email, ADMIN.password);
+    expect(first.status).toBe(200);
+    expect(first.body.user).toMatchObject({ name: ADMIN.name });
+  });
+
+  it('refuses a slug or host another organisation holds and bad input, making nothing', async () => {
+    const before = await count('SELECT count(*)::int AS n FROM organisations', {});
+    const slugTaken = add('buurstad', 'ander.example', 'een@ander.example');
+    expect(slugTaken.status).toBe(1);
+    expect(slugTaken.stderr).toContain('slug buurstad is taken');
+    const hostTaken = add('anderstad', 'aanmelden.buurstad.example', 'twee@ander.example');
+    expect(hostTaken.status).toBe(1);
+    expect(hostTaken.stderr).toContain('host aanmelden.buurstad.example is taken');
+    const upper = add('vierdestad', 'Vierde.Example', 'vier@vierde.example');
+    expect(upper.status).toBe(2);
+    const elsewhere = add('vijfdestad', 'vijfde.example', 'vijf@vijfde.example');
+    expect(elsewhere.status).toBe(0);
+    expect(
+      organisation('add', '--slug', 'zesdestad', '--public-base-url', 'https://zes.example').status,
+    ).toBe(2);
+    expect(await count('SELECT count(*)::int AS n FROM organisations', {})).toBe(before + 1);
+    expect(
+      await count(
+        "SELECT count(*)::int AS n FROM organisation_hosts WHERE host = 'ander.example'",
+        {},
+      ),
+    ).toBe(0);
+  });
+
+  it('suspends an organisation, whose host then answers 403 ORGANISATION_SUSPENDED, and resumes it; organisation 1 is not suspended', async () => {
+    const suspend = organisation('suspend', '--slug', 'buurstad');
+    expect(suspend.status, suspend.stderr).toBe(0);
+    const refused = await on('aanmelden.buurstad.example').call('GET', '/api/auth/session');
+    expect(refused.status).toBe(403);
+    expect(refused.body.code).toBe('ORGANISATION_SUSPENDED');
+    expect(organisation('resume', '--slug', 'buurstad').status).toBe(0);
+    const back = await on('aanmelden.buurstad.example').login(ADMIN.email, 'buurstad wachtwoord 1');
+    expect(back.status).toBe(200);
+    const first = organisation('suspend', '--slug', 'default');
+    expect(first.status).toBe(1);
+    expect(
+      await count("SELECT count(*)::int AS n FROM organisations WHERE status <> 'active'", {}),
+    ).toBe(0);
+  });
+
+  // R-ORG-ACCOUNTS: failed logins and reset requests are counted per address per organisation;
+  // organisation 1's keys are those addresses had before there were organisations.
+  it('keys an address per organisation in the counts of failed logins', () => {
+    const secret = 'a secret of the tests';
+    const before = emailKey(secret, ' Admin@School.nl ');
+    expect(withOrganisation(1, () => emailKey(secret, 'admin@school.nl'))).toBe(before);
+    const second = withOrganisation(2, () => emailKey(secret, 'admin@school.nl'));
+    expect(second).not.toBe(before);
+    expect(withOrganisation(3, () => emailKey(secret, 'ADMIN@school.nl'))).not.toBe(second);
+  });
+});
