@@ -43,14 +43,14 @@ describe('organisation (R-ORG-ADD)', () => {
 
   it("adds an organisation whose first administrator sets a password through a link on the organisation's own address and logs in there alone", async () => {
     // R-ORG-ACCOUNTS: the address of organisation 1's administrator, an account of its own here.
-    const run = add('buurstad', 'aanmelden.buurstad.example', ADMIN.email);
+    const run = add('klaverstad', 'aanmelden.klaverstad.example', ADMIN.email);
     expect(run.status, run.stderr).toBe(0);
-    const link = /^https:\/\/aanmelden\.buurstad\.example\/reset-password\?token=\S+$/m.exec(
+    const link = /^https:\/\/aanmelden\.klaverstad\.example\/reset-password\?token=\S+$/m.exec(
       run.stdout,
     )?.[0];
     expect(link, run.stdout).toBeDefined();
     const [made] = await service().ctx.sequelize.query<{ id: number; status: string }>(
-      "SELECT id, status FROM organisations WHERE slug = 'buurstad'",
+      "SELECT id, status FROM organisations WHERE slug = 'klaverstad'",
       { type: QueryTypes.SELECT },
     );
     expect(made).toMatchObject({ status: 'active' });
@@ -62,19 +62,19 @@ describe('organisation (R-ORG-ADD)', () => {
     // The link's token is the new organisation's: unknown on organisation 1's host.
     const elsewhere = await on('localhost').call('POST', '/api/auth/reset', {
       token,
-      newPassword: 'buurstad wachtwoord 1',
+      newPassword: 'klaverstad wachtwoord 1',
     });
     expect(elsewhere.status).toBe(400);
-    const own = on('aanmelden.buurstad.example');
+    const own = on('aanmelden.klaverstad.example');
     expect(
-      (await own.call('POST', '/api/auth/reset', { token, newPassword: 'buurstad wachtwoord 1' }))
+      (await own.call('POST', '/api/auth/reset', { token, newPassword: 'klaverstad wachtwoord 1' }))
         .status,
     ).toBe(200);
-    const login = await own.login(ADMIN.email, 'buurstad wachtwoord 1');
+    const login = await own.login(ADMIN.email, 'klaverstad wachtwoord 1');
     expect(login.status).toBe(200);
     expect(login.body.user).toMatchObject({ name: 'Beheer Cli', role: 'admin' });
     // Each organisation's account has its own password, valid on its own hosts alone.
-    expect((await on('localhost').login(ADMIN.email, 'buurstad wachtwoord 1')).status).toBe(401);
+    expect((await on('localhost').login(ADMIN.email, 'klaverstad wachtwoord 1')).status).toBe(401);
     expect((await own.login(ADMIN.email, ADMIN.password)).status).toBe(401);
     const first = await on('localhost').login(ADMIN.email, ADMIN.password);
     expect(first.status).toBe(200);
@@ -83,12 +83,12 @@ describe('organisation (R-ORG-ADD)', () => {
 
   it('refuses a slug or host another organisation holds and bad input, making nothing', async () => {
     const before = await count('SELECT count(*)::int AS n FROM organisations', {});
-    const slugTaken = add('buurstad', 'ander.example', 'een@ander.example');
+    const slugTaken = add('klaverstad', 'ander.example', 'een@ander.example');
     expect(slugTaken.status).toBe(1);
-    expect(slugTaken.stderr).toContain('slug buurstad is taken');
-    const hostTaken = add('anderstad', 'aanmelden.buurstad.example', 'twee@ander.example');
+    expect(slugTaken.stderr).toContain('slug klaverstad is taken');
+    const hostTaken = add('anderstad', 'aanmelden.klaverstad.example', 'twee@ander.example');
     expect(hostTaken.status).toBe(1);
-    expect(hostTaken.stderr).toContain('host aanmelden.buurstad.example is taken');
+    expect(hostTaken.stderr).toContain('host aanmelden.klaverstad.example is taken');
     const upper = add('vierdestad', 'Vierde.Example', 'vier@vierde.example');
     expect(upper.status).toBe(2);
     const elsewhere = add('vijfdestad', 'vijfde.example', 'vijf@vijfde.example');
@@ -106,19 +106,31 @@ describe('organisation (R-ORG-ADD)', () => {
   });
 
   it('suspends an organisation, whose host then answers 403 ORGANISATION_SUSPENDED, and resumes it; organisation 1 is not suspended', async () => {
-    const suspend = organisation('suspend', '--slug', 'buurstad');
+    const suspend = organisation('suspend', '--slug', 'klaverstad');
     expect(suspend.status, suspend.stderr).toBe(0);
-    const refused = await on('aanmelden.buurstad.example').call('GET', '/api/auth/session');
+    const refused = await on('aanmelden.klaverstad.example').call('GET', '/api/auth/session');
     expect(refused.status).toBe(403);
     expect(refused.body.code).toBe('ORGANISATION_SUSPENDED');
-    expect(organisation('resume', '--slug', 'buurstad').status).toBe(0);
-    const back = await on('aanmelden.buurstad.example').login(ADMIN.email, 'buurstad wachtwoord 1');
+    expect(organisation('resume', '--slug', 'klaverstad').status).toBe(0);
+    const back = await on('aanmelden.klaverstad.example').login(
+      ADMIN.email,
+      'klaverstad wachtwoord 1',
+    );
     expect(back.status).toBe(200);
     const first = organisation('suspend', '--slug', 'default');
     expect(first.status).toBe(1);
     expect(
-      await count("SELECT count(*)::int AS n FROM organisations WHERE status <> 'active'", {}),
-    ).toBe(0);
+      await count(
+        "SELECT count(*)::int AS n FROM organisations WHERE id = 1 AND status = 'active'",
+        {},
+      ),
+    ).toBe(1);
+    expect(
+      await count(
+        "SELECT count(*)::int AS n FROM organisations WHERE slug = 'klaverstad' AND status = 'active'",
+        {},
+      ),
+    ).toBe(1);
   });
 
   // R-ORG-ACCOUNTS: failed logins and reset requests are counted per address per organisation;
