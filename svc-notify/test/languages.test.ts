@@ -5,10 +5,11 @@ import ICAL from 'ical.js';
 import { freePort } from '@nsa/local-infra';
 import type { Lang } from '@nsa/contracts';
 import type { RunningService } from '@nsa/service-kit';
-import { serviceTestEnv, testFeed, until } from '@nsa/service-kit/testing';
+import { testFeed, until } from '@nsa/service-kit/testing';
 import { dateRange } from '../src/domain/format.js';
 import { start } from '../src/start.js';
-import { LINK_SEAL_SECRET, notification, registrationChange, sealLink } from './events.js';
+import { notification, registrationChange, sealLink } from './events.js';
+import { notifyEnv } from './service.js';
 import { TestSmtp, type Received } from './smtp.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
@@ -97,15 +98,7 @@ describe('the emails to a parent in Turkish, Arabic, Polish and Ukrainian (R-LAN
     smtp = new TestSmtp(await freePort());
     await smtp.start();
     svc = await start({
-      env: await serviceTestEnv(infra, 'notify', {
-        SMTP_URL: smtp.url(),
-        LINK_SEAL_SECRET,
-        ORG_NAME: 'Welzijn Test',
-        ORG_CONTACT_EMAIL: 'info@welzijn.test',
-        MAIL_RETRY_BASE_MS: '200',
-        MAIL_RETRY_MAX_MS: '1000',
-        CONSUMER_ACK_WAIT_MS: '2000',
-      }),
+      env: await notifyEnv(infra, smtp, { MAIL_RETRY_MAX_MS: '1000' }),
     });
   });
   afterAll(async () => {

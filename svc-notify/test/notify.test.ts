@@ -3,42 +3,20 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort, withClient } from '@nsa/local-infra';
 import { QueryTypes, type RunningService } from '@nsa/service-kit';
-import {
-  serviceTestEnv,
-  startTestInfra,
-  testFeed,
-  until,
-  type TestInfra,
-} from '@nsa/service-kit/testing';
+import { startTestInfra, testFeed, until, type TestInfra } from '@nsa/service-kit/testing';
 import { jetstream } from '@nats-io/jetstream';
 import { start } from '../src/start.js';
 import {
-  LINK_SEAL_SECRET,
   linkEvent,
   notification,
   registrationChange,
   registrationEvent,
   sealLink,
 } from './events.js';
+import { notifyEnv } from './service.js';
 import { TestSmtp } from './smtp.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
-const fastRetry = {
-  MAIL_RETRY_BASE_MS: '200',
-  MAIL_RETRY_MAX_MS: '2000',
-  CONSUMER_ACK_WAIT_MS: '2000',
-};
-
-async function notifyEnv(target: { adminUrl: string; natsUrl: string }, smtp: TestSmtp) {
-  return serviceTestEnv(target, 'notify', {
-    SMTP_URL: smtp.url(),
-    LINK_SEAL_SECRET,
-    ORG_NAME: 'Welzijn Test',
-    ORG_CONTACT_EMAIL: 'info@welzijn.test',
-    ...fastRetry,
-  });
-}
-
 describe('the four emails', () => {
   let smtp: TestSmtp;
   let svc: RunningService;

@@ -13,10 +13,11 @@ import {
   withOrganisation,
   type RunningService,
 } from '@nsa/service-kit';
-import { serviceTestEnv, setTestOrganisation, testFeed, until } from '@nsa/service-kit/testing';
+import { setTestOrganisation, testFeed, until } from '@nsa/service-kit/testing';
 import { DeliveryRepository } from '../src/data-access/deliveries.js';
 import { start } from '../src/start.js';
-import { LINK_SEAL_SECRET, linkEvent, notification, registrationEvent } from './events.js';
+import { linkEvent, notification, registrationEvent } from './events.js';
+import { notifyEnv } from './service.js';
 import { TestSmtp } from './smtp.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
@@ -36,15 +37,7 @@ describe('emails of several organisations', () => {
     smtp = new TestSmtp(await freePort());
     await smtp.start();
     svc = await start({
-      env: await serviceTestEnv(infra, 'notify', {
-        SMTP_URL: smtp.url(),
-        LINK_SEAL_SECRET,
-        ORG_NAME: 'Welzijn Test',
-        ORG_CONTACT_EMAIL: 'info@welzijn.test',
-        MAIL_RETRY_BASE_MS: '200',
-        MAIL_RETRY_MAX_MS: '2000',
-        CONSUMER_ACK_WAIT_MS: '2000',
-      }),
+      env: await notifyEnv(infra, smtp),
     });
   });
   afterAll(async () => {

@@ -6,31 +6,14 @@ import ICAL from 'ical.js';
 import { freePort } from '@nsa/local-infra';
 import { isoWeekYear, sessionDates } from '@nsa/calendar';
 import { QueryTypes, type RunningService } from '@nsa/service-kit';
-import { serviceTestEnv, testFeed, until } from '@nsa/service-kit/testing';
+import { testFeed, until } from '@nsa/service-kit/testing';
 import { dateRange } from '../src/domain/format.js';
 import { start } from '../src/start.js';
-import {
-  LINK_SEAL_SECRET,
-  erasedEvent,
-  notification,
-  registrationChange,
-  sealLink,
-} from './events.js';
+import { erasedEvent, notification, registrationChange, sealLink } from './events.js';
+import { notifyEnv } from './service.js';
 import { TestSmtp, type Received } from './smtp.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
-
-async function notifyEnv(smtp: TestSmtp) {
-  return serviceTestEnv(infra, 'notify', {
-    SMTP_URL: smtp.url(),
-    LINK_SEAL_SECRET,
-    ORG_NAME: 'Welzijn Test',
-    ORG_CONTACT_EMAIL: 'info@welzijn.test',
-    MAIL_RETRY_BASE_MS: '200',
-    MAIL_RETRY_MAX_MS: '1000',
-    CONSUMER_ACK_WAIT_MS: '2000',
-  });
-}
 
 const LINK = 'http://localhost:8080/my-signup#parent-token-abc_123';
 
@@ -122,7 +105,7 @@ describe('the waiting list emails (R-EMAIL-WAITLIST)', () => {
   beforeAll(async () => {
     smtp = new TestSmtp(await freePort());
     await smtp.start();
-    svc = await start({ env: await notifyEnv(smtp) });
+    svc = await start({ env: await notifyEnv(infra, smtp, { MAIL_RETRY_MAX_MS: '1000' }) });
   });
   afterAll(async () => {
     await svc?.stop();
@@ -290,7 +273,7 @@ describe('the approval email (R-EMAIL-KINDS, R-EMAIL-WAITLIST, R-CAL-ICS)', () =
   beforeAll(async () => {
     smtp = new TestSmtp(await freePort());
     await smtp.start();
-    svc = await start({ env: await notifyEnv(smtp) });
+    svc = await start({ env: await notifyEnv(infra, smtp, { MAIL_RETRY_MAX_MS: '1000' }) });
   });
   afterAll(async () => {
     await svc?.stop();
@@ -383,7 +366,7 @@ describe('erasure (R-EMAIL-WAITLIST)', () => {
   it("removes a sign-up's personal data from its deliveries, and an unsent email of it is never sent", async () => {
     const smtp = new TestSmtp(await freePort());
     // The SMTP server is down at first: the sign-up's email waits, pending.
-    const svc = await start({ env: await notifyEnv(smtp) });
+    const svc = await start({ env: await notifyEnv(infra, smtp, { MAIL_RETRY_MAX_MS: '1000' }) });
     const deliveries = (registrationId: number) =>
       svc.ctx.sequelize.query<{
         status: string;

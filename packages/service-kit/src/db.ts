@@ -93,8 +93,10 @@ export const ORGANISATION_SETTING = 'app.organisation_id';
  * event (R-ORG-RLS).
  */
 export const ORGANISATION_SCOPE_SETTING = 'app.organisation_scope';
+/** The scope's value that opens those tables to every organisation. */
+export const EVERY_ORGANISATION_SCOPE = 'all';
 /** The expression that opens its transaction's view of every organisation's outbox rows. */
-export const ALL_ORGANISATIONS = `set_config('${ORGANISATION_SCOPE_SETTING}', 'all', true)`;
+export const ALL_ORGANISATIONS = `set_config('${ORGANISATION_SCOPE_SETTING}', '${EVERY_ORGANISATION_SCOPE}', true)`;
 
 /**
  * Runs `work` in a transaction that sees and changes every organisation's rows of `outbox` and

@@ -1,4 +1,5 @@
 import {
+  EVERY_ORGANISATION_SCOPE,
   ORGANISATION_SCOPE_SETTING,
   ORGANISATION_SETTING,
   type Migration,
@@ -17,7 +18,7 @@ export const WORK_ORGANISATION = 'coalesce(current_organisation(), 1)';
  * The condition that opens a sealed table to every organisation: the transaction-local scope
  * that `acrossOrganisations` and the outbox relay's pass set, and nothing else (R-ORG-RLS).
  */
-export const ACROSS_ORGANISATIONS = `current_setting('${ORGANISATION_SCOPE_SETTING}', true) = 'all'`;
+export const ACROSS_ORGANISATIONS = `current_setting('${ORGANISATION_SCOPE_SETTING}', true) = '${EVERY_ORGANISATION_SCOPE}'`;
 
 /** The rule of a sealed table's policy, for reads and writes alike. */
 function sealRule(alsoWhen?: string): string {
@@ -48,7 +49,6 @@ export async function sealPerOrganisation(
   }
 }
 
-/** Tables every service has: the outbox and the processed-events record of its consumers. */
 /**
  * Opens sealed `tables` to the kit's work across organisations (`ACROSS_ORGANISATIONS`): a
  * queue that one worker takes from for every organisation, such as the outbox.
@@ -63,6 +63,7 @@ export async function openAcrossOrganisations(
   }
 }
 
+/** Tables every service has: the outbox and the processed-events record of its consumers. */
 export const kitMigrations: Migration[] = [
   {
     name: '0000-kit-outbox',

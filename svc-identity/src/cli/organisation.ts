@@ -99,9 +99,7 @@ async function add(o: z.infer<typeof addSchema>): Promise<void> {
     const organisations = new OrganisationRepository(sequelize);
     let id: number;
     try {
-      id = await sequelize.transaction((transaction) =>
-        organisations.create({ ...o, retentionMonths: config.RETENTION_MONTHS }, transaction),
-      );
+      id = await organisations.create({ ...o, retentionMonths: config.RETENTION_MONTHS });
     } catch (err) {
       if (!(err instanceof OrganisationTaken)) throw err;
       process.stderr.write(`${err.message}; nothing made\n`);

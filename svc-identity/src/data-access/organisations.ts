@@ -1,5 +1,5 @@
 import { LANGS, type OrganisationAnswer, type OrganisationStatus } from '@nsa/contracts';
-import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import { QueryTypes, type Sequelize } from '@nsa/service-kit';
 
 /** Organisation 1's settings, as the deployment gives them (R-ORG-HOST). */
 export interface FirstOrganisation {
@@ -100,34 +100,35 @@ export class OrganisationRepository {
   }
 
   /**
-   * Makes an organisation with its host names, in `transaction`, and answers its id; throws
-   * `OrganisationTaken` when its slug or one of its hosts is another's already (the caller's
-   * transaction then makes nothing).
+   * Makes an organisation with its host names, in one transaction, and answers its id; throws
+   * `OrganisationTaken` when its slug or one of its hosts is another's already (nothing made).
    */
-  async create(o: NewOrganisation, transaction: Transaction): Promise<number> {
-    const [made] = await this.db.query<{ id: number }>(
-      `INSERT INTO organisations (slug, name, contact_email, public_base_url, languages,
-         retention_months)
-       VALUES (:slug, :name, :contactEmail, :publicBaseUrl, ARRAY[:languages]::text[],
-         :retentionMonths)
-       ON CONFLICT (slug) DO NOTHING
-       RETURNING id`,
-      {
-        replacements: { ...o, languages: [...LANGS] },
-        type: QueryTypes.SELECT,
-        transaction,
-      },
-    );
-    if (!made) throw new OrganisationTaken(`the slug ${o.slug} is taken`);
-    const added = await this.db.query<{ host: string }>(
-      `INSERT INTO organisation_hosts (host, organisation_id)
-       SELECT DISTINCT unnest(ARRAY[:hosts]::text[]), :id
-       ON CONFLICT (host) DO NOTHING RETURNING host`,
-      { replacements: { hosts: o.hosts, id: made.id }, type: QueryTypes.SELECT, transaction },
-    );
-    const taken = o.hosts.filter((h) => !added.some((a) => a.host === h));
-    if (taken.length > 0) throw new OrganisationTaken(`the host ${taken.join(', ')} is taken`);
-    return made.id;
+  async create(o: NewOrganisation): Promise<number> {
+    return this.db.transaction(async (transaction) => {
+      const [made] = await this.db.query<{ id: number }>(
+        `INSERT INTO organisations (slug, name, contact_email, public_base_url, languages,
+           retention_months)
+         VALUES (:slug, :name, :contactEmail, :publicBaseUrl, ARRAY[:languages]::text[],
+           :retentionMonths)
+         ON CONFLICT (slug) DO NOTHING
+         RETURNING id`,
+        {
+          replacements: { ...o, languages: [...LANGS] },
+          type: QueryTypes.SELECT,
+          transaction,
+        },
+      );
+      if (!made) throw new OrganisationTaken(`the slug ${o.slug} is taken`);
+      const added = await this.db.query<{ host: string }>(
+        `INSERT INTO organisation_hosts (host, organisation_id)
+         SELECT DISTINCT unnest(ARRAY[:hosts]::text[]), :id
+         ON CONFLICT (host) DO NOTHING RETURNING host`,
+        { replacements: { hosts: o.hosts, id: made.id }, type: QueryTypes.SELECT, transaction },
+      );
+      const taken = o.hosts.filter((h) => !added.some((a) => a.host === h));
+      if (taken.length > 0) throw new OrganisationTaken(`the host ${taken.join(', ')} is taken`);
+      return made.id;
+    });
   }
 
   /** Sets the status of the organisation with `slug`; answers its id, or null for none. */
