@@ -1,9 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { registrationSchema } from '@nsa/contracts';
-import { QueryTypes, canonicalJson, openLink, requestFingerprint } from '@nsa/service-kit';
+import {
+  QueryTypes,
+  canonicalJson,
+  openLink,
+  requestFingerprint,
+  withOrganisation,
+} from '@nsa/service-kit';
 import { IdempotencyRepository } from '../src/data-access/idempotency.js';
-import { LINK_SEAL_SECRET, post, signup, startWorld, type World } from './world.js';
+import { LINK_SEAL_SECRET, organisationAt, post, signup, startWorld, type World } from './world.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
 
@@ -37,7 +43,7 @@ describe('Idempotency-Key (R-IDEMPOTENCY)', () => {
         title: `Sleutel ${weekday}`,
         capacity,
         weekday: weekday % 7,
-        startTime: `${String(8 + weekday).padStart(2, '0')}:00`,
+        startTime: `${String(8 + (weekday % 14)).padStart(2, '0')}:00`,
       })
     ).id;
   };
@@ -120,6 +126,32 @@ describe('Idempotency-Key (R-IDEMPOTENCY)', () => {
     expect(res.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
     expect(res.body.success).toBe(false);
     expect(await signups(other)).toBe(0);
+  });
+
+  it("R-ORG-RLS: the same key on two organisations' hosts is two keys: each organisation's keyed sign-up is made and answered again as its own", async () => {
+    const second = organisationAt(w, 2, 'tweede-sleutel.example');
+    const theirs = signup(await second.activity((await second.block()).id, 5));
+    const ours = signup(await activity());
+    const key = newKey();
+    const first = await keyed(ours, key);
+    expect(first.status).toBe(201);
+    // Organisation 2's parent happens to send the same key: its own sign-up, not a reuse of
+    // organisation 1's key nor an error on a row it cannot see.
+    const other = await second.post(theirs, key);
+    expect(other.status, JSON.stringify(other.body)).toBe(201);
+    expect(other.body.registration.id).not.toBe(first.body.registration.id);
+    // Each repeat answers its own organisation's first answer.
+    expect((await second.post(theirs, key)).body).toEqual(other.body);
+    expect((await keyed(ours, key)).body).toEqual(first.body);
+    expect(await signups(ours)).toBe(1);
+    const theirRows = await withOrganisation(2, () =>
+      count(
+        `SELECT count(*) AS n FROM registrations
+          WHERE activity_id = :activityId AND child_first_name = :childFirstName`,
+        theirs,
+      ),
+    );
+    expect(theirRows).toBe(1);
   });
 
   it('answers a keyed refusal (409 ACTIVITY_FULL) again as the same 409, even once a place is free', async () => {

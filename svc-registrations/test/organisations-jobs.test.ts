@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OrganisationStatus } from '@nsa/contracts';
 import { EveryOrganisation, QueryTypes, createLogger, withOrganisation } from '@nsa/service-kit';
 import { setTestOrganisation, until } from '@nsa/service-kit/testing';
-import { post, replica, signup, startWorld, type World } from './world.js';
+import { organisationAt, replica, startWorld, type World } from './world.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
 const HOUR = 3_600_000;
@@ -34,73 +34,7 @@ describe('background jobs for every organisation', () => {
     return (await sql<{ status: string }>(organisation, query, { id }))[0]?.status;
   };
 
-  /**
-   * An organisation's own school, block, provider and activity, made by its admin on its own
-   * host as on organisation 1's (R-ORG-HOST), and the sign-ups of its parents there.
-   */
-  const organisation = (id: number, host?: string) => {
-    if (host) setTestOrganisation(host, { id, status: 'active', publicBaseUrl: `https://${host}` });
-    const headers: Record<string, string> = host ? { 'X-Organisation-Host': host } : {};
-    let slot = 0;
-    let school: { id: number; accessToken: string } | undefined;
-    let providerId = 0;
-    const made = async (path: string, body: Record<string, unknown>) => {
-      const res = await w.cat.post(path, body, { headers });
-      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
-      return res.body as { id: number; accessToken: string; signupClosesAt: string };
-    };
-    const org = {
-      id,
-      headers,
-      async block(fields: Record<string, unknown> = {}) {
-        school ??= await made('/api/schools', { name: `School ${id}` });
-        providerId ||= (await made('/api/providers', { name: `Aanbieder ${id}` })).id;
-        return made('/api/blocks', {
-          name: `Blok ${id}-${Date.now()}`,
-          weekStart: 20,
-          weekEnd: 24,
-          ...fields,
-        });
-      },
-      /** An activity of `capacity` in `blockId`, once this service holds it (its projection). */
-      async activity(blockId: number, capacity: number) {
-        slot += 1;
-        const a = await made('/api/activities', {
-          title: `Activiteit ${id}-${slot}`,
-          capacity,
-          weekday: slot % 7,
-          startTime: `1${slot % 10}:15`,
-          schoolId: school!.id,
-          blockId,
-          providerId,
-        });
-        await until(
-          async () =>
-            (await sql(id, 'SELECT id FROM activities WHERE id = :a', { a: a.id })).length > 0,
-        );
-        return a.id;
-      },
-      async join(activityId: number, waitlist = true) {
-        const res = await post(
-          w.reg,
-          school!.accessToken,
-          signup(activityId, { waitlist }),
-          headers,
-        );
-        expect(res.status, JSON.stringify(res.body)).toBe(201);
-        return res.body.registration.id as number;
-      },
-      async admin(registrationId: number, action: 'approve' | 'revert') {
-        const res = await w.reg.post(
-          `/api/admin/registrations/${registrationId}/${action}`,
-          action === 'approve' ? { sendEmail: false } : undefined,
-          { headers },
-        );
-        expect(res.status, JSON.stringify(res.body)).toBe(200);
-      },
-    };
-    return org;
-  };
+  const organisation = (id: number, host?: string) => organisationAt(w, id, host);
   type Organisation = ReturnType<typeof organisation>;
 
   /**

@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { ErasureLedger, QueryTypes } from '@nsa/service-kit';
-import { serviceTestEnv, testClient, until, type TestClient } from '@nsa/service-kit/testing';
+import { expect } from 'vitest';
+import { ErasureLedger, QueryTypes, withOrganisation } from '@nsa/service-kit';
+import {
+  serviceTestEnv,
+  setTestOrganisation,
+  testClient,
+  until,
+  type TestClient,
+} from '@nsa/service-kit/testing';
 import { start as startCatalog } from 'svc-catalog/dist/src/start.js';
 import { start as startRegistrations } from '../src/start.js';
 import { ActivityRepository } from '../src/data-access/activities.js';
@@ -157,4 +164,82 @@ export function post(
     anonymous: true,
     headers: { ...(token ? { 'x-school-token': token } : {}), ...headers },
   });
+}
+
+/**
+ * An organisation's own school, block, provider and activity, made by its admin on its own
+ * host as on organisation 1's (R-ORG-HOST), and the sign-ups of its parents there.
+ */
+export function organisationAt(w: World, id: number, host?: string) {
+  if (host) setTestOrganisation(host, { id, status: 'active', publicBaseUrl: `https://${host}` });
+  const headers: Record<string, string> = host ? { 'X-Organisation-Host': host } : {};
+  let slot = 0;
+  let school: { id: number; accessToken: string } | undefined;
+  let providerId = 0;
+  const made = async (path: string, body: Record<string, unknown>) => {
+    const res = await w.cat.post(path, body, { headers });
+    expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBe(201);
+    return res.body as { id: number; accessToken: string; signupClosesAt: string };
+  };
+  const org = {
+    id,
+    headers,
+    async block(fields: Record<string, unknown> = {}) {
+      school ??= await made('/api/schools', { name: `School ${id}` });
+      providerId ||= (await made('/api/providers', { name: `Aanbieder ${id}` })).id;
+      return made('/api/blocks', {
+        name: `Blok ${id}-${Date.now()}`,
+        weekStart: 20,
+        weekEnd: 24,
+        ...fields,
+      });
+    },
+    /** An activity of `capacity` in `blockId`, once this service holds it (its projection). */
+    async activity(blockId: number, capacity: number) {
+      slot += 1;
+      const a = await made('/api/activities', {
+        title: `Activiteit ${id}-${slot}`,
+        capacity,
+        weekday: slot % 7,
+        startTime: `1${slot % 10}:15`,
+        schoolId: school!.id,
+        blockId,
+        providerId,
+      });
+      await until(
+        async () =>
+          (
+            await withOrganisation(id, () =>
+              w.registrations.ctx.sequelize.query('SELECT id FROM activities WHERE id = :a', {
+                replacements: { a: a.id },
+                type: QueryTypes.SELECT,
+              }),
+            )
+          ).length > 0,
+      );
+      return a.id;
+    },
+    /** A parent's sign-up `body` on this organisation's host; `key`: its `Idempotency-Key`. */
+    post(body: unknown, key?: string) {
+      return post(w.reg, school!.accessToken, body, {
+        ...headers,
+        ...(key ? { 'idempotency-key': key } : {}),
+      });
+    },
+    /** A fresh child's sign-up, answered 201; answers the sign-up's id. */
+    async join(activityId: number, waitlist = true) {
+      const res = await org.post(signup(activityId, { waitlist }));
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body.registration.id as number;
+    },
+    async admin(registrationId: number, action: 'approve' | 'revert') {
+      const res = await w.reg.post(
+        `/api/admin/registrations/${registrationId}/${action}`,
+        action === 'approve' ? { sendEmail: false } : undefined,
+        { headers },
+      );
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    },
+  };
+  return org;
 }

@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Request, Response } from 'express';
 import type { ErrorCode } from '@nsa/contracts';
-import { requestContext } from './context.js';
+import { currentOrganisation, requestContext } from './context.js';
 import type { Transaction } from './db.js';
 import { AppError, type Text } from './errors.js';
 import { ORGANISATIONS_WITH_DATA, type EveryOrganisation } from './organisation.js';
@@ -162,6 +162,16 @@ export interface IdempotencyDeps {
   invalidKeyText: Text;
 }
 
+/**
+ * R-ORG-RLS: a key is the same key only within one organisation. Another organisation's id
+ * leads the scope, so its key never meets an organisation's row it cannot see; organisation 1's
+ * scope is as it was, so its keys still meet the rows release 0.1.1 made.
+ */
+function organisationScope(scope: string): string {
+  const organisation = currentOrganisation() ?? 1;
+  return organisation === 1 ? scope : `${organisation}\n${scope}`;
+}
+
 /** One keyed route: what its requests ask and how it answers. */
 export interface IdempotentRoute<A> {
   /** Keys are the same key only within one scope. */
@@ -212,7 +222,7 @@ export class Idempotency {
     if (typeof header !== 'string' || !KEY_SHAPE.test(header))
       throw AppError.validation({ [IDEMPOTENCY_HEADER]: this.deps.invalidKeyText });
     return {
-      keyHash: sha256(`${scope}\n${header}`),
+      keyHash: sha256(`${organisationScope(scope)}\n${header}`),
       requestHash: requestFingerprint(this.deps.secret, request),
       previousHash: sha256(request),
     };
