@@ -61,7 +61,7 @@ export const { start, stop } = serviceModule(async (opts) => {
     outbox,
     activities,
     tokens,
-    linkBase: config.PUBLIC_BASE_URL,
+    address: ctx.publicAddress,
   });
   const counts = new Counts({ activities, tokens });
   const answers = new OwnerAnswers({ activities, tokens });
@@ -71,7 +71,7 @@ export const { start, stop } = serviceModule(async (opts) => {
   // Entry points.
   return run({
     routes: (app) => {
-      mountCatalogRoutes(app, catalog, fresh, config.PUBLIC_BASE_URL);
+      mountCatalogRoutes(app, catalog, fresh, ctx.publicAddress);
       mountActivityRoutes(app, catalog, links, fresh);
     },
     consumers: [countsConsumer(counts, catalog)],

@@ -485,4 +485,41 @@ describe('provider links and QR codes', () => {
     expect(ours).not.toContain('Maanzaad');
     expect(ours).not.toContain('Overgenomen');
   });
+
+  // R-ORG-LINKS: links and QR codes an organisation's admin makes open on its own address.
+  it("gives another organisation's school link and provider link on that organisation's own address", async () => {
+    setTestOrganisation('tweede.example', {
+      id: 2,
+      status: 'active',
+      publicBaseUrl: 'https://tweede.example',
+    });
+    const there = { headers: { 'X-Organisation-Host': 'tweede.example' } };
+    const made = async (path: string, body: Record<string, unknown>) => {
+      const res = await a.post(path, body, there);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body as { id: number; accessToken: string };
+    };
+    const school = await made('/api/schools', { name: 'Regenboog' });
+    const qr = await a.get(`/api/admin/schools/${school.id}/qrcode`, there);
+    expect(qr.status).toBe(200);
+    expect(qr.body.url).toBe(`https://tweede.example/schools/${school.accessToken}`);
+    const activity = await made('/api/activities', {
+      title: 'Tekenen',
+      capacity: 8,
+      weekday: 3,
+      startTime: '15:00',
+      schoolId: school.id,
+      blockId: (await made('/api/blocks', { name: 'Winter', weekStart: 2, weekEnd: 6 })).id,
+      providerId: (await made('/api/providers', { name: 'Atelier' })).id,
+    });
+    const link = await a.post(
+      `/api/admin/activities/${activity.id}/provider-token/generate`,
+      undefined,
+      there,
+    );
+    expect(link.status).toBe(200);
+    expect(link.body.url).toMatch(
+      new RegExp(`^https://tweede\\.example/provider/${activity.id}\\?token=[\\w-]+$`),
+    );
+  });
 });

@@ -1,4 +1,11 @@
-import type { BaseConfig, Logger, Metrics, Outbox, Sequelize } from '@nsa/service-kit';
+import type {
+  BaseConfig,
+  Logger,
+  Metrics,
+  Outbox,
+  PublicAddress,
+  Sequelize,
+} from '@nsa/service-kit';
 import type { IdentityConfig } from './config.js';
 import { LoginFailureRepository, LoginTallyRepository } from './data-access/login-failures.js';
 import { PasswordTokenRepository } from './data-access/password-tokens.js';
@@ -23,14 +30,15 @@ export function composeAccounts(deps: {
     | 'IDENTITY_SECRET'
     | 'IDENTITY_SECRET_PREVIOUS'
     | 'SESSION_SECRET'
-    | 'PUBLIC_BASE_URL'
     | 'ADMIN_2FA_REQUIRED'
     | 'LOGIN_RATE_LIMIT'
     | 'LINK_SEAL_SECRET'
   >;
   sessions: SessionRepository;
+  /** Where the work's organisation's pages are (R-ORG-LINKS). */
+  address: Pick<PublicAddress, 'current' | 'host'>;
 }): { accounts: Accounts; twoStep: TwoStepLogin } {
-  const { sequelize, outbox, logger, metrics, config, sessions } = deps;
+  const { sequelize, outbox, logger, metrics, config, sessions, address } = deps;
   const twoStep = new TwoStepLogin({
     db: sequelize,
     outbox,
@@ -39,7 +47,7 @@ export function composeAccounts(deps: {
     legacySecrets: [config.IDENTITY_SECRET_PREVIOUS, config.SESSION_SECRET].filter(
       (key): key is string => Boolean(key),
     ),
-    issuer: new URL(config.PUBLIC_BASE_URL).host,
+    address,
     required: config.ADMIN_2FA_REQUIRED === '1',
   });
   const accounts = new Accounts({
@@ -58,8 +66,8 @@ export function composeAccounts(deps: {
       loginRateLimit: config.LOGIN_RATE_LIMIT,
       sessionSecret: config.SESSION_SECRET,
       linkSealSecret: config.LINK_SEAL_SECRET,
-      publicBaseUrl: config.PUBLIC_BASE_URL,
     },
+    address,
   });
   return { accounts, twoStep };
 }

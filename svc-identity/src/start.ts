@@ -1,6 +1,7 @@
 import {
   PRIVACY_RPC_SUBJECTS,
   RPC_SUBJECTS,
+  organisationByIdLookup,
   organisationLookup,
   organisationIdsLookup,
   sessionLookup,
@@ -52,6 +53,7 @@ export const { start, stop } = serviceModule(async (opts) => {
         return reusedOrganisationAnswers(
           (h) => hosts.byHosts(h),
           (status) => hosts.ids(status),
+          async (id) => (await hosts.byIds([id]))[0] ?? null,
         );
       },
     },
@@ -70,6 +72,7 @@ export const { start, stop } = serviceModule(async (opts) => {
     metrics,
     config,
     sessions,
+    address: ctx.publicAddress,
   });
   const audit = new AuditLog({ entries });
   // R-ORG-HOST: organisation 1 from the deployment's settings, before any host is asked about.
@@ -129,6 +132,16 @@ export const { start, stop } = serviceModule(async (opts) => {
           'identity',
           organisationLookup,
           (hosts) => organisations.byHosts(hosts),
+          logger,
+        ),
+      // ...and an organisation by its id, for the others' links (R-ORG-LINKS).
+      () =>
+        serveLookup(
+          ctx.nc,
+          RPC_SUBJECTS.organisationById,
+          'identity',
+          organisationByIdLookup,
+          (ids) => organisations.byIds(ids),
           logger,
         ),
       // ...and which organisations there are, for the others' background work (R-ORG-JOBS).

@@ -5,7 +5,8 @@
 import { describe, expect, inject, it } from 'vitest';
 import { QueryTypes, withOrganisation } from '@nsa/service-kit';
 import { emailKey } from '../src/domain/tokens.js';
-import { ADMIN, Client, serviceWithProgram } from './helpers.js';
+import { until } from '@nsa/service-kit/testing';
+import { ADMIN, Client, latestLink, serviceWithProgram } from './helpers.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
 
@@ -79,6 +80,41 @@ describe('organisation (R-ORG-ADD)', () => {
     const first = await on('localhost').login(ADMIN.email, ADMIN.password);
     expect(first.status).toBe(200);
     expect(first.body.user).toMatchObject({ name: ADMIN.name });
+  });
+
+  // R-ORG-LINKS: what the running service makes for the organisation's accounts is on its
+  // address too: a reset link, and the name an authenticator app shows.
+  it("emails the organisation's administrator a reset link on its own address and names its host in two-step login", async () => {
+    const host = 'aanmelden.klaverstad.example';
+    const own = on(host);
+    expect((await own.call('POST', '/api/auth/request-reset', { email: ADMIN.email })).status).toBe(
+      200,
+    );
+    const [made] = await service().ctx.sequelize.query<{ id: number }>(
+      "SELECT id FROM organisations WHERE slug = 'klaverstad'",
+      { type: QueryTypes.SELECT },
+    );
+    // The request answers at once and the link is made behind it.
+    let reset: string | undefined;
+    await until(async () => {
+      reset = await withOrganisation(made!.id, () =>
+        latestLink(service(), 'identity.password-reset.requested').then(
+          (l) => l.link,
+          () => undefined,
+        ),
+      );
+      return reset !== undefined;
+    });
+    expect(reset).toMatch(/^https:\/\/aanmelden\.klaverstad\.example\/reset-password\?token=/);
+    expect((await own.login(ADMIN.email, 'klaverstad wachtwoord 1')).status).toBe(200);
+    const setup = await own.call('POST', '/api/auth/totp/setup');
+    expect(setup.status).toBe(200);
+    expect(new URL(setup.body.uri).searchParams.get('issuer')).toBe(host);
+    // Organisation 1's administrator sees the deployment's host.
+    const first = on('localhost');
+    expect((await first.login(ADMIN.email, ADMIN.password)).status).toBe(200);
+    const theirs = await first.call('POST', '/api/auth/totp/setup');
+    expect(new URL(theirs.body.uri).searchParams.get('issuer')).toBe('localhost:8080');
   });
 
   it('refuses a slug or host another organisation holds and bad input, making nothing', async () => {

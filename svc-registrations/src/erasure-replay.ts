@@ -8,6 +8,7 @@ import { AUDIT_ACTIONS, EVENT_TYPES } from '@nsa/contracts';
 import {
   normaliseEmail,
   Outbox,
+  PublicAddress,
   QueryTypes,
   recordAudit,
   SYSTEM_ACTOR,
@@ -72,8 +73,9 @@ export async function replayRegistrationErasures(
     registrations,
     activities,
     outbox,
+    // The replay is organisation 1's work alone: its links are on the deployment's address.
     links: new ParentLinks({
-      publicBaseUrl: config.PUBLIC_BASE_URL,
+      address: new PublicAddress({ byId: async () => null }, config.PUBLIC_BASE_URL),
       sealSecret: config.LINK_SEAL_SECRET,
     }),
     logger,

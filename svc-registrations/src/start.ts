@@ -77,7 +77,7 @@ export const { start, stop } = serviceModule(async (opts) => {
 
   // Domain.
   const links = new ParentLinks({
-    publicBaseUrl: config.PUBLIC_BASE_URL,
+    address: ctx.publicAddress,
     sealSecret: config.LINK_SEAL_SECRET,
   });
   const waitlist = new Waitlist({

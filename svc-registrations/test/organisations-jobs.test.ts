@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { OrganisationStatus } from '@nsa/contracts';
-import { EveryOrganisation, QueryTypes, createLogger, withOrganisation } from '@nsa/service-kit';
+import {
+  EveryOrganisation,
+  QueryTypes,
+  createLogger,
+  openLink,
+  withOrganisation,
+} from '@nsa/service-kit';
 import { setTestOrganisation, until } from '@nsa/service-kit/testing';
-import { organisationAt, replica, startWorld, type World } from './world.js';
+import { LINK_SEAL_SECRET, organisationAt, replica, startWorld, type World } from './world.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
 const HOUR = 3_600_000;
@@ -65,8 +71,18 @@ describe('background jobs for every organisation', () => {
     return sql(org, query, { id });
   };
   const twoHoursOn = () => new Date(Date.now() + 2 * HOUR);
+  /** The parent's link in the last email event of `type` about sign-up `id`, opened. */
+  const linkOf = async (org: number, type: string, id: number) => {
+    const [row] = await sql<{ sealed: string }>(
+      org,
+      `SELECT data->'notification'->>'sealedLink' AS sealed FROM outbox
+        WHERE type = :type AND (data->>'registrationId')::int = :id ORDER BY id DESC LIMIT 1`,
+      { type, id },
+    );
+    return row ? openLink(row.sealed, LINK_SEAL_SECRET) : undefined;
+  };
 
-  it("moves on a lapsed offer of organisation 2 and one of organisation 1 in the same sweep round, and leaves a suspended organisation's lapsed offer alone (R-ORG-JOBS, R-WAITLIST-EXPIRY)", async () => {
+  it("moves on a lapsed offer of organisation 2 and one of organisation 1 in the same sweep round, and leaves a suspended organisation's lapsed offer alone; each next in line is offered the place by a link on their own organisation's address (R-ORG-JOBS, R-WAITLIST-EXPIRY, R-ORG-LINKS)", async () => {
     const first = organisation(1);
     const second = organisation(2, 'tweede-wachtlijst.example');
     const third = organisation(3, 'derde-wachtlijst.example');
@@ -118,6 +134,18 @@ describe('background jobs for every organisation', () => {
       { id: two.first },
     );
     expect(told).toHaveLength(1);
+    // The one next in line is offered the place in the sweep, outside any request, with a link
+    // on organisation 2's own address; organisation 1's on the deployment's (R-ORG-LINKS).
+    expect(await linkOf(2, 'registrations.registration.offered', two.second)).toMatch(
+      /^https:\/\/tweede-wachtlijst\.example\/my-signup#[\w-]{43}$/,
+    );
+    expect(await linkOf(1, 'registrations.registration.offered', one.second)).toMatch(
+      /^http:\/\/localhost:8080\/my-signup#/,
+    );
+    // So is the link in the confirmation of each sign-up made on organisation 2's host.
+    expect(await linkOf(2, 'registrations.registration.created', two.first)).toMatch(
+      /^https:\/\/tweede-wachtlijst\.example\/my-signup#/,
+    );
   });
 
   it("freezes the entries of organisation 2's lottery block at its close, by the service's own freeze (R-ORG-JOBS, R-DRAW-FREEZE)", async () => {

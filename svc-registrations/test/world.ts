@@ -33,7 +33,7 @@ export function replica(svc: RegistrationsService, clock?: () => Date) {
   const registrations = new RegistrationRepository(db);
   const activities = new ActivityRepository(db);
   const links = new ParentLinks({
-    publicBaseUrl: config.PUBLIC_BASE_URL,
+    address: svc.ctx.publicAddress,
     sealSecret: config.LINK_SEAL_SECRET,
   });
   const waitlist = new Waitlist({

@@ -297,6 +297,11 @@ export const RPC_SUBJECTS = {
    * service's background work runs for (R-ORG-JOBS).
    */
   organisationIds: 'rpc.identity.organisation-ids',
+  /**
+   * An organisation by its id, as svc-identity has it now: its public address, for the links a
+   * service makes in an organisation's work that no request brought (R-ORG-LINKS).
+   */
+  organisationById: 'rpc.identity.organisation-by-id',
 } as const;
 /**
  * How long svc-registrations may reuse an owner's answer about an activity, counted from when
@@ -394,6 +399,11 @@ export const organisationLookup = {
   }),
 };
 export type OrganisationAnswer = z.infer<typeof organisationLookup.value>;
+/** By id: the organisation with it, as the host look-up answers it; null for an unknown id. */
+export const organisationByIdLookup = {
+  key: z.number().int().positive(),
+  value: organisationLookup.value,
+};
 /**
  * By status: the ids of every organisation in it, in order (R-ORG-JOBS). Organisation 1 is
  * among them once svc-identity has made it.

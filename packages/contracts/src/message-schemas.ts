@@ -30,6 +30,7 @@ import {
   sessionLookup,
   organisationLookup,
   organisationIdsLookup,
+  organisationByIdLookup,
 } from './events.js';
 import {
   PRIVACY_RPC_SUBJECTS,
@@ -101,6 +102,7 @@ export const RPC_SCHEMAS: Record<string, { request: z.ZodType; reply: z.ZodType 
   [RPC_SUBJECTS.sessions]: lookup(sessionLookup),
   [RPC_SUBJECTS.organisations]: lookup(organisationLookup),
   [RPC_SUBJECTS.organisationIds]: lookup(organisationIdsLookup),
+  [RPC_SUBJECTS.organisationById]: lookup(organisationByIdLookup),
   [PRIVACY_RPC_SUBJECTS.notify]: { request: privacyRequestSchema, reply: privacyReplySchema },
   [PRIVACY_RPC_SUBJECTS.identity]: { request: privacyRequestSchema, reply: privacyReplySchema },
 };

@@ -51,6 +51,7 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
     asks: [
       RPC_SUBJECTS.sessions,
       RPC_SUBJECTS.organisations,
+      RPC_SUBJECTS.organisationById,
       RPC_SUBJECTS.activitySignups,
       RPC_SUBJECTS.drawCommitments,
       RPC_SUBJECTS.activityCounts,
@@ -69,6 +70,7 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
       RPC_SUBJECTS.sessions,
       RPC_SUBJECTS.organisations,
       RPC_SUBJECTS.organisationIds,
+      RPC_SUBJECTS.organisationById,
       RPC_SUBJECTS.activities,
       RPC_SUBJECTS.providerLinks,
       PRIVACY_RPC_SUBJECTS.notify,
@@ -94,6 +96,7 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
       RPC_SUBJECTS.sessions,
       RPC_SUBJECTS.organisations,
       RPC_SUBJECTS.organisationIds,
+      RPC_SUBJECTS.organisationById,
       PRIVACY_RPC_SUBJECTS.identity,
     ],
     erases: false,

@@ -1,6 +1,7 @@
 import {
   ORGANISATION_ANSWER_REUSE_MS,
   RPC_SUBJECTS,
+  organisationByIdLookup,
   organisationIdsLookup,
   organisationLookup,
   type OrganisationAnswer,
@@ -8,7 +9,7 @@ import {
 } from '@nsa/contracts';
 import type { Request, RequestHandler } from 'express';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { withOrganisation } from './context.js';
+import { currentOrganisation, withOrganisation } from './context.js';
 import { AppError } from './errors.js';
 import type { Logger } from './logger.js';
 import { OwnerLookup } from './owner.js';
@@ -22,6 +23,8 @@ export interface OrganisationSource {
   get(host: string): Promise<OrganisationAnswer | null>;
   /** The ids of the organisations in `status`, as svc-identity has them now (R-ORG-JOBS). */
   ids(status: OrganisationStatus): Promise<number[]>;
+  /** The organisation with `id`; null for an id no organisation has (R-ORG-LINKS). */
+  byId(id: number): Promise<OrganisationAnswer | null>;
 }
 
 /**
@@ -39,9 +42,13 @@ export function askIdentityForOrganisations(
   const lists = new OwnerLookup(nc, RPC_SUBJECTS.organisationIds, organisationIdsLookup, logger, {
     reuseForMs: ORGANISATION_ANSWER_REUSE_MS,
   });
+  const byId = new OwnerLookup(nc, RPC_SUBJECTS.organisationById, organisationByIdLookup, logger, {
+    reuseForMs: ORGANISATION_ANSWER_REUSE_MS,
+  });
   return {
     get: (host) => owner.get(host),
     ids: async (status) => (await lists.get(status))?.ids ?? [],
+    byId: (id) => byId.get(id),
   };
 }
 
@@ -52,10 +59,12 @@ export function askIdentityForOrganisations(
 export function reusedOrganisationAnswers(
   byHosts: (hosts: string[]) => Promise<Array<OrganisationAnswer | null>>,
   ids: (status: OrganisationStatus) => Promise<number[]>,
+  byId: (id: number) => Promise<OrganisationAnswer | null>,
 ): OrganisationSource {
   const recent = new Map<string, { answer: Promise<OrganisationAnswer | null>; askedAt: number }>();
   return {
     ids,
+    byId,
     get(host) {
       const now = Date.now();
       const known = recent.get(host);
@@ -189,3 +198,47 @@ export const ORGANISATIONS_WITH_DATA: readonly OrganisationStatus[] = [
 ];
 /** The statuses whose organisations take sign-ups and send emails: their sweeps run. */
 export const ORGANISATIONS_AT_WORK: readonly OrganisationStatus[] = ['active'];
+
+/**
+ * R-ORG-LINKS: where the pages of the organisation whose work is under way are, for the links a
+ * service makes (a parent's link, a provider link, a school's sign-up link, a password link):
+ * the deployment's `PUBLIC_BASE_URL` for organisation 1 (and for work of none), another
+ * organisation's own public address as svc-identity has it. Without svc-identity's answer no
+ * link is made (503): a link on another organisation's address would open nothing there. Once
+ * known, an organisation's address is answered at once and asked again in the background at
+ * most every ORGANISATION_ANSWER_REUSE_MS, so a link made inside a transaction waits on
+ * svc-identity only the first time. An address is no access decision: a link on an address
+ * changed a moment ago still names its own organisation's token.
+ */
+export class PublicAddress {
+  private readonly known = new Map<number, { url: string; at: number }>();
+
+  constructor(
+    private readonly source: Pick<OrganisationSource, 'byId'>,
+    private readonly deploymentBaseUrl: string,
+  ) {}
+
+  /** The address, without a trailing slash. */
+  async current(): Promise<string> {
+    const id = currentOrganisation() ?? 1;
+    if (id === 1) return this.deploymentBaseUrl.replace(/\/$/, '');
+    const known = this.known.get(id);
+    if (!known) return this.ask(id);
+    // A failed refresh keeps the address known; the next link asks again.
+    if (Date.now() - known.at >= ORGANISATION_ANSWER_REUSE_MS) this.ask(id).catch(() => undefined);
+    return known.url;
+  }
+
+  /** The host name in it (a two-step login's issuer, R-TOTP). */
+  async host(): Promise<string> {
+    return new URL(await this.current()).host;
+  }
+
+  private async ask(id: number): Promise<string> {
+    const answer = await this.source.byId(id);
+    if (!answer) throw new AppError('SERVICE_UNAVAILABLE', 503);
+    const url = answer.publicBaseUrl.replace(/\/$/, '');
+    this.known.set(id, { url, at: Date.now() });
+    return url;
+  }
+}

@@ -28,6 +28,7 @@ import { OwnerLookup } from './owner.js';
 import {
   askIdentityForOrganisations,
   EveryOrganisation,
+  PublicAddress,
   type OrganisationSource,
 } from './organisation.js';
 import { Sessions, type SessionAuthority } from './session.js';
@@ -46,6 +47,8 @@ export interface ServiceContext<C extends BaseConfig = BaseConfig> {
   organisations: OrganisationSource;
   /** Background work done for each organisation in turn (R-ORG-JOBS). */
   everyOrganisation: EveryOrganisation;
+  /** Where the work's organisation's pages are, for the links a service makes (R-ORG-LINKS). */
+  publicAddress: PublicAddress;
 }
 
 /** What a service is made of before its own parts: name, settings, tables, who owns sessions. */
@@ -181,6 +184,7 @@ export async function openService<S extends z.ZodObject>(
     metrics,
     organisations,
     everyOrganisation: new EveryOrganisation(organisations, logger),
+    publicAddress: new PublicAddress(organisations, config.PUBLIC_BASE_URL),
   };
   return { ctx, run: (parts) => runService(def, ctx, parts, opts) };
 }

@@ -6,13 +6,14 @@ import type { AddressInfo } from 'node:net';
 import { ORGANISATION_ANSWER_REUSE_MS, type OrganisationAnswer } from '@nsa/contracts';
 import express from 'express';
 import { afterAll, describe, expect, it } from 'vitest';
-import { currentOrganisation } from '../src/context.js';
+import { currentOrganisation, withOrganisation } from '../src/context.js';
 import { AppError, createErrorHandler } from '../src/errors.js';
 import { createLogger } from '../src/logger.js';
 import {
   EveryOrganisation,
   normaliseHost,
   organisationContext,
+  PublicAddress,
   reusedOrganisationAnswers,
 } from '../src/organisation.js';
 
@@ -130,6 +131,7 @@ describe('the organisation of a request', () => {
         return hosts.map((h) => ORGANISATIONS[h] ?? null);
       },
       async () => [],
+      async () => null,
     );
     const many = await Promise.all([1, 2, 3].map(() => source.get('welzijn.example')));
     expect(many.map((a) => a?.id)).toEqual([2, 2, 2]);
@@ -198,5 +200,65 @@ describe('every organisation in turn', () => {
     expect(await every.ids(['active'])).toEqual([1, 4]);
     answer = undefined;
     expect(await every.ids(['active'])).toEqual([1, 4]);
+  });
+});
+
+describe("the address of the work's organisation (R-ORG-LINKS)", () => {
+  const DEPLOYMENT = 'http://localhost:8080/';
+
+  it("is the deployment's for organisation 1 and for work of none, and another organisation's own as svc-identity answers it", async () => {
+    const asked: number[] = [];
+    const address = new PublicAddress(
+      {
+        byId: async (id) => {
+          asked.push(id);
+          return id === 2
+            ? { id, status: 'active', publicBaseUrl: 'https://welzijn.example/' }
+            : null;
+        },
+      },
+      DEPLOYMENT,
+    );
+    expect(await address.current()).toBe('http://localhost:8080');
+    expect(await withOrganisation(1, () => address.current())).toBe('http://localhost:8080');
+    expect(await withOrganisation(2, () => address.current())).toBe('https://welzijn.example');
+    expect(await withOrganisation(2, () => address.host())).toBe('welzijn.example');
+    expect(asked).toEqual([2]);
+    // An organisation svc-identity does not know gets no link on anyone's address.
+    const unknown = await withOrganisation(7, () => address.current()).catch((e: AppError) => e);
+    expect(unknown).toBeInstanceOf(AppError);
+    expect((unknown as AppError).status).toBe(503);
+  });
+
+  it('answers a known address at once, asks again in the background after ORGANISATION_ANSWER_REUSE_MS and keeps it while svc-identity cannot answer', async () => {
+    let url: string | Error = 'https://oud.example';
+    let asks = 0;
+    const address = new PublicAddress(
+      {
+        byId: async (id) => {
+          asks += 1;
+          if (url instanceof Error) throw url;
+          return { id, status: 'active', publicBaseUrl: url };
+        },
+      },
+      DEPLOYMENT,
+    );
+    const current = () => withOrganisation(3, () => address.current());
+    expect(await current()).toBe('https://oud.example');
+    url = 'https://nieuw.example';
+    // Within the reuse time: the known address, nothing asked.
+    expect(await current()).toBe('https://oud.example');
+    expect(asks).toBe(1);
+    await new Promise((r) => setTimeout(r, ORGANISATION_ANSWER_REUSE_MS + 20));
+    // Past it: still answered at once, and asked again behind it.
+    expect(await current()).toBe('https://oud.example');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(asks).toBe(2);
+    expect(await current()).toBe('https://nieuw.example');
+    url = new Error('identity away');
+    await new Promise((r) => setTimeout(r, ORGANISATION_ANSWER_REUSE_MS + 20));
+    expect(await current()).toBe('https://nieuw.example');
+    await new Promise((r) => setTimeout(r, 10));
+    expect(await current()).toBe('https://nieuw.example');
   });
 });

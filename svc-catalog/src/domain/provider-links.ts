@@ -4,6 +4,7 @@ import {
   currentActor,
   recordAudit,
   type Outbox,
+  type PublicAddress,
   type Transactor,
 } from '@nsa/service-kit';
 import type { ActivityRepository } from '../data-access/activities.js';
@@ -42,8 +43,8 @@ export interface ProviderLinksDeps {
   outbox: Outbox;
   activities: ActivityRepository;
   tokens: TokenRepository;
-  /** The public base URL a provider link starts with (PUBLIC_BASE_URL). */
-  linkBase: string;
+  /** Where the activity's organisation's pages are: a provider link's origin (R-ORG-LINKS). */
+  address: Pick<PublicAddress, 'current'>;
 }
 
 /** Provider links of activities: made, shown and revoked by an admin. */
@@ -65,6 +66,8 @@ export class ProviderLinks {
   /** A new 256-bit token; only its hash is stored; the URL is shown this once. */
   async generate(activityId: number) {
     const token = newProviderToken();
+    // First, so that no link is replaced by one that cannot be shown.
+    const base = await this.deps.address.current();
     const saved = await this.deps.db.transaction(async (tx) => {
       const activity = await this.deps.activities.byId(activityId, tx);
       if (!activity) throw AppError.notFound(MSG.activityNotFound);
@@ -87,7 +90,6 @@ export class ProviderLinks {
       });
       return t;
     });
-    const base = this.deps.linkBase.replace(/\/$/, '');
     return {
       url: `${base}/provider/${activityId}?token=${token}`,
       revoked: false,

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   await withIdentityDatabase(async (parts) => {
-    const accounts = parts.accounts();
+    const { accounts } = parts;
     if (await accounts.emailTaken(input.data.email)) {
       process.stderr.write(`an account with email ${input.data.email} already exists\n`);
       process.exitCode = 1;

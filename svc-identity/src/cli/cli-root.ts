@@ -5,6 +5,7 @@ import {
   kitMigrations,
   loadConfig,
   Outbox,
+  PublicAddress,
   runMigrations,
   type BaseConfig,
   type Sequelize,
@@ -12,13 +13,14 @@ import {
 import { migrations } from '../../migrations/index.js';
 import { composeAccounts } from '../accounts-root.js';
 import { identityConfigSchema, type IdentityConfig } from '../config.js';
+import { OrganisationRepository } from '../data-access/organisations.js';
 import { sessionRepository } from '../data-access/sessions.js';
 
 export interface CliParts {
   config: IdentityConfig & BaseConfig;
   sequelize: Sequelize;
-  /** Accounts as the service composes them, whose links point at `publicBaseUrl`. */
-  accounts: (publicBaseUrl?: string) => ReturnType<typeof composeAccounts>['accounts'];
+  /** Accounts as the service composes them: links on the work's organisation's address. */
+  accounts: ReturnType<typeof composeAccounts>['accounts'];
 }
 
 /**
@@ -44,20 +46,25 @@ export async function withIdentityDatabase(
   const sequelize = await connectDatabase({
     url: config.DATABASE_URL,
     schema: config.DB_SCHEMA,
-    poolMax: 1,
+    // Two: a link made inside a transaction reads its organisation's address beside it.
+    poolMax: 2,
     applicationName: 'identity-cli',
   });
   try {
     await runMigrations(sequelize, config.DB_SCHEMA, [...kitMigrations, ...migrations], logger);
     const outbox = Outbox.writeOnly(sequelize, logger);
-    const accounts = (publicBaseUrl = config.PUBLIC_BASE_URL) =>
-      composeAccounts({
-        sequelize,
-        outbox,
-        logger,
-        config: { ...config, PUBLIC_BASE_URL: publicBaseUrl },
-        sessions: sessionRepository(sequelize, config),
-      }).accounts;
+    const organisations = new OrganisationRepository(sequelize);
+    const { accounts } = composeAccounts({
+      sequelize,
+      outbox,
+      logger,
+      config,
+      sessions: sessionRepository(sequelize, config),
+      address: new PublicAddress(
+        { byId: async (id) => (await organisations.byIds([id]))[0] ?? null },
+        config.PUBLIC_BASE_URL,
+      ),
+    });
     await work({ config, sequelize, accounts });
   } finally {
     await sequelize.close();

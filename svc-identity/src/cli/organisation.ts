@@ -107,10 +107,9 @@ async function add(o: z.infer<typeof addSchema>): Promise<void> {
       return;
     }
     // The administrator is the new organisation's, and its link is on that one's address.
-    const own = accounts(o.publicBaseUrl);
     const link = await withOrganisation(id, async () => {
       try {
-        return await own.createWithSetupLink(o.admin.email, o.admin.name);
+        return await accounts.createWithSetupLink(o.admin.email, o.admin.name);
       } catch (err) {
         // Nothing made: the organisation goes again.
         await sequelize.query('DELETE FROM organisations WHERE id = :id', { replacements: { id } });

@@ -90,6 +90,15 @@ export class OrganisationRepository {
     return hosts.map((h) => held.get(h) ?? (first ? answer(first) : null));
   }
 
+  /** For each id, in order: the organisation with it, null for an unknown id (R-ORG-LINKS). */
+  async byIds(ids: number[]): Promise<Array<OrganisationAnswer | null>> {
+    const rows = await this.db.query<OrganisationAnswer>(
+      `SELECT id, status, public_base_url AS "publicBaseUrl" FROM organisations WHERE id IN (:ids)`,
+      { replacements: { ids }, type: QueryTypes.SELECT },
+    );
+    return ids.map((id) => rows.find((r) => r.id === id) ?? null);
+  }
+
   /** The ids of the organisations in `status`, in order (R-ORG-JOBS). */
   async ids(status: OrganisationStatus): Promise<number[]> {
     const rows = await this.db.query<{ id: number }>(

@@ -25,6 +25,7 @@ import {
   type NewAuditEntry,
   newSessionId,
   type Outbox,
+  type PublicAddress,
   sessionIdHash,
   type SessionUser,
   type Transaction,
@@ -55,8 +56,6 @@ export interface AccountsSettings {
   sessionSecret: string;
   /** LINK_SEAL_SECRET: seals the links svc-notify emails, so that only it can open them. */
   linkSealSecret: string;
-  /** PUBLIC_BASE_URL: where the setup and reset links point. */
-  publicBaseUrl: string;
 }
 
 export interface AccountsDeps {
@@ -73,6 +72,8 @@ export interface AccountsDeps {
   sessions: SessionRepository;
   twoStep: TwoStepLogin;
   settings: AccountsSettings;
+  /** Where the account's organisation's pages are: the setup and reset links' origin. */
+  address: Pick<PublicAddress, 'current'>;
 }
 
 /** Fields of a user an audit entry shows: the role by value, name and email by name only. */
@@ -459,7 +460,7 @@ export class Accounts {
       purpose,
       expiresAt,
     });
-    const link = `${this.deps.settings.publicBaseUrl.replace(/\/$/, '')}/reset-password?token=${token}`;
+    const link = `${await this.deps.address.current()}/reset-password?token=${token}`;
     return { link, expiresAt, ttl };
   }
 

@@ -14,6 +14,7 @@ import {
   unseal,
   type NewAuditEntry,
   type Outbox,
+  type PublicAddress,
   type SessionUser,
   type Transaction,
   type Transactor,
@@ -48,8 +49,11 @@ export interface TwoStepLoginDeps {
    * read, and sealed again under IDENTITY_SECRET at once.
    */
   legacySecrets?: readonly string[];
-  /** The name authenticator apps show beside the account (the public host). */
-  issuer: string;
+  /**
+   * The name authenticator apps show beside the account: its organisation's public host
+   * (R-ORG-LINKS).
+   */
+  address: Pick<PublicAddress, 'host'>;
   /** ADMIN_2FA_REQUIRED: every account must use two-step login. */
   required: boolean;
 }
@@ -76,7 +80,7 @@ export class TwoStepLogin {
       purpose: TICKET_PURPOSE,
       ttlMs: ENROLMENT_TTL_MS,
     });
-    const uri = totpUri(secret, user.email, this.deps.issuer);
+    const uri = totpUri(secret, user.email, await this.deps.address.host());
     const qrCodeDataUrl = await QRCode.toDataURL(uri, { margin: 2, width: 240 });
     return { ticket, secret, uri, qrCodeDataUrl };
   }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Lang } from '@nsa/contracts';
-import { sealLink } from '@nsa/service-kit';
+import { sealLink, type PublicAddress } from '@nsa/service-kit';
 
 /** How long a sealed link can wait in notify's queue before it can no longer be opened. */
 const SEALED_LINK_TTL_MS = 14 * 24 * 3600 * 1000;
@@ -16,8 +16,8 @@ export interface MintedLink {
 }
 
 export interface ParentLinksDeps {
-  /** Where the product's pages are: the link's origin. */
-  publicBaseUrl: string;
+  /** Where the pages of the sign-up's organisation are: the link's origin (R-ORG-LINKS). */
+  address: Pick<PublicAddress, 'current'>;
   /** The key svc-notify shares to open a sealed link. */
   sealSecret: string;
 }
@@ -39,7 +39,7 @@ export class ParentLinks {
   async mint(language: Lang = 'nl'): Promise<MintedLink> {
     const token = randomBytes(32).toString('base64url');
     const page = language === 'nl' ? '/my-signup' : `/my-signup?lng=${language}`;
-    const link = `${this.deps.publicBaseUrl.replace(/\/$/, '')}${page}#${token}`;
+    const link = `${await this.deps.address.current()}${page}#${token}`;
     const sealedLink = sealLink(link, this.deps.sealSecret, SEALED_LINK_TTL_MS);
     return { tokenHash: sha256(token), sealedLink };
   }

@@ -234,6 +234,10 @@ function standInIdentity(natsUrl: string, service: string): Promise<void> {
       answer(RPC_SUBJECTS.sessions, testSessions);
       if (service !== 'identity') {
         answer(RPC_SUBJECTS.organisations, testOrganisations);
+        answer(RPC_SUBJECTS.organisationById, {
+          has: (id) => testOrganisationById(Number(id)) !== undefined,
+          get: (id) => testOrganisationById(Number(id)) ?? null,
+        });
         answer(RPC_SUBJECTS.organisationIds, {
           has: (status) => (ORGANISATION_STATUSES as readonly string[]).includes(status),
           get: (status) => ({ ids: testOrganisationIds(status as OrganisationStatus) }),
@@ -244,6 +248,11 @@ function standInIdentity(natsUrl: string, service: string): Promise<void> {
     standIns.set(natsUrl, started);
   }
   return started;
+}
+
+/** The organisation with `id` among those the stand-in answers for (its last host's answer). */
+function testOrganisationById(id: number): OrganisationAnswer | undefined {
+  return [...testOrganisations.values()].filter((o) => o.id === id).at(-1);
 }
 
 /** The ids of the organisations in `status` among those the stand-in answers for. */
@@ -259,6 +268,7 @@ function testOrganisationIds(status: OrganisationStatus): number[] {
 export const firstOrganisationOnly = (): OrganisationSource => ({
   get: async () => testOrganisations.get('localhost')!,
   ids: async (status) => (status === 'active' ? [1] : []),
+  byId: async (id) => (id === 1 ? testOrganisations.get('localhost')! : null),
 });
 
 /**

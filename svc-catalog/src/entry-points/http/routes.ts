@@ -1,6 +1,13 @@
 import { Router, type Express, type Response } from 'express';
 import { SCHOOL_TOKEN_PATTERN, blockSchema, providerSchema, schoolSchema } from '@nsa/contracts';
-import { AppError, parseOrThrow, requireRole, idParam, optionalIdQuery } from '@nsa/service-kit';
+import {
+  AppError,
+  parseOrThrow,
+  requireRole,
+  idParam,
+  optionalIdQuery,
+  type PublicAddress,
+} from '@nsa/service-kit';
 import type { Catalog } from '../../domain/catalog.js';
 import type { FreshViews } from '../../domain/fresh-views.js';
 import { MSG } from '../../domain/messages.js';
@@ -9,15 +16,14 @@ import { LAGGING_HEADER } from './activity-routes.js';
 
 const admin = requireRole('admin');
 
-/** `publicBaseUrl`: where the product is reached (PUBLIC_BASE_URL), for the schools' links. */
+/** `address`: where the request's organisation's pages are, for its schools' links (R-ORG-LINKS). */
 export function mountCatalogRoutes(
   app: Express,
   catalog: Catalog,
   fresh: FreshViews,
-  publicBaseUrl: string,
+  address: Pick<PublicAddress, 'current'>,
 ): void {
-  const base = publicBaseUrl.replace(/\/$/, '');
-  const schoolUrl = (token: string) => `${base}/schools/${token}`;
+  const schoolUrl = async (token: string) => `${await address.current()}/schools/${token}`;
 
   const schools = Router();
   // The list holds every school's access token: admins only.
@@ -52,7 +58,7 @@ export function mountCatalogRoutes(
   app.get('/api/admin/schools/:id/qrcode', admin, async (req, res) => {
     const school = await catalog.school(idParam(req));
     if (!school) throw AppError.notFound(MSG.schoolNotFound);
-    const url = schoolUrl(school.accessToken);
+    const url = await schoolUrl(school.accessToken);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ schoolName: school.name, qrCodeDataUrl: await qrDataUrl(url), url });
   });
@@ -98,11 +104,11 @@ export function mountCatalogRoutes(
     const block = await catalog.block(idParam(req));
     if (!block) throw AppError.notFound(MSG.blockNotFound);
     const schoolId = optionalIdQuery(req, 'schoolId');
-    let target = `${base}/`;
+    let target = `${await address.current()}/`;
     if (schoolId !== undefined) {
       const school = await catalog.school(schoolId);
       if (!school) throw AppError.notFound(MSG.schoolNotFound);
-      target = `${schoolUrl(school.accessToken)}?blockId=${block.id}`;
+      target = `${await schoolUrl(school.accessToken)}?blockId=${block.id}`;
     }
     res.setHeader('Content-Type', 'image/png');
     res.setHeader('Content-Disposition', `attachment; filename="block-${block.id}-qr.png"`);
