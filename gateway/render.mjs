@@ -21,6 +21,8 @@ export const API_ROUTES = [
   ['/api/admin/users', 'identity'],
   // R-AUDIT-LIST: the audit log is kept by identity; read only.
   ['/api/admin/audit', 'identity'],
+  // R-ORG-PAGES: what the public pages say about the organisation of the host they are on.
+  ['= /api/app-config', 'identity'],
   ['/api/schools', 'catalog'],
   ['/api/blocks', 'catalog'],
   ['/api/providers', 'catalog'],

@@ -136,6 +136,14 @@ export function watchRequests(page: Page): string[] {
   return paths;
 }
 
+/**
+ * The API calls among `paths` that a page made about what it shows, leaving out the settings
+ * of the host's organisation every public page reads for its footer (R-ORG-PAGES).
+ */
+export function apiCallsOf(paths: string[]): string[] {
+  return paths.filter((p) => p.startsWith('/api/') && p !== '/api/app-config');
+}
+
 /** Console messages that report a Content-Security-Policy violation. */
 export function watchCspViolations(page: Page): string[] {
   const violations: string[] = [];

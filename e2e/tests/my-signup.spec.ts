@@ -27,6 +27,7 @@ import {
   text,
   textWith,
   watchRequests,
+  apiCallsOf,
   type Language,
 } from './fixtures.js';
 
@@ -407,7 +408,7 @@ test('a link without a token says it does not work without asking the server; so
     pub('mySignup.invalidText'),
   );
   await page.waitForLoadState('networkidle');
-  expect(requests.filter((p) => p.startsWith('/api/'))).toEqual([]);
+  expect(apiCallsOf(requests)).toEqual([]);
   await expectNoAxeViolations(page, 'the invalid-link page');
 
   await page.goto(`/my-signup?lng=en#${'x'.repeat(43)}`);

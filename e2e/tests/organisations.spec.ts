@@ -62,6 +62,7 @@ test('the administrators of two organisations, each on its own host name, work s
       'add',
       ...['--slug', 'tweede', '--name', 'Welzijn Tweede'],
       ...['--contact-email', 'info@tweede.example', '--public-base-url', otherBase],
+      ...['--website', 'https://tweede.example', '--privacy-url', 'https://tweede.example/privacy'],
       ...['--host', host, '--admin-email', other.email, '--admin-name', other.name],
     ],
     {
@@ -120,6 +121,17 @@ test('the administrators of two organisations, each on its own host name, work s
     await expect(copied).toHaveURL(/\/login$/);
     await copy.close();
     await b.screenshot({ path: testInfo.outputPath('second-organisation-schools.png') });
+    // R-ORG-PAGES: each host's public pages speak for their own organisation.
+    for (const page of [a, b]) await page.goto('/');
+    const footerOf = (page: Page) => page.getByRole('contentinfo');
+    await expect(footerOf(b)).toContainText('Welzijn Tweede');
+    await expect(footerOf(b).getByRole('link', { name: 'info@tweede.example' })).toBeVisible();
+    const deployment = (await (await a.request.get('/app-config.json')).json()) as {
+      organisation: { name: string };
+    };
+    await expect(footerOf(a)).toContainText(deployment.organisation.name);
+    await expect(footerOf(a)).not.toContainText('Welzijn Tweede');
+    await b.screenshot({ path: testInfo.outputPath('second-organisation-landing.png') });
   } finally {
     await first.close();
     await second.close();

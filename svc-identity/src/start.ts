@@ -25,6 +25,7 @@ import { sessionRepository, type SessionRepository } from './data-access/session
 import { AuditLog } from './domain/audit-log.js';
 import { AdminBootstrap } from './domain/bootstrap.js';
 import { IdentityPrivacy, retiredItems } from './domain/privacy.js';
+import { mountAppConfigRoutes } from './entry-points/http/app-config-routes.js';
 import { mountAuditRoutes } from './entry-points/http/audit-routes.js';
 import { mountRoutes } from './entry-points/http/routes.js';
 import { auditConsumers } from './entry-points/messaging/audit-consumer.js';
@@ -110,6 +111,16 @@ export const { start, stop } = serviceModule(async (opts) => {
     routes: (app) => {
       mountRoutes(app, { sessions: ctx.sessions, accounts, twoStep });
       mountAuditRoutes(app, audit);
+      mountAppConfigRoutes(
+        app,
+        {
+          name: config.ORG_NAME,
+          contactEmail: config.ORG_CONTACT_EMAIL,
+          website: config.ORG_WEBSITE ?? null,
+          privacyUrl: config.ORG_PRIVACY_URL ?? null,
+        },
+        (id) => organisations.publicSettings(id),
+      );
     },
     // Every service's audit entries land in one searchable store here (R-AUDIT-STORE).
     consumers: auditConsumers({ audit }),

@@ -22,6 +22,10 @@ describe('organisation (R-ORG-ADD)', () => {
       `Welzijn ${slug}`,
       '--contact-email',
       `info@${host}`,
+      '--website',
+      `https://www.${host}`,
+      '--privacy-url',
+      `https://www.${host}/privacy`,
       '--public-base-url',
       `https://${host}`,
       '--host',
@@ -80,6 +84,24 @@ describe('organisation (R-ORG-ADD)', () => {
     const first = await on('localhost').login(ADMIN.email, ADMIN.password);
     expect(first.status).toBe(200);
     expect(first.body.user).toMatchObject({ name: ADMIN.name });
+  });
+
+  // R-ORG-PAGES: the public pages on each host read their own organisation's settings.
+  it("answers GET /api/app-config with the organisation of the request's host", async () => {
+    const own = await on('aanmelden.klaverstad.example').call('GET', '/api/app-config');
+    expect(own.status).toBe(200);
+    expect(own.body).toEqual({
+      organisation: {
+        name: 'Welzijn klaverstad',
+        contactEmail: 'info@aanmelden.klaverstad.example',
+        website: 'https://www.aanmelden.klaverstad.example',
+        privacyUrl: 'https://www.aanmelden.klaverstad.example/privacy',
+      },
+    });
+    const first = await on('localhost').call('GET', '/api/app-config');
+    expect(first.status).toBe(200);
+    // Organisation 1 as the deployment gives it (identity's default ORG_NAME here).
+    expect(first.body.organisation).toMatchObject({ name: 'Welzijn Voorbeeldstad' });
   });
 
   // R-ORG-LINKS: what the running service makes for the organisation's accounts is on its

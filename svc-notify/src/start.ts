@@ -37,6 +37,7 @@ export const { start, stop } = serviceModule(async (opts) => {
     transport,
     outbox: ctx.outbox,
     logger,
+    organisation: ctx.publicAddress,
     settings: {
       from: config.MAIL_FROM ?? `"${config.ORG_NAME}" <${config.ORG_CONTACT_EMAIL}>`,
       org: { name: config.ORG_NAME, contactEmail: config.ORG_CONTACT_EMAIL },

@@ -69,8 +69,8 @@ describe('emails of several organisations', () => {
       ),
     );
 
-  // R-ORG-JOBS, R-ORG-RLS, R-EMAIL-ONCE
-  it("sends organisation 2's email and keeps its delivery as organisation 2's, which organisation 1 never sees", async () => {
+  // R-ORG-JOBS, R-ORG-RLS, R-EMAIL-ONCE, R-ORG-EMAILS
+  it("sends organisation 2's email in its name and keeps its delivery as organisation 2's, which organisation 1 never sees", async () => {
     const reset = 'https://tweede.example/reset-password?token=reset-token-tweede';
     const id = await linkEvent(
       await testFeed(infra.natsUrl),
@@ -86,6 +86,12 @@ describe('emails of several organisations', () => {
     const sent = smtp.received.filter((m) => m.to === 'beheer@tweede.example');
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain(reset);
+    // R-ORG-EMAILS: it speaks for organisation 2 (named as svc-identity has it), from the
+    // deployment's sending address, with replies to organisation 2's own contact address.
+    expect(sent[0]!.raw).toMatch(/^From: "?Organisatie 2"? <info@welzijn\.test>\r?$/m);
+    expect(sent[0]!.raw).toMatch(/^Reply-To: info@tweede\.example\r?$/m);
+    expect(sent[0]!.text).toContain('Organisatie 2');
+    expect(sent[0]!.text).not.toContain('Welzijn Test');
     await until(async () => (await deliveriesAs(SECOND, id))[0]?.status === 'sent');
     expect(await deliveriesAs(SECOND, id)).toEqual([
       { kind: 'password-reset', status: 'sent', organisation_id: SECOND },

@@ -19,7 +19,7 @@ const nonEmpty = (value: unknown): value is string =>
 // Only web links: the config file must not be able to put javascript: URLs on the page.
 const webUrl = (value: unknown): value is string => nonEmpty(value) && /^https?:\/\//i.test(value);
 
-/** Takes what is usable from /app-config.json and fills the rest with the defaults. */
+/** Takes what is usable from an app config and fills the rest with the defaults. */
 export function organisationFrom(config: unknown): Organisation {
   const raw =
     typeof config === 'object' && config !== null
@@ -38,26 +38,42 @@ export function organisationFrom(config: unknown): Organisation {
 }
 
 /**
- * GET /app-config.json: undefined until it has been read, the built-in defaults when it
- * fails. The public pages' first view (rendered at build time, see src/first-view.server.tsx) has no
- * organisation in it, so these parts appear once it is known, never with a wrong name first.
+ * Where the organisation is read from, in order (R-ORG-PAGES): svc-identity's answer for the
+ * organisation of the page's host, then the deployment's file (organisation 1's, as a release
+ * of svc-identity without the answer, or one that cannot answer now, leaves it).
+ */
+export const ORGANISATION_SOURCES = ['/api/app-config', '/app-config.json'] as const;
+
+/** The first usable answer of ORGANISATION_SOURCES; the built-in defaults when none is. */
+export async function loadOrganisation(
+  get: (url: string) => Promise<{ ok: boolean; json(): Promise<unknown> }>,
+): Promise<Organisation> {
+  for (const url of ORGANISATION_SOURCES) {
+    try {
+      const response = await get(url);
+      if (response.ok) return organisationFrom(await response.json());
+    } catch {
+      // The next source.
+    }
+  }
+  return DEFAULT_ORGANISATION;
+}
+
+/**
+ * The organisation: undefined until it has been read, the built-in defaults when it cannot
+ * be. The public pages' first view (rendered at build time, see src/first-view.server.tsx) has
+ * no organisation in it, so these parts appear once it is known, never with a wrong name first.
  */
 export function useLoadedOrganisation(): Organisation | undefined {
   const { data } = useQuery({
-    queryKey: ['/app-config.json'],
-    queryFn: async ({ signal }) => {
-      try {
-        const response = await fetch('/app-config.json', { signal, credentials: 'same-origin' });
-        return organisationFrom(response.ok ? await response.json() : null);
-      } catch {
-        return DEFAULT_ORGANISATION;
-      }
-    },
+    queryKey: ['app-config'],
+    queryFn: ({ signal }) =>
+      loadOrganisation((url) => fetch(url, { signal, credentials: 'same-origin' })),
   });
   return data;
 }
 
-/** GET /app-config.json; the built-in defaults while it loads and when it fails. */
+/** The organisation; the built-in defaults while it loads and when it cannot be read. */
 export function useOrganisation(): Organisation {
   return useLoadedOrganisation() ?? DEFAULT_ORGANISATION;
 }

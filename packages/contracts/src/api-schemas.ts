@@ -203,6 +203,22 @@ export const loginResponse = z
   .union([userEnvelopeResponse, z.object({ totpEnrolment: totpEnrolmentResponse })])
   .meta({ id: 'LoginAnswer' });
 
+/**
+ * R-ORG-PAGES: what the public pages say about the organisation whose host they are on; a link
+ * it has not given is null.
+ */
+export const appConfigResponse = z
+  .object({
+    organisation: z.object({
+      name: z.string(),
+      contactEmail: z.string(),
+      website: z.url().nullable(),
+      privacyUrl: z.url().nullable(),
+    }),
+  })
+  .meta({ id: 'AppConfig' });
+export type AppConfig = z.output<typeof appConfigResponse>;
+
 export const totpEnabledResponse = z
   .object({
     recoveryCodes: z.array(z.string()).meta({ description: 'Shown only here; each works once.' }),

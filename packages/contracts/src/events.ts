@@ -399,11 +399,18 @@ export const organisationLookup = {
   }),
 };
 export type OrganisationAnswer = z.infer<typeof organisationLookup.value>;
-/** By id: the organisation with it, as the host look-up answers it; null for an unknown id. */
+/**
+ * By id: the organisation with it, as the host look-up answers it, with the name and contact
+ * address its emails carry (R-ORG-LINKS, R-ORG-EMAILS); null for an unknown id.
+ */
 export const organisationByIdLookup = {
   key: z.number().int().positive(),
-  value: organisationLookup.value,
+  value: organisationLookup.value.extend({
+    name: z.string().min(1).max(200),
+    contactEmail: z.email(),
+  }),
 };
+export type OrganisationProfile = z.infer<typeof organisationByIdLookup.value>;
 /**
  * By status: the ids of every organisation in it, in order (R-ORG-JOBS). Organisation 1 is
  * among them once svc-identity has made it.

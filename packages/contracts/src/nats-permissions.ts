@@ -107,7 +107,12 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
       { stream: 'REGISTRATIONS', durable: 'notify' },
       { stream: 'IDENTITY', durable: 'notify' },
     ],
-    asks: [RPC_SUBJECTS.sessions, RPC_SUBJECTS.organisations, RPC_SUBJECTS.organisationIds],
+    asks: [
+      RPC_SUBJECTS.sessions,
+      RPC_SUBJECTS.organisations,
+      RPC_SUBJECTS.organisationIds,
+      RPC_SUBJECTS.organisationById,
+    ],
     answers: [PRIVACY_RPC_SUBJECTS.notify],
     erases: false,
   },

@@ -5,6 +5,7 @@ import {
   organisationIdsLookup,
   organisationLookup,
   type OrganisationAnswer,
+  type OrganisationProfile,
   type OrganisationStatus,
 } from '@nsa/contracts';
 import type { Request, RequestHandler } from 'express';
@@ -24,7 +25,7 @@ export interface OrganisationSource {
   /** The ids of the organisations in `status`, as svc-identity has them now (R-ORG-JOBS). */
   ids(status: OrganisationStatus): Promise<number[]>;
   /** The organisation with `id`; null for an id no organisation has (R-ORG-LINKS). */
-  byId(id: number): Promise<OrganisationAnswer | null>;
+  byId(id: number): Promise<OrganisationProfile | null>;
 }
 
 /**
@@ -59,7 +60,7 @@ export function askIdentityForOrganisations(
 export function reusedOrganisationAnswers(
   byHosts: (hosts: string[]) => Promise<Array<OrganisationAnswer | null>>,
   ids: (status: OrganisationStatus) => Promise<number[]>,
-  byId: (id: number) => Promise<OrganisationAnswer | null>,
+  byId: (id: number) => Promise<OrganisationProfile | null>,
 ): OrganisationSource {
   const recent = new Map<string, { answer: Promise<OrganisationAnswer | null>; askedAt: number }>();
   return {
@@ -205,13 +206,13 @@ export const ORGANISATIONS_AT_WORK: readonly OrganisationStatus[] = ['active'];
  * the deployment's `PUBLIC_BASE_URL` for organisation 1 (and for work of none), another
  * organisation's own public address as svc-identity has it. Without svc-identity's answer no
  * link is made (503): a link on another organisation's address would open nothing there. Once
- * known, an organisation's address is answered at once and asked again in the background at
- * most every ORGANISATION_ANSWER_REUSE_MS, so a link made inside a transaction waits on
- * svc-identity only the first time. An address is no access decision: a link on an address
- * changed a moment ago still names its own organisation's token.
+ * known, an organisation is answered at once and asked about again in the background at most
+ * every ORGANISATION_ANSWER_REUSE_MS, so a link made inside a transaction waits on svc-identity
+ * only the first time. An address or a name is no access decision: a link on an address changed
+ * a moment ago still names its own organisation's token.
  */
 export class PublicAddress {
-  private readonly known = new Map<number, { url: string; at: number }>();
+  private readonly known = new Map<number, { profile: OrganisationProfile; at: number }>();
 
   constructor(
     private readonly source: Pick<OrganisationSource, 'byId'>,
@@ -220,13 +221,8 @@ export class PublicAddress {
 
   /** The address, without a trailing slash. */
   async current(): Promise<string> {
-    const id = currentOrganisation() ?? 1;
-    if (id === 1) return this.deploymentBaseUrl.replace(/\/$/, '');
-    const known = this.known.get(id);
-    if (!known) return this.ask(id);
-    // A failed refresh keeps the address known; the next link asks again.
-    if (Date.now() - known.at >= ORGANISATION_ANSWER_REUSE_MS) this.ask(id).catch(() => undefined);
-    return known.url;
+    const further = await this.further();
+    return (further?.publicBaseUrl ?? this.deploymentBaseUrl).replace(/\/$/, '');
   }
 
   /** The host name in it (a two-step login's issuer, R-TOTP). */
@@ -234,11 +230,25 @@ export class PublicAddress {
     return new URL(await this.current()).host;
   }
 
-  private async ask(id: number): Promise<string> {
-    const answer = await this.source.byId(id);
-    if (!answer) throw new AppError('SERVICE_UNAVAILABLE', 503);
-    const url = answer.publicBaseUrl.replace(/\/$/, '');
-    this.known.set(id, { url, at: Date.now() });
-    return url;
+  /**
+   * The work's organisation as svc-identity has it (its name and contact address for its
+   * emails, R-ORG-EMAILS); undefined for organisation 1 and work of none, whose settings are
+   * the deployment's own.
+   */
+  async further(): Promise<OrganisationProfile | undefined> {
+    const id = currentOrganisation() ?? 1;
+    if (id === 1) return undefined;
+    const known = this.known.get(id);
+    if (!known) return this.ask(id);
+    // A failed refresh keeps the organisation known; the next link asks again.
+    if (Date.now() - known.at >= ORGANISATION_ANSWER_REUSE_MS) this.ask(id).catch(() => undefined);
+    return known.profile;
+  }
+
+  private async ask(id: number): Promise<OrganisationProfile> {
+    const profile = await this.source.byId(id);
+    if (!profile) throw new AppError('SERVICE_UNAVAILABLE', 503);
+    this.known.set(id, { profile, at: Date.now() });
+    return profile;
   }
 }

@@ -205,6 +205,11 @@ describe('every organisation in turn', () => {
 
 describe("the address of the work's organisation (R-ORG-LINKS)", () => {
   const DEPLOYMENT = 'http://localhost:8080/';
+  const WELZIJN = {
+    status: 'active',
+    name: 'Welzijn Buurstad',
+    contactEmail: 'info@welzijn.example',
+  } as const;
 
   it("is the deployment's for organisation 1 and for work of none, and another organisation's own as svc-identity answers it", async () => {
     const asked: number[] = [];
@@ -212,9 +217,7 @@ describe("the address of the work's organisation (R-ORG-LINKS)", () => {
       {
         byId: async (id) => {
           asked.push(id);
-          return id === 2
-            ? { id, status: 'active', publicBaseUrl: 'https://welzijn.example/' }
-            : null;
+          return id === 2 ? { ...WELZIJN, id, publicBaseUrl: 'https://welzijn.example/' } : null;
         },
       },
       DEPLOYMENT,
@@ -223,6 +226,10 @@ describe("the address of the work's organisation (R-ORG-LINKS)", () => {
     expect(await withOrganisation(1, () => address.current())).toBe('http://localhost:8080');
     expect(await withOrganisation(2, () => address.current())).toBe('https://welzijn.example');
     expect(await withOrganisation(2, () => address.host())).toBe('welzijn.example');
+    expect(await withOrganisation(2, () => address.further())).toMatchObject({
+      name: 'Welzijn Buurstad',
+    });
+    expect(await withOrganisation(1, () => address.further())).toBeUndefined();
     expect(asked).toEqual([2]);
     // An organisation svc-identity does not know gets no link on anyone's address.
     const unknown = await withOrganisation(7, () => address.current()).catch((e: AppError) => e);
@@ -238,7 +245,7 @@ describe("the address of the work's organisation (R-ORG-LINKS)", () => {
         byId: async (id) => {
           asks += 1;
           if (url instanceof Error) throw url;
-          return { id, status: 'active', publicBaseUrl: url };
+          return { ...WELZIJN, id, publicBaseUrl: url };
         },
       },
       DEPLOYMENT,

@@ -8,6 +8,7 @@ import { runCli, withIdentityDatabase } from './cli-root.js';
 
 const USAGE = `usage:
   organisation -- add --slug tweede --name "Welzijn Tweede" --contact-email info@tweede.example
+    --website https://tweede.example --privacy-url https://tweede.example/privacy
     --public-base-url https://aanmelden.tweede.example --host aanmelden.tweede.example
     [--host another.example] --admin-email beheer@tweede.example --admin-name "Full Name"
   organisation -- suspend --slug tweede
@@ -25,6 +26,8 @@ const addSchema = z
     slug: z.string().regex(/^[a-z0-9-]{3,40}$/, '3 to 40 of a-z, 0-9 and -'),
     name: z.string().trim().min(1).max(200),
     contactEmail: z.email(),
+    website: z.url({ protocol: /^https?$/ }),
+    privacyUrl: z.url({ protocol: /^https?$/ }),
     publicBaseUrl: z.url({ protocol: /^https?$/ }),
     hosts: z.array(hostSchema).min(1),
     admin: adminUserSchema.pick({ email: true, name: true }),
@@ -48,6 +51,8 @@ async function main(): Promise<void> {
       slug: { type: 'string' },
       name: { type: 'string' },
       'contact-email': { type: 'string' },
+      website: { type: 'string' },
+      'privacy-url': { type: 'string' },
       'public-base-url': { type: 'string' },
       host: { type: 'string', multiple: true },
       'admin-email': { type: 'string' },
@@ -60,6 +65,8 @@ async function main(): Promise<void> {
       slug: values.slug,
       name: values.name,
       contactEmail: values['contact-email'],
+      website: values.website,
+      privacyUrl: values['privacy-url'],
       publicBaseUrl: values['public-base-url'],
       hosts: values.host ?? [],
       admin: { email: values['admin-email'], name: values['admin-name'] },

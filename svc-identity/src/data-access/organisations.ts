@@ -1,4 +1,10 @@
-import { LANGS, type OrganisationAnswer, type OrganisationStatus } from '@nsa/contracts';
+import {
+  LANGS,
+  type AppConfig,
+  type OrganisationAnswer,
+  type OrganisationProfile,
+  type OrganisationStatus,
+} from '@nsa/contracts';
 import { QueryTypes, type Sequelize } from '@nsa/service-kit';
 
 /** Organisation 1's settings, as the deployment gives them (R-ORG-HOST). */
@@ -17,6 +23,9 @@ export interface NewOrganisation {
   slug: string;
   name: string;
   contactEmail: string;
+  /** Its own website and privacy statement, which its public pages link to (R-ORG-PAGES). */
+  website: string;
+  privacyUrl: string;
   publicBaseUrl: string;
   hosts: string[];
   retentionMonths: number;
@@ -91,12 +100,23 @@ export class OrganisationRepository {
   }
 
   /** For each id, in order: the organisation with it, null for an unknown id (R-ORG-LINKS). */
-  async byIds(ids: number[]): Promise<Array<OrganisationAnswer | null>> {
-    const rows = await this.db.query<OrganisationAnswer>(
-      `SELECT id, status, public_base_url AS "publicBaseUrl" FROM organisations WHERE id IN (:ids)`,
+  async byIds(ids: number[]): Promise<Array<OrganisationProfile | null>> {
+    const rows = await this.db.query<OrganisationProfile>(
+      `SELECT id, status, public_base_url AS "publicBaseUrl", name, contact_email AS "contactEmail"
+         FROM organisations WHERE id IN (:ids)`,
       { replacements: { ids }, type: QueryTypes.SELECT },
     );
     return ids.map((id) => rows.find((r) => r.id === id) ?? null);
+  }
+
+  /** What the public pages say about organisation `id` (R-ORG-PAGES); undefined: none. */
+  async publicSettings(id: number): Promise<AppConfig['organisation'] | undefined> {
+    const [row] = await this.db.query<AppConfig['organisation']>(
+      `SELECT name, contact_email AS "contactEmail", website, privacy_url AS "privacyUrl"
+         FROM organisations WHERE id = :id`,
+      { replacements: { id }, type: QueryTypes.SELECT },
+    );
+    return row;
   }
 
   /** The ids of the organisations in `status`, in order (R-ORG-JOBS). */
@@ -115,10 +135,10 @@ export class OrganisationRepository {
   async create(o: NewOrganisation): Promise<number> {
     return this.db.transaction(async (transaction) => {
       const [made] = await this.db.query<{ id: number }>(
-        `INSERT INTO organisations (slug, name, contact_email, public_base_url, languages,
-           retention_months)
-         VALUES (:slug, :name, :contactEmail, :publicBaseUrl, ARRAY[:languages]::text[],
-           :retentionMonths)
+        `INSERT INTO organisations (slug, name, contact_email, website, privacy_url,
+           public_base_url, languages, retention_months)
+         VALUES (:slug, :name, :contactEmail, :website, :privacyUrl, :publicBaseUrl,
+           ARRAY[:languages]::text[], :retentionMonths)
          ON CONFLICT (slug) DO NOTHING
          RETURNING id`,
         {

@@ -2,7 +2,9 @@ import nodemailer from 'nodemailer';
 
 /** An email as it leaves for the SMTP server. */
 export interface OutgoingEmail {
-  from: string;
+  from: string | { name: string; address: string };
+  /** Where a reply goes, when not to the sender (a further organisation's contact address). */
+  replyTo?: string;
   to: string;
   subject: string;
   text: string;

@@ -11,6 +11,7 @@ import {
   withOrganisation,
   type Logger,
   type Outbox,
+  type PublicAddress,
   type Transaction,
 } from '@nsa/service-kit';
 import type {
@@ -19,7 +20,7 @@ import type {
   Delivery,
   NewDelivery,
 } from '../data-access/deliveries.js';
-import type { MailTransport } from '../data-access/smtp.js';
+import type { MailTransport, OutgoingEmail } from '../data-access/smtp.js';
 import { backoffMs } from './backoff.js';
 import {
   LINKED_KINDS,
@@ -35,8 +36,9 @@ export type { NewDelivery };
 
 /** How the mailer sends: sender, organisation, link keys, workers and retries. */
 export interface MailerSettings {
-  /** The From header of every email. */
+  /** The From header of organisation 1's emails; its address sends every organisation's. */
   from: string;
+  /** Organisation 1's name and contact address, as the deployment gives them. */
   org: Organisation;
   /** The secrets that open sealed links: the current one, then the one before a rotation. */
   linkSecrets: readonly string[];
@@ -54,9 +56,16 @@ export interface MailerDeps {
   outbox: Outbox;
   logger: Logger;
   settings: MailerSettings;
+  /** The delivery's organisation, when it is not organisation 1 (R-ORG-EMAILS). */
+  organisation: Pick<PublicAddress, 'further'>;
 }
 
 class PermanentError extends Error {}
+
+/** The address in a From header: `"Name" <address>` or the bare address. */
+export function senderAddress(from: string): string {
+  return /<([^<>\s]+)>\s*$/.exec(from)?.[1] ?? from.trim();
+}
 
 /** A delivery's key, (event, kind): its Message-ID too. */
 const deliveryKey = (d: Delivery) => `${d.eventId}.${d.kind}`;
@@ -192,9 +201,11 @@ export class Mailer {
     if (!this.acceptedUnrecorded.has(key)) {
       this.sending.add(key);
       try {
-        const mail = await this.render(d, log);
+        const sender = await this.sender();
+        const mail = await this.render(d, sender.org, log);
         await this.deps.transport.sendMail({
-          from: this.deps.settings.from,
+          from: sender.from,
+          ...(sender.replyTo ? { replyTo: sender.replyTo } : {}),
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
@@ -232,11 +243,32 @@ export class Mailer {
     return key;
   }
 
+  /**
+   * R-ORG-EMAILS: an email speaks for its delivery's organisation. Organisation 1's go out as
+   * the deployment says (MAIL_FROM, ORG_NAME, ORG_CONTACT_EMAIL); a further organisation's
+   * carry its name, from the deployment's sending address (one sending domain keeps the
+   * mail's signatures valid), with replies to its own contact address.
+   */
+  private async sender(): Promise<{
+    from: OutgoingEmail['from'];
+    replyTo?: string;
+    org: Organisation;
+  }> {
+    const { from, org } = this.deps.settings;
+    const further = await this.deps.organisation.further();
+    if (!further) return { from, org };
+    return {
+      from: { name: further.name, address: senderAddress(from) },
+      replyTo: further.contactEmail,
+      org: { name: further.name, contactEmail: further.contactEmail },
+    };
+  }
+
   private async render(
     d: Delivery,
+    org: Organisation,
     log: Logger,
   ): Promise<RenderedEmail & { to: string; attachments: Attachment[] }> {
-    const { org } = this.deps.settings;
     if (d.kind === 'admin-welcome' || d.kind === 'password-reset') {
       const e = secretLinkEventSchema.parse(d.payload);
       const link = await this.openSealed(e.sealedLink);

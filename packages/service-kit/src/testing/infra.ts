@@ -15,6 +15,7 @@ import {
   SERVICE_NAMES,
   natsPermissions,
   type OrganisationAnswer,
+  type OrganisationProfile,
   type OrganisationStatus,
   type ServiceName,
   type SessionOwnerAnswer,
@@ -250,9 +251,19 @@ function standInIdentity(natsUrl: string, service: string): Promise<void> {
   return started;
 }
 
-/** The organisation with `id` among those the stand-in answers for (its last host's answer). */
-function testOrganisationById(id: number): OrganisationAnswer | undefined {
-  return [...testOrganisations.values()].filter((o) => o.id === id).at(-1);
+/**
+ * The organisation with `id` among those the stand-in answers for (its last host's answer),
+ * named `Organisatie <id>` with `info@<its public host>` as its contact address.
+ */
+function testOrganisationById(id: number): OrganisationProfile | undefined {
+  const answer = [...testOrganisations.values()].filter((o) => o.id === id).at(-1);
+  return (
+    answer && {
+      ...answer,
+      name: `Organisatie ${id}`,
+      contactEmail: `info@${new URL(answer.publicBaseUrl).hostname}`,
+    }
+  );
 }
 
 /** The ids of the organisations in `status` among those the stand-in answers for. */
@@ -268,7 +279,7 @@ function testOrganisationIds(status: OrganisationStatus): number[] {
 export const firstOrganisationOnly = (): OrganisationSource => ({
   get: async () => testOrganisations.get('localhost')!,
   ids: async (status) => (status === 'active' ? [1] : []),
-  byId: async (id) => (id === 1 ? testOrganisations.get('localhost')! : null),
+  byId: async (id) => (id === 1 ? testOrganisationById(1)! : null),
 });
 
 /**

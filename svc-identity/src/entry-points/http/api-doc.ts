@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import {
   adminUserSchema,
+  appConfigResponse,
   auditListQuerySchema,
   auditListResponseSchema,
   loginResponse,
@@ -197,8 +198,23 @@ const audit: ApiRoute[] = [
   },
 ];
 
+const organisation: ApiRoute[] = [
+  {
+    method: 'get',
+    path: '/api/app-config',
+    summary: "The organisation's public settings",
+    description:
+      'What the public pages say about the organisation whose host name the request came ' +
+      'to: its name, contact address, website and privacy statement (a link it has not ' +
+      "given is null). Organisation 1 answers with the deployment's ORG_* settings.",
+    access: 'public',
+    responses: { 200: { description: 'The settings.', schema: appConfigResponse } },
+  },
+];
+
 export const identityApi = serviceApi(
   'identity',
-  'Log-in, sessions, password resets, the admin users and the audit log (svc-identity).',
-  [...auth, ...users, ...audit],
+  "Log-in, sessions, password resets, the admin users, the audit log and the organisation's " +
+    'public settings (svc-identity).',
+  [...auth, ...users, ...audit, ...organisation],
 );
