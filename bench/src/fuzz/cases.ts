@@ -285,6 +285,8 @@ export const ENDPOINTS: Endpoint[] = [
     },
   },
   { method: 'GET', path: '/api/admin/privacy/status' },
+  // R-ORG-PAGES: on another organisation's host, that organisation's own settings.
+  { method: 'GET', path: '/api/app-config' },
   { method: 'GET', path: '/api/admin/privacy/export', query: { email: { kind: 'email' } } },
   { method: 'POST', path: '/api/admin/privacy/erase', fields: { email: { kind: 'email' } } },
 ];
