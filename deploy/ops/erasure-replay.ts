@@ -11,6 +11,7 @@ import {
   connectDatabase,
   createLogger,
   ErasureLedger,
+  withOrganisation,
   type ErasureLedgerEntry,
   type Sequelize,
 } from '@nsa/service-kit';
@@ -121,6 +122,7 @@ export async function replayErasures(opts: ErasureReplayOptions): Promise<Erasur
             opts.env.PUBLIC_BASE_URL || `http://localhost:${opts.env.GATEWAY_PORT || '8080'}`,
         },
         subjectHash: (email) => (keyed ? ledger.subjectHash(email) : ''),
+        organisations: identity,
         // As an admin's erasure asks them live, answered here in-process.
         peers: {
           ask: async (peer, request): Promise<PrivacyReply> => {
@@ -137,7 +139,8 @@ export async function replayErasures(opts: ErasureReplayOptions): Promise<Erasur
     );
     for (const r of replayed) {
       // A parent's erasure reaches svc-notify by its event; here, before the mailer starts.
-      if (r.forget.length > 0) await notify.forget(r.forget);
+      if (r.forget.length > 0)
+        await withOrganisation(r.organisation, () => notify.forget(r.forget));
       result.replayed += 1;
       result.signups += r.signups;
       log(`erasure of ${r.at} (${r.kind}) done again: ${r.signups} sign-ups`);

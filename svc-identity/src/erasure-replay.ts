@@ -1,8 +1,13 @@
 // R-ERASURE-REPLAY: svc-identity's part of a restore's replay of the erasure ledger, for
 // `npm run restore` (deploy/ops/erasure-replay.ts) to call before any process of the product
 // starts: the service's own privacy part on the restored database.
-import { DEFAULT_RETENTION_MONTHS, type PrivacyCounts } from '@nsa/contracts';
+import {
+  DEFAULT_RETENTION_MONTHS,
+  type OrganisationProfile,
+  type PrivacyCounts,
+} from '@nsa/contracts';
 import { createLogger, Outbox, type Sequelize } from '@nsa/service-kit';
+import { OrganisationRepository } from './data-access/organisations.js';
 import { PrivacyRepository } from './data-access/privacy.js';
 import { IdentityPrivacy } from './domain/privacy.js';
 
@@ -13,7 +18,12 @@ import { IdentityPrivacy } from './domain/privacy.js';
 export function identityErasureReplay(
   sequelize: Sequelize,
   sessionSecret: string,
-): { erase(email: string): Promise<PrivacyCounts> } {
+): {
+  erase(email: string): Promise<PrivacyCounts>;
+  /** An organisation as svc-identity answers it by id: a replayed offer's link (R-ORG-LINKS). */
+  byId(id: number): Promise<OrganisationProfile | null>;
+} {
+  const organisations = new OrganisationRepository(sequelize);
   const privacy = new IdentityPrivacy({
     db: sequelize,
     outbox: Outbox.writeOnly(sequelize, createLogger('identity', 'warn')),
@@ -21,5 +31,8 @@ export function identityErasureReplay(
     sessionSecret,
     retentionMonths: DEFAULT_RETENTION_MONTHS,
   });
-  return { erase: (email) => privacy.erase(email) };
+  return {
+    erase: (email) => privacy.erase(email),
+    byId: async (id) => (await organisations.byIds([id]))[0] ?? null,
+  };
 }

@@ -13,8 +13,10 @@ import {
   recordAudit,
   SYSTEM_ACTOR,
   withActor,
+  withOrganisation,
   type ErasureLedgerEntry,
   type Logger,
+  type OrganisationSource,
   type Sequelize,
 } from '@nsa/service-kit';
 import type { RegistrationsConfig } from './config.js';
@@ -38,11 +40,15 @@ export interface ErasureReplayDeps {
   subjectHash: (email: string) => string;
   /** The other services' privacy parts (an admin's erasure asks them, as live). */
   peers: PrivacyPeers;
+  /** svc-identity's organisations by id: the address of a further organisation's offers. */
+  organisations: Pick<OrganisationSource, 'byId'>;
 }
 
 /** What one ledger entry erased again here (counts and ids only: nothing names a person). */
 export interface ReplayedErasure {
   at: string;
+  /** The organisation whose erasure it was. */
+  organisation: number;
   kind: ErasureLedgerEntry['kind'];
   /** Sign-ups erased again (those the backup still held). */
   signups: number;
@@ -73,9 +79,9 @@ export async function replayRegistrationErasures(
     registrations,
     activities,
     outbox,
-    // The replay is organisation 1's work alone: its links are on the deployment's address.
+    // A place an erasure frees is offered with a link on its organisation's address.
     links: new ParentLinks({
-      address: new PublicAddress({ byId: async () => null }, config.PUBLIC_BASE_URL),
+      address: new PublicAddress(deps.organisations, config.PUBLIC_BASE_URL),
       sealSecret: config.LINK_SEAL_SECRET,
     }),
     logger,
@@ -102,6 +108,16 @@ export async function replayRegistrationErasures(
 
   const out: ReplayedErasure[] = [];
   for (const entry of entries) {
+    // Each erasure as its own organisation's work, which alone sees its rows (R-ORG-RLS).
+    const organisation = entry.organisation ?? 1;
+    const done = await withOrganisation(organisation, () => replayOne(entry));
+    if (done) out.push({ ...done, organisation });
+  }
+  return out;
+
+  async function replayOne(
+    entry: ErasureLedgerEntry,
+  ): Promise<Omit<ReplayedErasure, 'organisation'> | undefined> {
     let signups = 0;
     // An admin's erasure of an address: the address found again by its hash, erased as then
     // (every sign-up with it, and the other services' records of it).
@@ -123,7 +139,7 @@ export async function replayRegistrationErasures(
           }),
         );
     }
-    if (signups === 0 && emails.length === 0) continue;
+    if (signups === 0 && emails.length === 0) return undefined;
     // R-ERASURE-REPLAY, R-AUDIT-ADMIN-CHANGES: the system did an erasure of the ledger again.
     await db.transaction((tx) =>
       recordAudit(tx, outbox, 'registrations', {
@@ -137,9 +153,8 @@ export async function replayRegistrationErasures(
         reason: 'erasure replayed after a restore',
       }),
     );
-    out.push({ at: entry.at, kind: entry.kind, signups, forget });
+    return { at: entry.at, kind: entry.kind, signups, forget };
   }
-  return out;
 }
 
 /**

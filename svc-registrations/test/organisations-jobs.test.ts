@@ -8,6 +8,7 @@ import {
   withOrganisation,
 } from '@nsa/service-kit';
 import { setTestOrganisation, until } from '@nsa/service-kit/testing';
+import { replayRegistrationErasures } from '../src/erasure-replay.js';
 import { LINK_SEAL_SECRET, organisationAt, replica, startWorld, type World } from './world.js';
 
 const infra = { adminUrl: inject('adminUrl'), natsUrl: inject('natsUrl') };
@@ -145,6 +146,60 @@ describe('background jobs for every organisation', () => {
     // So is the link in the confirmation of each sign-up made on organisation 2's host.
     expect(await linkOf(2, 'registrations.registration.created', two.first)).toMatch(
       /^https:\/\/tweede-wachtlijst\.example\/my-signup#/,
+    );
+  });
+
+  it("does organisation 2's erasure again after a restore, as organisation 2's work, and offers the freed place by a link on its address (R-ERASURE-REPLAY, R-ORG-RLS, R-ORG-LINKS)", async () => {
+    const host = 'tweede-herstel.example';
+    const second = organisation(2, host);
+    const a = await second.activity((await second.block()).id, 1);
+    const erased = await second.join(a, false);
+    await second.admin(erased, 'approve');
+    const next = await second.join(a);
+    // The backup was taken before the parent erased the sign-up: the ledger holds the erasure.
+    const entry = {
+      at: new Date().toISOString(),
+      kind: 'parent' as const,
+      registrationIds: [erased],
+      organisation: 2,
+    };
+    const replayed = await replayRegistrationErasures(
+      {
+        sequelize: db(),
+        logger: createLogger('restore', 'silent'),
+        config: w.registrations.ctx.config,
+        subjectHash: () => '',
+        peers: {
+          ask: () => Promise.reject(new Error("a parent's erasure asks no other service")),
+        },
+        organisations: {
+          byId: async (id) =>
+            id === 2
+              ? {
+                  id,
+                  status: 'active',
+                  publicBaseUrl: `https://${host}`,
+                  name: 'Welzijn Tweede',
+                  contactEmail: `info@${host}`,
+                }
+              : null,
+        },
+      },
+      [entry],
+    );
+    expect(replayed).toEqual([
+      { at: entry.at, kind: 'parent', organisation: 2, signups: 1, forget: [erased] },
+    ]);
+    expect(await statusOf(2, erased)).toBe('withdrawn');
+    const [row] = await sql<{ erasedAt: Date | null }>(
+      2,
+      'SELECT erased_at AS "erasedAt" FROM registrations WHERE id = :id',
+      { id: erased },
+    );
+    expect(row!.erasedAt).not.toBeNull();
+    expect(await statusOf(2, next)).toBe('offered');
+    expect(await linkOf(2, 'registrations.registration.offered', next)).toMatch(
+      /^https:\/\/tweede-herstel\.example\/my-signup#/,
     );
   });
 

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { currentOrganisation } from './context.js';
 import { normaliseEmail } from './privacy.js';
 
 /** Who asked for an erasure: an admin (of an address, on request) or a parent (of a sign-up). */
@@ -16,6 +17,8 @@ export interface ErasureLedgerEntry {
   kind: ErasureKind;
   registrationIds: number[];
   subject?: string;
+  /** The organisation whose erasure it was (R-ORG-RLS); none in lines of before: 1's. */
+  organisation?: number;
 }
 
 /** What a service appends; the address, if any, is hashed before anything is written. */
@@ -96,6 +99,7 @@ export class ErasureLedger implements ErasureRecorder {
       kind: erasure.kind,
       registrationIds: [...erasure.registrationIds],
       ...(erasure.email === undefined ? {} : { subject: this.subjectHash(erasure.email) }),
+      organisation: currentOrganisation() ?? 1,
     };
     const created = !fs.existsSync(this.file);
     const handle = await fs.promises.open(this.file, 'a', 0o600);
@@ -136,6 +140,9 @@ export class ErasureLedger implements ErasureRecorder {
         kind: e.kind,
         registrationIds: e.registrationIds,
         ...(typeof e.subject === 'string' ? { subject: e.subject } : {}),
+        ...(Number.isSafeInteger(e.organisation) && e.organisation! > 0
+          ? { organisation: e.organisation }
+          : {}),
       });
     }
     return entries;

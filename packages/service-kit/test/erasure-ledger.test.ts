@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { withOrganisation } from '../src/context.js';
 import { ErasureLedger } from '../src/erasure-ledger.js';
 
 const dirs: string[] = [];
@@ -16,6 +17,23 @@ afterEach(() => {
 });
 
 describe('the erasure ledger (R-ERASURE-LEDGER)', () => {
+  it("keeps each erasure's organisation, so a replay does it as that organisation's work; a line of before is organisation 1's (R-ORG-RLS)", async () => {
+    const file = ledgerFile();
+    const ledger = new ErasureLedger(file);
+    ledger.prepare();
+    await withOrganisation(2, () => ledger.append({ kind: 'parent', registrationIds: [9] }));
+    await ledger.append({ kind: 'parent', registrationIds: [8] });
+    fs.appendFileSync(
+      file,
+      `${JSON.stringify({ at: new Date().toISOString(), kind: 'parent', registrationIds: [5] })}\n`,
+    );
+    expect(ledger.read().map((e) => [e.registrationIds[0], e.organisation])).toEqual([
+      [9, 2],
+      [8, 1],
+      [5, undefined],
+    ]);
+  });
+
   it('appends one line per erasure with no personal data, the address as a keyed hash', async () => {
     const file = ledgerFile();
     const ledger = new ErasureLedger(file);
