@@ -766,10 +766,11 @@ describe('privacy lifecycle across the services', () => {
 
     const added = ledger.read().slice(before);
     expect(added).toEqual([
-      { at: expect.any(String), kind: 'parent', registrationIds: [own] },
+      { at: expect.any(String), kind: 'parent', registrationIds: [own], organisation: 1 },
       {
         at: expect.any(String),
         kind: 'admin',
+        organisation: 1,
         registrationIds: [a, b].sort((x, y) => x - y),
         subject: ledger.subjectHash(email.toLowerCase()),
       },
