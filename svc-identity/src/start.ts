@@ -17,6 +17,7 @@ import {
 } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
 import { composeAccounts } from './accounts-root.js';
+import { OrganisationSettingsPage } from './domain/organisation-settings.js';
 import { identityConfigSchema } from './config.js';
 import { AuditEntryRepository } from './data-access/audit-entries.js';
 import { OrganisationRepository } from './data-access/organisations.js';
@@ -25,7 +26,7 @@ import { sessionRepository, type SessionRepository } from './data-access/session
 import { AuditLog } from './domain/audit-log.js';
 import { AdminBootstrap } from './domain/bootstrap.js';
 import { IdentityPrivacy, retiredItems } from './domain/privacy.js';
-import { mountAppConfigRoutes } from './entry-points/http/app-config-routes.js';
+import { mountOrganisationRoutes } from './entry-points/http/organisation-routes.js';
 import { mountAuditRoutes } from './entry-points/http/audit-routes.js';
 import { mountRoutes } from './entry-points/http/routes.js';
 import { auditConsumers } from './entry-points/messaging/audit-consumer.js';
@@ -91,6 +92,18 @@ export const { start, stop } = serviceModule(async (opts) => {
   ) {
     logger.info('organisation 1 made from the deployment settings');
   }
+  const organisationSettings = new OrganisationSettingsPage({
+    db: sequelize,
+    outbox,
+    organisations,
+    deployment: {
+      name: config.ORG_NAME,
+      contactEmail: config.ORG_CONTACT_EMAIL,
+      website: config.ORG_WEBSITE ?? null,
+      privacyUrl: config.ORG_PRIVACY_URL ?? null,
+      publicBaseUrl: config.PUBLIC_BASE_URL,
+    },
+  });
   const privacy = new IdentityPrivacy({
     db: sequelize,
     outbox,
@@ -111,16 +124,7 @@ export const { start, stop } = serviceModule(async (opts) => {
     routes: (app) => {
       mountRoutes(app, { sessions: ctx.sessions, accounts, twoStep });
       mountAuditRoutes(app, audit);
-      mountAppConfigRoutes(
-        app,
-        {
-          name: config.ORG_NAME,
-          contactEmail: config.ORG_CONTACT_EMAIL,
-          website: config.ORG_WEBSITE ?? null,
-          privacyUrl: config.ORG_PRIVACY_URL ?? null,
-        },
-        (id) => organisations.publicSettings(id),
-      );
+      mountOrganisationRoutes(app, organisationSettings);
     },
     // Every service's audit entries land in one searchable store here (R-AUDIT-STORE).
     consumers: auditConsumers({ audit }),

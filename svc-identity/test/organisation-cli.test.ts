@@ -104,6 +104,79 @@ describe('organisation (R-ORG-ADD)', () => {
     expect(first.body.organisation).toMatchObject({ name: 'Welzijn Voorbeeldstad' });
   });
 
+  // R-ORG-SETTINGS: its administrators change what its pages and emails say about it.
+  it("lets the organisation's administrator change its name, contact address and links, shown by its public pages at the next request; organisation 1's are the deployment's", async () => {
+    const host = 'aanmelden.klaverstad.example';
+    const own = on(host);
+    expect((await own.call('GET', '/api/admin/organisation')).status).toBe(401);
+    expect((await own.login(ADMIN.email, 'klaverstad wachtwoord 1')).status).toBe(200);
+    const before = await own.call('GET', '/api/admin/organisation');
+    expect(before.status).toBe(200);
+    expect(before.body).toEqual({
+      organisation: {
+        name: 'Welzijn klaverstad',
+        contactEmail: `info@${host}`,
+        website: `https://www.${host}`,
+        privacyUrl: `https://www.${host}/privacy`,
+        publicBaseUrl: `https://${host}`,
+        hosts: [host],
+      },
+      editable: true,
+    });
+    const changed = {
+      name: 'Stichting Welzijn Klaverstad',
+      contactEmail: 'vragen@klaverstad.example',
+      website: 'https://klaverstad.example',
+      privacyUrl: 'https://klaverstad.example/privacyverklaring',
+    };
+    const put = await own.call('PUT', '/api/admin/organisation', changed);
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    expect(put.body.organisation).toMatchObject(changed);
+    // The next request of its public pages shows it.
+    expect((await on(host).call('GET', '/api/app-config')).body).toEqual({ organisation: changed });
+    const [made] = await service().ctx.sequelize.query<{ id: number }>(
+      "SELECT id FROM organisations WHERE slug = 'klaverstad'",
+      { type: QueryTypes.SELECT },
+    );
+    const [audited] = await withOrganisation(made!.id, () =>
+      service().ctx.sequelize.query<{ data: { changes: Record<string, unknown> } }>(
+        "SELECT data FROM outbox WHERE type = 'identity.audit.recorded' AND data->>'action' = 'organisation.updated' ORDER BY seq DESC LIMIT 1",
+        { type: QueryTypes.SELECT },
+      ),
+    );
+    expect(Object.keys(audited?.data.changes ?? {}).sort()).toEqual(
+      ['contactEmail', 'name', 'privacyUrl', 'website'].sort(),
+    );
+    // Bad input changes nothing and says which field, in the caller's language.
+    const bad = await own.call(
+      'PUT',
+      '/api/admin/organisation',
+      { ...changed, name: 'Anders', website: 'ftp://klaverstad.example' },
+      { 'accept-language': 'en' },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual({
+      website: 'Enter a web address that starts with https:// or http://',
+    });
+    expect((await own.call('GET', '/api/admin/organisation')).body.organisation.name).toBe(
+      changed.name,
+    );
+    // Organisation 1's settings are the deployment's: shown, changed there.
+    const first = on('localhost');
+    expect((await first.login(ADMIN.email, ADMIN.password)).status).toBe(200);
+    const theirs = await first.call('GET', '/api/admin/organisation');
+    expect(theirs.body).toMatchObject({
+      organisation: { name: 'Welzijn Voorbeeldstad', hosts: [] },
+      editable: false,
+    });
+    const refused = await first.call('PUT', '/api/admin/organisation', changed);
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('CONFLICT');
+    expect((await first.call('GET', '/api/app-config')).body.organisation.name).toBe(
+      'Welzijn Voorbeeldstad',
+    );
+  });
+
   // R-ORG-LINKS: what the running service makes for the organisation's accounts is on its
   // address too: a reset link, and the name an authenticator app shows.
   it("emails the organisation's administrator a reset link on its own address and names its host in two-step login", async () => {

@@ -287,6 +287,18 @@ export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/admin/privacy/status' },
   // R-ORG-PAGES: on another organisation's host, that organisation's own settings.
   { method: 'GET', path: '/api/app-config' },
+  // R-ORG-SETTINGS: organisation 1's are the deployment's: a change is refused (409).
+  { method: 'GET', path: '/api/admin/organisation' },
+  {
+    method: 'PUT',
+    path: '/api/admin/organisation',
+    fields: {
+      name: name(),
+      contactEmail: { kind: 'email' },
+      website: name(500),
+      privacyUrl: name(500),
+    },
+  },
   { method: 'GET', path: '/api/admin/privacy/export', query: { email: { kind: 'email' } } },
   { method: 'POST', path: '/api/admin/privacy/erase', fields: { email: { kind: 'email' } } },
 ];
@@ -573,6 +585,8 @@ const OWN_ROWS_ONLY = new Set([
   'POST /api/auth/request-reset',
   'POST /api/auth/reset',
   'GET /api/health',
+  // Changes the settings of the host's own organisation alone.
+  'PUT /api/admin/organisation',
 ]);
 
 /** A valid value of a field, the first world's ids where the field names one. */

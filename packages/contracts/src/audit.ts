@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = {
   totpEnabled: 'totp.enabled',
   totpDisabled: 'totp.disabled',
   retentionAnonymised: 'retention.anonymised',
+  /** R-ORG-SETTINGS: an organisation's own name, contact address or links changed. */
+  organisationUpdated: 'organisation.updated',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 

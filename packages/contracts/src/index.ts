@@ -18,5 +18,6 @@ export * from './api-schemas.js';
 export * from './nats-permissions.js';
 export * from './paging.js';
 export * from './identity.js';
+export * from './organisation.js';
 export * from './plain-text.js';
 export * from './message-schemas.js';

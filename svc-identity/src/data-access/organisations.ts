@@ -1,11 +1,12 @@
 import {
   LANGS,
-  type AppConfig,
   type OrganisationAnswer,
   type OrganisationProfile,
+  type OrganisationSettings,
+  type OrganisationSettingsInput,
   type OrganisationStatus,
 } from '@nsa/contracts';
-import { QueryTypes, type Sequelize } from '@nsa/service-kit';
+import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
 
 /** Organisation 1's settings, as the deployment gives them (R-ORG-HOST). */
 export interface FirstOrganisation {
@@ -109,14 +110,32 @@ export class OrganisationRepository {
     return ids.map((id) => rows.find((r) => r.id === id) ?? null);
   }
 
-  /** What the public pages say about organisation `id` (R-ORG-PAGES); undefined: none. */
-  async publicSettings(id: number): Promise<AppConfig['organisation'] | undefined> {
-    const [row] = await this.db.query<AppConfig['organisation']>(
-      `SELECT name, contact_email AS "contactEmail", website, privacy_url AS "privacyUrl"
-         FROM organisations WHERE id = :id`,
-      { replacements: { id }, type: QueryTypes.SELECT },
+  /** Organisation `id`'s settings page: its settings, public address and host names. */
+  async settings(
+    id: number,
+    tx?: Transaction,
+  ): Promise<OrganisationSettings['organisation'] | undefined> {
+    const [row] = await this.db.query<OrganisationSettings['organisation']>(
+      `SELECT o.name, o.contact_email AS "contactEmail", o.website, o.privacy_url AS "privacyUrl",
+              o.public_base_url AS "publicBaseUrl",
+              coalesce(array_agg(h.host ORDER BY h.host) FILTER (WHERE h.host IS NOT NULL),
+                       '{}') AS hosts
+         FROM organisations o LEFT JOIN organisation_hosts h ON h.organisation_id = o.id
+        WHERE o.id = :id
+        GROUP BY o.id`,
+      { replacements: { id }, type: QueryTypes.SELECT, transaction: tx },
     );
     return row;
+  }
+
+  /** Sets organisation `id`'s own settings (R-ORG-SETTINGS); the row is locked in `tx`. */
+  async updateSettings(tx: Transaction, id: number, s: OrganisationSettingsInput): Promise<void> {
+    await this.db.query(
+      `UPDATE organisations SET name = :name, contact_email = :contactEmail, website = :website,
+         privacy_url = :privacyUrl, updated_at = now()
+        WHERE id = :id`,
+      { replacements: { id, ...s }, transaction: tx },
+    );
   }
 
   /** The ids of the organisations in `status`, in order (R-ORG-JOBS). */

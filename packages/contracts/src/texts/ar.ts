@@ -52,6 +52,8 @@ export const ar: ApiTexts = {
     invisibleCharacters: 'يحتوي النص على رمز غير مرئي أو رمز يغيّر اتجاه القراءة',
     schoolNameRequired: 'اسم المدرسة مطلوب',
     providerNameRequired: 'اسم مقدّم النشاط مطلوب',
+    organisationNameRequired: 'اسم المنظمة مطلوب',
+    webAddressInvalid: 'أدخل عنوان ويب يبدأ بـ https:// أو http://',
     blockNameRequired: 'اسم المدة مطلوب',
     weekRange: 'يجب أن يكون الأسبوع بين 1 و53',
     yearRange: 'يجب أن تكون السنة بين 2000 و2100',

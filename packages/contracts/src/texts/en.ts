@@ -50,6 +50,8 @@ export const en: ApiTexts = {
       'The text contains an invisible character or one that changes the reading direction',
     schoolNameRequired: 'School name is required',
     providerNameRequired: 'Provider name is required',
+    organisationNameRequired: 'Organisation name is required',
+    webAddressInvalid: 'Enter a web address that starts with https:// or http://',
     blockNameRequired: 'Block name is required',
     weekRange: 'Week must be between 1 and 53',
     yearRange: 'Year must be between 2000 and 2100',

@@ -58,6 +58,8 @@ export const nl = {
       'De tekst bevat een onzichtbaar teken of een teken dat de leesrichting verandert',
     schoolNameRequired: 'Schoolnaam is verplicht',
     providerNameRequired: 'Naam van de aanbieder is verplicht',
+    organisationNameRequired: 'Naam van de organisatie is verplicht',
+    webAddressInvalid: 'Voer een webadres in dat met https:// of http:// begint',
     blockNameRequired: 'Bloknaam is verplicht',
     weekRange: 'Week moet tussen 1 en 53 liggen',
     yearRange: 'Jaar moet tussen 2000 en 2100 liggen',

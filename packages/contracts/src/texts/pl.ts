@@ -53,6 +53,8 @@ export const pl: ApiTexts = {
     invisibleCharacters: 'Tekst zawiera niewidoczny znak lub znak zmieniający kierunek czytania',
     schoolNameRequired: 'Nazwa szkoły jest wymagana',
     providerNameRequired: 'Nazwa organizatora jest wymagana',
+    organisationNameRequired: 'Nazwa organizacji jest wymagana',
+    webAddressInvalid: 'Wpisz adres internetowy zaczynający się od https:// lub http://',
     blockNameRequired: 'Nazwa okresu jest wymagana',
     weekRange: 'Numer tygodnia musi wynosić od 1 do 53',
     yearRange: 'Rok musi wynosić od 2000 do 2100',

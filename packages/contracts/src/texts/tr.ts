@@ -50,6 +50,8 @@ export const tr: ApiTexts = {
       'Metinde görünmeyen bir karakter veya okuma yönünü değiştiren bir karakter var',
     schoolNameRequired: 'Okulun adı zorunludur',
     providerNameRequired: 'Sağlayıcının adı zorunludur',
+    organisationNameRequired: 'Kuruluşun adı zorunludur',
+    webAddressInvalid: 'https:// veya http:// ile başlayan bir web adresi girin',
     blockNameRequired: 'Dönemin adı zorunludur',
     weekRange: 'Hafta 1 ile 53 arasında olmalıdır',
     yearRange: 'Yıl 2000 ile 2100 arasında olmalıdır',

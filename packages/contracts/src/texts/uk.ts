@@ -50,6 +50,8 @@ export const uk: ApiTexts = {
     invisibleCharacters: 'Текст містить невидимий символ або символ, що змінює напрямок читання',
     schoolNameRequired: "Назва школи обов'язкова",
     providerNameRequired: "Назва організатора обов'язкова",
+    organisationNameRequired: "Назва організації обов'язкова",
+    webAddressInvalid: 'Введіть вебадресу, що починається з https:// або http://',
     blockNameRequired: "Назва періоду обов'язкова",
     weekRange: 'Тиждень має бути від 1 до 53',
     yearRange: 'Рік має бути від 2000 до 2100',

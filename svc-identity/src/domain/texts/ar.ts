@@ -14,4 +14,6 @@ export const ar: IdentityTexts = {
   totpNotOn: 'التحقق بخطوتين غير مفعَّل.',
   totpMandatory: 'التحقق بخطوتين إلزامي ولا يمكن إيقافه.',
   wrongPassword: 'كلمة المرور غير صحيحة.',
+  organisationFromDeployment:
+    'تأتي بيانات هذه المنظمة من إعدادات التثبيت (ORG_NAME وORG_CONTACT_EMAIL وORG_WEBSITE وORG_PRIVACY_URL) وتُغيَّر هناك.',
 };

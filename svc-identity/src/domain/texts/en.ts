@@ -14,4 +14,6 @@ export const en: IdentityTexts = {
   totpNotOn: 'Two-step verification is not on.',
   totpMandatory: 'Two-step verification is required and cannot be turned off.',
   wrongPassword: 'Wrong password.',
+  organisationFromDeployment:
+    "This organisation's details come from the installation's settings (ORG_NAME, ORG_CONTACT_EMAIL, ORG_WEBSITE, ORG_PRIVACY_URL) and are changed there.",
 };

@@ -15,6 +15,8 @@ export const nl = {
   totpNotOn: 'Tweestapsverificatie staat niet aan.',
   totpMandatory: 'Tweestapsverificatie is verplicht en kan niet worden uitgezet.',
   wrongPassword: 'Onjuist wachtwoord.',
+  organisationFromDeployment:
+    'De gegevens van deze organisatie komen uit de instellingen van de installatie (ORG_NAME, ORG_CONTACT_EMAIL, ORG_WEBSITE, ORG_PRIVACY_URL) en worden daar gewijzigd.',
 };
 
 export type IdentityTexts = typeof nl;

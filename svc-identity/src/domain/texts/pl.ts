@@ -14,4 +14,6 @@ export const pl: IdentityTexts = {
   totpNotOn: 'Weryfikacja dwuetapowa nie jest włączona.',
   totpMandatory: 'Weryfikacja dwuetapowa jest obowiązkowa i nie można jej wyłączyć.',
   wrongPassword: 'Nieprawidłowe hasło.',
+  organisationFromDeployment:
+    'Dane tej organizacji pochodzą z ustawień instalacji (ORG_NAME, ORG_CONTACT_EMAIL, ORG_WEBSITE, ORG_PRIVACY_URL) i tam się je zmienia.',
 };

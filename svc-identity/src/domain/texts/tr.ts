@@ -14,4 +14,6 @@ export const tr: IdentityTexts = {
   totpNotOn: 'İki adımlı doğrulama açık değil.',
   totpMandatory: 'İki adımlı doğrulama zorunludur ve kapatılamaz.',
   wrongPassword: 'Şifre yanlış.',
+  organisationFromDeployment:
+    'Bu kuruluşun bilgileri kurulumun ayarlarından gelir (ORG_NAME, ORG_CONTACT_EMAIL, ORG_WEBSITE, ORG_PRIVACY_URL) ve orada değiştirilir.',
 };

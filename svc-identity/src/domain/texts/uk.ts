@@ -14,4 +14,6 @@ export const uk: IdentityTexts = {
   totpNotOn: 'Двоетапну перевірку не ввімкнено.',
   totpMandatory: "Двоетапна перевірка обов'язкова, її не можна вимкнути.",
   wrongPassword: 'Неправильний пароль.',
+  organisationFromDeployment:
+    'Дані цієї організації беруться з налаштувань встановлення (ORG_NAME, ORG_CONTACT_EMAIL, ORG_WEBSITE, ORG_PRIVACY_URL) і змінюються там.',
 };

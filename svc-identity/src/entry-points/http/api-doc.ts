@@ -9,6 +9,8 @@ import {
   auditListResponseSchema,
   loginResponse,
   loginSchema,
+  organisationSettingsResponse,
+  organisationSettingsSchema,
   publicUserResponse,
   requestResetSchema,
   resetSchema,
@@ -209,6 +211,30 @@ const organisation: ApiRoute[] = [
       "given is null). Organisation 1 answers with the deployment's ORG_* settings.",
     access: 'public',
     responses: { 200: { description: 'The settings.', schema: appConfigResponse } },
+  },
+  {
+    method: 'get',
+    path: '/api/admin/organisation',
+    summary: "The organisation's settings page",
+    description:
+      "The request's organisation's name, contact address, website and privacy statement, " +
+      'with its public address and host names; `editable` is false for organisation 1, ' +
+      "whose settings are the deployment's ORG_* settings.",
+    access: 'admin',
+    responses: { 200: { description: 'The settings.', schema: organisationSettingsResponse } },
+  },
+  {
+    method: 'put',
+    path: '/api/admin/organisation',
+    summary: "Change the organisation's settings",
+    description:
+      'Sets the name, contact address, website and privacy statement its public pages and ' +
+      'emails show from the next request on; audited. 409 for organisation 1, whose ' +
+      "settings are the deployment's.",
+    access: 'admin',
+    body: organisationSettingsSchema,
+    responses: { 200: { description: 'The settings.', schema: organisationSettingsResponse } },
+    errors: [400, 409],
   },
 ];
 
