@@ -160,6 +160,7 @@ test('every route of the admin and provider sides in nl and en, and of the publi
     '/admin/providers',
     '/admin/audit',
     '/admin/privacy',
+    '/admin/organisation',
     '/admin/settings',
     '/admin/bestaat-niet',
   ];

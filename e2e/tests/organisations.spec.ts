@@ -132,6 +132,25 @@ test('the administrators of two organisations, each on its own host name, work s
     await expect(footerOf(a)).toContainText(deployment.organisation.name);
     await expect(footerOf(a)).not.toContainText('Welzijn Tweede');
     await b.screenshot({ path: testInfo.outputPath('second-organisation-landing.png') });
+
+    // R-ORG-SETTINGS: the second organisation's administrator renames it on its settings page;
+    // its public pages say the new name at once, the first organisation's do not.
+    await b.goto('/admin/organisation');
+    const settings = remoteRoot(b, 'mfe_admin', 'admin-organisation');
+    const name = settings.getByTestId('organisation-name');
+    await expect(name).toHaveValue('Welzijn Tweede');
+    await name.fill('Stichting Welzijn Tweede');
+    await settings.getByTestId('organisation-save').click();
+    await expect(settings.getByTestId('organisation-saved')).toBeVisible();
+    await b.screenshot({ path: testInfo.outputPath('second-organisation-settings.png') });
+    for (const page of [a, b]) await page.goto('/');
+    await expect(footerOf(b)).toContainText('Stichting Welzijn Tweede');
+    await expect(footerOf(a)).not.toContainText('Welzijn Tweede');
+    // The first organisation's settings are the deployment's: shown, not a form.
+    await a.goto('/admin/organisation');
+    const theirs = remoteRoot(a, 'mfe_admin', 'admin-organisation');
+    await expect(theirs).toContainText(deployment.organisation.name);
+    await expect(theirs.getByTestId('organisation-form')).toHaveCount(0);
   } finally {
     await first.close();
     await second.close();

@@ -16,6 +16,7 @@ import { BlocksPage } from './catalog/pages/BlocksPage';
 import { DashboardPage } from './dashboard/pages/DashboardPage';
 import { DrawPage } from './draw/pages/DrawPage';
 import { LoginPage } from './accounts/pages/LoginPage';
+import { OrganisationPage } from './organisation/pages/OrganisationPage';
 import { ProvidersPage } from './catalog/pages/ProvidersPage';
 import { RegistrationsPage } from './registrations/pages/RegistrationsPage';
 import { ResetPasswordPage } from './accounts/pages/ResetPasswordPage';
@@ -52,6 +53,7 @@ export const routes = pageRoutes<typeof ADMIN_PAGES>({
   '/admin/settings': <SettingsPage />,
   '/admin/audit': <AuditPage />,
   '/admin/privacy': <PrivacyPage />,
+  '/admin/organisation': <OrganisationPage />,
   '/admin/schools': <SchoolsPage />,
   '/admin/blocks': <BlocksPage />,
   '/admin/blocks/:id/draw': <DrawRoute />,

@@ -42,6 +42,7 @@ mountStandalone({
     '/admin/registrations',
     '/admin/audit',
     '/admin/privacy',
+    '/admin/organisation',
     '/login?lng=en',
   ],
   closeLabelKey: 'common.close',

@@ -30,6 +30,8 @@ export const ADMIN_PAGES = [
   '/admin/audit',
   // R-PRIVACY-SCREEN: retention, export and erasure.
   '/admin/privacy',
+  // R-ORG-SETTINGS: the organisation's own name, contact address and links.
+  '/admin/organisation',
   '/admin/schools',
   '/admin/blocks',
   // R-DRAW-PREVIEW: a lottery block's draw.

@@ -38,6 +38,7 @@ export const AUDIT_TARGET_TYPES: readonly string[] = [
   'activity',
   'attendance',
   'block',
+  'organisation',
   'privacy-subject',
   'registration',
   'school',

@@ -18,6 +18,8 @@ const CARDS = [
   { key: 'audit', to: '/admin/audit', primary: false },
   // R-PRIVACY-SCREEN
   { key: 'privacy', to: '/admin/privacy', primary: false },
+  // R-ORG-SETTINGS
+  { key: 'organisation', to: '/admin/organisation', primary: false },
 ] as const;
 
 function ApiStatus() {
