@@ -55,7 +55,7 @@ export const { start, stop } = serviceModule(async (opts) => {
         return reusedOrganisationAnswers(
           (h) => hosts.byHosts(h),
           (status) => hosts.ids(status),
-          async (id) => (await hosts.byIds([id]))[0] ?? null,
+          (id) => hosts.byId(id),
         );
       },
     },

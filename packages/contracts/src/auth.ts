@@ -8,7 +8,8 @@ import { withoutControlCharacters, withoutInvisibleCharacters } from './plain-te
 export const ROLES = ['admin', 'provider'] as const;
 export type Role = (typeof ROLES)[number];
 
-const email = z
+/** An email address as every form takes it: trimmed, at most 254 characters. */
+export const emailAddress = z
   .string({ error: 'emailInvalid' })
   .trim()
   .max(254, 'emailInvalid')
@@ -43,7 +44,7 @@ export const recoveryCode = z
  * recovery codes (R-TOTP).
  */
 export const loginSchema = z.object({
-  email,
+  email: emailAddress,
   password,
   code: totpCode.optional(),
   recoveryCode: recoveryCode.optional(),
@@ -60,7 +61,7 @@ export type TotpEnableInput = z.infer<typeof totpEnableSchema>;
 /** R-TOTP: turning two-step login off asks for the password again. */
 export const totpDisableSchema = z.object({ password });
 
-export const requestResetSchema = z.object({ email });
+export const requestResetSchema = z.object({ email: emailAddress });
 
 export const resetSchema = z.object({
   token: z.string({ error: 'tokenRequired' }).min(1, 'tokenRequired').max(256, 'tokenInvalid'),
@@ -87,7 +88,7 @@ export const adminUserSchema = z.object({
     .max(100, 'nameTooLong')
     .refine(withoutControlCharacters, 'controlCharacters')
     .refine(withoutInvisibleCharacters, 'invisibleCharacters'),
-  email,
+  email: emailAddress,
   role: z.enum(ROLES, { error: 'roleInvalid' }).default('admin'),
 });
 export type AdminUserInput = z.infer<typeof adminUserSchema>;

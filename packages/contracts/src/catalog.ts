@@ -1,22 +1,14 @@
 import { z } from 'zod';
 import { wholeNumber } from './numbers.js';
-import { withoutControlCharacters, withoutInvisibleCharacters } from './plain-text.js';
+import { plainName } from './plain-text.js';
 
 const id = wholeNumber('invalidType', 1, 2_147_483_647);
-const name = (key: string) =>
-  z
-    .string({ error: key })
-    .trim()
-    .min(1, key)
-    .max(200, 'tooLong')
-    .refine(withoutControlCharacters, 'controlCharacters')
-    .refine(withoutInvisibleCharacters, 'invisibleCharacters');
 const week = wholeNumber('weekRange', 1, 53);
 /** R-RETENTION-YEAR: the ISO week-year of a block's weeks. */
 const year = wholeNumber('yearRange', 2000, 2100);
 
-export const schoolSchema = z.object({ name: name('schoolNameRequired') });
-export const providerSchema = z.object({ name: name('providerNameRequired') });
+export const schoolSchema = z.object({ name: plainName('schoolNameRequired') });
+export const providerSchema = z.object({ name: plainName('providerNameRequired') });
 
 /**
  * A block is a run of ISO weeks within one calendar year. A block over the
@@ -36,7 +28,7 @@ const moment = z.iso
  */
 export const blockSchema = z
   .object({
-    name: name('blockNameRequired'),
+    name: plainName('blockNameRequired'),
     weekStart: week,
     weekEnd: week,
     /** Absent: the current year (R-RETENTION-YEAR). */
@@ -64,7 +56,7 @@ export type BlockFields = z.infer<typeof blockSchema>;
 export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
 
 export const activitySchema = z.object({
-  title: name('activityTitleRequired'),
+  title: plainName('activityTitleRequired'),
   capacity: wholeNumber('capacityMin1', 1, 10_000, 'capacityMax'),
   weekday: wholeNumber('weekdayRange', 0, 6),
   startTime: z

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { withoutControlCharacters, withoutInvisibleCharacters } from './plain-text.js';
+import { emailAddress } from './auth.js';
+import { plainName } from './plain-text.js';
 
 /**
  * R-ORG-SETTINGS: what an organisation's administrators set about it themselves: its name, its
@@ -13,18 +14,8 @@ const webAddress = z
   .pipe(z.url({ protocol: /^https?$/, error: 'webAddressInvalid' }));
 
 export const organisationSettingsSchema = z.object({
-  name: z
-    .string({ error: 'organisationNameRequired' })
-    .trim()
-    .min(1, 'organisationNameRequired')
-    .max(200, 'tooLong')
-    .refine(withoutControlCharacters, 'controlCharacters')
-    .refine(withoutInvisibleCharacters, 'invisibleCharacters'),
-  contactEmail: z
-    .string({ error: 'emailInvalid' })
-    .trim()
-    .max(254, 'emailInvalid')
-    .pipe(z.email('emailInvalid')),
+  name: plainName('organisationNameRequired'),
+  contactEmail: emailAddress,
   website: webAddress,
   privacyUrl: webAddress,
 });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** C0 and C1 control characters and DEL: never part of a name or a title (they would reach emails' text). */
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
@@ -51,3 +53,16 @@ const JOINER_IN_WORD = /(?<=[\p{L}\p{M}])[\u200c\u200d](?=[\p{L}\p{M}])/gu;
 /** True when a name, title or free text holds no invisible or bidirectional character. */
 export const withoutInvisibleCharacters = (v: string): boolean =>
   !INVISIBLE.test(v.replace(JOINER_IN_WORD, ''));
+
+/**
+ * A one-line name or title as the forms take it: trimmed, 1 to 200 characters, with no control
+ * or invisible character; `key`: the message of an empty one.
+ */
+export const plainName = (key: string) =>
+  z
+    .string({ error: key })
+    .trim()
+    .min(1, key)
+    .max(200, 'tooLong')
+    .refine(withoutControlCharacters, 'controlCharacters')
+    .refine(withoutInvisibleCharacters, 'invisibleCharacters');

@@ -53,17 +53,13 @@ export async function withIdentityDatabase(
   try {
     await runMigrations(sequelize, config.DB_SCHEMA, [...kitMigrations, ...migrations], logger);
     const outbox = Outbox.writeOnly(sequelize, logger);
-    const organisations = new OrganisationRepository(sequelize);
     const { accounts } = composeAccounts({
       sequelize,
       outbox,
       logger,
       config,
       sessions: sessionRepository(sequelize, config),
-      address: new PublicAddress(
-        { byId: async (id) => (await organisations.byIds([id]))[0] ?? null },
-        config.PUBLIC_BASE_URL,
-      ),
+      address: new PublicAddress(new OrganisationRepository(sequelize), config.PUBLIC_BASE_URL),
     });
     await work({ config, sequelize, accounts });
   } finally {

@@ -110,6 +110,11 @@ export class OrganisationRepository {
     return ids.map((id) => rows.find((r) => r.id === id) ?? null);
   }
 
+  /** The organisation with `id`, null for an unknown id (R-ORG-LINKS). */
+  async byId(id: number): Promise<OrganisationProfile | null> {
+    return (await this.byIds([id]))[0] ?? null;
+  }
+
   /** Organisation `id`'s settings page: its settings, public address and host names. */
   async settings(
     id: number,
@@ -128,7 +133,7 @@ export class OrganisationRepository {
     return row;
   }
 
-  /** Sets organisation `id`'s own settings (R-ORG-SETTINGS); the row is locked in `tx`. */
+  /** Sets organisation `id`'s own settings (R-ORG-SETTINGS), in `tx`. */
   async updateSettings(tx: Transaction, id: number, s: OrganisationSettingsInput): Promise<void> {
     await this.db.query(
       `UPDATE organisations SET name = :name, contact_email = :contactEmail, website = :website,

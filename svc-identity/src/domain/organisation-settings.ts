@@ -37,19 +37,8 @@ export class OrganisationSettingsPage {
 
   /** What public pages show about the work's organisation (`GET /api/app-config`). */
   async publicSettings(): Promise<AppConfig['organisation']> {
-    const id = currentOrganisation() ?? 1;
-    if (id === 1) {
-      const { name, contactEmail, website, privacyUrl } = this.deps.deployment;
-      return { name, contactEmail, website, privacyUrl };
-    }
-    const own = await this.deps.organisations.settings(id);
-    if (!own) throw new AppError('SERVICE_UNAVAILABLE', 503);
-    return {
-      name: own.name,
-      contactEmail: own.contactEmail,
-      website: own.website,
-      privacyUrl: own.privacyUrl,
-    };
+    const { name, contactEmail, website, privacyUrl } = (await this.view()).organisation;
+    return { name, contactEmail, website, privacyUrl };
   }
 
   async view(): Promise<OrganisationSettings> {
