@@ -13,7 +13,13 @@ import pg from 'pg';
 import { Api, naschoolPool, seedSchool, signUpBody, sleep, waitForProjection } from '../lib/api.js';
 import { addOrganisation } from '../lib/organisations.js';
 import { SmtpCapture } from '../lib/smtp.js';
-import { ADMIN, startBenchStack, type BenchStack } from '../lib/stack.js';
+import { readMetrics } from '../lib/metrics.js';
+import {
+  ADMIN,
+  SERVICES as SERVICE_NAMES,
+  startBenchStack,
+  type BenchStack,
+} from '../lib/stack.js';
 import {
   fixedCases,
   otherOrganisationCases,
@@ -112,18 +118,50 @@ async function snapshot(db: pg.Pool, otherOrganisation: number): Promise<Snapsho
   return out;
 }
 
-/** Waits until two snapshots a second apart agree (outbox published, consumers done). */
+/**
+ * Work the services still owe: outbox rows not yet published, emails not yet sent or given up,
+ * and events in a durable consumer not yet delivered or acknowledged (a redelivery after an
+ * ack timeout may come many seconds later, so a quiet second alone is no proof of rest).
+ */
+async function owed(db: pg.Pool, gatewayPort: number): Promise<number> {
+  let n = 0;
+  for (const schema of SCHEMAS) {
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${pg.escapeIdentifier(schema)}.outbox WHERE published_at IS NULL`,
+    );
+    n += rows[0]!.n;
+  }
+  const { rows } = await db.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM notify.deliveries WHERE status = 'pending'",
+  );
+  n += rows[0]!.n;
+  const metrics = await readMetrics(gatewayPort, SERVICE_NAMES);
+  for (const name of SERVICE_NAMES) {
+    const m = metrics[name];
+    // A service that does not answer its metrics owes what it owes: wait for it.
+    if (!m) return n + 1;
+    n += (m.nsa_consumer_pending ?? 0) + (m.nsa_consumer_ack_pending ?? 0);
+  }
+  return n;
+}
+
+/**
+ * Waits until the services owe nothing and two snapshots a second apart agree (outbox
+ * published, consumers done, emails out).
+ */
 async function stableSnapshot(
   db: pg.Pool,
+  gatewayPort: number,
   otherOrganisation: number,
-  timeoutMs = 30_000,
+  timeoutMs = 60_000,
 ): Promise<Snapshot> {
   const deadline = Date.now() + timeoutMs;
   let last = await snapshot(db, otherOrganisation);
   for (;;) {
     await sleep(1000);
     const next = await snapshot(db, otherOrganisation);
-    if ([...next].every(([k, v]) => last.get(k) === v) && next.size === last.size) return next;
+    const same = [...next].every(([k, v]) => last.get(k) === v) && next.size === last.size;
+    if (same && (await owed(db, gatewayPort)) === 0) return next;
     if (Date.now() > deadline) return next;
     last = next;
   }
@@ -275,7 +313,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     // R-ORG-RLS: a second organisation whose admin has the first admin's name and password.
     const other = await addOrganisation(db, stack.api, 'tweede', 'Tweede organisatie');
     const isolation = otherOrganisationCases(world, other.host);
-    const before = await stableSnapshot(db, other.id);
+    const before = await stableSnapshot(db, stack.port, other.id);
     log(
       `${before.size} tables snapshotted; sending ${opts.requests} bad requests (seed ${opts.seed})`,
     );
@@ -331,7 +369,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     );
     const seconds = (Date.now() - t0) / 1000;
     log(`${sent} requests in ${seconds.toFixed(1)} s; comparing tables`);
-    const after = await stableSnapshot(db, other.id);
+    const after = await stableSnapshot(db, stack.port, other.id);
     const changedTables = [...new Set([...before.keys(), ...after.keys()])]
       .filter((t) => before.get(t) !== after.get(t))
       .map((t) => ({
