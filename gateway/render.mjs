@@ -24,7 +24,7 @@ export const API_ROUTES = [
   // R-ORG-PAGES: what the public pages say about the organisation of the host they are on.
   ['= /api/app-config', 'identity'],
   // R-ORG-SETTINGS: the organisation's own settings page.
-  ['= /api/admin/organisation', 'identity'],
+  ['= /api/settings/organisation', 'identity'],
   ['/api/schools', 'catalog'],
   ['/api/blocks', 'catalog'],
   ['/api/providers', 'catalog'],

@@ -108,9 +108,9 @@ describe('organisation (R-ORG-ADD)', () => {
   it("lets the organisation's administrator change its name, contact address and links, shown by its public pages at the next request; organisation 1's are the deployment's", async () => {
     const host = 'aanmelden.klaverstad.example';
     const own = on(host);
-    expect((await own.call('GET', '/api/admin/organisation')).status).toBe(401);
+    expect((await own.call('GET', '/api/settings/organisation')).status).toBe(401);
     expect((await own.login(ADMIN.email, 'klaverstad wachtwoord 1')).status).toBe(200);
-    const before = await own.call('GET', '/api/admin/organisation');
+    const before = await own.call('GET', '/api/settings/organisation');
     expect(before.status).toBe(200);
     expect(before.body).toEqual({
       organisation: {
@@ -129,7 +129,7 @@ describe('organisation (R-ORG-ADD)', () => {
       website: 'https://klaverstad.example',
       privacyUrl: 'https://klaverstad.example/privacyverklaring',
     };
-    const put = await own.call('PUT', '/api/admin/organisation', changed);
+    const put = await own.call('PUT', '/api/settings/organisation', changed);
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body.organisation).toMatchObject(changed);
     // The next request of its public pages shows it.
@@ -150,7 +150,7 @@ describe('organisation (R-ORG-ADD)', () => {
     // Bad input changes nothing and says which field, in the caller's language.
     const bad = await own.call(
       'PUT',
-      '/api/admin/organisation',
+      '/api/settings/organisation',
       { ...changed, name: 'Anders', website: 'ftp://klaverstad.example' },
       { 'accept-language': 'en' },
     );
@@ -158,18 +158,18 @@ describe('organisation (R-ORG-ADD)', () => {
     expect(bad.body.fields).toEqual({
       website: 'Enter a web address that starts with https:// or http://',
     });
-    expect((await own.call('GET', '/api/admin/organisation')).body.organisation.name).toBe(
+    expect((await own.call('GET', '/api/settings/organisation')).body.organisation.name).toBe(
       changed.name,
     );
     // Organisation 1's settings are the deployment's: shown, changed there.
     const first = on('localhost');
     expect((await first.login(ADMIN.email, ADMIN.password)).status).toBe(200);
-    const theirs = await first.call('GET', '/api/admin/organisation');
+    const theirs = await first.call('GET', '/api/settings/organisation');
     expect(theirs.body).toMatchObject({
       organisation: { name: 'Welzijn Voorbeeldstad', hosts: [] },
       editable: false,
     });
-    const refused = await first.call('PUT', '/api/admin/organisation', changed);
+    const refused = await first.call('PUT', '/api/settings/organisation', changed);
     expect(refused.status).toBe(409);
     expect(refused.body.code).toBe('CONFLICT');
     expect((await first.call('GET', '/api/app-config')).body.organisation.name).toBe(

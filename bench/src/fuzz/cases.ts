@@ -288,10 +288,10 @@ export const ENDPOINTS: Endpoint[] = [
   // R-ORG-PAGES: on another organisation's host, that organisation's own settings.
   { method: 'GET', path: '/api/app-config' },
   // R-ORG-SETTINGS: organisation 1's are the deployment's: a change is refused (409).
-  { method: 'GET', path: '/api/admin/organisation' },
+  { method: 'GET', path: '/api/settings/organisation' },
   {
     method: 'PUT',
-    path: '/api/admin/organisation',
+    path: '/api/settings/organisation',
     fields: {
       name: name(),
       contactEmail: { kind: 'email' },
@@ -586,7 +586,7 @@ const OWN_ROWS_ONLY = new Set([
   'POST /api/auth/reset',
   'GET /api/health',
   // Changes the settings of the host's own organisation alone.
-  'PUT /api/admin/organisation',
+  'PUT /api/settings/organisation',
 ]);
 
 /** A valid value of a field, the first world's ids where the field names one. */

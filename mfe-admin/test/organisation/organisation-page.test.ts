@@ -48,7 +48,7 @@ async function pageWith(get: Answer[], put?: (body: unknown) => Answer) {
   const gets = [...get];
   const fetch = vi.fn(async (input: string, init?: RequestInit) => {
     const path = new URL(input, 'http://localhost').pathname;
-    if (path !== '/api/admin/organisation') return new Response('{}', { status: 404 });
+    if (path !== '/api/settings/organisation') return new Response('{}', { status: 404 });
     const answer = await (init?.method === 'PUT'
       ? put!(JSON.parse(String(init.body)))
       : gets.length > 1
@@ -143,7 +143,7 @@ describe('the organisation page (R-ORG-SETTINGS)', () => {
     await submit(container);
 
     const [call] = puts(fetch);
-    expect(call?.[0]).toBe('/api/admin/organisation');
+    expect(call?.[0]).toBe('/api/settings/organisation');
     expect(JSON.parse(String((call![1] as RequestInit).body))).toEqual({
       name: 'Stichting Naschools',
       contactEmail: 'info@naschools.example.nl',

@@ -5,18 +5,18 @@ import type { OrganisationSettings, OrganisationSettingsInput } from '@nsa/contr
 export const ORGANISATION_QUERY_KEY = ['admin', 'organisation'] as const;
 
 /**
- * GET /api/admin/organisation (R-ORG-SETTINGS) → the organisation's settings, its public
+ * GET /api/settings/organisation (R-ORG-SETTINGS) → the organisation's settings, its public
  * address and host names, and whether its administrators may change the settings here.
  */
 export function useOrganisation() {
   return useQuery({
     queryKey: ORGANISATION_QUERY_KEY,
-    queryFn: ({ signal }) => apiFetch<OrganisationSettings>('/api/admin/organisation', { signal }),
+    queryFn: ({ signal }) => apiFetch<OrganisationSettings>('/api/settings/organisation', { signal }),
   });
 }
 
 /**
- * PUT /api/admin/organisation with the four settings → the page's view as saved. A 409 means the
+ * PUT /api/settings/organisation with the four settings → the page's view as saved. A 409 means the
  * settings cannot be changed here (they come from the installation): the view is loaded again,
  * so the page shows them read-only.
  */
@@ -24,7 +24,7 @@ export function useSaveOrganisation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: OrganisationSettingsInput) =>
-      apiFetch<OrganisationSettings>('/api/admin/organisation', { method: 'PUT', body: input }),
+      apiFetch<OrganisationSettings>('/api/settings/organisation', { method: 'PUT', body: input }),
     onSuccess: (saved) => queryClient.setQueryData(ORGANISATION_QUERY_KEY, saved),
     onError: async (error) => {
       if (isApiError(error) && error.status === 409) {

@@ -214,7 +214,7 @@ const organisation: ApiRoute[] = [
   },
   {
     method: 'get',
-    path: '/api/admin/organisation',
+    path: '/api/settings/organisation',
     summary: "The organisation's settings page",
     description:
       "The request's organisation's name, contact address, website and privacy statement, " +
@@ -225,7 +225,7 @@ const organisation: ApiRoute[] = [
   },
   {
     method: 'put',
-    path: '/api/admin/organisation',
+    path: '/api/settings/organisation',
     summary: "Change the organisation's settings",
     description:
       'Sets the name, contact address, website and privacy statement its public pages and ' +

@@ -5,7 +5,7 @@ import type { OrganisationSettingsPage } from '../../domain/organisation-setting
 
 /**
  * The organisation of the request's host: `GET /api/app-config`, public, what its public pages
- * say about it (R-ORG-PAGES); `GET` and `PUT /api/admin/organisation`, its administrators' own
+ * say about it (R-ORG-PAGES); `GET` and `PUT /api/settings/organisation`, its administrators' own
  * settings page (R-ORG-SETTINGS).
  */
 export function mountOrganisationRoutes(app: Express, settings: OrganisationSettingsPage): void {
@@ -27,5 +27,5 @@ export function mountOrganisationRoutes(app: Express, settings: OrganisationSett
     res.setHeader('Cache-Control', 'no-store');
     res.json(await settings.update(input));
   });
-  app.use('/api/admin/organisation', admin);
+  app.use('/api/settings/organisation', admin);
 }
