@@ -11,7 +11,8 @@ export const ORGANISATION_QUERY_KEY = ['admin', 'organisation'] as const;
 export function useOrganisation() {
   return useQuery({
     queryKey: ORGANISATION_QUERY_KEY,
-    queryFn: ({ signal }) => apiFetch<OrganisationSettings>('/api/settings/organisation', { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<OrganisationSettings>('/api/settings/organisation', { signal }),
   });
 }
 
