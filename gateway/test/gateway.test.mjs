@@ -365,6 +365,9 @@ describe('gateway in nginx', () => {
         ['/login', 'nsa_lang=en', 'en'],
         ['/reset-password?token=x&lng=en', 'nsa_lang=tr', 'en'],
         ['/provider/12?token=abc', 'nsa_lang=pl', 'nl'],
+        // R-PLATFORM-SCREENS: the platform administrators' pages are staff pages too.
+        ['/platform', 'nsa_lang=en', 'en'],
+        ['/platform/login?lng=ar', 'nsa_lang=tr', 'nl'],
       ]) {
         const page = await get(p, { headers: cookie ? { Cookie: cookie } : {} });
         expect(lang(page), `${p} ${cookie}`).toBe(expected);

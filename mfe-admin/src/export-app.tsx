@@ -17,6 +17,7 @@ import { DashboardPage } from './dashboard/pages/DashboardPage';
 import { DrawPage } from './draw/pages/DrawPage';
 import { LoginPage } from './accounts/pages/LoginPage';
 import { OrganisationPage } from './organisation/pages/OrganisationPage';
+import { PlatformLoginRoute, PlatformRoute } from './platform/pages/PlatformRoutes';
 import { ProvidersPage } from './catalog/pages/ProvidersPage';
 import { RegistrationsPage } from './registrations/pages/RegistrationsPage';
 import { ResetPasswordPage } from './accounts/pages/ResetPasswordPage';
@@ -44,7 +45,8 @@ function AttendanceRoute() {
 
 /**
  * The admin remote's pages at their paths in the route table (ADMIN_PAGES). The shell
- * guards /admin/* (admins only); /login and /reset-password are open to anyone.
+ * guards /admin/* (admins only); /login and /reset-password are open to anyone; the platform
+ * pages check the platform session themselves (R-PLATFORM-SCREENS).
  */
 export const routes = pageRoutes<typeof ADMIN_PAGES>({
   '/login': <LoginPage />,
@@ -62,6 +64,8 @@ export const routes = pageRoutes<typeof ADMIN_PAGES>({
   '/admin/activities/:id/attendance': <AttendanceRoute />,
   '/admin/registrations': <RegistrationsPage />,
   '/admin/*': <AdminNotFoundPage />,
+  '/platform/login': <PlatformLoginRoute />,
+  '/platform': <PlatformRoute />,
 });
 
 export default function App() {

@@ -38,6 +38,11 @@ const PATHS = [
   '/admin/activities/3',
   '/admin/nope',
   '/administrator',
+  '/platform',
+  '/platform/',
+  '/PLATFORM/LOGIN',
+  '/platform/login/x',
+  '/platform/organisations',
   '/provider/12',
   '/provider',
   '/provider/12/x',
@@ -72,6 +77,9 @@ describe('remote routes', () => {
     expect(remoteToPreload('/my-signup')).toBe('mfe_public');
     expect(remoteToPreload('/loting')).toBe('mfe_public');
     expect(remoteToPreload('/provider/3')).toBe('mfe_provider');
+    // R-PLATFORM-SCREENS: the platform pages check the platform session themselves.
+    expect(remoteToPreload('/platform/login')).toBe('mfe_admin');
+    expect(remoteToPreload('/platform')).toBe('mfe_admin');
     expect(remoteToPreload('/admin')).toBeNull();
     expect(remoteToPreload('/admin/registrations')).toBeNull();
     expect(remoteToPreload('/nope')).toBeNull();

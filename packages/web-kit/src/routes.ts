@@ -44,6 +44,11 @@ export const ADMIN_PAGES = [
   // Any other path of the admin screens: the admin's own not-found page, behind the session
   // check like the rest.
   '/admin/*',
+  // R-PLATFORM-SCREENS: the platform administrators' login and their list of the deployment's
+  // organisations. Not under ADMIN_AREA: an organisation's admin session says nothing about a
+  // platform session, so these pages check their own (GET /api/platform/session).
+  '/platform/login',
+  '/platform',
 ] as const;
 
 export const PROVIDER_PAGES = ['/provider/:activityId'] as const;
