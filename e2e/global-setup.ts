@@ -8,6 +8,7 @@ import type { FullConfig } from '@playwright/test';
 import { killLeftovers, startStack, type Stack } from 'deploy/stack';
 import {
   ADMIN,
+  PLATFORM_ADMIN,
   FACTS_ENV,
   baseURL as baseUrlFor,
   e2eRoot,
@@ -150,6 +151,8 @@ export default async function globalSetup(_config: FullConfig): Promise<() => Pr
         BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
         BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
         BOOTSTRAP_ADMIN_NAME: ADMIN.name,
+        BOOTSTRAP_PLATFORM_EMAIL: PLATFORM_ADMIN.email,
+        BOOTSTRAP_PLATFORM_PASSWORD: PLATFORM_ADMIN.password,
         // Every test signs up from the same address; the login limit stays at its default.
         SIGNUP_RATE_LIMIT: '0',
         // Whatever the calling shell has set, the stack the tests start is this one.

@@ -25,6 +25,8 @@ export const API_ROUTES = [
   ['= /api/app-config', 'identity'],
   // R-ORG-SETTINGS: the organisation's own settings page.
   ['= /api/settings/organisation', 'identity'],
+  // R-PLATFORM-*: the platform administrators' calls, with their own login.
+  ['/api/platform/', 'identity'],
   ['/api/schools', 'catalog'],
   ['/api/blocks', 'catalog'],
   ['/api/providers', 'catalog'],
@@ -123,7 +125,7 @@ function apiLocations({ authLimited, signupLimit }) {
       const exact = route.startsWith('= ');
       const match = exact ? route : `^~ ${route}`;
       const lines = [];
-      if (route === '/api/auth/' && authLimited) {
+      if ((route === '/api/auth/' || route === '/api/platform/') && authLimited) {
         lines.push(`limit_req zone=gw_auth burst=${AUTH_BURST} nodelay;`);
       }
       if (route === '= /api/registrations' && signupLimit > 0) {

@@ -455,6 +455,12 @@ export async function imagesUp(opts = {}) {
         ? { BOOTSTRAP_ADMIN_PASSWORD: config.bootstrapAdmin.password }
         : {}),
       ...(config.bootstrapAdmin.name ? { BOOTSTRAP_ADMIN_NAME: config.bootstrapAdmin.name } : {}),
+      ...(config.bootstrapPlatform.email
+        ? { BOOTSTRAP_PLATFORM_EMAIL: config.bootstrapPlatform.email }
+        : {}),
+      ...(config.bootstrapPlatform.password
+        ? { BOOTSTRAP_PLATFORM_PASSWORD: config.bootstrapPlatform.password }
+        : {}),
     };
     const settings = {
       PUBLIC_BASE_URL: config.publicBaseUrl,

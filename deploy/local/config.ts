@@ -60,6 +60,8 @@ export interface StackConfig {
   admin2faRequired: '0' | '1';
   logLevel: string;
   bootstrapAdmin: { email?: string; password?: string; name?: string };
+  /** R-PLATFORM-ACCOUNTS: the platform administrator made on start. */
+  bootstrapPlatform: { email?: string; password?: string };
   /**
    * Chosen afresh at every start and used only when the database is empty: the
    * launcher prints them once on the console, so they never reach a log file.
@@ -240,6 +242,10 @@ export function loadConfig(opts: {
       password: env.BOOTSTRAP_ADMIN_PASSWORD || undefined,
       name: env.BOOTSTRAP_ADMIN_NAME || undefined,
     },
+    bootstrapPlatform: {
+      email: env.BOOTSTRAP_PLATFORM_EMAIL || undefined,
+      password: env.BOOTSTRAP_PLATFORM_PASSWORD || undefined,
+    },
     natsPasswords: Object.fromEntries(SERVICE_NAMES.map((n) => [n, generateSecret(24)])) as Record<
       ServiceName,
       string
@@ -343,5 +349,8 @@ export function serviceEnv(
   if (admin.email) env.BOOTSTRAP_ADMIN_EMAIL = admin.email;
   if (admin.password) env.BOOTSTRAP_ADMIN_PASSWORD = admin.password;
   if (admin.name) env.BOOTSTRAP_ADMIN_NAME = admin.name;
+  const platform = config.bootstrapPlatform;
+  if (platform.email) env.BOOTSTRAP_PLATFORM_EMAIL = platform.email;
+  if (platform.password) env.BOOTSTRAP_PLATFORM_PASSWORD = platform.password;
   return env;
 }

@@ -11,6 +11,7 @@ import {
   connectDatabase,
   createLogger,
   ErasureLedger,
+  eraseOrganisationRows,
   withOrganisation,
   type ErasureLedgerEntry,
   type Sequelize,
@@ -32,7 +33,7 @@ export interface ErasureReplayOptions {
    * The restored database's URL for each service whose erasure is done again, as that schema's
    * owner role (the least role that can do it, as the restore itself).
    */
-  databaseUrls: Record<'registrations' | 'notify' | 'identity', string>;
+  databaseUrls: Record<'catalog' | 'registrations' | 'notify' | 'identity', string>;
   /** When the backup was taken (its manifest's `takenAt`). */
   since: string;
   /** The restore's environment: ERASURE_LEDGER, PUBLIC_BASE_URL, GATEWAY_PORT. */
@@ -53,6 +54,8 @@ export interface ErasureReplayResult {
   replayed: number;
   /** Sign-ups erased again. */
   signups: number;
+  /** Organisations deleted again (R-PLATFORM-DELETE). */
+  organisations: number;
 }
 
 /** The ledger's file: ERASURE_LEDGER, or the launcher's default `$DATA_DIR/erasures`. */
@@ -71,6 +74,7 @@ export async function replayErasures(opts: ErasureReplayOptions): Promise<Erasur
     entries: entries.length,
     replayed: 0,
     signups: 0,
+    organisations: 0,
   };
   if (entries.length === 0) {
     log(
@@ -106,6 +110,25 @@ export async function replayErasures(opts: ErasureReplayOptions): Promise<Erasur
     open.push(identityDb);
     const notify = notifyErasureReplay(notifyDb);
     const identity = identityErasureReplay(identityDb, opts.secrets.SESSION_SECRET);
+    // R-PLATFORM-DELETE: an organisation deleted since the backup goes again, whole, in every
+    // service (its own erasures in the ledger then find nothing left).
+    const deleted = [
+      ...new Set(entries.filter((e) => e.kind === 'organisation').map((e) => e.organisation)),
+    ].filter((id): id is number => id !== undefined && id > 1);
+    if (deleted.length > 0) {
+      const catalogDb = await connect('catalog');
+      open.push(catalogDb);
+      for (const id of deleted) {
+        let rows = 0;
+        for (const db of [catalogDb, registrationsDb, notifyDb])
+          rows += await eraseOrganisationRows(db, id);
+        const here = await identity.deleteOrganisation(id);
+        rows += here.rows;
+        result.replayed += 1;
+        result.organisations += 1;
+        log(`deletion of organisation ${id} done again: ${rows} rows`);
+      }
+    }
     const config = registrationsConfigSchema.parse({
       ...opts.env,
       LINK_SEAL_SECRET: opts.secrets.LINK_SEAL_SECRET,

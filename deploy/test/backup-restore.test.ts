@@ -133,6 +133,8 @@ const env = {
   BOOTSTRAP_ADMIN_EMAIL: ADMIN.email,
   BOOTSTRAP_ADMIN_PASSWORD: ADMIN.password,
   BOOTSTRAP_ADMIN_NAME: 'Oefening Beheer',
+  BOOTSTRAP_PLATFORM_EMAIL: 'platform@drill.example',
+  BOOTSTRAP_PLATFORM_PASSWORD: 'platform-oefening-1',
   SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
   MAIL_RETRY_BASE_MS: '200',
   MAIL_RETRY_MAX_MS: '1000',
@@ -782,7 +784,7 @@ describe.skipIf(!built)('a restore does every erasure made since the backup agai
     if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
   }, 60_000);
 
-  it('keeps erased families erased: no data, no email, the replay in the audit log', async () => {
+  it('keeps erased families and a deleted organisation erased: no data, no email, the replay in the audit log', async () => {
     await stack?.stop();
     stack = undefined;
     const dirC = path.join(tmp, 'c');
@@ -847,12 +849,72 @@ describe.skipIf(!built)('a restore does every erasure made since the backup agai
           : undefined,
       30_000,
     );
+    // R-PLATFORM-DELETE: a second organisation with a school of its own, in the backup.
+    const platformLogin = await fetch(`http://127.0.0.1:${GATEWAY_PORT}/api/platform/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: ORIGIN },
+      body: JSON.stringify({
+        email: env.BOOTSTRAP_PLATFORM_EMAIL,
+        password: env.BOOTSTRAP_PLATFORM_PASSWORD,
+      }),
+    });
+    expect(platformLogin.status).toBe(200);
+    const platformCookie = platformLogin.headers.getSetCookie()[0]!.split(';')[0]!;
+    const platform = (p: string, method: string, body?: unknown) =>
+      api(p, { method, body, headers: { cookie: platformCookie } });
+    const second = await platform('/api/platform/organisations', 'POST', {
+      slug: 'tweede-wis',
+      name: 'Welzijn Tweede',
+      hosts: ['tweede-wis.localhost'],
+      contactEmail: 'info@tweede-wis.example',
+      publicBaseUrl: 'http://tweede-wis.localhost',
+      firstAdmin: { email: 'beheer@tweede-wis.example', name: 'Tweede Beheer' },
+    });
+    expect(second.status, JSON.stringify(second.json)).toBe(201);
+    const secondId = second.json.id as number;
+    await sql(
+      dirC,
+      `INSERT INTO catalog.schools (name, access_token, organisation_id)
+       VALUES ('Tweedeschool', md5(random()::text), $1)`,
+      [secondId],
+    );
+    const rowsOfSecond = async (dir: string) => {
+      const tables = await sql<{ s: string; t: string }>(
+        dir,
+        `SELECT table_schema AS s, table_name AS t FROM information_schema.columns
+          WHERE column_name = 'organisation_id' AND table_schema IN
+            ('catalog', 'registrations', 'notify', 'identity')`,
+      );
+      const held: string[] = [];
+      for (const { s, t } of tables) {
+        const [row] = await sql<{ n: number }>(
+          dir,
+          `SELECT count(*)::int AS n FROM "${s}"."${t}" WHERE organisation_id = $1`,
+          [secondId],
+        );
+        if (row!.n > 0) held.push(`${s}.${t}`);
+      }
+      const org = await sql(dir, 'SELECT 1 FROM identity.organisations WHERE id = $1', [secondId]);
+      return org.length > 0 ? [...held, 'identity.organisations'] : held;
+    };
+    expect(await rowsOfSecond(dirC)).toEqual(
+      expect.arrayContaining(['catalog.schools', 'identity.users', 'identity.organisations']),
+    );
+
     const backup = await backupProduct({
       out: file,
       env: { DATA_DIR: dirC, GATEWAY_PORT: String(GATEWAY_PORT) },
       repoRoot: repo,
     });
     expect(backup.manifest.database.rows['registrations.registrations']).toBe(4);
+
+    // After the backup, the platform deletes the second organisation.
+    expect(
+      (await platform(`/api/platform/organisations/${secondId}`, 'PATCH', { status: 'suspended' }))
+        .status,
+    ).toBe(200);
+    expect((await platform(`/api/platform/organisations/${secondId}`, 'DELETE')).status).toBe(204);
+    expect(await rowsOfSecond(dirC)).toEqual([]);
 
     // After the backup: the parent erases their sign-up, an admin erases the other address.
     const [created] = await sql<{ data: { notification: { sealedLink: string } } }>(
@@ -944,11 +1006,18 @@ describe.skipIf(!built)('a restore does every erasure made since the backup agai
       30_000,
     );
     expect(replayed.map((e) => e.actor.type)).toEqual(['system', 'system']);
-    expect(restored.erasures).toMatchObject({ entries: 2, replayed: 2, signups: 3 });
+    expect(restored.erasures).toMatchObject({
+      entries: 3,
+      replayed: 3,
+      signups: 3,
+      organisations: 1,
+    });
+    // The deleted organisation, back with the backup, was deleted again before anything ran.
+    expect(await rowsOfSecond(dirD)).toEqual([]);
 
     // The ledger names nobody: times, kinds, ids, and a keyed hash of the address.
     const text = fs.readFileSync(ledger, 'utf8');
-    expect(text.trim().split('\n')).toHaveLength(2);
+    expect(text.trim().split('\n')).toHaveLength(3);
     expect(text).not.toMatch(/wis@|drill|Pieter|Anna|Amir/i);
     expect(fs.statSync(`${ledger}.key`).mode & 0o777).toBe(0o600);
   }, 400_000);

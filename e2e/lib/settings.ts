@@ -30,6 +30,12 @@ export const ADMIN = {
   name: 'E2E Beheerder',
 } as const;
 
+/** R-PLATFORM-ACCOUNTS: the platform administrator the stack is started with. */
+export const PLATFORM_ADMIN = {
+  email: 'e2e-platform@beheer.example',
+  password: 'E2e-Platform-Wachtwoord-2024!',
+} as const;
+
 /** Set by the global setup; names the JSON file with the running stack's facts. */
 export const FACTS_ENV = 'E2E_STACK_FILE';
 

@@ -19,6 +19,7 @@ import {
   unique,
 } from '../lib/data.js';
 import { mySignupLinkFrom, waitForEmail } from '../lib/mail.js';
+import { PLATFORM_ADMIN } from '../lib/settings.js';
 import { expect, loginAsAdmin, remoteRoot, test, type Language } from './fixtures.js';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -147,7 +148,7 @@ test('every route of the admin and provider sides in nl and en, and of the publi
   // The public side (and the shell's own not-found page) in every language; the admin and
   // provider screens only in Dutch and English.
   const publicRoutes = ['/', world.schoolUrl, '/loting', '/bestaat-niet'];
-  const staffRoutes = ['/login', '/reset-password?token=abc', world.provider];
+  const staffRoutes = ['/login', '/reset-password?token=abc', world.provider, '/platform/login'];
   const signedIn = [
     '/admin',
     '/admin/registrations',
@@ -199,6 +200,10 @@ test('every route of the admin and provider sides in nl and en, and of the publi
       if (staff) {
         await loginAsAdmin(page.request, stack);
         for (const route of signedIn) await check(route);
+        // R-PLATFORM-SCREENS: the platform's page, with its own session.
+        const platform = await page.request.post('/api/platform/login', { data: PLATFORM_ADMIN });
+        expect(platform.status()).toBe(200);
+        await check('/platform');
       }
     } finally {
       await page.context().close();

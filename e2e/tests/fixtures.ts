@@ -199,3 +199,22 @@ export async function setPasswordThroughLink(page: Page, link: string, password:
   await expect(page.getByTestId('toast')).toContainText('Wachtwoord gewijzigd');
   await expect(page).toHaveURL(/\/login$/);
 }
+
+/**
+ * POST /api/schools from the page, as its screens call the API: on the page's own host name
+ * (the test runner's own requests cannot reach *.localhost names).
+ */
+export async function createSchoolFromPage(page: Page, name: string): Promise<void> {
+  const status = await page.evaluate(
+    async (body) =>
+      (
+        await fetch('/api/schools', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body,
+        })
+      ).status,
+    JSON.stringify({ name }),
+  );
+  expect(status, `POST /api/schools ${name}`).toBe(201);
+}

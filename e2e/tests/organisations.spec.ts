@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { unique } from '../lib/data.js';
 import { repoRoot } from '../lib/settings.js';
 import {
+  createSchoolFromPage as createSchool,
   expect,
   loginThroughForm,
   remoteRoot,
@@ -19,25 +20,6 @@ import {
 } from './fixtures.js';
 
 const admin = (key: string) => text('mfe_admin', 'nl', key);
-
-/**
- * POST /api/schools from the page, as its screens call the API: on the page's own host name
- * (the test runner's own requests cannot reach *.localhost names).
- */
-async function createSchool(page: Page, name: string): Promise<void> {
-  const status = await page.evaluate(
-    async (body) =>
-      (
-        await fetch('/api/schools', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body,
-        })
-      ).status,
-    JSON.stringify({ name }),
-  );
-  expect(status, `POST /api/schools ${name}`).toBe(201);
-}
 
 test('the administrators of two organisations, each on its own host name, work side by side and each sees its own schools alone', async ({
   browser,

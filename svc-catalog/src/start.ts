@@ -1,4 +1,11 @@
-import { openService, packageVersion, serviceModule } from '@nsa/service-kit';
+import { PLATFORM_RPC_SUBJECTS } from '@nsa/contracts';
+import {
+  countRows,
+  openService,
+  packageVersion,
+  servePlatformQuestions,
+  serviceModule,
+} from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
 import { catalogConfigSchema } from './config.js';
 import { ActivityRepository } from './data-access/activities.js';
@@ -75,7 +82,19 @@ export const { start, stop } = serviceModule(async (opts) => {
       mountActivityRoutes(app, catalog, links, fresh);
     },
     consumers: [countsConsumer(counts, catalog)],
-    background: [() => serveOwnerAnswers(ctx.nc, answers, logger)],
+    background: [
+      () => serveOwnerAnswers(ctx.nc, answers, logger),
+      // R-PLATFORM-COUNTS, R-PLATFORM-DELETE: the platform's questions about an organisation.
+      () =>
+        servePlatformQuestions(ctx.nc, 'catalog', ctx.sequelize, logger, {
+          counts: {
+            subject: PLATFORM_RPC_SUBJECTS.counts.catalog,
+            count: (t) =>
+              countRows(ctx.sequelize, t, { schools: 'schools', activities: 'activities' }),
+          },
+          erase: PLATFORM_RPC_SUBJECTS.erase.catalog,
+        }),
+    ],
     onStarted: async () => {
       if (config.DEMO_DATA === '1') await demo.seed();
     },

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
+import { PLATFORM_RPC_SUBJECTS } from '@nsa/contracts';
 import { QueryTypes, withOrganisation, type RunningService } from '@nsa/service-kit';
 import { serviceTestEnv, setTestOrganisation, testFeed } from '@nsa/service-kit/testing';
 import { start } from '../src/start.js';
@@ -484,6 +485,63 @@ describe('provider links and QR codes', () => {
     expect(ours).toContain('Zonnewijzer');
     expect(ours).not.toContain('Maanzaad');
     expect(ours).not.toContain('Overgenomen');
+  });
+
+  // R-PLATFORM-COUNTS, R-PLATFORM-DELETE: svc-identity's questions for the platform, answered
+  // over NATS: one organisation's counts, and every row of it erased, no other's touched.
+  it("counts an organisation's schools and activities for the platform, and erases every row of it alone", async () => {
+    setTestOrganisation('derde.example', {
+      id: 3,
+      status: 'active',
+      publicBaseUrl: 'https://derde.example',
+    });
+    const there = { headers: { 'X-Organisation-Host': 'derde.example' } };
+    const school = (await a.post('/api/schools', { name: 'Derde school' }, there)).body;
+    const block = (await a.post('/api/blocks', { name: 'Winter', weekStart: 2, weekEnd: 6 }, there))
+      .body;
+    const provider = (await a.post('/api/providers', { name: 'Derde club' }, there)).body;
+    for (const title of ['Schaken', 'Koken']) {
+      const made = await a.post(
+        '/api/activities',
+        {
+          title,
+          capacity: 5,
+          weekday: 1,
+          startTime: '15:00',
+          schoolId: school.id,
+          blockId: block.id,
+          providerId: provider.id,
+        },
+        there,
+      );
+      expect(made.status).toBe(201);
+    }
+    const nc = await testFeed(infra.natsUrl);
+    const ask = async (subject: string, id: number) =>
+      (await nc.request(subject, JSON.stringify({ keys: [id] }), { timeout: 5000 })).json<{
+        values: unknown[];
+      }>().values[0];
+    expect(await ask(PLATFORM_RPC_SUBJECTS.counts.catalog, 3)).toEqual({
+      schools: 1,
+      activities: 2,
+    });
+    const firstBefore = await ask(PLATFORM_RPC_SUBJECTS.counts.catalog, 1);
+    expect(firstBefore).toMatchObject({ schools: expect.any(Number) });
+    const erased = (await ask(PLATFORM_RPC_SUBJECTS.erase.catalog, 3)) as { rows: number };
+    expect(erased.rows).toBeGreaterThanOrEqual(5);
+    expect(await ask(PLATFORM_RPC_SUBJECTS.counts.catalog, 3)).toEqual({
+      schools: 0,
+      activities: 0,
+    });
+    const [left] = await svc.ctx.sequelize.query<{ n: number }>(
+      `SELECT (SELECT count(*) FROM schools WHERE organisation_id = 3)
+            + (SELECT count(*) FROM blocks WHERE organisation_id = 3)
+            + (SELECT count(*) FROM providers WHERE organisation_id = 3) AS n`,
+      { type: QueryTypes.SELECT },
+    );
+    expect(Number(left!.n)).toBe(0);
+    expect(await ask(PLATFORM_RPC_SUBJECTS.counts.catalog, 1)).toEqual(firstBefore);
+    expect(await ask(PLATFORM_RPC_SUBJECTS.erase.catalog, 3)).toEqual({ rows: 0 });
   });
 
   // R-ORG-LINKS: links and QR codes an organisation's admin makes open on its own address.

@@ -11,6 +11,7 @@ import { m0009AuditStore } from './0009-audit-store.js';
 import { m0010Organisations } from './0010-organisations.js';
 import { m0011PerOrganisation } from './0011-per-organisation.js';
 import { m0012EmailPerOrganisation } from './0012-email-per-organisation.js';
+import { m0013Platform } from './0013-platform.js';
 
 export const migrations: Migration[] = [
   m0001Users,
@@ -25,4 +26,5 @@ export const migrations: Migration[] = [
   m0010Organisations,
   m0011PerOrganisation,
   m0012EmailPerOrganisation,
+  m0013Platform,
 ];

@@ -2,6 +2,9 @@ import { DEFAULT_RETENTION_MONTHS } from '@nsa/contracts';
 import { z } from 'zod';
 
 const optional = z.string().optional();
+/** A variable set to nothing (as compose passes an unset one) is unset. */
+const unsetWhenEmpty = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((v) => (v === '' ? undefined : v), schema);
 
 export const identityConfigSchema = z.object({
   LOGIN_RATE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(10),
@@ -25,6 +28,11 @@ export const identityConfigSchema = z.object({
   BOOTSTRAP_ADMIN_EMAIL: optional,
   BOOTSTRAP_ADMIN_PASSWORD: optional,
   BOOTSTRAP_ADMIN_NAME: optional,
+  /** R-PLATFORM-ACCOUNTS: a platform administrator made on start when the address is new. */
+  BOOTSTRAP_PLATFORM_EMAIL: unsetWhenEmpty(z.email().optional()),
+  BOOTSTRAP_PLATFORM_PASSWORD: unsetWhenEmpty(
+    z.string().min(12, 'at least 12 characters').max(200).optional(),
+  ),
   /** R-ORG-HOST: organisation 1's settings, taken when it is made (first start). */
   ORG_NAME: z.string().min(1).max(200).default('Welzijn Voorbeeldstad'),
   ORG_CONTACT_EMAIL: z.email().default('info@welzijn.example'),

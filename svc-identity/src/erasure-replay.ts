@@ -7,7 +7,9 @@ import {
   type PrivacyCounts,
 } from '@nsa/contracts';
 import { createLogger, Outbox, type Sequelize } from '@nsa/service-kit';
+import { AuditEntryRepository } from './data-access/audit-entries.js';
 import { OrganisationRepository } from './data-access/organisations.js';
+import { eraseOrganisationHere } from './domain/platform.js';
 import { PrivacyRepository } from './data-access/privacy.js';
 import { IdentityPrivacy } from './domain/privacy.js';
 
@@ -22,6 +24,8 @@ export function identityErasureReplay(
   erase(email: string): Promise<PrivacyCounts>;
   /** An organisation as svc-identity answers it by id: a replayed offer's link (R-ORG-LINKS). */
   byId(id: number): Promise<OrganisationProfile | null>;
+  /** R-PLATFORM-DELETE: a deleted organisation's part here, erased again. */
+  deleteOrganisation(id: number): Promise<{ rows: number; anonymised: number }>;
 } {
   const organisations = new OrganisationRepository(sequelize);
   const privacy = new IdentityPrivacy({
@@ -34,5 +38,10 @@ export function identityErasureReplay(
   return {
     erase: (email) => privacy.erase(email),
     byId: (id) => organisations.byId(id),
+    deleteOrganisation: (id) =>
+      eraseOrganisationHere(
+        { db: sequelize, organisations, audit: new AuditEntryRepository(sequelize) },
+        id,
+      ),
   };
 }

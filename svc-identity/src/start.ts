@@ -1,12 +1,16 @@
 import {
+  PLATFORM_RPC_SUBJECTS,
   PRIVACY_RPC_SUBJECTS,
   RPC_SUBJECTS,
   organisationByIdLookup,
   organisationLookup,
+  organisationCountsLookup,
+  organisationEraseLookup,
   organisationIdsLookup,
   sessionLookup,
 } from '@nsa/contracts';
 import {
+  OwnerLookup,
   openService,
   packageVersion,
   retentionJob,
@@ -28,6 +32,10 @@ import { AdminBootstrap } from './domain/bootstrap.js';
 import { IdentityPrivacy, retiredItems } from './domain/privacy.js';
 import { mountOrganisationRoutes } from './entry-points/http/organisation-routes.js';
 import { mountAuditRoutes } from './entry-points/http/audit-routes.js';
+import { mountPlatformRoutes } from './entry-points/http/platform-routes.js';
+import { LoginFailureRepository } from './data-access/login-failures.js';
+import { PlatformAdminRepository } from './data-access/platform-admins.js';
+import { Platform, PlatformAccounts } from './domain/platform.js';
 import { mountRoutes } from './entry-points/http/routes.js';
 import { auditConsumers } from './entry-points/messaging/audit-consumer.js';
 
@@ -113,6 +121,29 @@ export const { start, stop } = serviceModule(async (opts) => {
     retentionMonths: config.RETENTION_MONTHS,
   });
   const bootstrap = new AdminBootstrap({ accounts, logger, config });
+  // R-PLATFORM-*: the platform's administrators and what they do with the organisations.
+  const platformAccounts = new PlatformAccounts({
+    admins: new PlatformAdminRepository(sequelize),
+    failures: new LoginFailureRepository(sequelize),
+    settings: { loginRateLimit: config.LOGIN_RATE_LIMIT, secret: config.IDENTITY_SECRET },
+  });
+  const platform = new Platform({
+    db: sequelize,
+    organisations,
+    accounts,
+    audit: entries,
+    counts: Object.values(PLATFORM_RPC_SUBJECTS.counts).map(
+      (s) => new OwnerLookup(ctx.nc, s, organisationCountsLookup, logger),
+    ),
+    // An organisation's erasure may take a while in a service that holds much of it; one that
+    // does not answer within twice this fails the deletion (503), to be asked again.
+    erasers: Object.entries(PLATFORM_RPC_SUBJECTS.erase).map(([service, s]) => ({
+      service,
+      ask: new OwnerLookup(ctx.nc, s, organisationEraseLookup, logger, { timeoutMs: 20_000 }),
+    })),
+    retentionMonths: config.RETENTION_MONTHS,
+    logger,
+  });
   // R-RETENTION-ACCESS-LOG, R-RETENTION-JOB: on start and daily, one replica at a time.
   const retention = retentionJob(
     { sequelize, logger, metrics, everyOrganisation: ctx.everyOrganisation },
@@ -125,6 +156,11 @@ export const { start, stop } = serviceModule(async (opts) => {
       mountRoutes(app, { sessions: ctx.sessions, accounts, twoStep });
       mountAuditRoutes(app, audit);
       mountOrganisationRoutes(app, organisationSettings);
+      mountPlatformRoutes(app, {
+        accounts: platformAccounts,
+        platform,
+        secureCookies: config.PUBLIC_BASE_URL.startsWith('https:'),
+      });
     },
     // Every service's audit entries land in one searchable store here (R-AUDIT-STORE).
     consumers: auditConsumers({ audit }),
@@ -189,6 +225,14 @@ export const { start, stop } = serviceModule(async (opts) => {
       const resealed = await twoStep.resealLegacy();
       if (resealed > 0) logger.info({ resealed }, 'TOTP secrets sealed under IDENTITY_SECRET');
       await bootstrap.run();
+      if (config.BOOTSTRAP_PLATFORM_EMAIL && config.BOOTSTRAP_PLATFORM_PASSWORD) {
+        const made = await platformAccounts.ensure(
+          config.BOOTSTRAP_PLATFORM_EMAIL,
+          'Platformbeheerder',
+          config.BOOTSTRAP_PLATFORM_PASSWORD,
+        );
+        if (made) logger.info({ platformAdminCreated: true }, 'platform administrator created');
+      }
     },
   });
 });

@@ -32,6 +32,8 @@ export async function identityEnv(
 export class Client {
   cookie = '';
   lastSetCookie = '';
+  platformCookie = '';
+  lastPlatformCookie = '';
   constructor(
     readonly base: string,
     readonly headers: Record<string, string> = {},
@@ -42,7 +44,13 @@ export class Client {
       method,
       headers: {
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(this.cookie ? { cookie: this.cookie } : {}),
+        ...(this.cookie || this.platformCookie
+          ? {
+              cookie: [this.cookie, path.startsWith('/api/platform/') ? this.platformCookie : '']
+                .filter(Boolean)
+                .join('; '),
+            }
+          : {}),
         ...this.headers,
         ...headers,
       },
@@ -53,6 +61,13 @@ export class Client {
       this.lastSetCookie = set;
       const value = set.split(';')[0]!;
       this.cookie = value === 'nsa_session=' ? '' : value;
+    }
+    // R-PLATFORM-ACCOUNTS: the platform's own cookie, kept apart and sent on its calls alone.
+    const platform = res.headers.getSetCookie().find((c) => c.startsWith('nsa_platform='));
+    if (platform) {
+      this.lastPlatformCookie = platform;
+      const value = platform.split(';')[0]!;
+      this.platformCookie = value === 'nsa_platform=' ? '' : value;
     }
     const text = await res.text();
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test bodies are asserted field by field

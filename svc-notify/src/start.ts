@@ -1,8 +1,9 @@
-import { PRIVACY_RPC_SUBJECTS } from '@nsa/contracts';
+import { PLATFORM_RPC_SUBJECTS, PRIVACY_RPC_SUBJECTS } from '@nsa/contracts';
 import {
   openService,
   packageVersion,
   retentionJob,
+  servePlatformQuestions,
   servePrivacy,
   serviceModule,
 } from '@nsa/service-kit';
@@ -77,6 +78,11 @@ export const { start, stop } = serviceModule(async (opts) => {
       // R-RETENTION-NOTIFY, R-PRIVACY-*: its retention on start and daily, and its part on request.
       () => retention.start(),
       () => servePrivacy(ctx.nc, PRIVACY_RPC_SUBJECTS.notify, 'notify', privacy, logger),
+      // R-PLATFORM-DELETE: an organisation's emails and their records go with it.
+      () =>
+        servePlatformQuestions(ctx.nc, 'notify', ctx.sequelize, logger, {
+          erase: PLATFORM_RPC_SUBJECTS.erase.notify,
+        }),
     ],
     healthDetails: async () => ({ failedDeliveries: await mailer.countFailed() }),
   });

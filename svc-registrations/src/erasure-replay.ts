@@ -108,6 +108,8 @@ export async function replayRegistrationErasures(
 
   const out: ReplayedErasure[] = [];
   for (const entry of entries) {
+    // A deleted organisation is erased again whole, by the restore itself (R-PLATFORM-DELETE).
+    if (entry.kind === 'organisation') continue;
     // Each erasure as its own organisation's work, which alone sees its rows (R-ORG-RLS).
     const organisation = entry.organisation ?? 1;
     const done = await withOrganisation(organisation, () => replayOne(entry));

@@ -1,10 +1,14 @@
+import { PLATFORM_RPC_SUBJECTS } from '@nsa/contracts';
 import {
+  countRows,
   ErasureLedger,
   Idempotency,
   openService,
   packageVersion,
   retentionJob,
+  servePlatformQuestions,
   serviceModule,
+  withOrganisation,
 } from '@nsa/service-kit';
 import { migrations } from '../migrations/index.js';
 import { registrationsConfigSchema } from './config.js';
@@ -187,6 +191,20 @@ export const { start, stop } = serviceModule(async (opts) => {
       () => idempotency.start(ctx.everyOrganisation),
       // R-SIGNUP-RATE: counts whose minute is over go.
       () => signupRate.start(),
+      // R-PLATFORM-COUNTS, R-PLATFORM-DELETE: the platform's questions about an organisation.
+      () =>
+        servePlatformQuestions(nc, 'registrations', ctx.sequelize, logger, {
+          counts: {
+            subject: PLATFORM_RPC_SUBJECTS.counts.registrations,
+            count: (t) => countRows(ctx.sequelize, t, { registrations: 'registrations' }),
+          },
+          erase: PLATFORM_RPC_SUBJECTS.erase.registrations,
+          // R-ERASURE-LEDGER: a restore of an older backup deletes the organisation again.
+          beforeErase: (id) =>
+            withOrganisation(id, () =>
+              ledger.append({ kind: 'organisation', registrationIds: [] }),
+            ),
+        }),
     ],
   });
 });

@@ -106,7 +106,7 @@ const USER: Record<string, Field> = {
  * POSTs without a body that a session may make whatever else a request carries: a logout, and
  * the start of a two-step enrolment (a new secret, stored nowhere until confirmed).
  */
-const TAKES_NOTHING = new Set(['/api/auth/logout', '/api/auth/totp/setup']);
+const TAKES_NOTHING = new Set(['/api/auth/logout', '/api/auth/totp/setup', '/api/platform/logout']);
 
 export const ENDPOINTS: Endpoint[] = [
   { method: 'GET', path: '/api/auth/me' },
@@ -301,6 +301,35 @@ export const ENDPOINTS: Endpoint[] = [
   },
   { method: 'GET', path: '/api/admin/privacy/export', query: { email: { kind: 'email' } } },
   { method: 'POST', path: '/api/admin/privacy/erase', fields: { email: { kind: 'email' } } },
+  // R-PLATFORM-*: the platform's calls, which no organisation's session opens.
+  {
+    method: 'POST',
+    path: '/api/platform/login',
+    fields: { email: { kind: 'email' }, password: name(1024) },
+  },
+  { method: 'POST', path: '/api/platform/logout' },
+  { method: 'GET', path: '/api/platform/session' },
+  { method: 'GET', path: '/api/platform/organisations' },
+  {
+    method: 'POST',
+    path: '/api/platform/organisations',
+    fields: {
+      slug: name(40),
+      name: name(),
+      hosts: name(253),
+      contactEmail: { kind: 'email' },
+      publicBaseUrl: name(500),
+    },
+  },
+  {
+    method: 'PATCH',
+    path: '/api/platform/organisations/{id}',
+    fields: {
+      name: { ...name(), optional: true },
+      status: { kind: 'enum', values: ['active', 'suspended'], optional: true },
+    },
+  },
+  { method: 'DELETE', path: '/api/platform/organisations/{id}' },
 ];
 
 /**
@@ -579,6 +608,7 @@ const OWN_ROWS_ONLY = new Set([
   'POST /api/providers',
   'POST /api/admin/users',
   'POST /api/auth/logout',
+  'POST /api/platform/logout',
   'POST /api/auth/totp/setup',
   'POST /api/auth/totp/enable',
   'POST /api/auth/totp/disable',

@@ -47,5 +47,11 @@ export function fuzzRows(r: FuzzReport): Row[] {
       '0',
       r.changedTables.length === 0,
     ),
+    row(
+      "the second organisation deleted: its rows left in any table; the first's tables changed",
+      [...r.leftAfterDelete, ...r.changedOnDelete.map((t) => `${t} changed`)].join('; ') || '0',
+      '0',
+      r.leftAfterDelete.length === 0 && r.changedOnDelete.length === 0,
+    ),
   ];
 }

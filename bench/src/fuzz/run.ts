@@ -11,11 +11,12 @@ import { SERVICES } from '@nsa/contracts';
 import http from 'node:http';
 import pg from 'pg';
 import { Api, naschoolPool, seedSchool, signUpBody, sleep, waitForProjection } from '../lib/api.js';
-import { addOrganisation } from '../lib/organisations.js';
+import { addOrganisation, deleteOrganisation, rowsOfOrganisation } from '../lib/organisations.js';
 import { SmtpCapture } from '../lib/smtp.js';
 import { readMetrics } from '../lib/metrics.js';
 import {
   ADMIN,
+  PLATFORM_ADMIN,
   SERVICES as SERVICE_NAMES,
   startBenchStack,
   type BenchStack,
@@ -82,6 +83,12 @@ export interface FuzzReport {
   isolationCases: number;
   /** Tables whose row count or checksum changed. */
   changedTables: Array<{ table: string; before: string; after: string }>;
+  /**
+   * R-PLATFORM-DELETE: after the run, the second organisation deleted through the platform's
+   * calls: the tables that still hold a row of it, and the first's tables that changed (none).
+   */
+  leftAfterDelete: string[];
+  changedOnDelete: string[];
   tablesChecked: number;
 }
 
@@ -303,7 +310,12 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     stack = await startBenchStack({
       port: opts.port,
       quiet: true,
-      env: { SMTP_URL: smtp.url, REPLICAS: String(opts.replicas ?? 1) },
+      env: {
+        SMTP_URL: smtp.url,
+        REPLICAS: String(opts.replicas ?? 1),
+        BOOTSTRAP_PLATFORM_EMAIL: PLATFORM_ADMIN.email,
+        BOOTSTRAP_PLATFORM_PASSWORD: PLATFORM_ADMIN.password,
+      },
     });
     log(`stack up on ${stack.api}`);
     db = naschoolPool(stack.adminDbUrl, 2);
@@ -377,7 +389,36 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
         before: before.get(t) ?? '(absent)',
         after: after.get(t) ?? '(absent)',
       }));
+    // R-PLATFORM-DELETE: the second organisation, with what the run made there, deleted in
+    // every service; the first's tables stay as they were.
+    const theirs = await seedSchool(other.admin, {
+      name: 'Tweede school',
+      activities: 2,
+      capacity: 5,
+    });
+    await waitForProjection(db, theirs.activityIds);
+    const signedUp = await other.admin.signUp(
+      signUpBody(2, theirs.activityIds[0]!, 'tweede'),
+      theirs.school.accessToken,
+    );
+    if (signedUp.status !== 201)
+      throw new Error(`second organisation's sign-up: ${signedUp.status}`);
+    await stableSnapshot(db, stack.port, other.id);
+    await deleteOrganisation(stack.api, other.id);
+    const leftAfterDelete = await rowsOfOrganisation(db, other.id);
+    const kept = await stableSnapshot(db, stack.port, other.id);
+    // The platform's own rows change with its login, and the organisations' list loses one.
+    const platformTables = new Set([
+      'identity.platform_admins',
+      'identity.platform_sessions',
+      'identity.organisations',
+    ]);
+    const changedOnDelete = [...kept]
+      .filter(([t, v]) => !platformTables.has(t) && after.get(t) !== v)
+      .map(([t]) => t);
     return {
+      leftAfterDelete,
+      changedOnDelete,
       seed: opts.seed,
       requests: sent,
       seconds,

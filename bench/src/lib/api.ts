@@ -69,12 +69,14 @@ export class Api {
     email: string = ADMIN.email,
     password: string = ADMIN.password,
     timeoutMs = 60_000,
+    /** R-PLATFORM-ACCOUNTS: `/api/platform/login` for a platform administrator. */
+    path = '/api/auth/login',
   ): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     let res: Awaited<ReturnType<typeof httpCall>>;
     for (;;) {
       res = await httpCall(
-        `${this.base}/api/auth/login`,
+        `${this.base}${path}`,
         'POST',
         { 'content-type': 'application/json', ...(this.host ? { host: this.host } : {}) },
         JSON.stringify({ email, password }),

@@ -2,7 +2,7 @@
 // or measure two organisations side by side.
 import type pg from 'pg';
 import { Api, sleep } from './api.js';
-import { ADMIN } from './stack.js';
+import { ADMIN, PLATFORM_ADMIN } from './stack.js';
 
 export interface OtherOrganisation {
   id: number;
@@ -53,4 +53,56 @@ export async function addOrganisation(
   const admin = new Api(base, '', host);
   await admin.login(adminEmail, ADMIN.password);
   return { id, host, adminEmail, admin };
+}
+
+/**
+ * R-PLATFORM-DELETE: suspends and deletes organisation `id` through the platform's calls, as
+ * the stack's platform administrator (the stack must have been started with BOOTSTRAP_PLATFORM_*).
+ */
+export async function deleteOrganisation(base: string, id: number): Promise<void> {
+  const platform = new Api(base);
+  await platform.login(
+    PLATFORM_ADMIN.email,
+    PLATFORM_ADMIN.password,
+    30_000,
+    '/api/platform/login',
+  );
+  await platform.must('PATCH', `/api/platform/organisations/${id}`, { status: 'suspended' });
+  const gone = await platform.call(
+    'DELETE',
+    `/api/platform/organisations/${id}`,
+    undefined,
+    {},
+    120_000,
+  );
+  if (gone.status !== 204) throw new Error(`deleting organisation ${id}: ${gone.status}`);
+}
+
+/**
+ * The tables of every schema that still hold a row of organisation `id` (an audit entry that
+ * still names its actor counts), with their counts
+ * (through the stack's administrator connection, which no row policy holds).
+ */
+export async function rowsOfOrganisation(db: pg.Pool, id: number): Promise<string[]> {
+  const { rows: tables } = await db.query<{ s: string; t: string }>(
+    `SELECT c.table_schema AS s, c.table_name AS t FROM information_schema.columns c
+       JOIN information_schema.tables t USING (table_schema, table_name)
+      WHERE c.column_name = 'organisation_id' AND t.table_type = 'BASE TABLE'
+        AND c.table_schema NOT IN ('pg_catalog', 'information_schema')
+      ORDER BY 1, 2`,
+  );
+  const left: string[] = [];
+  for (const { s, t } of tables) {
+    // The audit trail keeps what was done, with no actor (R-PLATFORM-DELETE).
+    const named =
+      t === 'audit_entries' ? ' AND (actor_id IS NOT NULL OR actor_name IS NOT NULL)' : '';
+    const { rows } = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "${s}"."${t}" WHERE organisation_id = $1${named}`,
+      [id],
+    );
+    if (rows[0]!.n > 0) left.push(`${s}.${t}: ${rows[0]!.n}`);
+  }
+  const { rows: org } = await db.query('SELECT 1 FROM identity.organisations WHERE id = $1', [id]);
+  if (org.length > 0) left.push('identity.organisations: 1');
+  return left;
 }

@@ -20,6 +20,12 @@ export const ADMIN = {
   name: 'Bench Beheerder',
 } as const;
 
+/** R-PLATFORM-ACCOUNTS: the platform administrator a stack of the tools may be given. */
+export const PLATFORM_ADMIN = {
+  email: 'bench-platform@beheer.example',
+  password: 'Bench-Platform-2024!',
+} as const;
+
 /** The services' names (the table of services in packages/contracts). */
 export const SERVICES = SERVICE_NAMES;
 export type { ServiceName };

@@ -19,5 +19,6 @@ export * from './nats-permissions.js';
 export * from './paging.js';
 export * from './identity.js';
 export * from './organisation.js';
+export * from './platform.js';
 export * from './plain-text.js';
 export * from './message-schemas.js';

@@ -38,6 +38,11 @@ import {
   privacyRequestSchema,
   registrationsErasedEventSchema,
 } from './privacy.js';
+import {
+  PLATFORM_RPC_SUBJECTS,
+  organisationCountsLookup,
+  organisationEraseLookup,
+} from './platform.js';
 
 /**
  * Every message between the services with its schema, by subject: what `npm run compat`
@@ -105,4 +110,10 @@ export const RPC_SCHEMAS: Record<string, { request: z.ZodType; reply: z.ZodType 
   [RPC_SUBJECTS.organisationById]: lookup(organisationByIdLookup),
   [PRIVACY_RPC_SUBJECTS.notify]: { request: privacyRequestSchema, reply: privacyReplySchema },
   [PRIVACY_RPC_SUBJECTS.identity]: { request: privacyRequestSchema, reply: privacyReplySchema },
+  ...Object.fromEntries(
+    Object.values(PLATFORM_RPC_SUBJECTS.counts).map((s) => [s, lookup(organisationCountsLookup)]),
+  ),
+  ...Object.fromEntries(
+    Object.values(PLATFORM_RPC_SUBJECTS.erase).map((s) => [s, lookup(organisationEraseLookup)]),
+  ),
 };

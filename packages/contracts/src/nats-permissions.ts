@@ -1,5 +1,6 @@
 import { SERVICE_NAMES, type ServiceName } from './health.js';
 import { RPC_SUBJECTS, STREAMS, type StreamName } from './events.js';
+import { PLATFORM_RPC_SUBJECTS } from './platform.js';
 import { PRIVACY_RPC_SUBJECTS } from './privacy.js';
 
 /**
@@ -57,7 +58,12 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
       RPC_SUBJECTS.activityCounts,
       RPC_SUBJECTS.draws,
     ],
-    answers: [RPC_SUBJECTS.activities, RPC_SUBJECTS.providerLinks],
+    answers: [
+      RPC_SUBJECTS.activities,
+      RPC_SUBJECTS.providerLinks,
+      PLATFORM_RPC_SUBJECTS.counts.catalog,
+      PLATFORM_RPC_SUBJECTS.erase.catalog,
+    ],
     erases: false,
   },
   registrations: {
@@ -81,6 +87,8 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
       RPC_SUBJECTS.drawCommitments,
       RPC_SUBJECTS.activityCounts,
       RPC_SUBJECTS.draws,
+      PLATFORM_RPC_SUBJECTS.counts.registrations,
+      PLATFORM_RPC_SUBJECTS.erase.registrations,
     ],
     erases: true,
   },
@@ -91,7 +99,11 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
       stream,
       durable: 'identity-audit',
     })),
-    asks: [],
+    // R-PLATFORM-COUNTS, R-PLATFORM-DELETE: the platform's questions about an organisation.
+    asks: [
+      ...Object.values(PLATFORM_RPC_SUBJECTS.counts),
+      ...Object.values(PLATFORM_RPC_SUBJECTS.erase),
+    ],
     answers: [
       RPC_SUBJECTS.sessions,
       RPC_SUBJECTS.organisations,
@@ -113,7 +125,7 @@ export const NATS_USES: Record<ServiceName, NatsUse> = {
       RPC_SUBJECTS.organisationIds,
       RPC_SUBJECTS.organisationById,
     ],
-    answers: [PRIVACY_RPC_SUBJECTS.notify],
+    answers: [PRIVACY_RPC_SUBJECTS.notify, PLATFORM_RPC_SUBJECTS.erase.notify],
     erases: false,
   },
 };

@@ -6,6 +6,7 @@ import {
   AUDIT_EVENT_TYPES,
   EVENT_DATA_SCHEMAS,
   EVENT_TYPES,
+  PLATFORM_RPC_SUBJECTS,
   PRIVACY_RPC_SUBJECTS,
   RPC_SCHEMAS,
   RPC_SUBJECTS,
@@ -19,7 +20,12 @@ describe('message schemas', () => {
   });
 
   it('every request subject has its question and answer', () => {
-    const subjects = [...Object.values(RPC_SUBJECTS), ...Object.values(PRIVACY_RPC_SUBJECTS)];
+    const subjects = [
+      ...Object.values(RPC_SUBJECTS),
+      ...Object.values(PRIVACY_RPC_SUBJECTS),
+      ...Object.values(PLATFORM_RPC_SUBJECTS.counts),
+      ...Object.values(PLATFORM_RPC_SUBJECTS.erase),
+    ];
     expect(Object.keys(RPC_SCHEMAS).sort()).toEqual(subjects.sort());
     const used = Object.values(NATS_USES).flatMap((u) => [...u.asks, ...u.answers]);
     for (const subject of used) expect(RPC_SCHEMAS).toHaveProperty([subject]);

@@ -147,6 +147,23 @@ export function auditStoreSql(
         RETURN n;
       END $$`,
     `REVOKE ALL ON FUNCTION ${q('audit_anonymise_actors')}(timestamptz) FROM PUBLIC`,
+    // R-PLATFORM-DELETE: a deleted organisation's entries keep what was done, never by whom.
+    // Organisation 1 is the deployment's own and is never deleted.
+    `CREATE OR REPLACE FUNCTION ${q('audit_anonymise_organisation')}(org integer)
+      RETURNS integer LANGUAGE plpgsql SECURITY DEFINER
+      SET search_path = ${ident(schema)}, pg_temp AS $$
+      DECLARE n integer;
+      BEGIN
+        IF org IS NULL OR org <= 1 THEN
+          RAISE EXCEPTION 'organisation % is not one a platform deletes', org;
+        END IF;
+        UPDATE ${table}
+           SET actor_id = NULL, actor_name = NULL, actor_anonymised_at = now()
+         WHERE organisation_id = org AND (actor_id IS NOT NULL OR actor_name IS NOT NULL);
+        GET DIAGNOSTICS n = ROW_COUNT;
+        RETURN n;
+      END $$`,
+    `REVOKE ALL ON FUNCTION ${q('audit_anonymise_organisation')}(integer) FROM PUBLIC`,
     // The entries of the reading transaction's organisation (R-ORG-RLS). Not row security on
     // the table itself: a restore loads the entries with COPY as the service's role, which row
     // security would refuse. The table's SELECT stays while a release that reads it may run.
@@ -159,6 +176,7 @@ export function auditStoreSql(
     `GRANT SELECT, INSERT ON ${table} TO ${ident(role)}`,
     `GRANT SELECT ON ${q(ORGANISATION_AUDIT_VIEW)} TO ${ident(role)}`,
     `GRANT EXECUTE ON FUNCTION ${q('audit_anonymise_actors')}(timestamptz) TO ${ident(role)}`,
+    `GRANT EXECUTE ON FUNCTION ${q('audit_anonymise_organisation')}(integer) TO ${ident(role)}`,
     `RESET ROLE`,
   ];
 }

@@ -4,8 +4,11 @@ import path from 'node:path';
 import { currentOrganisation } from './context.js';
 import { normaliseEmail } from './privacy.js';
 
-/** Who asked for an erasure: an admin (of an address, on request) or a parent (of a sign-up). */
-export type ErasureKind = 'admin' | 'parent';
+/**
+ * Who asked for an erasure: an admin (of an address, on request), a parent (of a sign-up), or
+ * the platform (of a whole organisation, R-PLATFORM-DELETE: the line's `organisation`).
+ */
+export type ErasureKind = 'admin' | 'parent' | 'organisation';
 
 /**
  * One line of the erasure ledger (R-ERASURE-LEDGER): when, who asked, the sign-ups erased and,
@@ -130,7 +133,7 @@ export class ErasureLedger implements ErasureRecorder {
       if (
         typeof e.at !== 'string' ||
         Number.isNaN(Date.parse(e.at)) ||
-        (e.kind !== 'admin' && e.kind !== 'parent') ||
+        (e.kind !== 'admin' && e.kind !== 'parent' && e.kind !== 'organisation') ||
         !Array.isArray(e.registrationIds) ||
         !e.registrationIds.every((id) => Number.isSafeInteger(id))
       )

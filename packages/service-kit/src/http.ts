@@ -17,6 +17,8 @@ const PROBES = new Set(['/health', '/livez', '/readyz', '/metrics']);
  * answers it on any host, which a suspended organisation's host must not hide.
  */
 const NO_ORGANISATION = new Set([...PROBES, '/api/health']);
+/** The platform administrators' calls, answered by svc-identity. */
+export const PLATFORM_PATH = '/api/platform/';
 
 /**
  * The Express app every service uses: request ids from the gateway, JSON
@@ -59,7 +61,12 @@ export function createHttpApp(
   if (opts.metrics) app.use(httpMetrics(opts.metrics));
   app.use(requestLogging(logger));
   if (opts.organisations) {
-    app.use(organisationContext(opts.organisations, { skip: (path) => NO_ORGANISATION.has(path) }));
+    app.use(
+      organisationContext(opts.organisations, {
+        // R-PLATFORM-ACCOUNTS: the platform's calls are no organisation's work.
+        skip: (path) => NO_ORGANISATION.has(path) || path.startsWith(PLATFORM_PATH),
+      }),
+    );
   }
   app.use(csrfOriginCheck(opts.publicBaseUrl));
   app.use(express.json({ limit: BODY_LIMIT }));

@@ -29,6 +29,7 @@ export * from './metrics.js';
 export * from './retention.js';
 export * from './stream-purge.js';
 export * from './privacy.js';
+export * from './platform.js';
 export * from './erasure-ledger.js';
 export * from './repeat.js';
 export * from './leader.js';

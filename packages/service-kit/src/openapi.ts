@@ -6,16 +6,17 @@ import type { Express } from 'express';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject } from 'zod-openapi';
 import { MANAGE_TOKEN_HEADER, errorBodySchema, productHealthResponse } from '@nsa/contracts';
-import { SESSION_COOKIE } from './session.js';
+import { PLATFORM_SESSION_COOKIE, SESSION_COOKIE } from './session.js';
 
 export type HttpMethod = 'get' | 'post' | 'put' | 'delete' | 'patch';
 
 /**
  * Who may call a route: anyone; an admin session; a parent's page with its school's link
- * (X-School-Token); the parent's own link (X-Manage-Token); a provider's link (?token=).
+ * (X-School-Token); the parent's own link (X-Manage-Token); a provider's link (?token=); a
+ * platform administrator's session (its own cookie).
  */
 export type ApiAccess =
-  'public' | 'session' | 'admin' | 'school-link' | 'manage-link' | 'provider-link';
+  'public' | 'session' | 'admin' | 'school-link' | 'manage-link' | 'provider-link' | 'platform';
 
 export interface ApiAnswer {
   description: string;
@@ -93,7 +94,7 @@ export const idPathParams = z.object({
 const ERROR_TEXT: Record<number, string> = {
   400: 'The input is not valid (VALIDATION_FAILED with `fields`, or BAD_REQUEST).',
   401: 'No session, or it has ended (UNAUTHENTICATED).',
-  403: 'Not allowed: another role, a wrong or revoked link, or CSRF_REJECTED.',
+  403: 'Not allowed: another role, a wrong or revoked link, CSRF_REJECTED, or ORGANISATION_SUSPENDED on a suspended organisation’s hosts.',
   404: 'Not found (NOT_FOUND).',
   409: 'Refused in the current state (CONFLICT or a more specific code).',
   413: 'The body is larger than 64 KiB (PAYLOAD_TOO_LARGE).',
@@ -108,12 +109,16 @@ const SECURITY: Record<ApiAccess, Array<Record<string, string[]>>> = {
   'school-link': [{ schoolLink: [] }, { session: [] }],
   'manage-link': [{ manageLink: [] }],
   'provider-link': [{ providerLink: [] }],
+  platform: [{ platformSession: [] }],
 };
 
 function errorStatuses(route: ApiRoute): number[] {
   const out = new Set(route.errors ?? []);
-  if (route.access === 'admin' || route.access === 'session') out.add(401);
-  if (route.access !== 'public' && route.access !== 'session') out.add(403);
+  if (route.access === 'admin' || route.access === 'session' || route.access === 'platform')
+    out.add(401);
+  // A suspended organisation's hosts answer 403 ORGANISATION_SUSPENDED to every call but the
+  // platform's; the others are refused by their access too.
+  if (route.access !== 'platform') out.add(403);
   if (route.body || route.query) out.add(400);
   if (route.body) out.add(413);
   if (route.method !== 'get') out.add(403); // CSRF_REJECTED for a cross-site change
@@ -215,6 +220,7 @@ export function openApiDocument(apis: ServiceApi[], info: DocumentInfo): Record<
         schoolLink: { type: 'apiKey', in: 'header', name: 'X-School-Token' },
         manageLink: { type: 'apiKey', in: 'header', name: MANAGE_TOKEN_HEADER },
         providerLink: { type: 'apiKey', in: 'query', name: 'token' },
+        platformSession: { type: 'apiKey', in: 'cookie', name: PLATFORM_SESSION_COOKIE },
       },
     },
     paths: sorted,

@@ -6,6 +6,8 @@ import type { SessionOwnerAnswer } from '@nsa/contracts';
 import { AppError } from './errors.js';
 
 export const SESSION_COOKIE = 'nsa_session';
+/** The platform administrators' session cookie (svc-identity): never an organisation's. */
+export const PLATFORM_SESSION_COOKIE = 'nsa_platform';
 export type Role = 'admin' | 'provider';
 
 /** What the sealed cookie holds: who, and the two clocks of its lifetime. */
@@ -309,3 +311,6 @@ export function csrfOriginCheck(publicBaseUrl: string): RequestHandler {
     next(AppError.forbidden(undefined, 'CSRF_REJECTED'));
   };
 }
+
+/** A request's cookies, and a Set-Cookie value: for a service's own cookie beside the session. */
+export { parseCookies as parseCookieHeader, serialize as serializeCookie };

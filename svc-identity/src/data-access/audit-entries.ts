@@ -122,6 +122,18 @@ export class AuditEntryRepository {
   }
 
   /**
+   * R-PLATFORM-DELETE: the entries of a deleted organisation lose their actors (the one change
+   * the append-only guard allows, made by the store's own function); what was done stays.
+   */
+  async anonymiseOrganisation(id: number): Promise<number> {
+    const [row] = await this.db.query<{ n: number }>(
+      'SELECT identity_audit.audit_anonymise_organisation(:id) AS n',
+      { replacements: { id }, type: QueryTypes.SELECT },
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /**
    * R-AUDIT-RETENTION: actors of entries older than `cutoff` lose their id and name (the
    * action, target and changes stay), through the one function the table lets do that. The
    * database bounds the cutoff by its own retention period (R-AUDIT-CUTOFF): a later one

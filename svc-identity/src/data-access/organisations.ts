@@ -6,7 +6,13 @@ import {
   type OrganisationSettingsInput,
   type OrganisationStatus,
 } from '@nsa/contracts';
-import { QueryTypes, type Sequelize, type Transaction } from '@nsa/service-kit';
+import {
+  QueryTypes,
+  eraseOrganisationRows,
+  withOrganisation,
+  type Sequelize,
+  type Transaction,
+} from '@nsa/service-kit';
 
 /** Organisation 1's settings, as the deployment gives them (R-ORG-HOST). */
 export interface FirstOrganisation {
@@ -25,12 +31,28 @@ export interface NewOrganisation {
   name: string;
   contactEmail: string;
   /** Its own website and privacy statement, which its public pages link to (R-ORG-PAGES). */
-  website: string;
-  privacyUrl: string;
+  website?: string;
+  privacyUrl?: string;
   publicBaseUrl: string;
   hosts: string[];
   retentionMonths: number;
+  /** The languages its public pages offer; all of them when not given. */
+  languages?: readonly string[];
 }
+
+/** An organisation as the platform lists it (R-PLATFORM-LIST): no personal data. */
+export interface OrganisationListing {
+  id: number;
+  slug: string;
+  name: string;
+  hosts: string[];
+  status: OrganisationStatus;
+  publicBaseUrl: string;
+}
+
+const LISTING = `SELECT o.id, o.slug, o.name, o.status, o.public_base_url AS "publicBaseUrl",
+       coalesce(array_agg(h.host ORDER BY h.host) FILTER (WHERE h.host IS NOT NULL), '{}') AS hosts
+  FROM organisations o LEFT JOIN organisation_hosts h ON h.organisation_id = o.id`;
 
 /** A slug or host name that another organisation holds already. */
 export class OrganisationTaken extends Error {}
@@ -166,21 +188,105 @@ export class OrganisationRepository {
          ON CONFLICT (slug) DO NOTHING
          RETURNING id`,
         {
-          replacements: { ...o, languages: [...LANGS] },
+          replacements: {
+            ...o,
+            website: o.website ?? null,
+            privacyUrl: o.privacyUrl ?? null,
+            languages: [...(o.languages ?? LANGS)],
+          },
           type: QueryTypes.SELECT,
           transaction,
         },
       );
       if (!made) throw new OrganisationTaken(`the slug ${o.slug} is taken`);
-      const added = await this.db.query<{ host: string }>(
-        `INSERT INTO organisation_hosts (host, organisation_id)
-         SELECT DISTINCT unnest(ARRAY[:hosts]::text[]), :id
-         ON CONFLICT (host) DO NOTHING RETURNING host`,
-        { replacements: { hosts: o.hosts, id: made.id }, type: QueryTypes.SELECT, transaction },
-      );
-      const taken = o.hosts.filter((h) => !added.some((a) => a.host === h));
-      if (taken.length > 0) throw new OrganisationTaken(`the host ${taken.join(', ')} is taken`);
+      await this.addHosts(transaction, made.id, o.hosts);
       return made.id;
+    });
+  }
+
+  /**
+   * Gives organisation `id` these hosts (those it holds already stay); throws
+   * `OrganisationTaken` for one another organisation holds.
+   */
+  private async addHosts(transaction: Transaction, id: number, hosts: string[]): Promise<void> {
+    const added = await this.db.query<{ host: string }>(
+      `INSERT INTO organisation_hosts (host, organisation_id)
+       SELECT DISTINCT unnest(ARRAY[:hosts]::text[]), :id
+       ON CONFLICT (host) DO UPDATE SET organisation_id = excluded.organisation_id
+         WHERE organisation_hosts.organisation_id = excluded.organisation_id
+       RETURNING host`,
+      { replacements: { hosts, id }, type: QueryTypes.SELECT, transaction },
+    );
+    const taken = hosts.filter((h) => !added.some((a) => a.host === h));
+    if (taken.length > 0) throw new OrganisationTaken(`the host ${taken.join(', ')} is taken`);
+  }
+
+  /** Every organisation, in order of id, as the platform lists them (R-PLATFORM-LIST). */
+  async list(): Promise<OrganisationListing[]> {
+    return this.db.query<OrganisationListing>(`${LISTING} GROUP BY o.id ORDER BY o.id`, {
+      type: QueryTypes.SELECT,
+    });
+  }
+
+  /** Organisation `id` as the platform lists it, in `tx` when given; undefined for none. */
+  async listing(id: number, tx?: Transaction): Promise<OrganisationListing | undefined> {
+    const [row] = await this.db.query<OrganisationListing>(
+      `${LISTING} WHERE o.id = :id GROUP BY o.id`,
+      { replacements: { id }, type: QueryTypes.SELECT, transaction: tx },
+    );
+    return row;
+  }
+
+  /**
+   * Changes organisation `id`'s name, hosts (the given list replaces its own) or status, in
+   * `tx`; throws `OrganisationTaken` for a host another organisation holds.
+   */
+  async change(
+    tx: Transaction,
+    id: number,
+    change: { name?: string; hosts?: string[]; status?: OrganisationStatus },
+  ): Promise<void> {
+    await this.db.query(
+      `UPDATE organisations SET name = coalesce(:name, name), status = coalesce(:status, status),
+         updated_at = now() WHERE id = :id`,
+      {
+        replacements: { id, name: change.name ?? null, status: change.status ?? null },
+        transaction: tx,
+      },
+    );
+    if (change.hosts) {
+      await this.db.query(
+        `DELETE FROM organisation_hosts
+          WHERE organisation_id = :id AND NOT (host = ANY (ARRAY[:hosts]::text[]))`,
+        { replacements: { id, hosts: change.hosts }, transaction: tx },
+      );
+      await this.addHosts(tx, id, change.hosts);
+    }
+  }
+
+  /** How many administrators organisation `id` has (R-PLATFORM-LIST), in its own transaction. */
+  async adminCount(id: number): Promise<number> {
+    return withOrganisation(id, () =>
+      this.db.transaction(async (transaction) => {
+        const [row] = await this.db.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM users WHERE role = 'admin'",
+          { type: QueryTypes.SELECT, transaction },
+        );
+        return row?.n ?? 0;
+      }),
+    );
+  }
+
+  /** Every row of organisation `id` in this service's own tables (R-PLATFORM-DELETE). */
+  eraseOwnRows(id: number): Promise<number> {
+    return eraseOrganisationRows(this.db, id);
+  }
+
+  /** Forgets organisation `id` and its host names (R-PLATFORM-DELETE), once its data is gone. */
+  async remove(tx: Transaction, id: number): Promise<void> {
+    await this.db.query('DELETE FROM organisations WHERE id = :id AND id <> 1', {
+      replacements: { id },
+      transaction: tx,
     });
   }
 

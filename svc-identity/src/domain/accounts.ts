@@ -418,19 +418,34 @@ export class Accounts {
   /** Creates an admin without a password and returns the one-time setup link (CLI). */
   async createWithSetupLink(email: string, name: string): Promise<string> {
     return this.deps.db.transaction(async (tx) => {
-      const user = await this.deps.users.insert(tx, {
-        email,
-        name,
-        role: 'admin',
-        passwordHash: null,
-      });
-      const { link } = await this.newToken(tx, user, 'setup');
-      await this.audit(
-        { actor: SYSTEM_ACTOR, action: AUDIT_ACTIONS.adminCreated, target: userTarget(user.id) },
-        tx,
-      );
-      return link;
+      const user = await this.newAdmin(tx, email, name);
+      return (await this.newToken(tx, user, 'setup')).link;
     });
+  }
+
+  /**
+   * R-PLATFORM-CREATE: a new organisation's first administrator (the work's organisation),
+   * emailed a link to set a password on that organisation's own address.
+   */
+  async createFirstAdmin(email: string, name: string): Promise<void> {
+    await this.deps.db.transaction(async (tx) => {
+      await this.issueLink(tx, await this.newAdmin(tx, email, name), 'setup');
+    });
+  }
+
+  /** An administrator without a password yet, made by the system and audited so. */
+  private async newAdmin(tx: Transaction, email: string, name: string): Promise<UserRow> {
+    const user = await this.deps.users.insert(tx, {
+      email,
+      name,
+      role: 'admin',
+      passwordHash: null,
+    });
+    await this.audit(
+      { actor: SYSTEM_ACTOR, action: AUDIT_ACTIONS.adminCreated, target: userTarget(user.id) },
+      tx,
+    );
+    return user;
   }
 
   /** R-AUDIT: an entry through the outbox, in `tx` or in a transaction of its own. */

@@ -60,6 +60,13 @@ export const nl = {
     providerNameRequired: 'Naam van de aanbieder is verplicht',
     organisationNameRequired: 'Naam van de organisatie is verplicht',
     webAddressInvalid: 'Voer een webadres in dat met https:// of http:// begint',
+    slugInvalid: '3 tot 40 kleine letters, cijfers of streepjes',
+    hostInvalid:
+      'Voer hostnamen in kleine letters in, zonder poort, bijvoorbeeld aanmelden.voorbeeld.nl',
+    hostsRequired: 'Geef minstens één hostnaam op',
+    publicAddressHost: 'De host van het publieke adres moet een van de hostnamen zijn',
+    languageInvalid: 'Kies uit nl, en, tr, ar, pl en uk',
+    statusInvalid: 'De status is actief of geschorst',
     blockNameRequired: 'Bloknaam is verplicht',
     weekRange: 'Week moet tussen 1 en 53 liggen',
     yearRange: 'Jaar moet tussen 2000 en 2100 liggen',

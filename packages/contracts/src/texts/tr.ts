@@ -52,6 +52,13 @@ export const tr: ApiTexts = {
     providerNameRequired: 'Sağlayıcının adı zorunludur',
     organisationNameRequired: 'Kuruluşun adı zorunludur',
     webAddressInvalid: 'https:// veya http:// ile başlayan bir web adresi girin',
+    slugInvalid: '3 ile 40 arasında küçük harf, rakam veya tire',
+    hostInvalid:
+      'Ana bilgisayar adlarını küçük harfle ve bağlantı noktası olmadan girin, örneğin kayit.ornek.org',
+    hostsRequired: 'En az bir ana bilgisayar adı girin',
+    publicAddressHost: 'Genel adresin ana bilgisayarı, ana bilgisayar adlarından biri olmalıdır',
+    languageInvalid: 'nl, en, tr, ar, pl ve uk arasından seçin',
+    statusInvalid: 'Durum etkin veya askıya alınmış olmalıdır',
     blockNameRequired: 'Dönemin adı zorunludur',
     weekRange: 'Hafta 1 ile 53 arasında olmalıdır',
     yearRange: 'Yıl 2000 ile 2100 arasında olmalıdır',

@@ -103,6 +103,8 @@ export function apiAnswerProblem(
       if (type !== 'application/json') return `${call}: answered ${type}, documented JSON`;
     } else {
       const content = answer.content ?? {};
+      // An answer without a body (204), documented without one.
+      if (type === '' && Object.keys(content).length === 0) return undefined;
       if (!(type in content)) {
         return `${call}: answered ${type || 'no body'}, documented ${Object.keys(content).join(', ') || 'no body'}`;
       }

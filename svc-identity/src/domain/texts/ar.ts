@@ -16,4 +16,11 @@ export const ar: IdentityTexts = {
   wrongPassword: 'كلمة المرور غير صحيحة.',
   organisationFromDeployment:
     'تأتي بيانات هذه المنظمة من إعدادات التثبيت (ORG_NAME وORG_CONTACT_EMAIL وORG_WEBSITE وORG_PRIVACY_URL) وتُغيَّر هناك.',
+  organisationIsDeployment:
+    'المنظمة 1 هي منظمة هذا التثبيت نفسه: لا يتم تغييرها أو تعليقها أو حذفها هنا.',
+  organisationNotFound: 'المنظمة غير موجودة.',
+  organisationTaken: 'هذا الاسم المختصر أو اسم المضيف يخص منظمة أخرى بالفعل.',
+  suspendBeforeDelete: 'علّق المنظمة أولاً؛ لا يمكن حذف إلا منظمة معلقة.',
+  organisationBeingDeleted: 'يجري حذف هذه المنظمة ولم يعد بالإمكان تغييرها.',
+  eraseIncomplete: 'لم تُجب كل الخدمات؛ تبقى المنظمة معلَّمة بأنها "قيد الحذف". حاول مرة أخرى.',
 };

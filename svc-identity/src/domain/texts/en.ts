@@ -16,4 +16,13 @@ export const en: IdentityTexts = {
   wrongPassword: 'Wrong password.',
   organisationFromDeployment:
     "This organisation's details come from the installation's settings (ORG_NAME, ORG_CONTACT_EMAIL, ORG_WEBSITE, ORG_PRIVACY_URL) and are changed there.",
+  organisationIsDeployment:
+    "Organisation 1 is this installation's own organisation: it is not changed, suspended or deleted here.",
+  organisationNotFound: 'Organisation not found.',
+  organisationTaken: 'This short name or host name already belongs to another organisation.',
+  suspendBeforeDelete:
+    'Suspend the organisation first; only a suspended organisation can be deleted.',
+  organisationBeingDeleted: 'This organisation is being deleted and can no longer be changed.',
+  eraseIncomplete:
+    'Not every service answered; the organisation stays marked as "being deleted". Try again.',
 };

@@ -17,6 +17,15 @@ export const nl = {
   wrongPassword: 'Onjuist wachtwoord.',
   organisationFromDeployment:
     'De gegevens van deze organisatie komen uit de instellingen van de installatie (ORG_NAME, ORG_CONTACT_EMAIL, ORG_WEBSITE, ORG_PRIVACY_URL) en worden daar gewijzigd.',
+  organisationIsDeployment:
+    'Organisatie 1 is de eigen organisatie van deze installatie: die wordt hier niet gewijzigd, geschorst of verwijderd.',
+  organisationNotFound: 'Organisatie niet gevonden.',
+  organisationTaken: 'Deze korte naam of hostnaam is al van een andere organisatie.',
+  suspendBeforeDelete:
+    'Schors de organisatie eerst; alleen een geschorste organisatie kan worden verwijderd.',
+  organisationBeingDeleted: 'Deze organisatie wordt verwijderd en kan niet meer worden gewijzigd.',
+  eraseIncomplete:
+    'Niet elke dienst heeft geantwoord; de organisatie blijft gemarkeerd als "wordt verwijderd". Probeer het opnieuw.',
 };
 
 export type IdentityTexts = typeof nl;

@@ -16,4 +16,12 @@ export const pl: IdentityTexts = {
   wrongPassword: 'Nieprawidłowe hasło.',
   organisationFromDeployment:
     'Dane tej organizacji pochodzą z ustawień instalacji (ORG_NAME, ORG_CONTACT_EMAIL, ORG_WEBSITE, ORG_PRIVACY_URL) i tam się je zmienia.',
+  organisationIsDeployment:
+    'Organizacja 1 jest własną organizacją tej instalacji: nie jest tu zmieniana, zawieszana ani usuwana.',
+  organisationNotFound: 'Nie znaleziono organizacji.',
+  organisationTaken: 'Ta krótka nazwa lub nazwa hosta należy już do innej organizacji.',
+  suspendBeforeDelete: 'Najpierw zawieś organizację; usunąć można tylko zawieszoną organizację.',
+  organisationBeingDeleted: 'Ta organizacja jest usuwana i nie można jej już zmienić.',
+  eraseIncomplete:
+    'Nie każda usługa odpowiedziała; organizacja pozostaje oznaczona jako „usuwana”. Spróbuj ponownie.',
 };

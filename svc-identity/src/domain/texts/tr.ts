@@ -16,4 +16,13 @@ export const tr: IdentityTexts = {
   wrongPassword: 'Şifre yanlış.',
   organisationFromDeployment:
     'Bu kuruluşun bilgileri kurulumun ayarlarından gelir (ORG_NAME, ORG_CONTACT_EMAIL, ORG_WEBSITE, ORG_PRIVACY_URL) ve orada değiştirilir.',
+  organisationIsDeployment:
+    'Kuruluş 1 bu kurulumun kendi kuruluşudur: burada değiştirilmez, askıya alınmaz veya silinmez.',
+  organisationNotFound: 'Kuruluş bulunamadı.',
+  organisationTaken: 'Bu kısa ad veya ana bilgisayar adı zaten başka bir kuruluşa ait.',
+  suspendBeforeDelete:
+    'Önce kuruluşu askıya alın; yalnızca askıya alınmış bir kuruluş silinebilir.',
+  organisationBeingDeleted: 'Bu kuruluş siliniyor ve artık değiştirilemez.',
+  eraseIncomplete:
+    'Her hizmet yanıt vermedi; kuruluş "siliniyor" olarak işaretli kalır. Yeniden deneyin.',
 };

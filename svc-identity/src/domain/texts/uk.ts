@@ -16,4 +16,13 @@ export const uk: IdentityTexts = {
   wrongPassword: 'Неправильний пароль.',
   organisationFromDeployment:
     'Дані цієї організації беруться з налаштувань встановлення (ORG_NAME, ORG_CONTACT_EMAIL, ORG_WEBSITE, ORG_PRIVACY_URL) і змінюються там.',
+  organisationIsDeployment:
+    'Організація 1 — власна організація цієї інсталяції: тут її не змінюють, не призупиняють і не видаляють.',
+  organisationNotFound: 'Організацію не знайдено.',
+  organisationTaken: 'Ця коротка назва або ім’я хоста вже належить іншій організації.',
+  suspendBeforeDelete:
+    'Спершу призупиніть організацію; видалити можна лише призупинену організацію.',
+  organisationBeingDeleted: 'Ця організація видаляється, і її вже не можна змінити.',
+  eraseIncomplete:
+    'Не кожна служба відповіла; організація залишається позначеною як «видаляється». Спробуйте ще раз.',
 };

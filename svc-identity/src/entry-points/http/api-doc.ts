@@ -7,10 +7,17 @@ import {
   appConfigResponse,
   auditListQuerySchema,
   auditListResponseSchema,
+  createdOrganisationResponse,
   loginResponse,
   loginSchema,
+  newOrganisationSchema,
+  organisationPatchSchema,
   organisationSettingsResponse,
   organisationSettingsSchema,
+  platformLoginSchema,
+  platformOrganisation,
+  platformOrganisationsResponse,
+  platformSessionResponse,
   publicUserResponse,
   requestResetSchema,
   resetSchema,
@@ -238,9 +245,97 @@ const organisation: ApiRoute[] = [
   },
 ];
 
+// R-PLATFORM-*: the platform administrators' calls, with their own session.
+const platform: ApiRoute[] = [
+  {
+    method: 'post',
+    path: '/api/platform/login',
+    summary: 'Platform log-in',
+    description:
+      'Starts a platform session (cookie nsa_platform, sent to /api/platform only). A platform ' +
+      "session grants the platform's calls and never an organisation's data. 401 for a wrong " +
+      'address or password, 429 after too many failures.',
+    access: 'public',
+    body: platformLoginSchema,
+    responses: { 200: { description: 'The administrator.', schema: platformSessionResponse } },
+    errors: [401, 429],
+  },
+  {
+    method: 'post',
+    path: '/api/platform/logout',
+    summary: 'Platform log-out',
+    description: 'Ends the platform session and clears its cookie.',
+    access: 'public',
+    responses: { 204: { description: 'Logged out.' } },
+  },
+  {
+    method: 'get',
+    path: '/api/platform/session',
+    summary: 'The platform session',
+    description: 'The administrator of the platform session.',
+    access: 'platform',
+    responses: { 200: { description: 'The administrator.', schema: platformSessionResponse } },
+  },
+  {
+    method: 'get',
+    path: '/api/platform/organisations',
+    summary: 'Organisations',
+    description:
+      'Every organisation on this deployment with its hosts, status and counts of schools, ' +
+      'activities, sign-ups and administrators; no personal data.',
+    access: 'platform',
+    responses: {
+      200: { description: 'The organisations.', schema: platformOrganisationsResponse },
+    },
+  },
+  {
+    method: 'post',
+    path: '/api/platform/organisations',
+    summary: 'Add an organisation',
+    description:
+      'Makes an organisation with its hosts and first administrator, who is emailed a link to ' +
+      "set a password on the organisation's public address. 409 when the slug or a host is " +
+      "another organisation's.",
+    access: 'platform',
+    body: newOrganisationSchema,
+    responses: {
+      201: { description: 'Its id and slug.', schema: createdOrganisationResponse },
+    },
+    errors: [409],
+  },
+  {
+    method: 'patch',
+    path: '/api/platform/organisations/{id}',
+    summary: 'Change an organisation',
+    description:
+      "Changes its name, hosts (the list replaces its own; it keeps its public address's " +
+      'host) or status (active or suspended). A suspended organisation answers 403 ' +
+      'ORGANISATION_SUSPENDED on its hosts. Holds for every service from the answer on. 409 ' +
+      "for organisation 1 (the deployment's own) and for a host another holds.",
+    access: 'platform',
+    params: idPathParams,
+    body: organisationPatchSchema,
+    responses: { 200: { description: 'The organisation.', schema: platformOrganisation } },
+    errors: [404, 409],
+  },
+  {
+    method: 'delete',
+    path: '/api/platform/organisations/{id}',
+    summary: 'Delete an organisation',
+    description:
+      'Erases a suspended organisation and everything of it in every service. 409 unless it ' +
+      'is suspended, and for organisation 1; 503 when a service did not answer (it then stays ' +
+      '"deleting", and asking again goes on).',
+    access: 'platform',
+    params: idPathParams,
+    responses: { 204: { description: 'Erased.' } },
+    errors: [404, 409],
+  },
+];
+
 export const identityApi = serviceApi(
   'identity',
   "Log-in, sessions, password resets, the admin users, the audit log and the organisation's " +
     'public settings (svc-identity).',
-  [...auth, ...users, ...audit, ...organisation],
+  [...auth, ...users, ...audit, ...organisation, ...platform],
 );

@@ -224,6 +224,23 @@ CREATE OR REPLACE FUNCTION "identity_audit"."audit_anonymise_actors"(cutoff time
 
 REVOKE ALL ON FUNCTION "identity_audit"."audit_anonymise_actors"(timestamptz) FROM PUBLIC;
 
+CREATE OR REPLACE FUNCTION "identity_audit"."audit_anonymise_organisation"(org integer)
+      RETURNS integer LANGUAGE plpgsql SECURITY DEFINER
+      SET search_path = "identity_audit", pg_temp AS $$
+      DECLARE n integer;
+      BEGIN
+        IF org IS NULL OR org <= 1 THEN
+          RAISE EXCEPTION 'organisation % is not one a platform deletes', org;
+        END IF;
+        UPDATE "identity_audit"."audit_entries"
+           SET actor_id = NULL, actor_name = NULL, actor_anonymised_at = now()
+         WHERE organisation_id = org AND (actor_id IS NOT NULL OR actor_name IS NOT NULL);
+        GET DIAGNOSTICS n = ROW_COUNT;
+        RETURN n;
+      END $$;
+
+REVOKE ALL ON FUNCTION "identity_audit"."audit_anonymise_organisation"(integer) FROM PUBLIC;
+
 CREATE OR REPLACE VIEW "identity_audit"."organisation_audit_entries" WITH (security_barrier) AS
       SELECT id, at, service, actor_type, actor_id, actor_name, action, target_type, target_id,
              changes, reason, recorded_at, actor_anonymised_at, organisation_id
@@ -238,5 +255,7 @@ GRANT SELECT, INSERT ON "identity_audit"."audit_entries" TO "svc_identity";
 GRANT SELECT ON "identity_audit"."organisation_audit_entries" TO "svc_identity";
 
 GRANT EXECUTE ON FUNCTION "identity_audit"."audit_anonymise_actors"(timestamptz) TO "svc_identity";
+
+GRANT EXECUTE ON FUNCTION "identity_audit"."audit_anonymise_organisation"(integer) TO "svc_identity";
 
 RESET ROLE;
