@@ -18,7 +18,7 @@ export async function eraseOrganisationRows(sequelize: Sequelize, id: number): P
       let rows = 0;
       for (const table of await organisationTablesChildrenFirst(sequelize, transaction)) {
         const [gone] = await sequelize.query<{ n: number }>(
-          `WITH gone AS (DELETE FROM ${quoteIdent(table)} WHERE organisation_id = :id RETURNING 1)
+          `WITH gone AS (DELETE FROM ${quoted(sequelize, table)} WHERE organisation_id = :id RETURNING 1)
            SELECT count(*)::int AS n FROM gone`,
           { replacements: { id }, type: QueryTypes.SELECT, transaction },
         );
@@ -67,10 +67,6 @@ export async function organisationTablesChildrenFirst(
     }
   }
   return order;
-}
-
-function quoteIdent(name: string): string {
-  return `"${name.replaceAll('"', '""')}"`;
 }
 
 /**
@@ -143,10 +139,13 @@ export async function countRows(
   const out: Record<string, number> = {};
   for (const [name, table] of Object.entries(tables)) {
     const [row] = await sequelize.query<{ n: number }>(
-      `SELECT count(*)::int AS n FROM ${quoteIdent(table)}`,
+      `SELECT count(*)::int AS n FROM ${quoted(sequelize, table)}`,
       { type: QueryTypes.SELECT, transaction },
     );
     out[name] = row?.n ?? 0;
   }
   return out;
 }
+
+const quoted = (sequelize: Sequelize, table: string) =>
+  sequelize.getQueryInterface().quoteIdentifier(table);

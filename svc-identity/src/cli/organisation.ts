@@ -1,9 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
 import { ORGANISATION_ANSWER_REUSE_MS, adminUserSchema } from '@nsa/contracts';
-import { normaliseHost, withOrganisation } from '@nsa/service-kit';
+import { normaliseHost } from '@nsa/service-kit';
 import { z } from 'zod';
 import { OrganisationRepository, OrganisationTaken } from '../data-access/organisations.js';
+import { createOrganisation } from '../domain/platform.js';
 import { runCli, withIdentityDatabase } from './cli-root.js';
 
 const USAGE = `usage:
@@ -103,26 +104,21 @@ async function main(): Promise<void> {
 
 async function add(o: z.infer<typeof addSchema>): Promise<void> {
   await withIdentityDatabase(async ({ config, sequelize, accounts }) => {
-    const organisations = new OrganisationRepository(sequelize);
-    let id: number;
+    let made: { id: number; admin: string };
     try {
-      id = await organisations.create({ ...o, retentionMonths: config.RETENTION_MONTHS });
+      // The administrator is the new organisation's, and its link is on that one's address.
+      made = await createOrganisation(
+        { db: sequelize, organisations: new OrganisationRepository(sequelize) },
+        { ...o, retentionMonths: config.RETENTION_MONTHS },
+        () => accounts.createWithSetupLink(o.admin.email, o.admin.name),
+      );
     } catch (err) {
       if (!(err instanceof OrganisationTaken)) throw err;
       process.stderr.write(`${err.message}; nothing made\n`);
       process.exitCode = 1;
       return;
     }
-    // The administrator is the new organisation's, and its link is on that one's address.
-    const link = await withOrganisation(id, async () => {
-      try {
-        return await accounts.createWithSetupLink(o.admin.email, o.admin.name);
-      } catch (err) {
-        // Nothing made: the organisation goes again.
-        await sequelize.query('DELETE FROM organisations WHERE id = :id', { replacements: { id } });
-        throw err;
-      }
-    });
+    const { id, admin: link } = made;
     process.stdout.write(
       `Organisation ${o.name} (${o.slug}, id ${id}) created for ${o.hosts.join(', ')}.\n` +
         `Administrator ${o.admin.name} created.\nOne-time setup link (valid 7 days):\n${link}\n`,

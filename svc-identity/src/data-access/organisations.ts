@@ -50,9 +50,12 @@ export interface OrganisationListing {
   publicBaseUrl: string;
 }
 
-const LISTING = `SELECT o.id, o.slug, o.name, o.status, o.public_base_url AS "publicBaseUrl",
-       coalesce(array_agg(h.host ORDER BY h.host) FILTER (WHERE h.host IS NOT NULL), '{}') AS hosts
-  FROM organisations o LEFT JOIN organisation_hosts h ON h.organisation_id = o.id`;
+/** An organisation's host names, in order, with `o` joined to its hosts `h` and grouped by `o.id`. */
+const HOSTS = `coalesce(array_agg(h.host ORDER BY h.host) FILTER (WHERE h.host IS NOT NULL), '{}') AS hosts`;
+const WITH_HOSTS = 'organisations o LEFT JOIN organisation_hosts h ON h.organisation_id = o.id';
+
+const LISTING = `SELECT o.id, o.slug, o.name, o.status, o.public_base_url AS "publicBaseUrl", ${HOSTS}
+  FROM ${WITH_HOSTS}`;
 
 /** A slug or host name that another organisation holds already. */
 export class OrganisationTaken extends Error {}
@@ -144,10 +147,8 @@ export class OrganisationRepository {
   ): Promise<OrganisationSettings['organisation'] | undefined> {
     const [row] = await this.db.query<OrganisationSettings['organisation']>(
       `SELECT o.name, o.contact_email AS "contactEmail", o.website, o.privacy_url AS "privacyUrl",
-              o.public_base_url AS "publicBaseUrl",
-              coalesce(array_agg(h.host ORDER BY h.host) FILTER (WHERE h.host IS NOT NULL),
-                       '{}') AS hosts
-         FROM organisations o LEFT JOIN organisation_hosts h ON h.organisation_id = o.id
+              o.public_base_url AS "publicBaseUrl", ${HOSTS}
+         FROM ${WITH_HOSTS}
         WHERE o.id = :id
         GROUP BY o.id`,
       { replacements: { id }, type: QueryTypes.SELECT, transaction: tx },

@@ -17,7 +17,11 @@ import {
 } from '@nsa/service-kit';
 import type { AuditEntryRepository } from '../data-access/audit-entries.js';
 import type { LoginFailureRepository } from '../data-access/login-failures.js';
-import { OrganisationTaken, type OrganisationRepository } from '../data-access/organisations.js';
+import {
+  OrganisationTaken,
+  type NewOrganisation,
+  type OrganisationRepository,
+} from '../data-access/organisations.js';
 import type { PlatformAdminRepository } from '../data-access/platform-admins.js';
 import type { Accounts } from './accounts.js';
 import { MSG } from './messages.js';
@@ -142,27 +146,17 @@ export class Platform {
    * password on the organisation's own address. A slug or host another holds is 409.
    */
   async create(input: NewOrganisationInput): Promise<{ id: number; slug: string }> {
-    const { organisations } = this.deps;
-    let id: number;
     try {
-      id = await organisations.create({
-        ...input,
-        retentionMonths: this.deps.retentionMonths,
-      });
+      const { id } = await createOrganisation(
+        this.deps,
+        { ...input, retentionMonths: this.deps.retentionMonths },
+        () => this.deps.accounts.createFirstAdmin(input.firstAdmin.email, input.firstAdmin.name),
+      );
+      return { id, slug: input.slug };
     } catch (err) {
       if (err instanceof OrganisationTaken) throw AppError.conflict(MSG.organisationTaken);
       throw err;
     }
-    try {
-      await withOrganisation(id, () =>
-        this.deps.accounts.createFirstAdmin(input.firstAdmin.email, input.firstAdmin.name),
-      );
-    } catch (err) {
-      // Nothing made: the organisation goes again.
-      await this.deps.db.transaction((tx) => organisations.remove(tx, id));
-      throw err;
-    }
-    return { id, slug: input.slug };
   }
 
   /** Its name, hosts or status; holds for every service from the answer on. */
@@ -245,4 +239,24 @@ export async function eraseOrganisationHere(
   const anonymised = await deps.audit.anonymiseOrganisation(id);
   await deps.db.transaction((tx) => deps.organisations.remove(tx, id));
   return { rows, anonymised };
+}
+
+/**
+ * R-PLATFORM-CREATE, R-ORG-ADD: an organisation with its host names, then its first
+ * administrator made as its work by `firstAdmin` (emailed a link by the platform, printed one by
+ * the program); if that fails, the organisation goes again and nothing is made. Throws
+ * `OrganisationTaken` for a slug or host another organisation holds.
+ */
+export async function createOrganisation<A>(
+  deps: { db: Transactor; organisations: Pick<OrganisationRepository, 'create' | 'remove'> },
+  organisation: NewOrganisation,
+  firstAdmin: () => Promise<A>,
+): Promise<{ id: number; admin: A }> {
+  const id = await deps.organisations.create(organisation);
+  try {
+    return { id, admin: await withOrganisation(id, firstAdmin) };
+  } catch (err) {
+    await deps.db.transaction((tx) => deps.organisations.remove(tx, id));
+    throw err;
+  }
 }
