@@ -1,12 +1,13 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Routes, useLocation } from 'react-router-dom';
+import { Route, Routes } from 'react-router-dom';
 import { offerLanguages, ProtectedRoute, ToastProvider } from '@nsa/web-kit';
 import { Header } from './components/Header';
 import { RemoteRoute } from './components/RemoteRoute';
 import { NotFound } from './pages/NotFound';
 import { Unauthorized } from './pages/Unauthorized';
-import { languagesOf, REMOTE_ROUTES } from './remotes/route-remotes';
+import { usePageLanguages } from './page-languages';
+import { REMOTE_ROUTES } from './remotes/route-remotes';
 
 // R-WEB-ROUTES. The shell mounts every page of the route table (remotes/route-remotes.ts) with
 // the remote that owns it, and the remote draws the page, so a remote's files load only on its
@@ -14,14 +15,14 @@ import { languagesOf, REMOTE_ROUTES } from './remotes/route-remotes';
 // the remote mounted.
 export function App() {
   const { t, i18n } = useTranslation();
-  const { pathname } = useLocation();
-  const languages = languagesOf(pathname);
+  const languages = usePageLanguages();
 
   useEffect(() => {
     document.title = t('productName');
   }, [t]);
 
-  // R-LANG-PUBLIC: the visitor's language where the page's remote has it, else Dutch.
+  // R-LANG-PUBLIC, R-ORG-LANGUAGES: the visitor's language where the page offers it (its
+  // remote has it and, on the public side, its organisation chose it), else Dutch.
   useEffect(() => {
     void offerLanguages(i18n, languages);
   }, [i18n, languages]);

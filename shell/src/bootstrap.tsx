@@ -13,7 +13,9 @@ import nl from './i18n/nl.json';
 /** Sets up the texts and the query cache, then renders the shell. */
 async function start(container: HTMLElement): Promise<void> {
   // Dutch is the default and comes with the shell; another language is loaded when needed. The
-  // page offers the languages of its remote (Dutch and English on admin and provider pages).
+  // page offers the languages of its remote (Dutch and English on admin and provider pages); on
+  // the public side the App narrows them to its organisation's once they are known
+  // (R-ORG-LANGUAGES), so a choice it offers is shown from the start.
   const i18n = initI18n({
     namespace: 'shell',
     resources: {

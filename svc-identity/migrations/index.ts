@@ -12,6 +12,8 @@ import { m0010Organisations } from './0010-organisations.js';
 import { m0011PerOrganisation } from './0011-per-organisation.js';
 import { m0012EmailPerOrganisation } from './0012-email-per-organisation.js';
 import { m0013Platform } from './0013-platform.js';
+import { m0014OrganisationSender } from './0014-organisation-sender.js';
+import { m0015PlatformAudit } from './0015-platform-audit.js';
 
 export const migrations: Migration[] = [
   m0001Users,
@@ -27,4 +29,6 @@ export const migrations: Migration[] = [
   m0011PerOrganisation,
   m0012EmailPerOrganisation,
   m0013Platform,
+  m0014OrganisationSender,
+  m0015PlatformAudit,
 ];

@@ -7,6 +7,7 @@ import type {
   Sequelize,
 } from '@nsa/service-kit';
 import type { IdentityConfig } from './config.js';
+import { OrganisationRepository } from './data-access/organisations.js';
 import { LoginFailureRepository, LoginTallyRepository } from './data-access/login-failures.js';
 import { PasswordTokenRepository } from './data-access/password-tokens.js';
 import { ResetRequestRepository } from './data-access/reset-requests.js';
@@ -49,6 +50,7 @@ export function composeAccounts(deps: {
     ),
     address,
     required: config.ADMIN_2FA_REQUIRED === '1',
+    organisations: new OrganisationRepository(sequelize),
   });
   const accounts = new Accounts({
     db: sequelize,

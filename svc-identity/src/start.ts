@@ -1,5 +1,6 @@
 import {
   PLATFORM_RPC_SUBJECTS,
+  LANGS,
   PRIVACY_RPC_SUBJECTS,
   RPC_SUBJECTS,
   organisationByIdLookup,
@@ -35,6 +36,7 @@ import { mountAuditRoutes } from './entry-points/http/audit-routes.js';
 import { mountPlatformRoutes } from './entry-points/http/platform-routes.js';
 import { LoginFailureRepository } from './data-access/login-failures.js';
 import { PlatformAdminRepository } from './data-access/platform-admins.js';
+import { PlatformAuditRepository } from './data-access/platform-audit.js';
 import { Platform, PlatformAccounts } from './domain/platform.js';
 import { mountRoutes } from './entry-points/http/routes.js';
 import { auditConsumers } from './entry-points/messaging/audit-consumer.js';
@@ -109,6 +111,10 @@ export const { start, stop } = serviceModule(async (opts) => {
       contactEmail: config.ORG_CONTACT_EMAIL,
       website: config.ORG_WEBSITE ?? null,
       privacyUrl: config.ORG_PRIVACY_URL ?? null,
+      mailFromName: null,
+      languages: [...LANGS],
+      retentionMonths: config.RETENTION_MONTHS,
+      adminTwoStepRequired: config.ADMIN_2FA_REQUIRED === '1',
       publicBaseUrl: config.PUBLIC_BASE_URL,
     },
   });
@@ -132,6 +138,7 @@ export const { start, stop } = serviceModule(async (opts) => {
     organisations,
     accounts,
     audit: entries,
+    log: new PlatformAuditRepository(sequelize),
     counts: Object.values(PLATFORM_RPC_SUBJECTS.counts).map(
       (s) => new OwnerLookup(ctx.nc, s, organisationCountsLookup, logger),
     ),

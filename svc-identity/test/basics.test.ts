@@ -11,13 +11,15 @@ serviceBasicsSuite(
     env: { LINK_SEAL_SECRET, IDENTITY_SECRET },
     // The organisations and their hosts are found before any organisation is; failed logins
     // and reset requests are counted across organisations (per address, and per hour); the
-    // platform's administrators and their sessions are no organisation's (R-PLATFORM-ACCOUNTS).
+    // platform's administrators, their sessions and log are no organisation's (R-PLATFORM-ACCOUNTS,
+    // R-PLATFORM-AUDIT).
     platformTables: [
       'login_failure_tallies',
       'login_failures',
       'organisation_hosts',
       'organisations',
       'platform_admins',
+      'platform_audit_entries',
       'platform_sessions',
       'reset_requests',
     ],

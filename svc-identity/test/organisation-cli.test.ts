@@ -96,6 +96,7 @@ describe('organisation (R-ORG-ADD)', () => {
         contactEmail: 'info@aanmelden.klaverstad.example',
         website: 'https://www.aanmelden.klaverstad.example',
         privacyUrl: 'https://www.aanmelden.klaverstad.example/privacy',
+        languages: ['nl', 'en', 'tr', 'ar', 'pl', 'uk'],
       },
     });
     const first = await on('localhost').call('GET', '/api/app-config');
@@ -118,6 +119,10 @@ describe('organisation (R-ORG-ADD)', () => {
         contactEmail: `info@${host}`,
         website: `https://www.${host}`,
         privacyUrl: `https://www.${host}/privacy`,
+        mailFromName: null,
+        languages: ['nl', 'en', 'tr', 'ar', 'pl', 'uk'],
+        retentionMonths: 12,
+        adminTwoStepRequired: false,
         publicBaseUrl: `https://${host}`,
         hosts: [host],
       },
@@ -133,7 +138,9 @@ describe('organisation (R-ORG-ADD)', () => {
     expect(put.status, JSON.stringify(put.body)).toBe(200);
     expect(put.body.organisation).toMatchObject(changed);
     // The next request of its public pages shows it.
-    expect((await on(host).call('GET', '/api/app-config')).body).toEqual({ organisation: changed });
+    expect((await on(host).call('GET', '/api/app-config')).body).toEqual({
+      organisation: { ...changed, languages: ['nl', 'en', 'tr', 'ar', 'pl', 'uk'] },
+    });
     const [made] = await service().ctx.sequelize.query<{ id: number }>(
       "SELECT id FROM organisations WHERE slug = 'klaverstad'",
       { type: QueryTypes.SELECT },
@@ -166,7 +173,14 @@ describe('organisation (R-ORG-ADD)', () => {
     expect((await first.login(ADMIN.email, ADMIN.password)).status).toBe(200);
     const theirs = await first.call('GET', '/api/settings/organisation');
     expect(theirs.body).toMatchObject({
-      organisation: { name: 'Welzijn Voorbeeldstad', hosts: [] },
+      organisation: {
+        name: 'Welzijn Voorbeeldstad',
+        hosts: [],
+        mailFromName: null,
+        languages: ['nl', 'en', 'tr', 'ar', 'pl', 'uk'],
+        retentionMonths: 12,
+        adminTwoStepRequired: false,
+      },
       editable: false,
     });
     const refused = await first.call('PUT', '/api/settings/organisation', changed);
@@ -175,6 +189,106 @@ describe('organisation (R-ORG-ADD)', () => {
     expect((await first.call('GET', '/api/app-config')).body.organisation.name).toBe(
       'Welzijn Voorbeeldstad',
     );
+  });
+
+  // R-ORG-SETTINGS, R-ORG-LANGUAGES: the sender name, public languages, retention months and
+  // two-step rule, each holding from the next request on; what a page leaves out stays.
+  it("lets the organisation's administrator set its sender name, public languages, retention months and two-step rule, which its pages, the other services and the next login use", async () => {
+    const host = 'aanmelden.klaverstad.example';
+    const own = on(host);
+    expect((await own.login(ADMIN.email, 'klaverstad wachtwoord 1')).status).toBe(200);
+    const current = (await own.call('GET', '/api/settings/organisation')).body.organisation;
+    const { name, contactEmail, website, privacyUrl } = current;
+    const put = await own.call('PUT', '/api/settings/organisation', {
+      name,
+      contactEmail,
+      website,
+      privacyUrl,
+      mailFromName: 'Aanmelden Klaverstad',
+      languages: ['tr', 'en', 'tr'],
+      retentionMonths: 6,
+      adminTwoStepRequired: true,
+    });
+    expect(put.status, JSON.stringify(put.body)).toBe(200);
+    // Dutch is always offered, and the languages come in their one order.
+    expect(put.body.organisation).toMatchObject({
+      mailFromName: 'Aanmelden Klaverstad',
+      languages: ['nl', 'en', 'tr'],
+      retentionMonths: 6,
+      adminTwoStepRequired: true,
+    });
+    expect((await on(host).call('GET', '/api/app-config')).body.organisation.languages).toEqual([
+      'nl',
+      'en',
+      'tr',
+    ]);
+    // Organisation 1's pages still offer every language.
+    expect(
+      (await on('localhost').call('GET', '/api/app-config')).body.organisation.languages,
+    ).toEqual(['nl', 'en', 'tr', 'ar', 'pl', 'uk']);
+    const [made] = await service().ctx.sequelize.query<{ id: number }>(
+      "SELECT id FROM organisations WHERE slug = 'klaverstad'",
+      { type: QueryTypes.SELECT },
+    );
+    // What the other services ask about it (its emails' sender, its retention run), at once.
+    expect(
+      await withOrganisation(made!.id, () => service().ctx.publicAddress.furtherNow()),
+    ).toMatchObject({ mailFromName: 'Aanmelden Klaverstad', retentionMonths: 6 });
+    const [audited] = await withOrganisation(made!.id, () =>
+      service().ctx.sequelize.query<{ data: { changes: Record<string, unknown> } }>(
+        "SELECT data FROM outbox WHERE type = 'identity.audit.recorded' AND data->>'action' = 'organisation.updated' ORDER BY seq DESC LIMIT 1",
+        { type: QueryTypes.SELECT },
+      ),
+    );
+    expect(Object.keys(audited?.data.changes ?? {}).sort()).toEqual(
+      ['adminTwoStepRequired', 'languages', 'mailFromName', 'retentionMonths'].sort(),
+    );
+    // The next login of its administrator must set up two-step login first; organisation 1's
+    // (the deployment's rule) not.
+    const next = await on(host).login(ADMIN.email, 'klaverstad wachtwoord 1');
+    expect(next.status).toBe(200);
+    expect(next.body.totpEnrolment).toBeDefined();
+    expect(next.body.user).toBeUndefined();
+    expect((await on('localhost').login(ADMIN.email, ADMIN.password)).body.user).toBeDefined();
+
+    // Bad values are refused by field and change nothing; a page that sends only the first four
+    // fields leaves the others as they are; an empty sender name is the organisation's name.
+    const bad = await own.call(
+      'PUT',
+      '/api/settings/organisation',
+      { name, contactEmail, website, privacyUrl, retentionMonths: 0, languages: ['xx'] },
+      { 'accept-language': 'en' },
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toMatchObject({
+      retentionMonths: 'Choose a retention period from 1 to 120 months',
+    });
+    expect(Object.keys(bad.body.fields)).toContain('languages.0');
+    const older = await own.call('PUT', '/api/settings/organisation', {
+      name,
+      contactEmail,
+      website,
+      privacyUrl,
+    });
+    expect(older.body.organisation).toMatchObject({
+      retentionMonths: 6,
+      adminTwoStepRequired: true,
+    });
+    const back = await own.call('PUT', '/api/settings/organisation', {
+      name,
+      contactEmail,
+      website,
+      privacyUrl,
+      mailFromName: '',
+      adminTwoStepRequired: false,
+    });
+    expect(back.body.organisation).toMatchObject({
+      mailFromName: null,
+      languages: ['nl', 'en', 'tr'],
+      retentionMonths: 6,
+      adminTwoStepRequired: false,
+    });
+    expect((await on(host).login(ADMIN.email, 'klaverstad wachtwoord 1')).body.user).toBeDefined();
   });
 
   // R-ORG-LINKS: what the running service makes for the organisation's accounts is on its

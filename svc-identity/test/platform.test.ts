@@ -326,4 +326,71 @@ describe('the platform (R-PLATFORM-*)', () => {
     expect(await withOrganisation(1, () => rows('SELECT 1 FROM users'))).not.toEqual([]);
     expect((await c.call('DELETE', `/api/platform/organisations/${id}`)).status).toBe(404);
   });
+  // R-PLATFORM-AUDIT
+  it("logs what was done to the organisations and by whom, newest first and a page at a time, kept as written, for the platform's administrators alone", async () => {
+    const c = await platformClient();
+    const me = (await c.call('GET', '/api/platform/session')).body.admin as {
+      id: number;
+      name: string;
+    };
+    const first = await c.call('GET', '/api/platform/audit');
+    expect(first.status).toBe(200);
+    const of = (slug: string) =>
+      (first.body.entries as Array<{ organisation: { slug: string }; action: string }>)
+        .filter((e) => e.organisation.slug === slug)
+        .map((e) => e.action);
+    // The deleted organisation's whole story, newest first (the deletion asked twice is begun once).
+    expect(of('wilgenhoek')).toEqual([
+      'organisation.deleted',
+      'organisation.deletion-started',
+      'organisation.suspended',
+      'organisation.created',
+    ]);
+    const [deleted] = first.body.entries;
+    expect(deleted).toMatchObject({
+      actor: { id: me.id, name: me.name },
+      organisation: { slug: 'wilgenhoek' },
+    });
+    expect(Object.keys(deleted.actor).sort()).toEqual(['id', 'name']);
+    expect(Date.parse(deleted.at)).toBeGreaterThan(Date.now() - 60_000);
+    const renamed = first.body.entries.find(
+      (e: { action: string; organisation: { slug: string } }) =>
+        e.action === 'organisation.changed' && e.organisation.slug === 'eikendorp',
+    );
+    expect(renamed?.changes).toEqual({
+      name: { before: 'Welzijn Eikendorp', after: 'Stichting Eikendorp' },
+      hosts: {
+        before: ['aanmelden.eikendorp.example', 'eikendorp.localhost'],
+        after: ['aanmelden.eikendorp.example', 'eiken.localhost'],
+      },
+    });
+    expect(first.body.next).toBeNull();
+
+    // A page holds 50; `next` asks for the older ones.
+    await rows(
+      `INSERT INTO platform_audit_entries (action, target_organisation_id, target_slug)
+       SELECT 'organisation.changed', 99, 'vulling-' || n FROM generate_series(1, 55) n`,
+    );
+    const page = await c.call('GET', '/api/platform/audit');
+    expect(page.body.entries).toHaveLength(50);
+    expect(page.body.entries[0].organisation.slug).toBe('vulling-55');
+    const older = await c.call('GET', `/api/platform/audit?before=${page.body.next}`);
+    expect(older.body.entries[0].organisation.slug).toBe('vulling-5');
+    expect(older.body.entries.map((e: { id: number }) => e.id)).toEqual(
+      [...older.body.entries.map((e: { id: number }) => e.id)].sort((a, b) => b - a),
+    );
+    expect(older.body.next).toBeNull();
+    expect((await c.call('GET', '/api/platform/audit?before=nee')).status).toBe(400);
+
+    // Kept as written, even by the service's own role.
+    await expect(rows('DELETE FROM platform_audit_entries')).rejects.toThrow(/kept as written/);
+    await expect(rows("UPDATE platform_audit_entries SET admin_name = 'x'")).rejects.toThrow(
+      /kept as written/,
+    );
+    // An organisation's administrator, or no one, gets nothing of it.
+    const admin = on('localhost');
+    expect((await admin.login()).status).toBe(200);
+    expect((await admin.call('GET', '/api/platform/audit')).status).toBe(401);
+    expect((await on('localhost').call('GET', '/api/platform/audit')).status).toBe(401);
+  });
 });

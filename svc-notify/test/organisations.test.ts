@@ -5,7 +5,12 @@
 // on are counted for the whole deployment (R-OPS-METRICS).
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { NATS_HEADERS, STREAMS, reportedEmailKind } from '@nsa/contracts';
+import {
+  NATS_HEADERS,
+  ORGANISATION_ANSWER_REUSE_MS,
+  STREAMS,
+  reportedEmailKind,
+} from '@nsa/contracts';
 import { freePort } from '@nsa/local-infra';
 import {
   acrossOrganisations,
@@ -104,6 +109,36 @@ describe('emails of several organisations', () => {
         type: QueryTypes.SELECT,
       }),
     ).toEqual([]);
+  });
+
+  // R-ORG-SETTINGS, R-ORG-EMAILS
+  it("sends organisation 2's next email under the sender name it has just set, still naming organisation 2 in it", async () => {
+    const answer = {
+      id: SECOND,
+      status: 'active',
+      publicBaseUrl: 'https://tweede.example',
+    } as const;
+    setTestOrganisation('tweede.example', answer, { mailFromName: 'Aanmelden Tweede' });
+    try {
+      // As svc-identity confirms a change only once no answer from before is used any more.
+      await new Promise((r) => setTimeout(r, ORGANISATION_ANSWER_REUSE_MS + 50));
+      await linkEvent(
+        await testFeed(infra.natsUrl),
+        'password-reset.requested',
+        { email: 'afzender@tweede.example', name: 'Tineke' },
+        'nl',
+        'https://tweede.example/reset-password?token=reset-token-afzender',
+        3600,
+        { organisationId: SECOND },
+      );
+      await until(async () => smtp.received.some((m) => m.to === 'afzender@tweede.example'));
+      const [sent] = smtp.received.filter((m) => m.to === 'afzender@tweede.example');
+      expect(sent!.raw).toMatch(/^From: "?Aanmelden Tweede"? <info@welzijn\.test>\r?$/m);
+      expect(sent!.raw).toMatch(/^Reply-To: info@tweede\.example\r?$/m);
+      expect(sent!.text).toContain('Organisatie 2');
+    } finally {
+      setTestOrganisation('tweede.example', answer, {});
+    }
   });
 
   // R-ORG-JOBS, R-ORG-EVENTS, R-EMAIL-SENT

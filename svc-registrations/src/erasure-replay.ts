@@ -74,6 +74,7 @@ export async function replayRegistrationErasures(
   const registrations = new RegistrationRepository(db);
   const activities = new ActivityRepository(db);
   const records = new PrivacyRepository(db);
+  const address = new PublicAddress(deps.organisations, config.PUBLIC_BASE_URL);
   const waitlist = new Waitlist({
     db,
     registrations,
@@ -81,7 +82,7 @@ export async function replayRegistrationErasures(
     outbox,
     // A place an erasure frees is offered with a link on its organisation's address.
     links: new ParentLinks({
-      address: new PublicAddress(deps.organisations, config.PUBLIC_BASE_URL),
+      address,
       sealSecret: config.LINK_SEAL_SECRET,
     }),
     logger,
@@ -104,6 +105,7 @@ export async function replayRegistrationErasures(
     peers: deps.peers,
     ledger,
     config,
+    organisation: address,
   });
 
   const out: ReplayedErasure[] = [];

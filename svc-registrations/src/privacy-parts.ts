@@ -2,7 +2,7 @@
 // parent's own, `MySignups`) and of the privacy lifecycle (an admin's erasure, retention:
 // `Privacy`), which the running service (src/start.ts) and a restore's replay of the erasure
 // ledger (src/erasure-replay.ts) both build, so the replay erases exactly as the live service.
-import type { ErasureRecorder, Logger, Outbox, Sequelize } from '@nsa/service-kit';
+import type { ErasureRecorder, Logger, Outbox, PublicAddress, Sequelize } from '@nsa/service-kit';
 import type { RegistrationsConfig } from './config.js';
 import type { ActivityRepository } from './data-access/activities.js';
 import type { PrivacyRepository } from './data-access/privacy.js';
@@ -28,6 +28,8 @@ export interface PrivacyPartsDeps {
   /** R-ERASURE-LEDGER: where every erasure is appended before it is done. */
   ledger: ErasureRecorder;
   config: Pick<RegistrationsConfig, 'RETENTION_MONTHS'> & { SESSION_SECRET: string };
+  /** The work's organisation's own settings (its retention months, R-ORG-SETTINGS). */
+  organisation: Pick<PublicAddress, 'furtherNow'>;
 }
 
 /** The parent's erasure and the privacy lifecycle, wired alike wherever they run. */
@@ -53,6 +55,7 @@ export function privacyParts(d: PrivacyPartsDeps): { mySignups: MySignups; priva
     ledger: d.ledger,
     subjectSecret: d.config.SESSION_SECRET,
     retentionMonths: d.config.RETENTION_MONTHS,
+    organisation: d.organisation,
   });
   return { mySignups, privacy };
 }

@@ -128,6 +128,7 @@ export const { start, stop } = serviceModule(async (opts) => {
     peers,
     ledger,
     config,
+    organisation: ctx.publicAddress,
   });
   const projection = new Projection({ projection: projectionRows, waitlist });
   const participants = new Participants({

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { OrganisationStatus } from '@nsa/contracts';
+import { ORGANISATION_ANSWER_REUSE_MS, type OrganisationStatus } from '@nsa/contracts';
 import {
   EveryOrganisation,
   QueryTypes,
@@ -8,6 +8,7 @@ import {
   withOrganisation,
 } from '@nsa/service-kit';
 import { setTestOrganisation, until } from '@nsa/service-kit/testing';
+import { retentionCutoff } from '../src/domain/privacy.js';
 import { replayRegistrationErasures } from '../src/erasure-replay.js';
 import { LINK_SEAL_SECRET, organisationAt, replica, startWorld, type World } from './world.js';
 
@@ -201,6 +202,33 @@ describe('background jobs for every organisation', () => {
     expect(await linkOf(2, 'registrations.registration.offered', next)).toMatch(
       /^https:\/\/tweede-herstel\.example\/my-signup#/,
     );
+  });
+
+  it("keeps organisation 2's sign-ups for the months organisation 2 has set, as its retention run and privacy page say, and organisation 1's for the deployment's (R-ORG-SETTINGS, R-RETENTION-JOB)", async () => {
+    const host = 'tweede-bewaren.example';
+    const headers = { 'X-Organisation-Host': host };
+    setTestOrganisation(
+      host,
+      { id: 2, status: 'active', publicBaseUrl: `https://${host}` },
+      { retentionMonths: 3 },
+    );
+    try {
+      // As svc-identity confirms a change only once no answer from before is used any more.
+      await new Promise((r) => setTimeout(r, ORGANISATION_ANSWER_REUSE_MS + 50));
+      const status = await w.reg.get('/api/admin/privacy/status', { headers });
+      expect(status.status, JSON.stringify(status.body)).toBe(200);
+      expect(status.body.retentionMonths).toBe(3);
+      const run = await w.reg.post('/api/admin/privacy/retention/run', {}, { headers });
+      expect(run.status, JSON.stringify(run.body)).toBe(200);
+      expect(run.body.cutoff).toBe(retentionCutoff(new Date(), 3));
+      // Organisation 1 keeps the deployment's RETENTION_MONTHS.
+      expect((await w.reg.get('/api/admin/privacy/status')).body.retentionMonths).toBe(
+        w.registrations.ctx.config.RETENTION_MONTHS,
+      );
+      expect(w.registrations.ctx.config.RETENTION_MONTHS).not.toBe(3);
+    } finally {
+      setTestOrganisation(host, { id: 2, status: 'active', publicBaseUrl: `https://${host}` }, {});
+    }
   });
 
   it("freezes the entries of organisation 2's lottery block at its close, by the service's own freeze (R-ORG-JOBS, R-DRAW-FREEZE)", async () => {

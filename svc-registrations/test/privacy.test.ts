@@ -357,6 +357,7 @@ describe('privacy lifecycle across the services', () => {
       ledger: new ErasureLedger(config.ERASURE_LEDGER),
       subjectSecret: config.SESSION_SECRET,
       retentionMonths: 12,
+      organisation: w.registrations.ctx.publicAddress,
       batchSize: 1,
       askTimeoutMs: 5000,
       afterBatch: async (batch) => {

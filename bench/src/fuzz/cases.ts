@@ -297,6 +297,9 @@ export const ENDPOINTS: Endpoint[] = [
       contactEmail: { kind: 'email' },
       website: name(500),
       privacyUrl: name(500),
+      mailFromName: { ...name(), optional: true },
+      retentionMonths: { kind: 'int', min: 1, max: 120, optional: true },
+      adminTwoStepRequired: { kind: 'bool', optional: true },
     },
   },
   { method: 'GET', path: '/api/admin/privacy/export', query: { email: { kind: 'email' } } },
@@ -330,6 +333,11 @@ export const ENDPOINTS: Endpoint[] = [
     },
   },
   { method: 'DELETE', path: '/api/platform/organisations/{id}' },
+  {
+    method: 'GET',
+    path: '/api/platform/audit',
+    query: { before: { kind: 'int', min: 1, max: 1_000_000_000 } },
+  },
 ];
 
 /**

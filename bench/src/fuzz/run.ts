@@ -411,6 +411,7 @@ export async function runFuzz(opts: FuzzOptions): Promise<FuzzReport> {
     const platformTables = new Set([
       'identity.platform_admins',
       'identity.platform_sessions',
+      'identity.platform_audit_entries',
       'identity.organisations',
     ]);
     const changedOnDelete = [...kept]

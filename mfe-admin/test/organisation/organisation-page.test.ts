@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
-// R-ORG-SETTINGS: /admin/organisation loads the organisation's settings into a form, saves the
-// four of them with PUT and says so, shows the server's field messages by their fields, and shows
-// an organisation's settings that are the installation's read-only, with where they are changed.
+// R-ORG-SETTINGS: /admin/organisation loads the organisation's settings into a form, saves them
+// with PUT and says so, checks them first (the retention period's range), asks before turning
+// two-step login on or shortening the retention period, keeps Dutch among the public pages'
+// languages, shows the server's field messages by their fields, and shows an organisation's
+// settings that are the installation's read-only, with where they are changed.
 import { act, createElement as h } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '@nsa/web-kit';
@@ -12,6 +14,15 @@ import { webHref } from '../../src/organisation/lib/organisation-form';
 import en from '../../src/i18n/en.json';
 import nl from '../../src/i18n/nl.json';
 import { NAMESPACE } from '../../src/namespace';
+
+// jsdom has <dialog> but not its methods; the browser's focus and Escape are the e2e tests' part.
+const dialogProto = HTMLDialogElement.prototype as Partial<HTMLDialogElement>;
+dialogProto.showModal ??= function (this: HTMLDialogElement) {
+  this.setAttribute('open', '');
+};
+dialogProto.close ??= function (this: HTMLDialogElement) {
+  this.removeAttribute('open');
+};
 
 beforeAll(() => {
   initI18n({ namespace: NAMESPACE, resources: { nl, en }, search: '' });
@@ -30,6 +41,10 @@ const settings = (editable: boolean, over: Partial<OrganisationSettings['organis
       contactEmail: 'info@naschools.example.nl',
       website: 'https://www.naschools.example.nl',
       privacyUrl: null,
+      mailFromName: 'Naschools',
+      languages: ['nl', 'en', 'ar'],
+      retentionMonths: 24,
+      adminTwoStepRequired: false,
       publicBaseUrl: 'https://naschools.example.nl',
       hosts: ['naschools.example.nl', 'www.naschools.example.nl'],
       ...over,
@@ -99,6 +114,27 @@ function described(el: HTMLElement, control: HTMLElement) {
 
 const puts = (fetch: ReturnType<typeof vi.fn>) =>
   fetch.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');
+const putBody = (fetch: ReturnType<typeof vi.fn>, index = 0) =>
+  JSON.parse(String((puts(fetch)[index]![1] as RequestInit).body)) as Record<string, unknown>;
+
+/** Clicks a control the way a user does (a checkbox toggles, a button submits its form). */
+function click(control: HTMLElement) {
+  act(() => control.click());
+}
+
+/** The public pages' language checkboxes, by language. */
+function languageBoxes(el: HTMLElement) {
+  const group = byTestId(el, 'organisation-languages')!;
+  return Object.fromEntries(
+    [...group.querySelectorAll<HTMLInputElement>('input[type="checkbox"]')].map((box) => [
+      box.value,
+      box,
+    ]),
+  );
+}
+
+/** The open confirmation (rendered where the page is). */
+const openDialog = () => document.querySelector<HTMLDialogElement>('dialog[open]');
 
 describe('the organisation page (R-ORG-SETTINGS)', () => {
   it('loads the settings into labelled fields and shows the public address and host names', async () => {
@@ -149,6 +185,10 @@ describe('the organisation page (R-ORG-SETTINGS)', () => {
       contactEmail: 'info@naschools.example.nl',
       website: 'https://www.naschools.example.nl',
       privacyUrl: 'https://www.naschools.example.nl/privacy',
+      mailFromName: 'Naschools',
+      languages: ['nl', 'en', 'ar'],
+      retentionMonths: 24,
+      adminTwoStepRequired: false,
     });
     const save = byTestId<HTMLButtonElement>(container, 'organisation-save')!;
     expect(save.disabled).toBe(true);
@@ -220,7 +260,15 @@ describe('the organisation page (R-ORG-SETTINGS)', () => {
     expect(container.querySelector('button[type="submit"]')).toBeNull();
     const note = byTestId(container, 'organisation-read-only-note')!.textContent ?? '';
     expect(note).toBe(nl.organisation.readOnlyNote);
-    for (const setting of ['ORG_NAME', 'ORG_CONTACT_EMAIL', 'ORG_WEBSITE', 'ORG_PRIVACY_URL']) {
+    for (const setting of [
+      'ORG_NAME',
+      'ORG_CONTACT_EMAIL',
+      'ORG_WEBSITE',
+      'ORG_PRIVACY_URL',
+      'MAIL_FROM',
+      'RETENTION_MONTHS',
+      'ADMIN_2FA_REQUIRED',
+    ]) {
       expect(note).toContain(setting);
       expect(en.organisation.readOnlyNote).toContain(setting);
     }
@@ -230,12 +278,26 @@ describe('the organisation page (R-ORG-SETTINGS)', () => {
       nl.organisation.contactEmail,
       nl.organisation.website,
       nl.organisation.privacyUrl,
+      nl.organisation.mailFromName,
+      nl.organisation.languages,
+      nl.organisation.retention,
+      nl.organisation.twoStep,
     ]);
     expect([...values.querySelectorAll('dd')].map((dd) => dd.textContent)).toEqual([
       'Stichting Naschools Leren',
       'info@naschools.example.nl',
       'https://www.naschools.example.nl',
       nl.organisation.notSet,
+      'Naschools',
+      'NederlandsEnglishالعربية',
+      '24 maanden',
+      nl.organisation.no,
+    ]);
+    const languages = values.querySelectorAll('dd')[5]!.querySelectorAll('li');
+    expect([...languages].map((li) => [li.getAttribute('lang'), li.textContent])).toEqual([
+      ['nl', 'Nederlands'],
+      ['en', 'English'],
+      ['ar', 'العربية'],
     ]);
     expect(byTestId(container, 'organisation-address')).not.toBeNull();
   });
@@ -269,6 +331,234 @@ describe('the organisation page (R-ORG-SETTINGS)', () => {
     await submit(container);
     expect(byTestId(container, 'organisation-form')).toBeNull();
     expect(byTestId(container, 'organisation-read-only-note')).not.toBeNull();
+  });
+});
+
+describe('the sender name, languages, retention period and two-step login (R-ORG-SETTINGS)', () => {
+  it('loads them into labelled fields, each language in its own name and language', async () => {
+    const { container } = await pageWith([{ status: 200, body: settings(true) }]);
+    const sender = input(container, 'organisation-mail-from-name');
+    expect(sender.value).toBe('Naschools');
+    expect(described(container, sender)).toEqual({
+      label: nl.organisation.mailFromName,
+      notes: [nl.organisation.mailFromNameHint],
+    });
+
+    const boxes = languageBoxes(container);
+    expect(Object.keys(boxes)).toEqual(['nl', 'en', 'tr', 'ar', 'pl', 'uk']);
+    expect(Object.values(boxes).map((box) => box.checked)).toEqual([
+      true,
+      true,
+      false,
+      true,
+      false,
+      false,
+    ]);
+    expect(
+      Object.values(boxes).map((box) => {
+        const name = box.closest('label')!.querySelector('span')!;
+        return [name.getAttribute('lang'), name.textContent];
+      }),
+    ).toEqual([
+      ['nl', 'Nederlands'],
+      ['en', 'English'],
+      ['tr', 'Türkçe'],
+      ['ar', 'العربية'],
+      ['pl', 'Polski'],
+      ['uk', 'Українська'],
+    ]);
+    const group = byTestId(container, 'organisation-languages')!;
+    expect(group.tagName).toBe('FIELDSET');
+    expect(group.querySelector('legend')?.textContent).toBe(nl.organisation.languages);
+
+    const months = input(container, 'organisation-retention-months');
+    expect(months.value).toBe('24');
+    expect(months.type).toBe('number');
+    expect(described(container, months)).toEqual({
+      label: nl.organisation.retentionMonths,
+      notes: [nl.organisation.retentionMonthsHint],
+    });
+
+    const twoStep = input(container, 'organisation-two-step');
+    expect(twoStep.checked).toBe(false);
+    expect(described(container, twoStep)).toEqual({
+      label: nl.organisation.twoStep,
+      notes: [nl.organisation.twoStepHint],
+    });
+  });
+
+  it('loads an unset sender name as empty and two-step login as on', async () => {
+    const { container } = await pageWith([
+      { status: 200, body: settings(true, { mailFromName: null, adminTwoStepRequired: true }) },
+    ]);
+    expect(input(container, 'organisation-mail-from-name').value).toBe('');
+    expect(input(container, 'organisation-two-step').checked).toBe(true);
+  });
+
+  it('sends them with PUT: an emptied sender name as null, the languages in order', async () => {
+    const { container, fetch } = await pageWith(
+      [{ status: 200, body: settings(true, { adminTwoStepRequired: true }) }],
+      (body) => ({ status: 200, body: { ...settings(true), ...(body as object) } }),
+    );
+    type(input(container, 'organisation-privacy-url'), 'https://www.naschools.example.nl/privacy');
+    type(input(container, 'organisation-mail-from-name'), '');
+    const boxes = languageBoxes(container);
+    click(boxes.pl!);
+    click(boxes.en!);
+    type(input(container, 'organisation-retention-months'), '36');
+    click(input(container, 'organisation-two-step'));
+    await submit(container);
+
+    // Turning two-step login off and a longer retention period are saved without asking.
+    expect(openDialog()).toBeNull();
+    expect(puts(fetch)).toHaveLength(1);
+    expect(putBody(fetch)).toMatchObject({
+      mailFromName: null,
+      languages: ['nl', 'ar', 'pl'],
+      retentionMonths: 36,
+      adminTwoStepRequired: false,
+    });
+    expect(byTestId(container, 'organisation-saved')?.textContent).toBe(nl.organisation.saved);
+  });
+
+  it('checks the retention period before sending: a whole number of 1 to 120 months', async () => {
+    const { container, fetch } = await pageWith([
+      { status: 200, body: settings(true, { privacyUrl: 'https://www.naschools.example.nl/p' }) },
+    ]);
+    const months = input(container, 'organisation-retention-months');
+    for (const wrong of ['0', '121', '12.5', '']) {
+      type(months, wrong);
+      await submit(container);
+      expect(puts(fetch)).toHaveLength(0);
+      expect(months.getAttribute('aria-invalid')).toBe('true');
+      expect(described(container, months).notes).toEqual([
+        nl.organisation.retentionMonthsHint,
+        VALIDATION_MESSAGES.retentionMonthsRange!.nl,
+      ]);
+    }
+    expect(openDialog()).toBeNull();
+
+    // Once in range, the message goes and the form is sent.
+    type(months, '120');
+    expect(months.getAttribute('aria-invalid')).toBeNull();
+    await submit(container);
+    expect(puts(fetch)).toHaveLength(1);
+    expect(putBody(fetch).retentionMonths).toBe(120);
+  });
+
+  it('keeps Dutch offered: ticked, not to be unticked, and always sent', async () => {
+    const { container, fetch } = await pageWith(
+      [
+        {
+          status: 200,
+          body: settings(true, {
+            languages: ['en'],
+            privacyUrl: 'https://www.naschools.example.nl/p',
+          }),
+        },
+      ],
+      () => ({ status: 200, body: settings(true) }),
+    );
+    const dutch = languageBoxes(container).nl!;
+    expect(dutch.checked).toBe(true);
+    expect(dutch.disabled).toBe(true);
+    expect(described(container, dutch).notes).toEqual([nl.organisation.languagesHint]);
+    click(dutch);
+    expect(languageBoxes(container).nl!.checked).toBe(true);
+
+    await submit(container);
+    expect(putBody(fetch).languages).toEqual(['nl', 'en']);
+  });
+
+  it('asks before turning two-step login on, and saves only once confirmed', async () => {
+    const { container, fetch } = await pageWith(
+      [{ status: 200, body: settings(true, { privacyUrl: 'https://www.naschools.example.nl/p' }) }],
+      () => ({ status: 200, body: settings(true, { adminTwoStepRequired: true }) }),
+    );
+    click(input(container, 'organisation-two-step'));
+    await submit(container);
+    expect(puts(fetch)).toHaveLength(0);
+    let dialog = openDialog()!;
+    expect(dialog).not.toBeNull();
+    expect(dialog.querySelector('h2')?.textContent).toBe(nl.organisation.confirmTitle);
+    expect(byTestId(dialog, 'organisation-confirm-summary')?.textContent).toBe(
+      nl.organisation.confirmTwoStep,
+    );
+
+    // Cancel: nothing is sent, the box stays ticked for another try.
+    click([...dialog.querySelectorAll('button')].find((b) => b.textContent === nl.common.cancel)!);
+    await settle();
+    expect(openDialog()).toBeNull();
+    expect(puts(fetch)).toHaveLength(0);
+    expect(input(container, 'organisation-two-step').checked).toBe(true);
+
+    await submit(container);
+    dialog = openDialog()!;
+    click(byTestId(dialog, 'organisation-confirm')!);
+    await settle();
+    expect(puts(fetch)).toHaveLength(1);
+    expect(putBody(fetch).adminTwoStepRequired).toBe(true);
+    expect(openDialog()).toBeNull();
+    expect(byTestId(container, 'organisation-saved')?.textContent).toBe(nl.organisation.saved);
+  });
+
+  it('asks before shortening the retention period, saying older sign-ups are erased', async () => {
+    const { container, fetch } = await pageWith(
+      [{ status: 200, body: settings(true, { privacyUrl: 'https://www.naschools.example.nl/p' }) }],
+      () => ({ status: 200, body: settings(true, { retentionMonths: 6 }) }),
+    );
+    type(input(container, 'organisation-retention-months'), '6');
+    await submit(container);
+    expect(puts(fetch)).toHaveLength(0);
+    const dialog = openDialog()!;
+    expect(
+      [...byTestId(dialog, 'organisation-confirm-summary')!.querySelectorAll('li')].map(
+        (li) => li.textContent,
+      ),
+    ).toEqual([
+      'De bewaartermijn gaat van 24 naar 6 maanden: bij de volgende bewaarronde worden de persoonsgegevens gewist van aanmeldingen waarvan het blok meer dan 6 maanden geleden eindigde.',
+      nl.organisation.confirmRetentionFinal,
+    ]);
+    click(byTestId(dialog, 'organisation-confirm')!);
+    await settle();
+    expect(puts(fetch)).toHaveLength(1);
+    expect(putBody(fetch).retentionMonths).toBe(6);
+  });
+
+  it('shows them read-only for the installation’s organisation', async () => {
+    const { container } = await pageWith([
+      {
+        status: 200,
+        body: settings(false, {
+          mailFromName: null,
+          languages: ['nl', 'tr', 'uk'],
+          retentionMonths: 1,
+          adminTwoStepRequired: true,
+        }),
+      },
+    ]);
+    expect(container.querySelector('input')).toBeNull();
+    const rows = Object.fromEntries(
+      [...byTestId(container, 'organisation-values')!.querySelectorAll('div')].map((row) => [
+        row.querySelector('dt')!.textContent,
+        row.querySelector('dd')!,
+      ]),
+    );
+    expect(rows[nl.organisation.mailFromName]?.textContent).toBe(
+      nl.organisation.mailFromNameDefault,
+    );
+    expect(
+      [...rows[nl.organisation.languages]!.querySelectorAll('li')].map((li) => [
+        li.getAttribute('lang'),
+        li.textContent,
+      ]),
+    ).toEqual([
+      ['nl', 'Nederlands'],
+      ['tr', 'Türkçe'],
+      ['uk', 'Українська'],
+    ]);
+    expect(rows[nl.organisation.retention]?.textContent).toBe('1 maand');
+    expect(rows[nl.organisation.twoStep]?.textContent).toBe(nl.organisation.yes);
   });
 });
 

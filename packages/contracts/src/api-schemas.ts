@@ -214,6 +214,8 @@ export const appConfigResponse = z
       contactEmail: z.string(),
       website: z.url().nullable(),
       privacyUrl: z.url().nullable(),
+      /** The languages its public pages offer, Dutch first (R-ORG-LANGUAGES). */
+      languages: z.array(z.enum(LANGS)),
     }),
   })
   .meta({ id: 'AppConfig' });

@@ -408,6 +408,12 @@ export const organisationByIdLookup = {
   value: organisationLookup.value.extend({
     name: z.string().min(1).max(200),
     contactEmail: z.email(),
+    /**
+     * The name its emails are sent under (null: its name) and how many months its sign-ups are
+     * kept after their block (R-ORG-SETTINGS); absent in an answer of an earlier release.
+     */
+    mailFromName: z.string().min(1).max(200).nullable().optional(),
+    retentionMonths: z.number().int().min(1).max(120).optional(),
   }),
 };
 export type OrganisationProfile = z.infer<typeof organisationByIdLookup.value>;

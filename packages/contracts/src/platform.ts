@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { adminUserSchema, emailAddress } from './auth.js';
 import { ORGANISATION_STATUSES } from './events.js';
-import { LANGS } from './lang.js';
+import { publicLanguages, webAddress } from './organisation.js';
 import { plainName } from './plain-text.js';
 
 /**
@@ -29,12 +29,6 @@ export const organisationSlug = z
   .string({ error: 'slugInvalid' })
   .regex(/^[a-z0-9-]{3,40}$/, 'slugInvalid');
 
-const webAddress = z
-  .string({ error: 'webAddressInvalid' })
-  .trim()
-  .max(500, 'tooLong')
-  .pipe(z.url({ protocol: /^https?$/, error: 'webAddressInvalid' }));
-
 /** POST /api/platform/login */
 export const platformLoginSchema = z.object({
   email: emailAddress,
@@ -58,11 +52,8 @@ export const newOrganisationSchema = z
     privacyUrl: webAddress.optional(),
     mailFromName: plainName('organisationNameRequired').optional(),
     publicBaseUrl: webAddress,
-    languages: z
-      .array(z.enum(LANGS, { error: 'languageInvalid' }))
-      .max(LANGS.length)
-      .optional()
-      .transform((l) => [...new Set(['nl' as const, ...(l ?? ['en' as const])])]),
+    // Dutch and English when not given.
+    languages: z.preprocess((l) => l ?? ['en'], publicLanguages),
     // Left out, it is refused by its fields' own messages.
     firstAdmin: z.preprocess((v) => v ?? {}, adminUserSchema.pick({ email: true, name: true })),
   })
@@ -116,6 +107,50 @@ export const platformOrganisationsResponse = z
 export const createdOrganisationResponse = z
   .object({ id: z.number().int(), slug: z.string() })
   .meta({ id: 'CreatedOrganisation' });
+
+/**
+ * R-PLATFORM-AUDIT: what the platform's log records about the organisations: each made, changed
+ * (name, host names), suspended, resumed, its deletion begun and done, with who did it (a
+ * platform administrator, or null: svc-identity's organisation program) and when. No
+ * personal data of the organisation: its id and slug, the fields changed.
+ */
+export const PLATFORM_AUDIT_ACTIONS = [
+  'organisation.created',
+  'organisation.changed',
+  'organisation.suspended',
+  'organisation.resumed',
+  'organisation.deletion-started',
+  'organisation.deleted',
+] as const;
+export type PlatformAuditAction = (typeof PLATFORM_AUDIT_ACTIONS)[number];
+
+export const platformAuditEntry = z
+  .object({
+    id: z.number().int(),
+    at: z.string().meta({ description: 'ISO 8601' }),
+    actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    action: z.enum(PLATFORM_AUDIT_ACTIONS),
+    organisation: z.object({ id: z.number().int(), slug: z.string() }),
+    changes: z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() })).nullable(),
+  })
+  .meta({ id: 'PlatformAuditEntry' });
+export type PlatformAuditEntry = z.output<typeof platformAuditEntry>;
+
+/** GET /api/platform/audit: the newest entries first, PLATFORM_AUDIT_PAGE at a time. */
+export const platformAuditPage = z
+  .object({
+    entries: z.array(platformAuditEntry),
+    /** The `before` of the next page; null after the last. */
+    next: z.number().int().nullable(),
+  })
+  .meta({ id: 'PlatformAuditPage' });
+export type PlatformAuditPageAnswer = z.output<typeof platformAuditPage>;
+export const PLATFORM_AUDIT_PAGE = 50;
+
+/** GET /api/platform/audit?before=<id>: the entries older than that one. */
+export const platformAuditQuery = z.object({
+  before: z.coerce.number().int().positive().optional(),
+});
 
 /**
  * R-PLATFORM-COUNTS, R-PLATFORM-DELETE: what svc-identity asks the other services about an

@@ -245,6 +245,16 @@ export class PublicAddress {
     return known.profile;
   }
 
+  /**
+   * The work's organisation as svc-identity has it now, asked each time: for work that acts on
+   * its settings (how long its sign-ups are kept, R-ORG-SETTINGS) rather than only naming it;
+   * undefined for organisation 1 and work of none.
+   */
+  async furtherNow(): Promise<OrganisationProfile | undefined> {
+    const id = currentOrganisation() ?? 1;
+    return id === 1 ? undefined : this.ask(id);
+  }
+
   private async ask(id: number): Promise<OrganisationProfile> {
     const profile = await this.source.byId(id);
     if (!profile) throw new AppError('SERVICE_UNAVAILABLE', 503);

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router-dom';
 import { chooseLanguage, LANGUAGE_NAMES, type Language } from '@nsa/web-kit';
-import { languagesOf } from '../remotes/route-remotes';
+import { usePageLanguages } from '../page-languages';
 
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
-  const { pathname } = useLocation();
+  const languages = usePageLanguages();
   const [searchParams, setSearchParams] = useSearchParams();
   const current = i18n.resolvedLanguage ?? i18n.language;
 
@@ -19,11 +19,11 @@ export function LanguageSwitcher() {
     }
   };
 
-  // Only the languages of the page's remote: the admin and provider screens are in Dutch and
-  // English (R-LANG-PUBLIC).
+  // Only the languages the page offers: the admin and provider screens are in Dutch and English
+  // (R-LANG-PUBLIC), the public pages in those their organisation chose (R-ORG-LANGUAGES).
   return (
     <div className="language-switcher" role="group" aria-label={t('language.label')}>
-      {languagesOf(pathname).map((language) => (
+      {languages.map((language) => (
         <button
           key={language}
           type="button"

@@ -24,8 +24,9 @@ export const REMOTE_ROUTES: readonly RemoteRouteSpec[] = REMOTE_NAMES.flatMap((r
 /**
  * The languages each remote's screens are in (R-LANG-PUBLIC): the public side in all six, the
  * admin and provider screens in Dutch and English. The switcher lists these on the remote's
- * routes; a visitor who chose another shows Dutch there and keeps the choice. The gateway's map
- * $gw_page_langs (gateway/nginx.conf.template) picks the same for a page's first HTML.
+ * routes (the public ones narrowed to the organisation's, see languagesOf); a visitor who chose
+ * another shows Dutch there and keeps the choice. The gateway's map $gw_page_langs
+ * (gateway/nginx.conf.template) picks the same for a page's first HTML.
  */
 export const REMOTE_LANGUAGES: Readonly<Record<RemoteName, readonly Language[]>> = {
   mfe_public: LANGUAGES,
@@ -76,10 +77,31 @@ export function matchRemoteRoute(
   return best;
 }
 
-/** The languages a page offers: its remote's, or all on the shell's own pages (not found, …). */
-export function languagesOf(pathname: string): readonly Language[] {
+/**
+ * R-ORG-LANGUAGES: the remotes whose pages offer only the languages their organisation chose
+ * for its public pages. The staff screens keep theirs (STAFF_LANGUAGES) whatever it chose; the
+ * shell's own pages (not found, …) are the public side's.
+ */
+const ORGANISATION_CHOOSES: Readonly<Record<RemoteName, boolean>> = {
+  mfe_public: true,
+  mfe_admin: false,
+  mfe_provider: false,
+};
+
+/**
+ * The languages a page offers, the one place that decides them: its remote's, or all on the
+ * shell's own pages (not found, …); on the public side only those of them its organisation
+ * offers, once that is known (`organisation`, from GET /api/app-config: Dutch always among
+ * them). Until then, or when it cannot be known, the page offers what its path gives.
+ */
+export function languagesOf(
+  pathname: string,
+  organisation?: readonly Language[] | null,
+): readonly Language[] {
   const route = matchRemoteRoute(pathname);
-  return route ? REMOTE_LANGUAGES[route.remote] : LANGUAGES;
+  const page = route ? REMOTE_LANGUAGES[route.remote] : LANGUAGES;
+  if (!organisation || (route && !ORGANISATION_CHOOSES[route.remote])) return page;
+  return page.filter((language) => organisation.includes(language));
 }
 
 /** The remote to start loading for a page, or null (none, or behind the session check). */

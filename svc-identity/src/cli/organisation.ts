@@ -4,6 +4,7 @@ import { ORGANISATION_ANSWER_REUSE_MS, adminUserSchema } from '@nsa/contracts';
 import { normaliseHost } from '@nsa/service-kit';
 import { z } from 'zod';
 import { OrganisationRepository, OrganisationTaken } from '../data-access/organisations.js';
+import { PlatformAuditRepository } from '../data-access/platform-audit.js';
 import { createOrganisation } from '../domain/platform.js';
 import { runCli, withIdentityDatabase } from './cli-root.js';
 
@@ -90,6 +91,12 @@ async function main(): Promise<void> {
         process.exitCode = 1;
         return;
       }
+      // R-PLATFORM-AUDIT: the program is no platform administrator: logged without one.
+      await new PlatformAuditRepository(sequelize).record({
+        actor: null,
+        action: command === 'suspend' ? 'organisation.suspended' : 'organisation.resumed',
+        organisation: { id, slug },
+      });
       // No service uses an answer about its hosts from before the change any more.
       await sleep(ORGANISATION_ANSWER_REUSE_MS);
       process.stdout.write(
@@ -108,7 +115,12 @@ async function add(o: z.infer<typeof addSchema>): Promise<void> {
     try {
       // The administrator is the new organisation's, and its link is on that one's address.
       made = await createOrganisation(
-        { db: sequelize, organisations: new OrganisationRepository(sequelize) },
+        {
+          db: sequelize,
+          organisations: new OrganisationRepository(sequelize),
+          log: new PlatformAuditRepository(sequelize),
+        },
+        null,
         { ...o, retentionMonths: config.RETENTION_MONTHS },
         () => accounts.createWithSetupLink(o.admin.email, o.admin.name),
       );

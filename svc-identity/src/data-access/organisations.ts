@@ -33,6 +33,8 @@ export interface NewOrganisation {
   /** Its own website and privacy statement, which its public pages link to (R-ORG-PAGES). */
   website?: string;
   privacyUrl?: string;
+  /** The name its emails are sent under, when not its name (R-ORG-SETTINGS). */
+  mailFromName?: string;
   publicBaseUrl: string;
   hosts: string[];
   retentionMonths: number;
@@ -128,7 +130,8 @@ export class OrganisationRepository {
   /** For each id, in order: the organisation with it, null for an unknown id (R-ORG-LINKS). */
   async byIds(ids: number[]): Promise<Array<OrganisationProfile | null>> {
     const rows = await this.db.query<OrganisationProfile>(
-      `SELECT id, status, public_base_url AS "publicBaseUrl", name, contact_email AS "contactEmail"
+      `SELECT id, status, public_base_url AS "publicBaseUrl", name, contact_email AS "contactEmail",
+              mail_from_name AS "mailFromName", retention_months AS "retentionMonths"
          FROM organisations WHERE id IN (:ids)`,
       { replacements: { ids }, type: QueryTypes.SELECT },
     );
@@ -147,6 +150,9 @@ export class OrganisationRepository {
   ): Promise<OrganisationSettings['organisation'] | undefined> {
     const [row] = await this.db.query<OrganisationSettings['organisation']>(
       `SELECT o.name, o.contact_email AS "contactEmail", o.website, o.privacy_url AS "privacyUrl",
+              o.mail_from_name AS "mailFromName", o.languages,
+              o.retention_months AS "retentionMonths",
+              o.admin_two_step_required AS "adminTwoStepRequired",
               o.public_base_url AS "publicBaseUrl", ${HOSTS}
          FROM ${WITH_HOSTS}
         WHERE o.id = :id
@@ -156,14 +162,46 @@ export class OrganisationRepository {
     return row;
   }
 
-  /** Sets organisation `id`'s own settings (R-ORG-SETTINGS), in `tx`. */
+  /**
+   * Sets organisation `id`'s own settings (R-ORG-SETTINGS), in `tx`; a field left out keeps
+   * its value.
+   */
   async updateSettings(tx: Transaction, id: number, s: OrganisationSettingsInput): Promise<void> {
     await this.db.query(
       `UPDATE organisations SET name = :name, contact_email = :contactEmail, website = :website,
-         privacy_url = :privacyUrl, updated_at = now()
+         privacy_url = :privacyUrl,
+         mail_from_name = CASE WHEN :setSender THEN :mailFromName ELSE mail_from_name END,
+         languages = coalesce(CAST(:languages AS text[]), languages),
+         retention_months = coalesce(:retentionMonths, retention_months),
+         admin_two_step_required = coalesce(:adminTwoStepRequired, admin_two_step_required),
+         updated_at = now()
         WHERE id = :id`,
-      { replacements: { id, ...s }, transaction: tx },
+      {
+        replacements: {
+          id,
+          name: s.name,
+          contactEmail: s.contactEmail,
+          website: s.website,
+          privacyUrl: s.privacyUrl,
+          setSender: s.mailFromName !== undefined,
+          mailFromName: s.mailFromName ?? null,
+          // A text[] literal: Sequelize would expand an array into a list.
+          languages: s.languages ? `{${s.languages.join(',')}}` : null,
+          retentionMonths: s.retentionMonths ?? null,
+          adminTwoStepRequired: s.adminTwoStepRequired ?? null,
+        },
+        transaction: tx,
+      },
     );
+  }
+
+  /** Whether organisation `id` requires two-step login of its staff, as stored now (R-TOTP). */
+  async twoStepRequired(id: number): Promise<boolean> {
+    const [row] = await this.db.query<{ required: boolean }>(
+      'SELECT admin_two_step_required AS required FROM organisations WHERE id = :id',
+      { replacements: { id }, type: QueryTypes.SELECT },
+    );
+    return row?.required ?? false;
   }
 
   /** The ids of the organisations in `status`, in order (R-ORG-JOBS). */
@@ -183,9 +221,9 @@ export class OrganisationRepository {
     return this.db.transaction(async (transaction) => {
       const [made] = await this.db.query<{ id: number }>(
         `INSERT INTO organisations (slug, name, contact_email, website, privacy_url,
-           public_base_url, languages, retention_months)
-         VALUES (:slug, :name, :contactEmail, :website, :privacyUrl, :publicBaseUrl,
-           ARRAY[:languages]::text[], :retentionMonths)
+           mail_from_name, public_base_url, languages, retention_months)
+         VALUES (:slug, :name, :contactEmail, :website, :privacyUrl, :mailFromName,
+           :publicBaseUrl, ARRAY[:languages]::text[], :retentionMonths)
          ON CONFLICT (slug) DO NOTHING
          RETURNING id`,
         {
@@ -193,6 +231,7 @@ export class OrganisationRepository {
             ...o,
             website: o.website ?? null,
             privacyUrl: o.privacyUrl ?? null,
+            mailFromName: o.mailFromName ?? null,
             languages: [...(o.languages ?? LANGS)],
           },
           type: QueryTypes.SELECT,

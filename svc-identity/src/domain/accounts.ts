@@ -192,7 +192,7 @@ export class Accounts {
     }
     if (attempt !== undefined) await this.deps.failures.release(attempt);
     if (second === 'missing') throw new AppError('TOTP_REQUIRED', 401);
-    if (second === 'off' && this.deps.twoStep.required) {
+    if (second === 'off' && (await this.deps.twoStep.required())) {
       return { enrolment: await this.deps.twoStep.enrolment(user, true) };
     }
     return { user: await this.loggedIn(user, second === 'recovery') };

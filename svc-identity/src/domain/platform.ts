@@ -5,11 +5,13 @@ import {
   VALIDATION_MESSAGES,
   type NewOrganisationInput,
   type OrganisationPatch,
+  type PlatformAuditPageAnswer,
   type PlatformOrganisation,
   type PlatformSession,
 } from '@nsa/contracts';
 import {
   AppError,
+  auditChanges,
   withOrganisation,
   type Logger,
   type Transaction,
@@ -23,10 +25,17 @@ import {
   type OrganisationRepository,
 } from '../data-access/organisations.js';
 import type { PlatformAdminRepository } from '../data-access/platform-admins.js';
+import type {
+  NewPlatformAuditEntry,
+  PlatformAuditRepository,
+} from '../data-access/platform-audit.js';
 import type { Accounts } from './accounts.js';
 import { MSG } from './messages.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { newSecretToken, sha256 } from './tokens.js';
+
+/** Who did something on the platform: its administrator, or null for the organisation program. */
+export type PlatformActor = NewPlatformAuditEntry['actor'];
 
 /** A platform session holds this long from its login (R-PLATFORM-ACCOUNTS). */
 export const PLATFORM_SESSION_MS = 8 * 3_600_000;
@@ -107,6 +116,8 @@ export interface PlatformDeps {
   accounts: Pick<Accounts, 'createFirstAdmin'>;
   /** The audit store, whose entries of a deleted organisation lose their actors. */
   audit: Pick<AuditEntryRepository, 'anonymiseOrganisation'>;
+  /** The platform's own log (R-PLATFORM-AUDIT). */
+  log: Pick<PlatformAuditRepository, 'record' | 'page'>;
   /** The other services' counts per organisation (catalog, registrations). */
   counts: Array<PeerQuestion<Record<string, number>>>;
   /** The other services' erasure of an organisation (catalog, registrations, notify). */
@@ -145,10 +156,14 @@ export class Platform {
    * A new organisation with its hosts and first administrator, who is emailed a link to set a
    * password on the organisation's own address. A slug or host another holds is 409.
    */
-  async create(input: NewOrganisationInput): Promise<{ id: number; slug: string }> {
+  async create(
+    input: NewOrganisationInput,
+    actor: PlatformActor,
+  ): Promise<{ id: number; slug: string }> {
     try {
       const { id } = await createOrganisation(
         this.deps,
+        actor,
         { ...input, retentionMonths: this.deps.retentionMonths },
         () => this.deps.accounts.createFirstAdmin(input.firstAdmin.email, input.firstAdmin.name),
       );
@@ -159,9 +174,13 @@ export class Platform {
     }
   }
 
-  /** Its name, hosts or status; holds for every service from the answer on. */
-  async change(id: number, patch: OrganisationPatch): Promise<PlatformOrganisation> {
-    const { organisations, db } = this.deps;
+  /** Its name, hosts or status, logged; holds for every service from the answer on. */
+  async change(
+    id: number,
+    patch: OrganisationPatch,
+    actor: PlatformActor,
+  ): Promise<PlatformOrganisation> {
+    const { organisations, db, log } = this.deps;
     await db.transaction(async (tx) => {
       const current = await this.changeable(id, tx);
       if (patch.hosts && !patch.hosts.includes(new URL(current.publicBaseUrl).hostname)) {
@@ -172,6 +191,21 @@ export class Platform {
       } catch (err) {
         if (err instanceof OrganisationTaken) throw AppError.conflict(MSG.organisationTaken);
         throw err;
+      }
+      const organisation = { id, slug: current.slug };
+      const hosts = patch.hosts ? [...patch.hosts].sort() : current.hosts;
+      // Both fields are shown with their values (none is personal).
+      const changes = auditChanges(current, { ...current, ...patch, hosts }, [
+        'name',
+        'hosts',
+      ]) as NewPlatformAuditEntry['changes'];
+      if (changes && Object.keys(changes).length > 0) {
+        await log.record({ actor, action: 'organisation.changed', organisation, changes }, tx);
+      }
+      if (patch.status && patch.status !== current.status) {
+        const action =
+          patch.status === 'active' ? 'organisation.resumed' : 'organisation.suspended';
+        await log.record({ actor, action, organisation }, tx);
       }
     });
     // No service still uses an answer about its hosts or status from before (R-ORG-HOST).
@@ -185,13 +219,20 @@ export class Platform {
    * first step on (its hosts answer "suspended", nothing of it runs); a service that does not
    * answer leaves it so (503), and asking again goes on where it stopped.
    */
-  async remove(id: number): Promise<void> {
-    const { organisations, db, logger } = this.deps;
-    await db.transaction(async (tx) => {
+  async remove(id: number, actor: PlatformActor): Promise<void> {
+    const { organisations, db, logger, log } = this.deps;
+    const organisation = await db.transaction(async (tx) => {
       const current = await this.found(id, tx);
       if (current.status === 'active') throw AppError.conflict(MSG.suspendBeforeDelete);
-      if (current.status === 'suspended')
+      const named = { id, slug: current.slug };
+      if (current.status === 'suspended') {
         await organisations.change(tx, id, { status: 'deleting' });
+        await log.record(
+          { actor, action: 'organisation.deletion-started', organisation: named },
+          tx,
+        );
+      }
+      return named;
     });
     await sleep(ORGANISATION_ANSWER_REUSE_MS);
     for (const { service, ask } of this.deps.erasers) {
@@ -206,6 +247,12 @@ export class Platform {
     }
     const done = await eraseOrganisationHere({ db, organisations, audit: this.deps.audit }, id);
     logger.info({ organisation: id, service: 'identity', ...done }, 'organisation erased');
+    await log.record({ actor, action: 'organisation.deleted', organisation });
+  }
+
+  /** The platform's log, newest first (R-PLATFORM-AUDIT). */
+  log(before?: number): Promise<PlatformAuditPageAnswer> {
+    return this.deps.log.page(before);
   }
 
   private async found(id: number, tx: Transaction) {
@@ -248,13 +295,28 @@ export async function eraseOrganisationHere(
  * `OrganisationTaken` for a slug or host another organisation holds.
  */
 export async function createOrganisation<A>(
-  deps: { db: Transactor; organisations: Pick<OrganisationRepository, 'create' | 'remove'> },
+  deps: {
+    db: Transactor;
+    organisations: Pick<OrganisationRepository, 'create' | 'remove'>;
+    log: Pick<PlatformAuditRepository, 'record'>;
+  },
+  actor: PlatformActor,
   organisation: NewOrganisation,
   firstAdmin: () => Promise<A>,
 ): Promise<{ id: number; admin: A }> {
   const id = await deps.organisations.create(organisation);
   try {
-    return { id, admin: await withOrganisation(id, firstAdmin) };
+    const admin = await withOrganisation(id, firstAdmin);
+    await deps.log.record({
+      actor,
+      action: 'organisation.created',
+      organisation: { id, slug: organisation.slug },
+      changes: {
+        name: { before: null, after: organisation.name },
+        hosts: { before: null, after: [...organisation.hosts].sort() },
+      },
+    });
+    return { id, admin };
   } catch (err) {
     await deps.db.transaction((tx) => deps.organisations.remove(tx, id));
     throw err;

@@ -8,6 +8,7 @@ import {
 } from '@nsa/contracts';
 import {
   AppError,
+  currentOrganisation,
   recordAudit,
   seal,
   sessionActor,
@@ -19,6 +20,7 @@ import {
   type Transaction,
   type Transactor,
 } from '@nsa/service-kit';
+import type { OrganisationRepository } from '../data-access/organisations.js';
 import type { TotpRepository } from '../data-access/totp.js';
 import type { UserRow } from '../data-access/users.js';
 import { MSG } from './messages.js';
@@ -54,8 +56,10 @@ export interface TwoStepLoginDeps {
    * (R-ORG-LINKS).
    */
   address: Pick<PublicAddress, 'host'>;
-  /** ADMIN_2FA_REQUIRED: every account must use two-step login. */
+  /** ADMIN_2FA_REQUIRED: every account of organisation 1 must use two-step login. */
   required: boolean;
+  /** Whether a further organisation requires it of its accounts, as stored now (R-ORG-SETTINGS). */
+  organisations: Pick<OrganisationRepository, 'twoStepRequired'>;
 }
 
 /**
@@ -68,8 +72,15 @@ export interface TwoStepLoginDeps {
 export class TwoStepLogin {
   constructor(private readonly deps: TwoStepLoginDeps) {}
 
-  get required(): boolean {
-    return this.deps.required;
+  /**
+   * Whether the work's organisation requires two-step login of every account: the deployment's
+   * rule for organisation 1, the organisation's own setting for any other, read at each login
+   * (a rule turned on holds for the next login, in any process).
+   */
+  async required(): Promise<boolean> {
+    const id = currentOrganisation() ?? 1;
+    if (id === 1) return this.deps.required;
+    return this.deps.organisations.twoStepRequired(id);
   }
 
   /** A new secret for `user`, with its QR code; `login`: the confirmation logs them in. */
@@ -159,7 +170,9 @@ export class TwoStepLogin {
    * by another admin for a user who lost their phone and codes. Refused when it is required.
    */
   async disable(actor: SessionUser, target: Pick<PublicUser, 'id'>): Promise<void> {
-    if (this.deps.required && actor.uid === target.id) throw AppError.conflict(MSG.totpMandatory);
+    if (actor.uid === target.id && (await this.required())) {
+      throw AppError.conflict(MSG.totpMandatory);
+    }
     await this.deps.db.transaction(async (tx) => {
       if (!(await this.deps.totp.disable(tx, target.id))) throw AppError.conflict(MSG.totpNotOn);
       await this.audit(

@@ -57,7 +57,7 @@ export interface MailerDeps {
   logger: Logger;
   settings: MailerSettings;
   /** The delivery's organisation, when it is not organisation 1 (R-ORG-EMAILS). */
-  organisation: Pick<PublicAddress, 'further'>;
+  organisation: Pick<PublicAddress, 'furtherNow'>;
 }
 
 class PermanentError extends Error {}
@@ -246,7 +246,8 @@ export class Mailer {
   /**
    * R-ORG-EMAILS: an email speaks for its delivery's organisation. Organisation 1's go out as
    * the deployment says (MAIL_FROM, ORG_NAME, ORG_CONTACT_EMAIL); a further organisation's
-   * carry its name, from the deployment's sending address (one sending domain keeps the
+   * carry its sender name (its name unless it has set one, R-ORG-SETTINGS), from the
+   * deployment's sending address (one sending domain keeps the
    * mail's signatures valid), with replies to its own contact address.
    */
   private async sender(): Promise<{
@@ -255,10 +256,10 @@ export class Mailer {
     org: Organisation;
   }> {
     const { from, org } = this.deps.settings;
-    const further = await this.deps.organisation.further();
+    const further = await this.deps.organisation.furtherNow();
     if (!further) return { from, org };
     return {
-      from: { name: further.name, address: senderAddress(from) },
+      from: { name: further.mailFromName ?? further.name, address: senderAddress(from) },
       replyTo: further.contactEmail,
       org: { name: further.name, contactEmail: further.contactEmail },
     };

@@ -25,6 +25,7 @@ import {
   type ErasureRecorder,
   type Logger,
   type Outbox,
+  type PublicAddress,
   type Transactor,
 } from '@nsa/service-kit';
 import type { PrivacyRepository } from '../data-access/privacy.js';
@@ -60,7 +61,10 @@ export interface PrivacyDeps {
   ledger: ErasureRecorder;
   /** The key of the audit log's hash of an address (R-PRIVACY-AUDIT). */
   subjectSecret: string;
+  /** Organisation 1's months (RETENTION_MONTHS); a further organisation sets its own. */
   retentionMonths: number;
+  /** The work's organisation's own settings, as svc-identity has them now (R-ORG-SETTINGS). */
+  organisation: Pick<PublicAddress, 'furtherNow'>;
   batchSize?: number;
   /** How long the other services get to answer (ms). */
   askTimeoutMs?: number;
@@ -98,6 +102,12 @@ export const retainedSignups = (r: RetentionReport): number => r.counts.registra
 export class Privacy {
   constructor(private readonly deps: PrivacyDeps) {}
 
+  /** How many months after its block the work's organisation keeps a sign-up. */
+  private async retentionMonths(): Promise<number> {
+    const further = await this.deps.organisation.furtherNow();
+    return further?.retentionMonths ?? this.deps.retentionMonths;
+  }
+
   private now(): Date {
     return this.deps.now?.() ?? new Date();
   }
@@ -112,7 +122,7 @@ export class Privacy {
   /** One retention run; the job's runs and `runNow` hold the job's lock around it. */
   async retain(trigger: RetentionReport['trigger']): Promise<RetentionReport> {
     const { db, outbox, records } = this.deps;
-    const cutoff = retentionCutoff(this.now(), this.deps.retentionMonths);
+    const cutoff = retentionCutoff(this.now(), await this.retentionMonths());
     const runId = await records.startRun(trigger);
     const mine: PrivacyCounts = { signups: 0, outboxRows: 0, providerAccess: 0, streamMessages: 0 };
     const report = { cutoff, counts: { registrations: mine }, unavailable: [] as string[] };
@@ -286,7 +296,7 @@ export class Privacy {
     const { records } = this.deps;
     const lastStart = await records.lastJobStart();
     return {
-      retentionMonths: this.deps.retentionMonths,
+      retentionMonths: await this.retentionMonths(),
       accessLogDays: ACCESS_LOG_RETENTION_DAYS,
       streamMaxAgeDays: STREAMS.REGISTRATIONS.maxAgeMs / DAY_MS,
       nextRunAt: new Date((lastStart ?? this.now()).getTime() + DAY_MS).toISOString(),

@@ -17,7 +17,7 @@ export function useOrganisation() {
 }
 
 /**
- * PUT /api/settings/organisation with the four settings → the page's view as saved. A 409 means the
+ * PUT /api/settings/organisation with the settings → the page's view as saved. A 409 means the
  * settings cannot be changed here (they come from the installation): the view is loaded again,
  * so the page shows them read-only.
  */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { OrganisationSettings } from '@nsa/contracts';
+import { LANGUAGE_NAMES } from '@nsa/web-kit';
 import { webHref } from '../lib/organisation-form';
 import { NAMESPACE } from '../../namespace';
 
@@ -30,7 +31,9 @@ function Values({ rows, testId }: { rows: { label: string; value: ReactNode }[];
 
 /**
  * R-ORG-SETTINGS: the settings of an organisation whose settings are the installation's
- * (organisation 1), shown without inputs, with where they are changed.
+ * (organisation 1), shown without inputs, with where they are changed: the sender name (or that
+ * the organisation's name is used), the public pages' languages by their own names, the retention
+ * period in months and whether staff must log in with two steps.
  */
 export function OrganisationReadOnly({ organisation }: { organisation: Organisation }) {
   const { t } = useTranslation(NAMESPACE);
@@ -51,6 +54,32 @@ export function OrganisationReadOnly({ organisation }: { organisation: Organisat
           {
             label: t('organisation.privacyUrl'),
             value: <WebAddress value={organisation.privacyUrl} />,
+          },
+          {
+            label: t('organisation.mailFromName'),
+            value: organisation.mailFromName || (
+              <span className="adm-muted">{t('organisation.mailFromNameDefault')}</span>
+            ),
+          },
+          {
+            label: t('organisation.languages'),
+            value: (
+              <ul className="adm-org-hosts">
+                {organisation.languages.map((lang) => (
+                  <li key={lang} lang={lang} dir="auto">
+                    {LANGUAGE_NAMES[lang]}
+                  </li>
+                ))}
+              </ul>
+            ),
+          },
+          {
+            label: t('organisation.retention'),
+            value: t('organisation.retentionValue', { count: organisation.retentionMonths }),
+          },
+          {
+            label: t('organisation.twoStep'),
+            value: organisation.adminTwoStepRequired ? t('organisation.yes') : t('organisation.no'),
           },
         ]}
       />

@@ -10,9 +10,10 @@ import '../organisation.css';
 
 /**
  * /admin/organisation (R-ORG-SETTINGS): the organisation's name, contact address, website and
- * privacy statement, which its public pages and emails show; changed here, or only shown (with
- * where they are changed) when they are the installation's. Its public address and host names
- * are shown beside them.
+ * privacy statement, which its public pages and emails show, the name its emails are sent under,
+ * its public pages' languages, its retention period and whether its staff log in with two steps;
+ * changed here, or only shown (with where they are changed) when they are the installation's. Its
+ * public address and host names are shown beside them.
  */
 export function OrganisationPage() {
   const { t } = useTranslation(NAMESPACE);

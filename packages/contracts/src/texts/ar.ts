@@ -60,6 +60,7 @@ export const ar: ApiTexts = {
     publicAddressHost: 'يجب أن يكون مضيف العنوان العام أحد أسماء المضيفين',
     languageInvalid: 'اختر من nl وen وtr وar وpl وuk',
     statusInvalid: 'الحالة إما نشطة أو معلقة',
+    retentionMonthsRange: 'اختر مدة حفظ من 1 إلى 120 شهرًا',
     blockNameRequired: 'اسم المدة مطلوب',
     weekRange: 'يجب أن يكون الأسبوع بين 1 و53',
     yearRange: 'يجب أن تكون السنة بين 2000 و2100',

@@ -58,6 +58,7 @@ export const en: ApiTexts = {
     publicAddressHost: "The public address's host must be one of the host names",
     languageInvalid: 'Choose from nl, en, tr, ar, pl and uk',
     statusInvalid: 'The status is active or suspended',
+    retentionMonthsRange: 'Choose a retention period from 1 to 120 months',
     blockNameRequired: 'Block name is required',
     weekRange: 'Week must be between 1 and 53',
     yearRange: 'Year must be between 2000 and 2100',

@@ -67,6 +67,7 @@ export const nl = {
     publicAddressHost: 'De host van het publieke adres moet een van de hostnamen zijn',
     languageInvalid: 'Kies uit nl, en, tr, ar, pl en uk',
     statusInvalid: 'De status is actief of geschorst',
+    retentionMonthsRange: 'Kies een bewaartermijn van 1 tot en met 120 maanden',
     blockNameRequired: 'Bloknaam is verplicht',
     weekRange: 'Week moet tussen 1 en 53 liggen',
     yearRange: 'Jaar moet tussen 2000 en 2100 liggen',

@@ -61,6 +61,7 @@ export const pl: ApiTexts = {
     publicAddressHost: 'Host adresu publicznego musi być jedną z nazw hostów',
     languageInvalid: 'Wybierz spośród nl, en, tr, ar, pl i uk',
     statusInvalid: 'Status to aktywna lub zawieszona',
+    retentionMonthsRange: 'Wybierz okres przechowywania od 1 do 120 miesięcy',
     blockNameRequired: 'Nazwa okresu jest wymagana',
     weekRange: 'Numer tygodnia musi wynosić od 1 do 53',
     yearRange: 'Rok musi wynosić od 2000 do 2100',

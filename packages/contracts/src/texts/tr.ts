@@ -59,6 +59,7 @@ export const tr: ApiTexts = {
     publicAddressHost: 'Genel adresin ana bilgisayarı, ana bilgisayar adlarından biri olmalıdır',
     languageInvalid: 'nl, en, tr, ar, pl ve uk arasından seçin',
     statusInvalid: 'Durum etkin veya askıya alınmış olmalıdır',
+    retentionMonthsRange: '1 ile 120 ay arasında bir saklama süresi seçin',
     blockNameRequired: 'Dönemin adı zorunludur',
     weekRange: 'Hafta 1 ile 53 arasında olmalıdır',
     yearRange: 'Yıl 2000 ile 2100 arasında olmalıdır',

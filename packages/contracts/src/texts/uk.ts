@@ -58,6 +58,7 @@ export const uk: ApiTexts = {
     publicAddressHost: 'Хост публічної адреси має бути одним з імен хостів',
     languageInvalid: 'Виберіть з nl, en, tr, ar, pl та uk',
     statusInvalid: 'Статус: активна або призупинена',
+    retentionMonthsRange: 'Виберіть строк зберігання від 1 до 120 місяців',
     blockNameRequired: "Назва періоду обов'язкова",
     weekRange: 'Тиждень має бути від 1 до 53',
     yearRange: 'Рік має бути від 2000 до 2100',

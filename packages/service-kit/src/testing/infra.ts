@@ -251,9 +251,16 @@ function standInIdentity(natsUrl: string, service: string): Promise<void> {
   return started;
 }
 
+/** Settings a test gave an organisation of the stand-in, by id (`setTestOrganisation`). */
+const testSettings = new Map<number, TestOrganisationSettings>();
+type TestOrganisationSettings = Partial<
+  Pick<OrganisationProfile, 'mailFromName' | 'retentionMonths'>
+>;
+
 /**
  * The organisation with `id` among those the stand-in answers for (its last host's answer),
- * named `Organisatie <id>` with `info@<its public host>` as its contact address.
+ * named `Organisatie <id>` with `info@<its public host>` as its contact address, with the
+ * settings a test gave it.
  */
 function testOrganisationById(id: number): OrganisationProfile | undefined {
   const answer = [...testOrganisations.values()].filter((o) => o.id === id).at(-1);
@@ -262,6 +269,7 @@ function testOrganisationById(id: number): OrganisationProfile | undefined {
       ...answer,
       name: `Organisatie ${id}`,
       contactEmail: `info@${new URL(answer.publicBaseUrl).hostname}`,
+      ...testSettings.get(id),
     }
   );
 }
@@ -287,8 +295,13 @@ export const firstOrganisationOnly = (): OrganisationSource => ({
  * suspended one). Services reuse an answer for
  * ORGANISATION_ANSWER_REUSE_MS, so a test waits that long before a request meets the change.
  */
-export function setTestOrganisation(host: string, answer: OrganisationAnswer): void {
+export function setTestOrganisation(
+  host: string,
+  answer: OrganisationAnswer,
+  settings?: TestOrganisationSettings,
+): void {
   testOrganisations.set(host, answer);
+  if (settings) testSettings.set(answer.id, settings);
 }
 
 /** A session cookie sealed the way svc-identity seals it, for testing a service on its own. */

@@ -14,6 +14,8 @@ import {
   organisationPatchSchema,
   organisationSettingsResponse,
   organisationSettingsSchema,
+  platformAuditPage,
+  platformAuditQuery,
   platformLoginSchema,
   platformOrganisation,
   platformOrganisationsResponse,
@@ -330,6 +332,18 @@ const platform: ApiRoute[] = [
     params: idPathParams,
     responses: { 204: { description: 'Erased.' } },
     errors: [404, 409],
+  },
+  {
+    method: 'get',
+    path: '/api/platform/audit',
+    summary: "The platform's log",
+    description:
+      'What was done to the organisations (made, changed, suspended, resumed, deletion begun ' +
+      'and done), by whom and when, newest first, 50 at a time; `before` gives the entries ' +
+      "older than that one (the answer's `next`). No personal data of the organisations.",
+    access: 'platform',
+    query: platformAuditQuery,
+    responses: { 200: { description: 'A page of entries.', schema: platformAuditPage } },
   },
 ];
 

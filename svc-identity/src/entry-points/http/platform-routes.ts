@@ -2,6 +2,7 @@ import { Router, type Express, type Request, type Response } from 'express';
 import {
   newOrganisationSchema,
   organisationPatchSchema,
+  platformAuditQuery,
   platformLoginSchema,
   type PlatformSession,
 } from '@nsa/contracts';
@@ -80,18 +81,27 @@ export function mountPlatformRoutes(
   router.get('/organisations', async (_req, res) => {
     res.json(await platform.list());
   });
+  /** The administrator of the request's session, as the platform's log names them. */
+  const actor = (req: Request) => {
+    const { id, name } = req.platformSession!.admin;
+    return { id, name };
+  };
   router.post('/organisations', async (req, res) => {
     const input = parseOrThrow(newOrganisationSchema, req.body);
-    res.status(201).json(await platform.create(input));
+    res.status(201).json(await platform.create(input, actor(req)));
   });
   router.patch('/organisations/:id', async (req, res) => {
     const id = idParam(req);
     const patch = parseOrThrow(organisationPatchSchema, req.body);
-    res.json(await platform.change(id, patch));
+    res.json(await platform.change(id, patch, actor(req)));
   });
   router.delete('/organisations/:id', async (req, res) => {
-    await platform.remove(idParam(req));
+    await platform.remove(idParam(req), actor(req));
     res.status(204).end();
+  });
+  router.get('/audit', async (req, res) => {
+    const { before } = parseOrThrow(platformAuditQuery, req.query);
+    res.json(await platform.log(before));
   });
   app.use(COOKIE_PATH, router);
 }
