@@ -6,6 +6,7 @@ import { m0004BlockWindow } from './0004-block-window.js';
 import { m0005BlockYear } from './0005-block-year.js';
 import { m0006DrawFreeze } from './0006-draw-freeze.js';
 import { m0007PerOrganisation } from './0007-per-organisation.js';
+import { m0008OrganisationKeys } from './0008-organisation-keys.js';
 
 export const migrations: Migration[] = [
   m0001Schools,
@@ -15,4 +16,5 @@ export const migrations: Migration[] = [
   m0005BlockYear,
   m0006DrawFreeze,
   m0007PerOrganisation,
+  m0008OrganisationKeys,
 ];

@@ -14,6 +14,7 @@ import { m0012EmailPerOrganisation } from './0012-email-per-organisation.js';
 import { m0013Platform } from './0013-platform.js';
 import { m0014OrganisationSender } from './0014-organisation-sender.js';
 import { m0015PlatformAudit } from './0015-platform-audit.js';
+import { m0016OrganisationKeys } from './0016-organisation-keys.js';
 
 export const migrations: Migration[] = [
   m0001Users,
@@ -31,4 +32,5 @@ export const migrations: Migration[] = [
   m0013Platform,
   m0014OrganisationSender,
   m0015PlatformAudit,
+  m0016OrganisationKeys,
 ];

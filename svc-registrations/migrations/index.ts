@@ -17,6 +17,7 @@ import { m0015SearchIndexDirect } from './0015-search-index-direct.js';
 import { m0016ProviderRefusals } from './0016-provider-refusals.js';
 import { m0017ChildKeys } from './0017-child-keys.js';
 import { m0018PerOrganisation } from './0018-per-organisation.js';
+import { m0019OrganisationKeys } from './0019-organisation-keys.js';
 
 export const migrations: Migration[] = [
   m0001SchoolProjection,
@@ -36,6 +37,7 @@ export const migrations: Migration[] = [
   m0016ProviderRefusals,
   m0017ChildKeys,
   m0018PerOrganisation,
+  m0019OrganisationKeys,
   // Repeatable (its name carries the hash of sql/sign-up.sql): always last, after any later one.
   m0014SignUpRules,
 ];

@@ -1,7 +1,8 @@
 // R-PLATFORM-SCREENS: the platform screens' rules: host names one per line, what a new
-// organisation's form sends, and which actions an organisation's status allows.
+// organisation's form sends, and which actions an organisation's status allows; the log's
+// changes in words (R-PLATFORM-AUDIT).
 import { describe, expect, it } from 'vitest';
-import { VALIDATION_MESSAGES } from '@nsa/contracts';
+import { PLATFORM_AUDIT_ACTIONS, VALIDATION_MESSAGES } from '@nsa/contracts';
 import {
   checkNewOrganisation,
   emptyNewOrganisation,
@@ -11,6 +12,8 @@ import {
   newOrganisationPayload,
   organisationActions,
 } from '../../src/platform/lib/platform';
+import { AUDIT_ACTION_KEYS, auditChanges, auditValue } from '../../src/platform/lib/platform-audit';
+import nl from '../../src/i18n/nl.json';
 import { organisation } from './fixtures';
 
 describe('host names one per line', () => {
@@ -110,5 +113,39 @@ describe("an organisation's actions", () => {
       ...none,
       delete: true,
     });
+  });
+});
+
+describe("the log's changes (R-PLATFORM-AUDIT)", () => {
+  it('show a value as a reader reads it: a list with commas, none as a dash', () => {
+    expect(auditValue('Stichting West')).toBe('Stichting West');
+    expect(auditValue(['a.nl', 'b.nl'])).toBe('a.nl, b.nl');
+    expect(auditValue([])).toBe('–');
+    expect(auditValue(null)).toBe('–');
+    expect(auditValue(undefined)).toBe('–');
+    expect(auditValue('')).toBe('–');
+    expect(auditValue(3)).toBe('3');
+    expect(auditValue({ a: 1 })).toBe('{"a":1}');
+  });
+
+  it('are one line per field, named in words where the screen has a word for it', () => {
+    const label = (field: string) => ({ name: 'Naam' })[field] ?? field;
+    expect(
+      auditChanges(
+        {
+          name: { before: 'A', after: 'B' },
+          hosts: { before: ['a.nl'], after: ['a.nl', 'b.nl'] },
+        },
+        label,
+      ),
+    ).toEqual(['Naam: A → B', 'hosts: a.nl → a.nl, b.nl']);
+    expect(auditChanges(null, label)).toEqual([]);
+  });
+
+  it('have a text for every action the log records', () => {
+    expect(Object.keys(AUDIT_ACTION_KEYS)).toEqual([...PLATFORM_AUDIT_ACTIONS]);
+    for (const key of Object.values(AUDIT_ACTION_KEYS)) {
+      expect(nl.platform.log.actions).toHaveProperty(key);
+    }
   });
 });

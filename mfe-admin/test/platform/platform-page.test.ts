@@ -78,6 +78,7 @@ describe('the platform page (R-PLATFORM-SCREENS)', () => {
     expect(headings.map((h) => h.textContent)).toEqual([
       nl.platform.title,
       nl.platform.organisationsTitle,
+      nl.platform.log.title,
     ]);
     // Sent in the page's language, so the server's messages are too.
     expect(calls(fetch, 'GET', ORGANISATIONS)[0]?.headers.get('Accept-Language')).toBe('nl');

@@ -17,6 +17,7 @@ export * from './service.js';
 export {
   kitMigrations,
   openAcrossOrganisations,
+  sealForeignKeys,
   sealPerOrganisation,
   WORK_ORGANISATION,
 } from './kit-migrations.js';

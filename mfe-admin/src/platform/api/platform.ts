@@ -3,6 +3,7 @@ import { apiFetch, isApiError } from '@nsa/web-kit';
 import type {
   NewOrganisationInput,
   OrganisationPatch,
+  PlatformAuditPageAnswer,
   PlatformOrganisation,
   PlatformSession,
 } from '@nsa/contracts';
@@ -13,6 +14,7 @@ import type {
 export const PLATFORM_KEY = ['auth', 'platform'] as const;
 export const PLATFORM_SESSION_KEY = [...PLATFORM_KEY, 'session'] as const;
 export const PLATFORM_ORGANISATIONS_KEY = [...PLATFORM_KEY, 'organisations'] as const;
+export const PLATFORM_AUDIT_KEY = [...PLATFORM_KEY, 'audit'] as const;
 
 /** Whether a call answered that there is no platform session (401). */
 export const isUnauthenticated = (error: unknown) => isApiError(error) && error.status === 401;
@@ -60,6 +62,7 @@ export function usePlatformLogout() {
       apiFetch<unknown>('/api/platform/logout', { method: 'POST' }).catch(() => undefined),
     onSettled: () => {
       queryClient.removeQueries({ queryKey: PLATFORM_ORGANISATIONS_KEY });
+      queryClient.removeQueries({ queryKey: PLATFORM_AUDIT_KEY });
       queryClient.setQueryData(PLATFORM_SESSION_KEY, null);
     },
   });
@@ -81,6 +84,49 @@ export function usePlatformOrganisations() {
   });
 }
 
+const fetchAuditPage = (before: number | null, signal?: AbortSignal) =>
+  apiFetch<PlatformAuditPageAnswer>(
+    before === null ? '/api/platform/audit' : `/api/platform/audit?before=${before}`,
+    { signal },
+  );
+
+/**
+ * GET /api/platform/audit (R-PLATFORM-AUDIT): the log's newest page (what was done to the
+ * organisations, newest first), with the `before` of the page after it (null: the last).
+ */
+export function usePlatformAudit() {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: PLATFORM_AUDIT_KEY,
+    queryFn: async ({ signal }) => {
+      try {
+        return await fetchAuditPage(null, signal);
+      } catch (error) {
+        forgetOn401(queryClient, error);
+        throw error;
+      }
+    },
+  });
+}
+
+/**
+ * GET /api/platform/audit?before=<id>: an older page of the log, asked for with a button. A
+ * mutation, as the shared react-query (web-kit's facade) has no useInfiniteQuery; see
+ * lib/use-platform-log.ts.
+ */
+export function usePlatformAuditOlder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: [...PLATFORM_AUDIT_KEY, 'older'],
+    mutationFn: (before: number) => fetchAuditPage(before),
+    onError: (error) => forgetOn401(queryClient, error),
+  });
+}
+
+/** After an organisation was changed here: the log says so, so it is loaded again. */
+const reloadAudit = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: PLATFORM_AUDIT_KEY });
+
 /** The new organisation as sent: `id` is never set (FormDialog's save takes {id?, input}). */
 export interface CreateOrganisation {
   id?: number;
@@ -100,7 +146,10 @@ export function useCreateOrganisation() {
         method: 'POST',
         body: input,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: PLATFORM_ORGANISATIONS_KEY }),
+    onSuccess: () => {
+      void reloadAudit(queryClient);
+      return queryClient.invalidateQueries({ queryKey: PLATFORM_ORGANISATIONS_KEY });
+    },
     onError: (error) => forgetOn401(queryClient, error),
   });
 }
@@ -123,10 +172,12 @@ export function useUpdateOrganisation() {
         method: 'PATCH',
         body: input,
       }),
-    onSuccess: (saved) =>
+    onSuccess: (saved) => {
       queryClient.setQueryData<PlatformOrganisation[]>(PLATFORM_ORGANISATIONS_KEY, (list) =>
         list?.map((organisation) => (organisation.id === saved.id ? saved : organisation)),
-      ),
+      );
+      void reloadAudit(queryClient);
+    },
     onError: (error) => forgetOn401(queryClient, error),
   });
 }
@@ -147,6 +198,10 @@ export function useDeleteOrganisation() {
         list?.filter((organisation) => organisation.id !== id),
       ),
     onError: (error) => forgetOn401(queryClient, error),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: PLATFORM_ORGANISATIONS_KEY }),
+    // A delete that did not finish is logged too (its start), so the log is loaded again either way.
+    onSettled: () => {
+      void reloadAudit(queryClient);
+      return queryClient.invalidateQueries({ queryKey: PLATFORM_ORGANISATIONS_KEY });
+    },
   });
 }

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router-dom';
 import { Page, Spinner } from '@nsa/web-kit';
 import { usePlatformSession } from '../api/platform';
 import { OrganisationsSection } from '../components/OrganisationsSection';
+import { PlatformAuditSection } from '../components/PlatformAuditSection';
 import { PlatformAccount } from '../components/PlatformAccount';
 import { LoadError } from '../../shared/components/LoadError';
 import { NAMESPACE } from '../../namespace';
@@ -11,8 +12,8 @@ import '../platform.css';
 /**
  * /platform (R-PLATFORM-SCREENS): the platform administrator's own page, behind its own session
  * check (not the shell's, which is for an organisation's admins): who is logged in, and the
- * deployment's organisations, to add, change, suspend, resume and delete. Without a platform
- * session, the platform login.
+ * deployment's organisations, to add, change, suspend, resume and delete, and the log of what
+ * was done to them (R-PLATFORM-AUDIT). Without a platform session, the platform login.
  */
 export function PlatformPage() {
   const { t } = useTranslation(NAMESPACE);
@@ -35,6 +36,7 @@ export function PlatformPage() {
       <>
         <PlatformAccount admin={session.data.admin} />
         <OrganisationsSection />
+        <PlatformAuditSection />
       </>
     );
 

@@ -140,6 +140,24 @@ export function serviceBasicsSuite(
       expect(role).toEqual({ rolsuper: false, rolbypassrls: false });
     });
 
+    // R-ORG-KEYS: a foreign key between two sealed tables that does not hold the organisation
+    // (a row could point at another organisation's) fails here.
+    it('holds the organisation in every foreign key between two of its sealed tables', async () => {
+      const keys = await svc.ctx.sequelize.query<{ name: string; columns: string[] }>(
+        `SELECT c.conname AS name,
+                (SELECT array_agg(a.attname::text ORDER BY a.attname) FROM pg_attribute a
+                  WHERE a.attrelid = c.conrelid AND a.attnum = ANY (c.conkey)) AS columns
+           FROM pg_constraint c
+           JOIN pg_class ch ON ch.oid = c.conrelid
+           JOIN pg_class p ON p.oid = c.confrelid
+          WHERE c.contype = 'f' AND ch.relnamespace = current_schema()::regnamespace
+            AND ch.relrowsecurity AND p.relrowsecurity
+          ORDER BY c.conname`,
+        { type: QueryTypes.SELECT },
+      );
+      expect(keys.filter((k) => !k.columns.includes('organisation_id'))).toEqual([]);
+    });
+
     // R-API-DOC: a route the service answers without a description fails here.
     it('describes every /api route it answers in the API document, and answers each it lists', () => {
       const doc = JSON.parse(readFileSync(apiDocumentPath(), 'utf8')) as Record<string, unknown>;
