@@ -361,15 +361,27 @@ export class DurableConsumer {
    */
   private async handleBatch(msgs: JsMsg[]): Promise<void> {
     const prepared = msgs.map((m) => this.prepare(m)).filter((p): p is Prepared => !!p);
-    // R-ORG-EVENTS: a transaction is one organisation's work: the batch goes in runs of one
-    // organisation each, in order.
-    for (let i = 0; i < prepared.length;) {
-      const organisationId = prepared[i]!.context.organisationId;
-      let end = i + 1;
-      while (end < prepared.length && prepared[end]!.context.organisationId === organisationId)
-        end += 1;
-      await this.handleRun(prepared.slice(i, end), organisationId);
-      i = end;
+    // R-ORG-EVENTS: a transaction is one organisation's work. Events of different organisations
+    // touch different rows (R-ORG-RLS), so the batch is handled organisation by organisation,
+    // each one's events in order in one run: interleaved organisations cost a transaction each,
+    // not one per event. Events of no organisation (an earlier release's, organisation 1's rows)
+    // keep their order with organisation 1's, in runs of one or the other.
+    const groups = new Map<number, Prepared[]>();
+    for (const p of prepared) {
+      const key = p.context.organisationId ?? 1;
+      const group = groups.get(key);
+      if (group) group.push(p);
+      else groups.set(key, [p]);
+    }
+    for (const group of groups.values()) {
+      for (let i = 0; i < group.length;) {
+        const organisationId = group[i]!.context.organisationId;
+        let end = i + 1;
+        while (end < group.length && group[end]!.context.organisationId === organisationId)
+          end += 1;
+        await this.handleRun(group.slice(i, end), organisationId);
+        i = end;
+      }
     }
   }
 
