@@ -87,9 +87,13 @@ describe('the sign-up declaration (TypeScript and sql/sign-up.sql name its field
     const db = w.registrations.ctx.sequelize;
     // Organisation 7 sees none of the sign-ups made here (R-ORG-RLS), so the declaration is
     // taken there, with a link and an event of its own; the transaction is rolled back, so
-    // nothing stays.
+    // nothing stays. Its activity is one no organisation holds yet: organisation 1's would not
+    // be organisation 7's to sign up for (R-ORG-KEYS).
+    const elsewhere = 2_000_000_001;
     const declared = {
       ...sent,
+      activity: { ...(sent.activity as object), id: elsewhere },
+      activityId: elsewhere,
       key: null,
       organisationId: 7,
       manageTokenHash: 'e'.repeat(64),
