@@ -6,7 +6,8 @@ import {
   emptyNewOrganisation,
   type NewOrganisationValues,
 } from '../lib/platform';
-import { HostsField, LanguagesField } from './OrganisationFields';
+import { LanguagesField } from '../../shared/components/LanguagesField';
+import { HostsField } from './OrganisationFields';
 import {
   FormDialog,
   type EditState,
@@ -126,7 +127,11 @@ export function NewOrganisationDialog({ open, onClose, onCreated }: Props) {
             {...URL_INPUT}
             data-testid="organisation-privacy-url"
           />
-          <LanguagesField form={form} />
+          <LanguagesField
+            form={form}
+            legend={t('platform.languages')}
+            hint={t('platform.languagesHint')}
+          />
           <fieldset className="adm-platform-first-admin">
             <legend>{t('platform.firstAdmin')}</legend>
             <p className="adm-field-hint">{t('platform.firstAdminHint')}</p>
