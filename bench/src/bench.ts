@@ -8,7 +8,7 @@
 // warm-up: at least 10 minutes idle), --cold-idle-s N (the idle, seconds), --cold-pool-idle-s N
 // (the services' database pool idle, DB_POOL_IDLE_MS, instead of the product's 300 s: the idle
 // is then twice the longest timeout it must outlast, 130 s for 60), --cold-primed (the warm-up
-// before the idle, so only what the idle undid is cold), --topology one|two|both, --organisations 2
+// before the idle, so only what the idle undid is cold), --topology one|two|both, --organisations 2 [--organisations-rate N]
 // (the main load again right after it, every other sign-up on a second organisation).
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,6 +44,7 @@ const { values: args } = parseArgs({
     'cold-primed': { type: 'boolean', default: false },
     topology: { type: 'string' },
     organisations: { type: 'string' },
+    'organisations-rate': { type: 'string' },
   },
 });
 const rateArgs = rateChoices({
@@ -53,6 +54,7 @@ const rateArgs = rateChoices({
   coldPrimed: args['cold-primed'],
   topology: args.topology,
   organisations: args.organisations,
+  organisationsRate: args['organisations-rate'],
 });
 const hold = (args.hold?.split(',') ?? []).map((name) => {
   if (!(SERVICES as readonly string[]).includes(name)) {
@@ -86,6 +88,7 @@ async function main(): Promise<number> {
       cold: rateArgs.cold,
       topologies: rateArgs.topologies,
       organisations: rateArgs.organisations,
+      organisationsRate: rateArgs.organisationsRate,
       log: say,
     });
     results.rate = { mode: rateArgs.mode, coldPlan: rateArgs.cold ?? null, topologies: rate };

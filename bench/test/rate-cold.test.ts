@@ -7,7 +7,9 @@ import {
   POOL_TIMEOUT,
   TOPOLOGIES,
   coldPlan,
+  median,
   rateChoices,
+  sumChecks,
   windowList,
 } from '../src/benchmarks/rate.js';
 
@@ -93,4 +95,40 @@ test('the windows print as p50/p99 pairs in their order', () => {
       { fromS: 5, p50Ms: 20, p99Ms: 99.6 },
     ]),
   ).toBe('121/534 20/100');
+});
+
+test("two organisations' rounds: at the main load's rate unless given, and only with two", () => {
+  expect(rateChoices({ organisations: '2' })).toMatchObject({
+    organisations: 2,
+    organisationsRate: undefined,
+  });
+  expect(rateChoices({ organisations: '2', organisationsRate: '80' }).organisationsRate).toBe(80);
+  expect(() => rateChoices({ organisationsRate: '80' })).toThrow(/with --organisations 2/);
+  expect(() => rateChoices({ organisations: '2', organisationsRate: '0' })).toThrow(
+    /--organisations-rate 0/,
+  );
+  expect(() => rateChoices({ organisations: '2', organisationsRate: '7.5' })).toThrow(
+    /--organisations-rate 7.5/,
+  );
+  expect(() => rateChoices({ organisations: '3' })).toThrow(/--organisations 3/);
+});
+
+test("the rounds' median is the middle one, or the mean of the middle two", () => {
+  expect(median([300, 100, 200])).toBe(200);
+  expect(median([1729, 165, 287, 190])).toBe(238.5);
+  expect(median([5])).toBe(5);
+});
+
+test("the rounds' checks add up, and one round not drained leaves the sum not drained", () => {
+  const c = (lost: number, drainedS: number | undefined) => ({
+    lost,
+    storedTwice: 0,
+    notEmailed: lost,
+    emailedTwice: 0,
+    created: 100,
+    drainedS,
+    drainTimeoutS: 120,
+  });
+  expect(sumChecks([c(0, 2), c(1, 5)])).toEqual({ ...c(1, 5), created: 200 });
+  expect(sumChecks([c(0, 2), c(0, undefined)]).drainedS).toBeUndefined();
 });

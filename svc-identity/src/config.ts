@@ -38,6 +38,11 @@ export const identityConfigSchema = z.object({
   ORG_CONTACT_EMAIL: z.email().default('info@welzijn.example'),
   ORG_WEBSITE: z.url({ protocol: /^https?$/ }).optional(),
   ORG_PRIVACY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * R-PLATFORM-DELETE: how often a deletion left `deleting` (a service did not answer, or the
+   * process stopped halfway) is looked for and finished.
+   */
+  DELETION_RETRY_MS: z.coerce.number().int().min(1000).default(300_000),
   DEMO_DATA: z.enum(['0', '1']).default('0'),
   DEMO_ADMIN_EMAIL: z.string().default('beheer@voorbeeld.nl'),
   DEMO_ADMIN_PASSWORD: optional,

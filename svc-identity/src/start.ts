@@ -11,6 +11,7 @@ import {
   sessionLookup,
 } from '@nsa/contracts';
 import {
+  DailyJob,
   OwnerLookup,
   openService,
   packageVersion,
@@ -43,6 +44,12 @@ import { auditConsumers } from './entry-points/messaging/audit-consumer.js';
 
 /** How often hours of counted login failures that are over become audit entries. */
 const TALLY_FLUSH_MS = 5 * 60_000;
+
+/**
+ * A deletion is left to the job once it has been `deleting` this long: longer than a request
+ * takes to ask every service (three erasures of at most 20 s each).
+ */
+const STALLED_DELETION_MS = 120_000;
 
 /** The composition root: config → repositories → domain → entry points. */
 export const { start, stop } = serviceModule(async (opts) => {
@@ -158,6 +165,17 @@ export const { start, stop } = serviceModule(async (opts) => {
     retiredItems,
   );
 
+  // R-PLATFORM-DELETE: a deletion that a request left halfway is finished, one replica at a time.
+  const deletions = new DailyJob({
+    name: 'organisation-deletions',
+    sequelize,
+    logger,
+    metrics,
+    run: () => platform.finishStalledDeletions(STALLED_DELETION_MS),
+    items: (finished) => finished.length,
+    intervalMs: config.DELETION_RETRY_MS,
+  });
+
   return run({
     routes: (app) => {
       mountRoutes(app, { sessions: ctx.sessions, accounts, twoStep });
@@ -225,6 +243,7 @@ export const { start, stop } = serviceModule(async (opts) => {
       },
       // R-RETENTION-ACCESS-LOG, R-PRIVACY-*: its retention on start and daily, its part on request.
       () => retention.start(),
+      () => deletions.start(),
       () => servePrivacy(ctx.nc, PRIVACY_RPC_SUBJECTS.identity, 'identity', privacy, logger),
     ],
     onStarted: async () => {

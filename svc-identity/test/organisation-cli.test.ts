@@ -376,6 +376,37 @@ describe('organisation (R-ORG-ADD)', () => {
         {},
       ),
     ).toBe(1);
+    // R-PLATFORM-AUDIT: each change logged with it, a resume of an active one not at all.
+    const logged = () =>
+      count(
+        `SELECT count(*)::int AS n FROM platform_audit_entries
+          WHERE target_slug = 'klaverstad' AND admin_id IS NULL
+            AND action IN ('organisation.suspended', 'organisation.resumed')`,
+        {},
+      );
+    expect(await logged()).toBe(2);
+    expect(organisation('resume', '--slug', 'klaverstad').status).toBe(0);
+    expect(await logged()).toBe(2);
+    // An organisation being deleted is not made active again: only its deletion ends that.
+    await service().ctx.sequelize.query(
+      "UPDATE organisations SET status = 'deleting' WHERE slug = 'klaverstad'",
+    );
+    try {
+      const resumed = organisation('resume', '--slug', 'klaverstad');
+      expect(resumed.status).toBe(1);
+      expect(resumed.stderr).toMatch(/being deleted/);
+      expect(
+        await count(
+          "SELECT count(*)::int AS n FROM organisations WHERE slug = 'klaverstad' AND status = 'deleting'",
+          {},
+        ),
+      ).toBe(1);
+      expect(await logged()).toBe(2);
+    } finally {
+      await service().ctx.sequelize.query(
+        "UPDATE organisations SET status = 'active' WHERE slug = 'klaverstad'",
+      );
+    }
   });
 
   // R-ORG-ACCOUNTS: failed logins and reset requests are counted per address per organisation;

@@ -2,6 +2,7 @@
 // organisations with counts, add one with its first administrator, change its name, hosts and
 // status, and delete a suspended one in every service. The other services' answers come from
 // stand-ins here (their own tests answer for real, and the e2e test runs them all).
+import { setTimeout as sleep } from 'node:timers/promises';
 import { PLATFORM_RPC_SUBJECTS, RPC_SUBJECTS, organisationLookup } from '@nsa/contracts';
 import {
   createLogger,
@@ -61,6 +62,7 @@ describe('the platform (R-PLATFORM-*)', () => {
       env: await identityEnv(infra, {
         BOOTSTRAP_PLATFORM_EMAIL: PLATFORM.email,
         BOOTSTRAP_PLATFORM_PASSWORD: PLATFORM.password,
+        DELETION_RETRY_MS: '1000',
       }),
     });
     const nc = await testFeed(infra.natsUrl);
@@ -326,6 +328,62 @@ describe('the platform (R-PLATFORM-*)', () => {
     expect(await withOrganisation(1, () => rows('SELECT 1 FROM users'))).not.toEqual([]);
     expect((await c.call('DELETE', `/api/platform/organisations/${id}`)).status).toBe(404);
   });
+  // R-PLATFORM-DELETE
+  it('finishes a deletion left deleting once it has been quiet two minutes, in the name of whoever began it, and logs its end once', async () => {
+    const c = await platformClient();
+    const made = await c.call('POST', '/api/platform/organisations', {
+      slug: 'lindenhof',
+      name: 'Welzijn Lindenhof',
+      hosts: ['lindenhof.localhost'],
+      contactEmail: 'info@lindenhof.example',
+      publicBaseUrl: 'http://lindenhof.localhost',
+      firstAdmin: { email: 'beheer@lindenhof.example', name: 'Lin Beheer' },
+    });
+    const id = made.body.id as number;
+    await c.call('PATCH', `/api/platform/organisations/${id}`, { status: 'suspended' });
+    silent.add('registrations');
+    try {
+      expect((await c.call('DELETE', `/api/platform/organisations/${id}`)).status).toBe(503);
+    } finally {
+      silent.delete('registrations');
+    }
+    const status = () =>
+      rows<{ status: string }>('SELECT status FROM organisations WHERE id = :id', { id });
+    // The job runs every second here, but leaves a deletion that may still be under way.
+    await sleep(2500);
+    expect(await status()).toEqual([{ status: 'deleting' }]);
+    expect(erased.filter((e) => e.id === id).map((e) => e.service)).toEqual(['catalog']);
+    // Two minutes on, nobody asked again.
+    await rows(
+      "UPDATE organisations SET updated_at = now() - interval '121 seconds' WHERE id = :id",
+      { id },
+    );
+    await until(async () => (await status()).length === 0, 20_000);
+    expect(erased.filter((e) => e.id === id).map((e) => e.service)).toEqual([
+      'catalog',
+      'catalog',
+      'registrations',
+      'notify',
+    ]);
+    expect(
+      await withOrganisation(id, () => rows('SELECT 1 FROM users UNION ALL SELECT 1 FROM outbox')),
+    ).toEqual([]);
+    const log = await rows<{ action: string; admin_name: string | null }>(
+      `SELECT action, admin_name FROM platform_audit_entries
+        WHERE target_organisation_id = :id ORDER BY id`,
+      { id },
+    );
+    expect(log.map((e) => e.action)).toEqual([
+      'organisation.created',
+      'organisation.suspended',
+      'organisation.deletion-started',
+      'organisation.deleted',
+    ]);
+    expect(new Set(log.map((e) => e.admin_name))).toEqual(new Set(['Platformbeheerder']));
+    // Asked again after the job finished it: nothing to find, nothing logged twice.
+    expect((await c.call('DELETE', `/api/platform/organisations/${id}`)).status).toBe(404);
+  });
+
   // R-PLATFORM-AUDIT
   it("logs what was done to the organisations and by whom, newest first and a page at a time, kept as written, for the platform's administrators alone", async () => {
     const c = await platformClient();
@@ -346,7 +404,10 @@ describe('the platform (R-PLATFORM-*)', () => {
       'organisation.suspended',
       'organisation.created',
     ]);
-    const [deleted] = first.body.entries;
+    const deleted = first.body.entries.find(
+      (e: { action: string; organisation: { slug: string } }) =>
+        e.action === 'organisation.deleted' && e.organisation.slug === 'wilgenhoek',
+    );
     expect(deleted).toMatchObject({
       actor: { id: me.id, name: me.name },
       organisation: { slug: 'wilgenhoek' },

@@ -93,6 +93,13 @@ export function highestPassing(
 export const stepDoomed = (bad: number, planned: number) =>
   bad > 0 && bad >= planned - Math.ceil(0.99 * planned) + 1;
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const v = [...values].sort((a, b) => a - b);
+  const m = Math.floor(v.length / 2);
+  return v.length % 2 === 1 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
+}
+
 /** p50 / p99 / max and the answers by status of a load. */
 export function summarize(arrivals: Arrival[]) {
   const ms = arrivals.map((a) => a.ms);
@@ -224,6 +231,8 @@ export function coldPlan(opts: { idleS?: number; poolIdleS?: number; primed?: bo
 export interface RateArgs {
   /** `--organisations 2`: the same load again, every other sign-up on a second organisation. */
   organisations?: string;
+  /** `--organisations-rate N`: the rate of the organisations' rounds (by default the main load's). */
+  organisationsRate?: string;
   cold?: boolean;
   coldIdleS?: string;
   coldPoolIdleS?: string;
@@ -237,6 +246,7 @@ export function rateChoices(args: RateArgs): {
   cold: ColdPlan | undefined;
   topologies: Topology[];
   organisations: 1 | 2;
+  organisationsRate: number | undefined;
 } {
   const seconds = (flag: string, v: string | undefined, min: number, max: number) => {
     if (v === undefined) return undefined;
@@ -255,6 +265,17 @@ export function rateChoices(args: RateArgs): {
   if (args.organisations !== undefined && !['1', '2'].includes(args.organisations)) {
     throw new Error(`--organisations ${args.organisations}: 1 or 2`);
   }
+  const organisationsRate =
+    args.organisationsRate === undefined ? undefined : Number(args.organisationsRate);
+  if (
+    organisationsRate !== undefined &&
+    (!/^\d+$/.test(args.organisationsRate!) || organisationsRate < 1 || organisationsRate > 2000)
+  ) {
+    throw new Error(`--organisations-rate ${args.organisationsRate}: sign-ups a second, 1 to 2000`);
+  }
+  if (organisationsRate !== undefined && args.organisations !== '2') {
+    throw new Error('--organisations-rate goes with --organisations 2');
+  }
   const topologies = TOPOLOGY_CHOICES[args.topology ?? 'both'];
   if (!topologies) {
     throw new Error(
@@ -263,6 +284,7 @@ export function rateChoices(args: RateArgs): {
   }
   return {
     organisations: args.organisations === '2' ? 2 : 1,
+    organisationsRate,
     mode: args.cold ? 'cold' : 'warm',
     cold: args.cold ? coldPlan({ idleS, poolIdleS, primed: args.coldPrimed }) : undefined,
     topologies,
@@ -316,20 +338,29 @@ export interface TopologyResult {
   highest: number | undefined;
   statements?: StatementTime[];
   /**
-   * `--organisations 2`: right after the main load, the same load again with every other
-   * sign-up on a second organisation's host, school and activities (R-ORG-RLS), checked alike,
-   * then the one-organisation load once more.
+   * `--organisations 2`: after the main load, rounds of a third of its length in the order of
+   * ORGANISATION_ROUNDS: a two-organisation round has every other sign-up on a second organisation's host,
+   * school and activities (R-ORG-RLS), checked as the main load is.
    */
   twoOrganisations?: {
+    /** Each round's sign-ups a second, and its length. */
+    rate: number;
+    roundS: number;
+    /** The two-organisation rounds' sign-ups together. */
     summary: ReturnType<typeof summarize>;
-    latencyPer5s: ReturnType<typeof windows>;
     /** p50 / p99 of each organisation's sign-ups, the first organisation's first. */
     perOrganisation: Array<ReturnType<typeof summarize>>;
     check: TopologyResult['check'];
-    /** The one-organisation load again, right after the two organisations'. */
-    oneAgain: ReturnType<typeof summarize>;
-    /** The p99's change from the mean of the one-organisation loads before and after it, %. */
+    /** The one-organisation rounds' sign-ups together. */
+    one: ReturnType<typeof summarize>;
+    /** Each round in the order run. */
+    rounds: Array<{ organisations: 1 | 2; p50Ms: number; p99Ms: number; failed: number }>;
+    twoMedianP99Ms: number;
+    oneMedianP99Ms: number;
+    /** The median two-organisation round's p99 against the median one-organisation round's, %. */
     p99ChangePercent: number;
+    /** The same of all rounds of each kind pooled, %. */
+    pooledP99ChangePercent: number;
   };
 }
 
@@ -352,11 +383,18 @@ export interface RateOptions {
   topologies?: Topology[];
   /** 2: the two-organisation load after the main one (`twoOrganisations`). */
   organisations?: 1 | 2;
+  /** The rate of the two-organisation comparison's rounds; by default the main load's. */
+  organisationsRate?: number;
   statements?: boolean;
   log: (line: string) => void;
 }
 
 const MAIN_RATE = 150;
+/**
+ * `--organisations 2`: the rounds after the main load, true for two organisations' (ABBA BAAB:
+ * each kind as often first as second, early as late).
+ */
+const ORGANISATION_ROUNDS = [true, false, false, true, false, true, true, false] as const;
 const ACTIVITIES = 20;
 const REQUEST_TIMEOUT_MS = 15_000;
 
@@ -498,8 +536,11 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
       await sleep(Math.max(0, cold.idleS - 5) * 1000);
     } else {
       // Warm-up (JIT, pools, prepared statements), then its emails drain.
-      log(`${label}: warm-up, 50/s for 5 s`);
-      await load(50, 5);
+      // With two organisations, both warm: the comparison is of two warm organisations' load.
+      log(
+        `${label}: warm-up, 50/s for 5 s${organisations.length === 2 ? ', both organisations' : ''}`,
+      );
+      await load(50, 5, undefined, organisations.length === 2);
       await stackIdle(db, 30_000);
     }
 
@@ -606,44 +647,76 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
     );
     let twoOrganisations: TopologyResult['twoOrganisations'];
     if (organisations.length === 2) {
-      await stackIdle(db, 30_000);
-      log(
-        `${label}: two organisations: ${MAIN_RATE} keyed sign-ups a second for ${durationS} s, ` +
-          'every other one on the second organisation',
-      );
-      const both = await load(MAIN_RATE, durationS, undefined, true);
-      const summary2 = summarize(both.all);
-      const perOrganisation = [0, 1].map((o) =>
-        summarize(both.all.filter((a) => (both.first + a.i) % 2 === o)),
-      );
-      const perWindow2 = windows(both.all);
-      const check2 = await checkLoad(both, Date.now());
-      // The one-organisation load once more after it: the two are compared with the mean of the
-      // loads on either side, so neither order nor a slow first load decides.
-      await stackIdle(db, 30_000);
-      log(`${label}: one organisation again, ${MAIN_RATE}/s for ${durationS} s`);
-      const again = summarize((await load(MAIN_RATE, durationS)).all);
-      const oneP99 = (summary.p99Ms + again.p99Ms) / 2;
-      const change = ((summary2.p99Ms - oneP99) / oneP99) * 100;
+      // R-ORG-RLS: rounds of two organisations' load and one's, in the order of
+      // ORGANISATION_ROUNDS (each kind as often first as second, early as late, so a drift of
+      // the machine weighs on both alike), each a load of its own after the last one's emails.
+      // A p99 of 60 s on a shared machine moves by more than 10 % from one run to the next; the
+      // median of four rounds' p99 drops the round a pause of the machine spoilt.
+      const roundS = Math.max(5, Math.round(durationS / 3));
+      const roundRate = opts.organisationsRate ?? MAIN_RATE;
+      const rounds: Array<{ two: boolean; all: Arrival[]; first: number }> = [];
+      for (const two of ORGANISATION_ROUNDS) {
+        await stackIdle(db, 30_000);
+        log(
+          `${label}: round ${rounds.length + 1} of ${ORGANISATION_ROUNDS.length}: ` +
+            `${two ? 'two organisations, every other sign-up on the second' : 'one organisation'}, ` +
+            `${roundRate}/s for ${roundS} s`,
+        );
+        const run = await load(roundRate, roundS, undefined, two);
+        rounds.push({ two, ...run });
+        const st = summarize(run.all);
+        log(
+          `${label}: round ${rounds.length}: p50 ${fmt(st.p50Ms, 0)} / p99 ${fmt(st.p99Ms, 0)} ms, ` +
+            `${st.failed} failed; per 5 s ${windowList(windows(run.all))}`,
+        );
+      }
+      const twoRounds = rounds.filter((r) => r.two);
+      const oneRounds = rounds.filter((r) => !r.two);
+      const twoAll = twoRounds.flatMap((r) => r.all.map((a) => ({ ...a, k: r.first + a.i })));
+      const summary2 = summarize(twoAll);
+      const oneAll = summarize(oneRounds.flatMap((r) => r.all));
+      const perOrganisation = [0, 1].map((o) => summarize(twoAll.filter((a) => a.k % 2 === o)));
+      // Every 201 of the two organisations' rounds stored once and emailed once.
+      const checks = [];
+      for (const r of twoRounds) checks.push(await checkLoad(r, Date.now()));
+      const check2 = sumChecks(checks);
+      const medianP99 = (rs: typeof rounds) => median(rs.map((r) => summarize(r.all).p99Ms));
+      const twoMedian = medianP99(twoRounds);
+      const oneMedian = medianP99(oneRounds);
+      const change = ((twoMedian - oneMedian) / oneMedian) * 100;
+      const pooledChange = ((summary2.p99Ms - oneAll.p99Ms) / oneAll.p99Ms) * 100;
       twoOrganisations = {
+        rate: roundRate,
+        roundS,
         summary: summary2,
-        latencyPer5s: perWindow2,
         perOrganisation,
         check: check2,
-        oneAgain: again,
+        one: oneAll,
+        rounds: rounds.map((r) => {
+          const st = summarize(r.all);
+          return {
+            organisations: r.two ? 2 : 1,
+            p50Ms: st.p50Ms,
+            p99Ms: st.p99Ms,
+            failed: st.failed,
+          };
+        }),
+        twoMedianP99Ms: twoMedian,
+        oneMedianP99Ms: oneMedian,
         p99ChangePercent: change,
+        pooledP99ChangePercent: pooledChange,
       };
       log(
-        `${label}: two organisations: p50 ${fmt(summary2.p50Ms, 0)} / p99 ` +
-          `${fmt(summary2.p99Ms, 0)} / max ${fmt(summary2.maxMs, 0)} ms ` +
-          `(${change >= 0 ? '+' : ''}${fmt(change, 0)} % p99 against one's ${fmt(oneP99, 0)}: ` +
-          `${fmt(summary.p99Ms, 0)} before, ${fmt(again.p99Ms, 0)} after), per organisation ` +
+        `${label}: two organisations against one, median of the rounds' p99: ` +
+          `${fmt(twoMedian, 0)} against ${fmt(oneMedian, 0)} ms ` +
+          `(${change >= 0 ? '+' : ''}${fmt(change, 0)} %); all rounds pooled: p99 ` +
+          `${fmt(summary2.p99Ms, 0)} against ${fmt(oneAll.p99Ms, 0)} ms ` +
+          `(${pooledChange >= 0 ? '+' : ''}${fmt(pooledChange, 0)} %); per organisation ` +
           perOrganisation.map((p) => `${fmt(p.p50Ms, 0)}/${fmt(p.p99Ms, 0)}`).join(' and ') +
           `, ${JSON.stringify(summary2.byStatus)}; lost ${check2.lost}, stored twice ` +
           `${check2.storedTwice}, not emailed ${check2.notEmailed}, emailed twice ` +
           `${check2.emailedTwice}`,
       );
-      log(`${label}: two organisations: p50 / p99 per 5 s: ${windowList(perWindow2)}`);
     }
     const busy = machine1.busy - machine0.busy;
     const total = machine1.total - machine0.total;
@@ -914,20 +987,40 @@ const everyOneOnce = (c: TopologyResult['check']) =>
   c.notEmailed === 0 &&
   c.emailedTwice === 0;
 
-/** R-ORG-RLS: the two-organisation load against the main one's p99, and its own checks. */
+/** The checks of several loads as one. */
+export function sumChecks(checks: Array<TopologyResult['check']>): TopologyResult['check'] {
+  const sum = (f: (c: TopologyResult['check']) => number) => checks.reduce((n, c) => n + f(c), 0);
+  const drained = checks.map((c) => c.drainedS);
+  return {
+    lost: sum((c) => c.lost),
+    storedTwice: sum((c) => c.storedTwice),
+    notEmailed: sum((c) => c.notEmailed),
+    emailedTwice: sum((c) => c.emailedTwice),
+    created: sum((c) => c.created),
+    drainedS: drained.some((d) => d === undefined)
+      ? undefined
+      : Math.max(0, ...(drained as number[])),
+    drainTimeoutS: Math.max(0, ...checks.map((c) => c.drainTimeoutS)),
+  };
+}
+
+/** R-ORG-RLS: the two-organisation rounds against the one-organisation rounds, and their checks. */
 function twoOrganisationRows(t: string, r: TopologyResult): Row[] {
   const two = r.twoOrganisations;
   if (!two) return [];
   const c = two.check;
+  const sign = (n: number) => `${n >= 0 ? '+' : ''}${fmt(n, 0)} %`;
   return [
     row(
-      `${t}: two organisations, every other sign-up each: p50 / p99 / max (each's p50/p99)`,
-      `${fmt(two.summary.p50Ms, 0)} / ${fmt(two.summary.p99Ms, 0)} / ${fmt(two.summary.maxMs, 0)} ms ` +
-        `(${two.perOrganisation.map((p) => `${fmt(p.p50Ms, 0)}/${fmt(p.p99Ms, 0)}`).join(', ')}); ` +
-        `p99 ${two.p99ChangePercent >= 0 ? '+' : ''}${fmt(two.p99ChangePercent, 0)} % against one ` +
-        `organisation's (${fmt(r.main.p99Ms, 0)} ms before, ${fmt(two.oneAgain.p99Ms, 0)} ms ` +
-        `after); per 5 s ${windowList(two.latencyPer5s)}`,
-      `p99 within +${LIMITS.organisationsP99Percent} %`,
+      `${t}: two organisations against one, ${two.rounds.length} rounds of ${two.rate}/s for ` +
+        `${two.roundS} s (${two.rounds.map((x) => x.organisations).join(', ')}): ` +
+        'median round p99 (pooled p99; each organisation p50/p99)',
+      `${fmt(two.twoMedianP99Ms, 0)} against ${fmt(two.oneMedianP99Ms, 0)} ms, ` +
+        `${sign(two.p99ChangePercent)} (pooled ${fmt(two.summary.p99Ms, 0)} against ` +
+        `${fmt(two.one.p99Ms, 0)} ms, ${sign(two.pooledP99ChangePercent)}; ` +
+        `${two.perOrganisation.map((p) => `${fmt(p.p50Ms, 0)}/${fmt(p.p99Ms, 0)}`).join(', ')}); ` +
+        `rounds' p99 ${two.rounds.map((x) => `${x.organisations}: ${fmt(x.p99Ms, 0)}`).join(', ')}`,
+      `median within +${LIMITS.organisationsP99Percent} %`,
       two.p99ChangePercent <= LIMITS.organisationsP99Percent,
     ),
     row(

@@ -81,22 +81,33 @@ async function main(): Promise<void> {
     await add(input.data);
   } else if ((command === 'suspend' || command === 'resume') && values.slug) {
     const slug = values.slug;
+    const status = command === 'suspend' ? 'suspended' : 'active';
     await withIdentityDatabase(async ({ sequelize }) => {
-      const id = await new OrganisationRepository(sequelize).setStatus(
-        slug,
-        command === 'suspend' ? 'suspended' : 'active',
-      );
-      if (id === null) {
-        process.stderr.write(`no organisation ${slug} (organisation 1 stays as it is)\n`);
+      // The change and its entry in the platform's log in one transaction (R-PLATFORM-AUDIT);
+      // the program is no platform administrator: logged without one.
+      const found = await sequelize.transaction(async (tx) => {
+        const r = await new OrganisationRepository(sequelize).setStatus(tx, slug, status);
+        if (r && r.before !== 'deleting' && r.before !== status) {
+          await new PlatformAuditRepository(sequelize).record(
+            {
+              actor: null,
+              action: command === 'suspend' ? 'organisation.suspended' : 'organisation.resumed',
+              organisation: { id: r.id, slug },
+            },
+            tx,
+          );
+        }
+        return r;
+      });
+      if (found === null || found.before === 'deleting') {
+        process.stderr.write(
+          found === null
+            ? `no organisation ${slug} (organisation 1 stays as it is)\n`
+            : `organisation ${slug} is being deleted; only its deletion ends that\n`,
+        );
         process.exitCode = 1;
         return;
       }
-      // R-PLATFORM-AUDIT: the program is no platform administrator: logged without one.
-      await new PlatformAuditRepository(sequelize).record({
-        actor: null,
-        action: command === 'suspend' ? 'organisation.suspended' : 'organisation.resumed',
-        organisation: { id, slug },
-      });
       // No service uses an answer about its hosts from before the change any more.
       await sleep(ORGANISATION_ANSWER_REUSE_MS);
       process.stdout.write(

@@ -322,21 +322,52 @@ export class OrganisationRepository {
     return eraseOrganisationRows(this.db, id);
   }
 
-  /** Forgets organisation `id` and its host names (R-PLATFORM-DELETE), once its data is gone. */
-  async remove(tx: Transaction, id: number): Promise<void> {
-    await this.db.query('DELETE FROM organisations WHERE id = :id AND id <> 1', {
-      replacements: { id },
-      transaction: tx,
-    });
+  /**
+   * Forgets organisation `id` and its host names (R-PLATFORM-DELETE), once its data is gone;
+   * answers whether it was still there.
+   */
+  async remove(tx: Transaction, id: number): Promise<boolean> {
+    const gone = await this.db.query<{ id: number }>(
+      'DELETE FROM organisations WHERE id = :id AND id <> 1 RETURNING id',
+      { replacements: { id }, transaction: tx, type: QueryTypes.SELECT },
+    );
+    return gone.length > 0;
   }
 
-  /** Sets the status of the organisation with `slug`; answers its id, or null for none. */
-  async setStatus(slug: string, status: OrganisationStatus): Promise<number | null> {
-    const [row] = await this.db.query<{ id: number }>(
-      `UPDATE organisations SET status = :status, updated_at = now()
-        WHERE slug = :slug AND id <> 1 RETURNING id`,
-      { replacements: { slug, status }, type: QueryTypes.SELECT },
+  /**
+   * The organisations `deleting` with no change for `quietMs` or longer: a deletion whose
+   * request ended before every service had erased its part (R-PLATFORM-DELETE).
+   */
+  async stalledDeletions(quietMs: number): Promise<number[]> {
+    const rows = await this.db.query<{ id: number }>(
+      `SELECT id FROM organisations
+        WHERE status = 'deleting' AND updated_at <= now() - make_interval(secs => :quietS)
+        ORDER BY id`,
+      { replacements: { quietS: quietMs / 1000 }, type: QueryTypes.SELECT },
     );
-    return row?.id ?? null;
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * Sets the status of the organisation with `slug` in `tx` unless it is being deleted (which
+   * only its deletion ends); answers its id and status before, or null for none (organisation 1
+   * is none here).
+   */
+  async setStatus(
+    tx: Transaction,
+    slug: string,
+    status: 'active' | 'suspended',
+  ): Promise<{ id: number; before: OrganisationStatus } | null> {
+    const [row] = await this.db.query<{ id: number; before: OrganisationStatus }>(
+      'SELECT id, status AS before FROM organisations WHERE slug = :slug AND id <> 1 FOR UPDATE',
+      { replacements: { slug }, type: QueryTypes.SELECT, transaction: tx },
+    );
+    if (row && row.before !== 'deleting' && row.before !== status) {
+      await this.db.query(
+        'UPDATE organisations SET status = :status, updated_at = now() WHERE id = :id',
+        { replacements: { id: row.id, status }, transaction: tx },
+      );
+    }
+    return row ?? null;
   }
 }

@@ -38,6 +38,23 @@ export class PlatformAuditRepository {
     );
   }
 
+  /**
+   * Who began organisation `id`'s deletion, by its latest `organisation.deletion-started`
+   * entry (null: the organisation program or no such entry); a deletion finished later by the
+   * platform's own job is theirs (R-PLATFORM-DELETE).
+   */
+  async deletionStarter(id: number): Promise<NewPlatformAuditEntry['actor']> {
+    const [row] = await this.db.query<{ adminId: number | null; adminName: string | null }>(
+      `SELECT admin_id AS "adminId", admin_name AS "adminName" FROM platform_audit_entries
+        WHERE target_organisation_id = :id AND action = 'organisation.deletion-started'
+        ORDER BY id DESC LIMIT 1`,
+      { replacements: { id }, type: QueryTypes.SELECT },
+    );
+    return row && row.adminId !== null
+      ? { id: row.adminId, name: row.adminName ?? String(row.adminId) }
+      : null;
+  }
+
   /** The newest entries older than `before` (all when not given), a page at a time. */
   async page(before?: number): Promise<PlatformAuditPageAnswer> {
     const rows = await this.db.query<{

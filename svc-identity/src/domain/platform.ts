@@ -111,13 +111,20 @@ export interface PlatformDeps {
   db: Transactor;
   organisations: Pick<
     OrganisationRepository,
-    'list' | 'listing' | 'create' | 'change' | 'remove' | 'adminCount' | 'eraseOwnRows'
+    | 'list'
+    | 'listing'
+    | 'create'
+    | 'change'
+    | 'remove'
+    | 'adminCount'
+    | 'eraseOwnRows'
+    | 'stalledDeletions'
   >;
   accounts: Pick<Accounts, 'createFirstAdmin'>;
   /** The audit store, whose entries of a deleted organisation lose their actors. */
   audit: Pick<AuditEntryRepository, 'anonymiseOrganisation'>;
   /** The platform's own log (R-PLATFORM-AUDIT). */
-  log: Pick<PlatformAuditRepository, 'record' | 'page'>;
+  log: Pick<PlatformAuditRepository, 'record' | 'page' | 'deletionStarter'>;
   /** The other services' counts per organisation (catalog, registrations). */
   counts: Array<PeerQuestion<Record<string, number>>>;
   /** The other services' erasure of an organisation (catalog, registrations, notify). */
@@ -247,7 +254,29 @@ export class Platform {
     }
     const done = await eraseOrganisationHere({ db, organisations, audit: this.deps.audit }, id);
     logger.info({ organisation: id, service: 'identity', ...done }, 'organisation erased');
-    await log.record({ actor, action: 'organisation.deleted', organisation });
+    // Two who finish one deletion at once (the platform's DELETE and the job below) log it once.
+    if (done.removed) await log.record({ actor, action: 'organisation.deleted', organisation });
+  }
+
+  /**
+   * R-PLATFORM-DELETE: finishes every deletion left `deleting` for `quietMs` (a service did not
+   * answer, or the process stopped halfway), in the name of whoever began it; one that still
+   * cannot finish stays for the next round. Answers the ids it finished.
+   */
+  async finishStalledDeletions(quietMs: number): Promise<number[]> {
+    const finished: number[] = [];
+    for (const id of await this.deps.organisations.stalledDeletions(quietMs)) {
+      try {
+        await this.remove(id, await this.deps.log.deletionStarter(id));
+        finished.push(id);
+      } catch (err) {
+        this.deps.logger.warn(
+          { organisation: id, err: (err as Error).message },
+          'stalled deletion: not finished yet',
+        );
+      }
+    }
+    return finished;
   }
 
   /** The platform's log, newest first (R-PLATFORM-AUDIT). */
@@ -281,11 +310,11 @@ export async function eraseOrganisationHere(
     audit: Pick<AuditEntryRepository, 'anonymiseOrganisation'>;
   },
   id: number,
-): Promise<{ rows: number; anonymised: number }> {
+): Promise<{ rows: number; anonymised: number; removed: boolean }> {
   const rows = await deps.organisations.eraseOwnRows(id);
   const anonymised = await deps.audit.anonymiseOrganisation(id);
-  await deps.db.transaction((tx) => deps.organisations.remove(tx, id));
-  return { rows, anonymised };
+  const removed = await deps.db.transaction((tx) => deps.organisations.remove(tx, id));
+  return { rows, anonymised, removed };
 }
 
 /**
