@@ -20,7 +20,7 @@ import {
   stackIdle,
   waitForProjection,
 } from '../lib/api.js';
-import { cpuDelta, cpuSnapshot, machineCpu } from '../lib/cpu.js';
+import { cpuDelta, cpuSnapshot, machineCpu, machineQuiet } from '../lib/cpu.js';
 import { openLoop, type Arrival } from '../lib/open-loop.js';
 import { addOrganisation } from '../lib/organisations.js';
 import { fmt, percentile, row, type Row } from '../lib/report.js';
@@ -357,6 +357,9 @@ export interface TopologyResult {
     rounds: Array<{ organisations: 1 | 2; p50Ms: number; p99Ms: number; failed: number }>;
     twoMedianP99Ms: number;
     oneMedianP99Ms: number;
+    /** The median of the 5 s windows' p99 over each kind's rounds. */
+    twoMedianWindowP99Ms: number;
+    oneMedianWindowP99Ms: number;
     /** The median two-organisation round's p99 against the median one-organisation round's, %. */
     p99ChangePercent: number;
     /** The same of all rounds of each kind pooled, %. */
@@ -651,16 +654,36 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
       // ORGANISATION_ROUNDS (each kind as often first as second, early as late, so a drift of
       // the machine weighs on both alike), each a load of its own after the last one's emails.
       // A p99 of 60 s on a shared machine moves by more than 10 % from one run to the next; the
-      // median of four rounds' p99 drops the round a pause of the machine spoilt.
+      // median of four rounds' p99 drops the round a pause of the machine spoilt. Each round's
+      // windows are kept too: the median window p99 of each kind says the same with less noise.
       const roundS = Math.max(5, Math.round(durationS / 3));
       const roundRate = opts.organisationsRate ?? MAIN_RATE;
       const rounds: Array<{ two: boolean; all: Arrival[]; first: number }> = [];
+      // A round of both first, not counted: whichever round came first after the main load
+      // was the slowest of its run in three runs of four (the machine settling), and the order
+      // puts a two-organisation round there.
+      await stackIdle(db, 30_000);
+      await machineQuiet();
+      log(`${label}: a round to settle, both organisations, ${roundRate}/s for 10 s (not counted)`);
+      const settle = summarize((await load(roundRate, 10, undefined, true)).all);
+      log(
+        `${label}: the round to settle: p50 ${fmt(settle.p50Ms, 0)} / p99 ${fmt(settle.p99Ms, 0)} ms`,
+      );
       for (const two of ORGANISATION_ROUNDS) {
         await stackIdle(db, 30_000);
+        // Each round from the same state: the last load's rows vacuumed and analysed (not by
+        // autovacuum in the middle of the next round) and its pages written out (every round's
+        // first changes write whole pages alike).
+        await db.query('VACUUM (ANALYZE)');
+        await db.query('CHECKPOINT');
+        // ...and the machine quiet: the consumers' and PostgreSQL's work after the last load
+        // (the audit, the counts, the writer) done before the next starts.
+        const quiet = await machineQuiet();
         log(
           `${label}: round ${rounds.length + 1} of ${ORGANISATION_ROUNDS.length}: ` +
             `${two ? 'two organisations, every other sign-up on the second' : 'one organisation'}, ` +
-            `${roundRate}/s for ${roundS} s`,
+            `${roundRate}/s for ${roundS} s (after ${fmt(quiet.waitedS, 0)} s for the machine ` +
+            `to be quiet: ${fmt(quiet.busy * 100, 0)} % busy)`,
         );
         const run = await load(roundRate, roundS, undefined, two);
         rounds.push({ two, ...run });
@@ -681,6 +704,10 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
       for (const r of twoRounds) checks.push(await checkLoad(r, Date.now()));
       const check2 = sumChecks(checks);
       const medianP99 = (rs: typeof rounds) => median(rs.map((r) => summarize(r.all).p99Ms));
+      const windowMedian = (rs: typeof rounds) =>
+        median(rs.flatMap((r) => windows(r.all).map((w) => w.p99Ms)));
+      const twoWindows = windowMedian(twoRounds);
+      const oneWindows = windowMedian(oneRounds);
       const twoMedian = medianP99(twoRounds);
       const oneMedian = medianP99(oneRounds);
       const change = ((twoMedian - oneMedian) / oneMedian) * 100;
@@ -701,6 +728,8 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
             failed: st.failed,
           };
         }),
+        twoMedianWindowP99Ms: twoWindows,
+        oneMedianWindowP99Ms: oneWindows,
         twoMedianP99Ms: twoMedian,
         oneMedianP99Ms: oneMedian,
         p99ChangePercent: change,
@@ -711,7 +740,8 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
           `${fmt(twoMedian, 0)} against ${fmt(oneMedian, 0)} ms ` +
           `(${change >= 0 ? '+' : ''}${fmt(change, 0)} %); all rounds pooled: p99 ` +
           `${fmt(summary2.p99Ms, 0)} against ${fmt(oneAll.p99Ms, 0)} ms ` +
-          `(${pooledChange >= 0 ? '+' : ''}${fmt(pooledChange, 0)} %); per organisation ` +
+          `(${pooledChange >= 0 ? '+' : ''}${fmt(pooledChange, 0)} %); median 5 s window p99 ` +
+          `${fmt(twoWindows, 0)} against ${fmt(oneWindows, 0)} ms; per organisation ` +
           perOrganisation.map((p) => `${fmt(p.p50Ms, 0)}/${fmt(p.p99Ms, 0)}`).join(' and ') +
           `, ${JSON.stringify(summary2.byStatus)}; lost ${check2.lost}, stored twice ` +
           `${check2.storedTwice}, not emailed ${check2.notEmailed}, emailed twice ` +
@@ -1017,7 +1047,8 @@ function twoOrganisationRows(t: string, r: TopologyResult): Row[] {
         'median round p99 (pooled p99; each organisation p50/p99)',
       `${fmt(two.twoMedianP99Ms, 0)} against ${fmt(two.oneMedianP99Ms, 0)} ms, ` +
         `${sign(two.p99ChangePercent)} (pooled ${fmt(two.summary.p99Ms, 0)} against ` +
-        `${fmt(two.one.p99Ms, 0)} ms, ${sign(two.pooledP99ChangePercent)}; ` +
+        `${fmt(two.one.p99Ms, 0)} ms, ${sign(two.pooledP99ChangePercent)}; median 5 s window ` +
+        `p99 ${fmt(two.twoMedianWindowP99Ms, 0)} against ${fmt(two.oneMedianWindowP99Ms, 0)} ms; ` +
         `${two.perOrganisation.map((p) => `${fmt(p.p50Ms, 0)}/${fmt(p.p99Ms, 0)}`).join(', ')}); ` +
         `rounds' p99 ${two.rounds.map((x) => `${x.organisations}: ${fmt(x.p99Ms, 0)}`).join(', ')}`,
       `median within +${LIMITS.organisationsP99Percent} %`,

@@ -80,3 +80,23 @@ export function machineCpu(): { busy: number; total: number } {
   const total = v.reduce((a, b) => a + b, 0);
   return { busy: (total - idle) / TICKS_PER_S, total: total / TICKS_PER_S };
 }
+
+/**
+ * Waits until the machine has been quiet for `windowS` (its CPUs busy less than `busyBelow` of
+ * the time: the stack's background work done, autovacuum and checkpoints over, nobody else
+ * busy), at most `maxS`. Answers how long it waited and the last window's busy fraction.
+ */
+export async function machineQuiet(
+  opts: { busyBelow?: number; windowS?: number; maxS?: number } = {},
+): Promise<{ waitedS: number; busy: number }> {
+  const { busyBelow = 0.15, windowS = 2, maxS = 90 } = opts;
+  const t0 = Date.now();
+  for (;;) {
+    const a = machineCpu();
+    await new Promise((r) => setTimeout(r, windowS * 1000));
+    const b = machineCpu();
+    const busy = b.total > a.total ? (b.busy - a.busy) / (b.total - a.total) : 0;
+    const waitedS = (Date.now() - t0) / 1000;
+    if (busy < busyBelow || waitedS >= maxS) return { waitedS, busy };
+  }
+}

@@ -125,6 +125,11 @@ describe('the platform page (R-PLATFORM-SCREENS)', () => {
     expect(row(container, 1).querySelector('button')).toBeNull();
     expect(row(container, 1).textContent).toContain(nl.platform.ownNote);
     expect(allByTestId(container, 'organisation-own')).toHaveLength(1);
+    // It answers for every host name no other organisation holds, which the hosts column says.
+    expect(byTestId(row(container, 1), 'organisation-unclaimed-hosts')?.textContent).toBe(
+      nl.platform.unclaimedHosts,
+    );
+    expect(allByTestId(container, 'organisation-unclaimed-hosts')).toHaveLength(1);
     // The others: what their status allows, each button named with the organisation.
     expect(buttonsOf(row(container, 2))).toEqual([
       ['Bewerken', 'Stichting West bewerken'],

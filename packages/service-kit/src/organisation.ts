@@ -54,22 +54,44 @@ export function askIdentityForOrganisations(
 }
 
 /**
- * svc-identity reads its own tables (`byHosts`), with the same reuse as the other services: one
- * read per host for ORGANISATION_ANSWER_REUSE_MS, however many requests come in the meantime.
+ * svc-identity reads its own tables (`byHosts`), with the same reuse as the other services: at
+ * most two reads per host for ORGANISATION_ANSWER_REUSE_MS, however many requests come in the
+ * meantime, the second behind the first's answer once half the time is over.
  */
 export function reusedOrganisationAnswers(
   byHosts: (hosts: string[]) => Promise<Array<OrganisationAnswer | null>>,
   ids: (status: OrganisationStatus) => Promise<number[]>,
   byId: (id: number) => Promise<OrganisationProfile | null>,
 ): OrganisationSource {
-  const recent = new Map<string, { answer: Promise<OrganisationAnswer | null>; askedAt: number }>();
+  const recent = new Map<
+    string,
+    { answer: Promise<OrganisationAnswer | null>; askedAt: number; refreshing?: boolean }
+  >();
   return {
     ids,
     byId,
     get(host) {
       const now = Date.now();
       const known = recent.get(host);
-      if (known && now - known.askedAt < ORGANISATION_ANSWER_REUSE_MS) return known.answer;
+      if (known && now - known.askedAt < ORGANISATION_ANSWER_REUSE_MS) {
+        // Read again behind it once half its time is over (as OwnerLookup asks again), taking
+        // its place once read: a host asked for steadily never waits for the read.
+        if (!known.refreshing && now - known.askedAt >= ORGANISATION_ANSWER_REUSE_MS / 2) {
+          known.refreshing = true;
+          const askedAt = now;
+          byHosts([host]).then(
+            ([a]) => {
+              if (recent.get(host) !== known) return;
+              if (a) recent.set(host, { answer: Promise.resolve(a), askedAt });
+              else recent.delete(host);
+            },
+            () => {
+              known.refreshing = false;
+            },
+          );
+        }
+        return known.answer;
+      }
       const answer = byHosts([host]).then(([a]) => a ?? null);
       recent.set(host, { answer, askedAt: now });
       // A failed read or "unknown" is never used again: the next request reads afresh.

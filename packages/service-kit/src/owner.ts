@@ -74,7 +74,19 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
     // question is asked, and the answer is "unknown", as the owner's would be.
     if (!this.key.safeParse(key).success) return Promise.resolve(null);
     const known = this.recentOf(currentOrganisation()).get(key);
-    if (known && now - known.askedAt < this.reuseForMs) return Promise.resolve(known.value);
+    if (known && now - known.askedAt < this.reuseForMs) {
+      // Asked again behind it once half its time is over: a key asked for steadily always has
+      // an answer to use, so no request waits for the owner at the turn of the time, and the
+      // answer used still had its question sent within `reuseForMs`. Once the time is over
+      // with no newer answer, the next request waits for one, as before.
+      if (!known.refreshing && now - known.askedAt >= this.reuseForMs / 2) {
+        known.refreshing = true;
+        this.batcher.submit(key).catch(() => {
+          known.refreshing = false;
+        });
+      }
+      return Promise.resolve(known.value);
+    }
     return this.batcher.submit(key);
   }
 
@@ -156,11 +168,11 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
 /** Answers that may be used again, with the time their question was sent. */
 type Recent<K extends z.ZodType, V extends z.ZodType> = Map<
   z.infer<K>,
-  { value: z.infer<V>; askedAt: number }
+  { value: z.infer<V>; askedAt: number; refreshing?: boolean }
 >;
 
 function remember<K, V>(
-  recent: Map<K, { value: V; askedAt: number }>,
+  recent: Map<K, { value: V; askedAt: number; refreshing?: boolean }>,
   answers: Map<K, V | null>,
   askedAt: number,
 ): void {

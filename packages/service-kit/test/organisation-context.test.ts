@@ -146,6 +146,36 @@ describe('the organisation of a request', () => {
     expect((await source.get('welzijn.example'))?.id).toBe(2);
     expect(reads.filter((h) => h === 'welzijn.example')).toHaveLength(3);
   });
+
+  it("svc-identity reads a host again behind its answer once half the reuse is over, so a host asked for steadily never waits and the newer answer takes the first one's place", async () => {
+    let id = 2;
+    let slow = 0;
+    const reads: number[] = [];
+    const source = reusedOrganisationAnswers(
+      async (hosts) => {
+        reads.push(Date.now());
+        await new Promise((r) => setTimeout(r, slow));
+        return hosts.map(() => ({ ...ORGANISATIONS['welzijn.example']!, id }));
+      },
+      async () => [],
+      async () => null,
+    );
+    expect((await source.get('welzijn.example'))?.id).toBe(2);
+    id = 3;
+    slow = 50;
+    await new Promise((r) => setTimeout(r, ORGANISATION_ANSWER_REUSE_MS / 2 + 10));
+    // Past half the reuse: the known answer at once, a read behind it.
+    const started = Date.now();
+    expect((await source.get('welzijn.example'))?.id).toBe(2);
+    expect(Date.now() - started).toBeLessThan(50);
+    expect(reads).toHaveLength(2);
+    // Asked again meanwhile: no third read, the same answer.
+    expect((await source.get('welzijn.example'))?.id).toBe(2);
+    expect(reads).toHaveLength(2);
+    // Once read, the new answer is the one used.
+    await new Promise((r) => setTimeout(r, 70));
+    expect((await source.get('welzijn.example'))?.id).toBe(3);
+  });
 });
 
 // R-ORG-JOBS: background work runs once per organisation, each as its own work.

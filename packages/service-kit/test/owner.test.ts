@@ -93,6 +93,27 @@ describe('OwnerLookup', () => {
     expect(await lookup.get(8)).toEqual({ n: 3 });
   });
 
+  it('asks again behind a known answer once half of reuseForMs is over, so a key asked for steadily finds a newer answer without waiting for it', async () => {
+    const lookup = new OwnerLookup(nc, 'rpc.test.things', spec, logger, { reuseForMs: 400 });
+    data.set(11, 1);
+    questions.length = 0;
+    const t0 = Date.now();
+    expect(await lookup.get(11, t0)).toEqual({ n: 1 });
+    data.set(11, 2);
+    // Before half the time: the known answer, no question.
+    expect(await lookup.get(11, t0 + 150)).toEqual({ n: 1 });
+    expect(questions).toHaveLength(1);
+    // Past half the time: still the known answer at once, and one question behind it.
+    expect(await lookup.get(11, t0 + 250)).toEqual({ n: 1 });
+    expect(await lookup.get(11, t0 + 260)).toEqual({ n: 1 });
+    const until = Date.now() + 2000;
+    while (questions.length < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 5));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(questions).toEqual([[11], [11]]);
+    // The newer answer is the one used now, where the first one was still within its time.
+    expect(await lookup.get(11, t0 + 300)).toEqual({ n: 2 });
+  });
+
   it('fails with 503 SERVICE_UNAVAILABLE when nobody answers for twice the time-out, or the owner could not answer', async () => {
     const nobody = new OwnerLookup(nc, 'rpc.test.nobody', spec, logger, { timeoutMs: 300 });
     const t0 = Date.now();

@@ -106,6 +106,12 @@ function OrganisationRow({
           {organisation.hosts.map((host) => (
             <li key={host}>{host}</li>
           ))}
+          {/* R-ORG-HOST: the deployment's own answers for every host no other one holds. */}
+          {own ? (
+            <li className="adm-muted" data-testid="organisation-unclaimed-hosts">
+              {t('platform.unclaimedHosts')}
+            </li>
+          ) : null}
         </ul>
       </td>
       <td data-label={t('platform.col.status')}>
