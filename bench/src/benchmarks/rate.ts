@@ -93,6 +93,21 @@ export function highestPassing(
 export const stepDoomed = (bad: number, planned: number) =>
   bad > 0 && bad >= planned - Math.ceil(0.99 * planned) + 1;
 
+/** PostgreSQL's commits so far, in the product's database. */
+async function commits(db: pg.Pool): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(
+    'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()',
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Milliseconds per part, as `name 1.2`, largest first. */
+const cpuList = (ms: Record<string, number>) =>
+  Object.entries(ms)
+    .sort(([, a], [, b]) => b - a)
+    .map(([k, v]) => `${k} ${fmt(v, 2)}`)
+    .join(', ');
+
 /** The middle value (the mean of the two middle ones for an even count). */
 export function median(values: number[]): number {
   const v = [...values].sort((a, b) => a - b);
@@ -357,6 +372,8 @@ export interface TopologyResult {
     rounds: Array<{ organisations: 1 | 2; p50Ms: number; p99Ms: number; failed: number }>;
     twoMedianP99Ms: number;
     oneMedianP99Ms: number;
+    /** Each kind's commits and CPU ms per part, per sign-up with its email (mean of its rounds). */
+    costPerSignUp: Record<'two' | 'one', { commits: number; cpuMs: Record<string, number> }>;
     /** The median of the 5 s windows' p99 over each kind's rounds. */
     twoMedianWindowP99Ms: number;
     oneMedianWindowP99Ms: number;
@@ -658,7 +675,13 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
       // windows are kept too: the median window p99 of each kind says the same with less noise.
       const roundS = Math.max(5, Math.round(durationS / 3));
       const roundRate = opts.organisationsRate ?? MAIN_RATE;
-      const rounds: Array<{ two: boolean; all: Arrival[]; first: number }> = [];
+      const rounds: Array<{
+        two: boolean;
+        all: Arrival[];
+        first: number;
+        cpuMs: Record<string, number>;
+        commitsPer: number;
+      }> = [];
       // A round of both first, not counted: whichever round came first after the main load
       // was the slowest of its run in three runs of four (the machine settling), and the order
       // puts a two-organisation round there.
@@ -685,12 +708,48 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
             `${roundRate}/s for ${roundS} s (after ${fmt(quiet.waitedS, 0)} s for the machine ` +
             `to be quiet: ${fmt(quiet.busy * 100, 0)} % busy)`,
         );
+        // What the round cost: each part's CPU and PostgreSQL's commits, from its start until
+        // its emails and events are done.
+        const cpuBefore = cpuSnapshot();
+        const commitsBefore = await commits(db);
         const run = await load(roundRate, roundS, undefined, two);
-        rounds.push({ two, ...run });
+        await stackIdle(db, 30_000);
+        const signUps = Math.max(1, run.all.length);
+        const cpuMs = Object.fromEntries(
+          Object.entries(cpuDelta(cpuBefore, cpuSnapshot(), roots)).map(([k, v]) => [
+            k,
+            (v * 1000) / signUps,
+          ]),
+        );
+        const commitsPer = ((await commits(db)) - commitsBefore) / signUps;
+        rounds.push({ two, ...run, cpuMs, commitsPer });
         const st = summarize(run.all);
         log(
           `${label}: round ${rounds.length}: p50 ${fmt(st.p50Ms, 0)} / p99 ${fmt(st.p99Ms, 0)} ms, ` +
-            `${st.failed} failed; per 5 s ${windowList(windows(run.all))}`,
+            `${st.failed} failed; per 5 s ${windowList(windows(run.all))}; per sign-up ` +
+            `${fmt(commitsPer, 1)} commits, CPU ms ${cpuList(cpuMs)}`,
+        );
+      }
+      // Each kind's mean per sign-up over its rounds.
+      const perSignUp = (rs: typeof rounds) => {
+        const parts = Object.keys(rs[0]?.cpuMs ?? {});
+        const mean = (f: (r: (typeof rounds)[number]) => number) =>
+          rs.reduce((n, r) => n + f(r), 0) / Math.max(1, rs.length);
+        return {
+          commits: mean((r) => r.commitsPer),
+          cpuMs: Object.fromEntries(parts.map((p) => [p, mean((r) => r.cpuMs[p] ?? 0)])),
+        };
+      };
+      const costTwo = perSignUp(rounds.filter((r) => r.two));
+      const costOne = perSignUp(rounds.filter((r) => !r.two));
+      for (const [kind, c] of [
+        ['two organisations', costTwo],
+        ['one organisation', costOne],
+      ] as const) {
+        const total = Object.values(c.cpuMs).reduce((a, b) => a + b, 0);
+        log(
+          `${label}: ${kind}, per sign-up with its email: ${fmt(c.commits, 1)} commits, CPU ` +
+            `${fmt(total, 1)} ms (${cpuList(c.cpuMs)})`,
         );
       }
       const twoRounds = rounds.filter((r) => r.two);
@@ -728,6 +787,7 @@ async function runTopology(topology: Topology, opts: RateOptions): Promise<Topol
             failed: st.failed,
           };
         }),
+        costPerSignUp: { two: costTwo, one: costOne },
         twoMedianWindowP99Ms: twoWindows,
         oneMedianWindowP99Ms: oneWindows,
         twoMedianP99Ms: twoMedian,
