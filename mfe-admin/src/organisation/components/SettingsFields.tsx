@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FieldNote, fieldIds } from '@nsa/web-kit';
+import { fieldIds } from '@nsa/web-kit';
 import type { OrganisationFormValues } from '../lib/organisation-form';
 import type { FormApi } from '../../shared/components/crud/FormDialog';
 import { InputField } from '../../shared/components/crud/InputField';
+import { FieldNotes } from '../../shared/components/Field';
 import { LanguagesField } from '../../shared/components/LanguagesField';
 import { NAMESPACE } from '../../namespace';
 
@@ -34,12 +35,7 @@ function TwoStepField({ form }: { form: Form }) {
         />
         <span>{t('organisation.twoStep')}</span>
       </label>
-      <FieldNote id={hintId} className="adm-field-hint">
-        {hint}
-      </FieldNote>
-      <FieldNote id={errorId} className="adm-field-error">
-        {error}
-      </FieldNote>
+      <FieldNotes hintId={hintId} errorId={errorId} hint={hint} error={error} />
     </div>
   );
 }
@@ -53,7 +49,7 @@ export function SettingsGroups({ form }: { form: Form }) {
   const { t } = useTranslation(NAMESPACE);
   return (
     <>
-      <fieldset className="adm-org-group">
+      <fieldset className="adm-group">
         <legend>{t('organisation.emailsTitle')}</legend>
         <InputField
           form={form}
@@ -70,7 +66,7 @@ export function SettingsGroups({ form }: { form: Form }) {
         legend={t('organisation.languages')}
         hint={t('organisation.languagesHint')}
       />
-      <fieldset className="adm-org-group">
+      <fieldset className="adm-group">
         <legend>{t('organisation.privacyTitle')}</legend>
         <InputField
           form={form}
@@ -86,7 +82,7 @@ export function SettingsGroups({ form }: { form: Form }) {
           data-testid="organisation-retention-months"
         />
       </fieldset>
-      <fieldset className="adm-org-group">
+      <fieldset className="adm-group">
         <legend>{t('organisation.securityTitle')}</legend>
         <TwoStepField form={form} />
       </fieldset>

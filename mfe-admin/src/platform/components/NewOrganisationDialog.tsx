@@ -132,7 +132,7 @@ export function NewOrganisationDialog({ open, onClose, onCreated }: Props) {
             legend={t('platform.languages')}
             hint={t('platform.languagesHint')}
           />
-          <fieldset className="adm-platform-first-admin">
+          <fieldset className="adm-group adm-platform-first-admin">
             <legend>{t('platform.firstAdmin')}</legend>
             <p className="adm-field-hint">{t('platform.firstAdminHint')}</p>
             <InputField

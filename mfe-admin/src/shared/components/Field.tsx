@@ -15,6 +15,33 @@ interface FieldProps {
   children: (control: ControlProps) => ReactNode;
 }
 
+/**
+ * A field's hint and error message under its control, each under the id `fieldIds` gave it
+ * (the control's `aria-describedby` names them); nothing is shown for one that is not given.
+ */
+export function FieldNotes({
+  hintId,
+  errorId,
+  hint,
+  error,
+}: {
+  hintId: string;
+  errorId: string;
+  hint?: string;
+  error?: string;
+}) {
+  return (
+    <>
+      <FieldNote id={hintId} className="adm-field-hint">
+        {hint}
+      </FieldNote>
+      <FieldNote id={errorId} className="adm-field-error">
+        {error}
+      </FieldNote>
+    </>
+  );
+}
+
 /** A label, the control, an optional hint and the error message, all linked for screen readers. */
 export function Field({ label, error, hint, children }: FieldProps) {
   const id = useId();
@@ -23,12 +50,7 @@ export function Field({ label, error, hint, children }: FieldProps) {
     <div className="adm-field">
       <label htmlFor={id}>{label}</label>
       {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      <FieldNote id={hintId} className="adm-field-hint">
-        {hint}
-      </FieldNote>
-      <FieldNote id={errorId} className="adm-field-error">
-        {error}
-      </FieldNote>
+      <FieldNotes hintId={hintId} errorId={errorId} hint={hint} error={error} />
     </div>
   );
 }

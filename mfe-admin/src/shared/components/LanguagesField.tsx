@@ -1,7 +1,8 @@
 import { useId } from 'react';
-import { FieldNote, fieldIds, LANGUAGE_NAMES } from '@nsa/web-kit';
+import { fieldIds, LANGUAGE_NAMES } from '@nsa/web-kit';
 import { LANGS, type Lang } from '@nsa/contracts';
 import type { FormApi } from './crud/FormDialog';
+import { FieldNotes } from './Field';
 
 /**
  * The languages of an organisation's public pages (R-PLATFORM-SCREENS, R-ORG-SETTINGS), each in
@@ -31,7 +32,7 @@ export function LanguagesField<V extends { languages: Lang[] }>({
     );
   return (
     <fieldset
-      className="adm-language-group"
+      className="adm-group"
       aria-describedby={describedBy}
       data-testid="organisation-languages"
     >
@@ -54,12 +55,7 @@ export function LanguagesField<V extends { languages: Lang[] }>({
           </label>
         ))}
       </div>
-      <FieldNote id={hintId} className="adm-field-hint">
-        {hint}
-      </FieldNote>
-      <FieldNote id={errorId} className="adm-field-error">
-        {error}
-      </FieldNote>
+      <FieldNotes hintId={hintId} errorId={errorId} hint={hint} error={error} />
     </fieldset>
   );
 }
