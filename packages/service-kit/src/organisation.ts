@@ -13,7 +13,7 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { currentOrganisation, withOrganisation } from './context.js';
 import { AppError } from './errors.js';
 import type { Logger } from './logger.js';
-import { OwnerLookup } from './owner.js';
+import { OwnerLookup, askBehind, type ReusedAnswer } from './owner.js';
 
 /**
  * Where a service learns which organisation a host name belongs to (R-ORG-HOST): svc-identity,
@@ -63,10 +63,7 @@ export function reusedOrganisationAnswers(
   ids: (status: OrganisationStatus) => Promise<number[]>,
   byId: (id: number) => Promise<OrganisationProfile | null>,
 ): OrganisationSource {
-  const recent = new Map<
-    string,
-    { answer: Promise<OrganisationAnswer | null>; askedAt: number; refreshing?: boolean }
-  >();
+  const recent = new Map<string, { answer: Promise<OrganisationAnswer | null> } & ReusedAnswer>();
   return {
     ids,
     byId,
@@ -74,22 +71,14 @@ export function reusedOrganisationAnswers(
       const now = Date.now();
       const known = recent.get(host);
       if (known && now - known.askedAt < ORGANISATION_ANSWER_REUSE_MS) {
-        // Read again behind it once half its time is over (as OwnerLookup asks again), taking
-        // its place once read: a host asked for steadily never waits for the read.
-        if (!known.refreshing && now - known.askedAt >= ORGANISATION_ANSWER_REUSE_MS / 2) {
-          known.refreshing = true;
-          const askedAt = now;
-          byHosts([host]).then(
-            ([a]) => {
-              if (recent.get(host) !== known) return;
-              if (a) recent.set(host, { answer: Promise.resolve(a), askedAt });
-              else recent.delete(host);
-            },
-            () => {
-              known.refreshing = false;
-            },
-          );
-        }
+        // Read again behind it, as OwnerLookup asks again, taking its place once read.
+        askBehind(known, now, ORGANISATION_ANSWER_REUSE_MS, () =>
+          byHosts([host]).then(([a]) => {
+            if (recent.get(host) !== known) return;
+            if (a) recent.set(host, { answer: Promise.resolve(a), askedAt: now });
+            else recent.delete(host);
+          }),
+        );
         return known.answer;
       }
       const answer = byHosts([host]).then(([a]) => a ?? null);

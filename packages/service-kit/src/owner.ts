@@ -75,16 +75,7 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
     if (!this.key.safeParse(key).success) return Promise.resolve(null);
     const known = this.recentOf(currentOrganisation()).get(key);
     if (known && now - known.askedAt < this.reuseForMs) {
-      // Asked again behind it once half its time is over: a key asked for steadily always has
-      // an answer to use, so no request waits for the owner at the turn of the time, and the
-      // answer used still had its question sent within `reuseForMs`. Once the time is over
-      // with no newer answer, the next request waits for one, as before.
-      if (!known.refreshing && now - known.askedAt >= this.reuseForMs / 2) {
-        known.refreshing = true;
-        this.batcher.submit(key).catch(() => {
-          known.refreshing = false;
-        });
-      }
+      askBehind(known, now, this.reuseForMs, () => this.batcher.submit(key));
       return Promise.resolve(known.value);
     }
     return this.batcher.submit(key);
@@ -165,14 +156,40 @@ export class OwnerLookup<K extends z.ZodType, V extends z.ZodType> {
   }
 }
 
+/** A reused answer: when its question was sent, and whether a newer one is being asked. */
+export interface ReusedAnswer {
+  askedAt: number;
+  refreshing?: boolean;
+}
+
+/**
+ * Asks again behind a reused answer once half its time `reuseMs` is over, one question at a
+ * time (`ask` puts the newer answer in its place): a key asked for steadily always has an
+ * answer to use, so no request waits for the owner at the turn of the time, and the answer used
+ * still had its question sent within `reuseMs`. Once the time is over with no newer answer, the
+ * next request waits for one. A failed question lets the next request ask again.
+ */
+export function askBehind(
+  known: ReusedAnswer,
+  now: number,
+  reuseMs: number,
+  ask: () => Promise<unknown>,
+): void {
+  if (known.refreshing || now - known.askedAt < reuseMs / 2) return;
+  known.refreshing = true;
+  ask().catch(() => {
+    known.refreshing = false;
+  });
+}
+
 /** Answers that may be used again, with the time their question was sent. */
 type Recent<K extends z.ZodType, V extends z.ZodType> = Map<
   z.infer<K>,
-  { value: z.infer<V>; askedAt: number; refreshing?: boolean }
+  { value: z.infer<V> } & ReusedAnswer
 >;
 
 function remember<K, V>(
-  recent: Map<K, { value: V; askedAt: number; refreshing?: boolean }>,
+  recent: Map<K, { value: V } & ReusedAnswer>,
   answers: Map<K, V | null>,
   askedAt: number,
 ): void {
