@@ -7,11 +7,11 @@ import {
   POOL_TIMEOUT,
   TOPOLOGIES,
   coldPlan,
-  median,
   rateChoices,
   sumChecks,
   windowList,
 } from '../src/benchmarks/rate.js';
+import { median } from '../src/lib/report.js';
 
 test('warm by default, both topologies, no idle', () => {
   const c = rateChoices({});

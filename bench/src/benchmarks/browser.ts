@@ -7,6 +7,7 @@ import { chromium } from 'playwright-core';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { measurePageWeight, type PageWeight } from '../../../e2e/lib/page-weight.js';
+import { median } from '../lib/report.js';
 
 export const CHROMIUM = '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -130,11 +131,6 @@ export interface LighthouseResult {
     lcpElement: string;
   }>;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor((s.length - 1) / 2)]!;
-};
 
 /** The first contentful paint of the unthrottled run itself, from the metrics audit. */
 function observedFirstPaint(lhr: { audits: Record<string, { details?: unknown }> }): number {

@@ -23,7 +23,7 @@ import {
 import { cpuDelta, cpuSnapshot, machineCpu, machineQuiet } from '../lib/cpu.js';
 import { openLoop, type Arrival } from '../lib/open-loop.js';
 import { addOrganisation } from '../lib/organisations.js';
-import { fmt, percentile, row, type Row } from '../lib/report.js';
+import { fmt, median, percentile, row, type Row } from '../lib/report.js';
 import { SmtpCapture } from '../lib/smtp.js';
 import { SERVICES, rssMb, startBenchStack, type BenchStack } from '../lib/stack.js';
 import {
@@ -107,13 +107,6 @@ const cpuList = (ms: Record<string, number>) =>
     .sort(([, a], [, b]) => b - a)
     .map(([k, v]) => `${k} ${fmt(v, 2)}`)
     .join(', ');
-
-/** The middle value (the mean of the two middle ones for an even count). */
-export function median(values: number[]): number {
-  const v = [...values].sort((a, b) => a - b);
-  const m = Math.floor(v.length / 2);
-  return v.length % 2 === 1 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
-}
 
 /** p50 / p99 / max and the answers by status of a load. */
 export function summarize(arrivals: Arrival[]) {

@@ -3,6 +3,13 @@ import { execFileSync } from 'node:child_process';
 import os from 'node:os';
 import { repoRoot } from './stack.js';
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: number[]): number {
+  const v = [...values].sort((a, b) => a - b);
+  const m = Math.floor(v.length / 2);
+  return v.length % 2 === 1 ? v[m]! : (v[m - 1]! + v[m]!) / 2;
+}
+
 /** Nearest-rank percentile of unsorted samples (0 when there are none). */
 export function percentile(samples: number[], p: number): number {
   if (samples.length === 0) return 0;
